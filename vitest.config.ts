@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'services/*/test/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+          ],
+          globalSetup: ['packages/testing/src/global-setup.ts'],
+          setupFiles: ['packages/testing/src/setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/customer/vitest.config.ts',
+    ],
+  },
+});
