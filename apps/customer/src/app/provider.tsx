@@ -1,0 +1,50 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { OpenFeatureProvider } from '@openfeature/react-sdk';
+import type { Provider as FeatureFlagProvider } from '@openfeature/web-sdk';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+
+import { ResultModalProvider } from '../components/result-modal/result-modal-provider';
+import { theme } from '../config/theme';
+import { AnalyticsProvider } from '../lib/analytics/analytics-context';
+import { createAnalytics } from '../lib/analytics/create-analytics';
+import type { AnalyticsAdapter } from '../lib/analytics/types';
+import { initFeatureFlags } from '../lib/feature-flags';
+import { createQueryClient } from '../lib/react-query';
+
+export type AppProviderProps = {
+  children: ReactNode;
+  /** Each defaults to the real app's; tests pass their own. */
+  queryClient?: QueryClient;
+  analytics?: AnalyticsAdapter;
+  featureFlagProvider?: FeatureFlagProvider;
+  /** Mantine's 'test' environment turns off transitions and portals. */
+  mantineEnv?: 'default' | 'test';
+};
+
+export function AppProvider({
+  children,
+  queryClient: givenQueryClient,
+  analytics: givenAnalytics,
+  featureFlagProvider,
+  mantineEnv = 'default',
+}: AppProviderProps) {
+  // Created once per mounted app, not per render.
+  const [queryClient] = useState(() => givenQueryClient ?? createQueryClient());
+  const [analytics] = useState(() => givenAnalytics ?? createAnalytics());
+  const [featureFlagClient] = useState(() => initFeatureFlags(featureFlagProvider));
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={mantineEnv}>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <OpenFeatureProvider client={featureFlagClient}>
+          <AnalyticsProvider analytics={analytics}>
+            <ResultModalProvider>{children}</ResultModalProvider>
+          </AnalyticsProvider>
+        </OpenFeatureProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+/** Default texts of customer-app.md §8. */
+export const SUCCESS_TITLE = 'Successfully updated';
+export const FAILURE_TITLE = 'Sorry, something went wrong';
+export const FAILURE_DESCRIPTION = 'Please try again';
+/**
+ * The confirm button only acknowledges and closes; "OK" says exactly that. A "Try again" label
+ * would promise a retry the modal does not perform. Pass `confirmLabel` (and `onConfirm`) when a
+ * caller really retries.
+ */
+export const CONFIRM_LABEL = 'OK';
+
+export type ResultModalOptions = {
+  title?: string;
+  description?: ReactNode;
+  confirmLabel?: string;
+  /** Called when the confirm button is pressed (not when the modal is dismissed otherwise). */
+  onConfirm?: () => void;
+};
+
+export type ResultModalApi = {
+  /** Opens the success modal; resolves once it is closed. */
+  showSuccess(options?: ResultModalOptions): Promise<void>;
+  /** Opens the failure modal; resolves once it is closed. */
+  showFailure(options?: ResultModalOptions): Promise<void>;
+  close(): void;
+};
+
+type ModalContent = {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: (() => void) | undefined;
+};
+
+const ResultModalContext = createContext<ResultModalApi | null>(null);
+
+export function ResultModalProvider({ children }: { children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  // Kept after closing so the modal does not go blank during its exit transition.
+  const [content, setContent] = useState<ModalContent | null>(null);
+  const resolveClosed = useRef<(() => void) | null>(null);
+
+  const close = useCallback(() => {
+    setOpened(false);
+    resolveClosed.current?.();
+    resolveClosed.current = null;
+  }, []);
+
+  const api = useMemo<ResultModalApi>(() => {
+    function show(defaults: { title: string; description?: ReactNode }, options: ResultModalOptions) {
+      resolveClosed.current?.();
+      setContent({
+        title: options.title ?? defaults.title,
+        description: options.description ?? defaults.description,
+        confirmLabel: options.confirmLabel ?? CONFIRM_LABEL,
+        onConfirm: options.onConfirm,
+      });
+      setOpened(true);
+      return new Promise<void>((resolve) => {
+        resolveClosed.current = resolve;
+      });
+    }
+    return {
+      showSuccess: (options = {}) => show({ title: SUCCESS_TITLE }, options),
+      showFailure: (options = {}) =>
+        show({ title: FAILURE_TITLE, description: FAILURE_DESCRIPTION }, options),
+      close,
+    };
+  }, [close]);
+
+  function confirm() {
+    content?.onConfirm?.();
+    close();
+  }
+
+  return (
+    <ResultModalContext value={api}>
+      {children}
+      {/* Composed from parts so only the description, not the button, describes the dialog. */}
+      <Modal.Root opened={opened} onClose={close} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header>
+            <Modal.Title fw={700}>{content?.title}</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          {content?.description ? (
+            <Modal.Body>
+              <Text>{content.description}</Text>
+            </Modal.Body>
+          ) : null}
+          <Group justify="flex-end" px="md" pb="md">
+            <Button onClick={confirm} data-autofocus>
+              {content?.confirmLabel ?? CONFIRM_LABEL}
+            </Button>
+          </Group>
+        </Modal.Content>
+      </Modal.Root>
+    </ResultModalContext>
+  );
+}
+
+/** The app's default success and failure modals (customer-app.md §8). */
+export function useResultModal(): ResultModalApi {
+  const api = useContext(ResultModalContext);
+  if (!api) throw new Error('useResultModal must be used inside ResultModalProvider');
+  return api;
+}

@@ -1,0 +1,145 @@
+/** Base path of the customer API (customer-app.md §7), on the same origin as the app. */
+export const API_BASE_URL = '/api/v1';
+
+/** Fallback messages when an error response carries no `error` field (customer-app.md §8). */
+export const UNSPECIFIED_SERVER_ERROR = 'Unspecified server error';
+/** Product calls use this fallback instead. */
+export const UNEXPECTED_SERVER_ERROR = 'Unexpected server error';
+
+/**
+ * A failed API call. `message` is what to show a person: the server's `error` field, or the call's
+ * fallback. `status` is the HTTP status, or 0 when no response arrived (network failure).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The `error` field of the server's `{ error: string }` envelope, when there was one. */
+  readonly serverError: string | undefined;
+
+  constructor(
+    message: string,
+    status: number,
+    serverError: string | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.status = status;
+    this.serverError = serverError;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended as a query string; null and undefined values are left out. */
+  params?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Message used when the error response has no `error` field. */
+  fallbackMessage?: string;
+};
+
+export type ApiClientOptions = {
+  baseUrl?: string;
+  /** The in-memory access token (customer-app.md §4, session), sent as a bearer token when present. */
+  getAccessToken?: () => string | null | undefined;
+  fetch?: typeof fetch;
+};
+
+export type ApiClient = {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+};
+
+function buildUrl(baseUrl: string, path: string, params: QueryParams | undefined): string {
+  const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined) search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+/** Reads a body that may be empty or not JSON at all (proxies and crashes answer with HTML). */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `error` field of the customer API's error envelope, if the body is one. */
+export function getServerError(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const { error } = body;
+    if (typeof error === 'string' && error.trim() !== '') return error;
+  }
+  return undefined;
+}
+
+export function createApiClient({
+  baseUrl = API_BASE_URL,
+  getAccessToken,
+  fetch: fetchImpl,
+}: ApiClientOptions = {}): ApiClient {
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const {
+      method = 'GET',
+      body,
+      params,
+      signal,
+      fallbackMessage = UNSPECIFIED_SERVER_ERROR,
+    } = options;
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = getAccessToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    // Resolved per call so tests (and polyfills) that replace the global fetch are honoured.
+    const doFetch = fetchImpl ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, params), {
+        method,
+        headers,
+        credentials: 'include',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(fallbackMessage, 0, undefined, { cause: error });
+    }
+
+    const data = await readJson(response);
+    if (!response.ok) {
+      const serverError = getServerError(data);
+      throw new ApiError(serverError ?? fallbackMessage, response.status, serverError);
+    }
+    return data as T;
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+    patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
+    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+/** The app's client. Authentication (a later issue) supplies `getAccessToken` here. */
+export const api = createApiClient();

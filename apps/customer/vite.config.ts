@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The app is served by the one-process server under /customer/ (design brief §2), so every asset
+// URL carries that base. In dev, API calls go to the same origin and are proxied to that server.
+export default defineConfig({
+  base: '/customer/',
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

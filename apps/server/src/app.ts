@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Logger } from 'pino';
+import {
+  describeFailure,
+  requestContext,
+  sendFailure,
+  systemClock,
+  type Clock,
+  type ServiceModule,
+  type ServiceRuntime,
+} from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+import type { ServerConfig } from './config.js';
+import { injectFetch } from './inject-fetch.js';
+import { mountPathOf, serviceModules } from './services.js';
+
+export interface BuildOptions {
+  config: ServerConfig;
+  database: DatabaseConnection;
+  clock?: Clock;
+  /** A pino logger; tests pass a silent one. */
+  logger?: Logger | boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The services this process runs: all of them, or the one named by SERVICE. */
+export const selectedModules = (config: ServerConfig): ServiceModule<DatabaseConnection>[] =>
+  config.service ? serviceModules.filter((m) => m.name === config.service) : serviceModules;
+
+/**
+ * The server as a Fastify app (what tests build): every service in one process under
+ * `/svc/<name>` (the customer API at `/api/v1`, the customer app at `/customer/`), or, with
+ * SERVICE set, that one service at its native base path.
+ */
+export async function buildServer(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const alone = Boolean(config.service);
+  const app = Fastify({
+    loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
+    logger: typeof options.logger === 'object' ? undefined : options.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestContext.run({ requestId: request.id }, done);
+  });
+
+  const modules = selectedModules(config);
+  const inProcess = injectFetch(app);
+  for (const module of modules) {
+    const mountPath = alone ? '' : mountPathOf(module.name);
+    const runtime: ServiceRuntime<DatabaseConnection> = {
+      database,
+      clock,
+      serviceToken: config.serviceToken,
+      mountPath,
+      log: app.log as unknown as Logger,
+      serviceUrl: (name) =>
+        config.serviceUrls[name] ?? `http://in-process${mountPathOf(name)}`,
+      fetch: (url, init) =>
+        url.startsWith('http://in-process') ? inProcess(url, init) : fetch(url, init),
+    };
+    await app.register(module.plugin(runtime), { prefix: mountPath });
+  }
+
+  let decorated = false;
+  for (const module of modules) {
+    if (!module.assets) continue;
+    await app.register(fastifyStatic, {
+      root: module.assets.dir,
+      prefix: module.assets.urlPrefix,
+      decorateReply: !decorated,
+      maxAge: '1d',
+    });
+    decorated = true;
+  }
+
+  if (!alone) registerCustomerApp(app, config.customerAppDir, !decorated);
+
+  const styleFor = (url: string): 'service' | 'customer' =>
+    alone ? (config.service === 'account' ? 'customer' : 'service') : url.startsWith('/api/') ? 'customer' : 'service';
+
+  app.setNotFoundHandler((request, reply) => {
+    const style = styleFor(request.url);
+    const pathOnly = request.url.split('?')[0];
+    return sendFailure(reply, style, {
+      statusCode: 404,
+      message: style === 'customer' ? 'Not found' : `Cannot ${request.method} ${pathOnly}`,
+      type: 'not_found',
+    });
+  });
+  app.setErrorHandler((err, request, reply) => {
+    const failure = describeFailure(err, config.bodyLimit);
+    if (failure) return sendFailure(reply, styleFor(request.url), failure);
+    request.log.error({ err }, 'unexpected error');
+    return sendFailure(reply, styleFor(request.url), {
+      statusCode: 500,
+      message: 'Internal server error',
+    });
+  });
+
+  return app;
+}
+
+/** The customer app's build, with every unknown path under /customer/ answered by index.html. */
+function registerCustomerApp(app: FastifyInstance, dir: string, decorateReply: boolean) {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn(`The customer app is not built (${index} is missing): run npm run build`);
+    return;
+  }
+  app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: dir,
+      prefix: '/customer/',
+      wildcard: false,
+      decorateReply,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+    const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string, root: string) => unknown }) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', dir);
+    };
+    scope.get('/customer/', sendIndex as never);
+    scope.get('/customer/*', sendIndex as never);
+    scope.get('/', (_req, reply) => reply.redirect('/customer/'));
+  });
+}

@@ -1,0 +1,57 @@
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { ConfigError, systemClock } from '@pawfresh/kit';
+import { readConfig, DEV_SERVICE_TOKEN } from './config.js';
+import { buildServer } from './app.js';
+import { consoleProgress, prepareDatabase } from './prepare.js';
+import { mountPathOf, serviceModules } from './services.js';
+
+async function main() {
+  let config;
+  try {
+    config = readConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+  const database = await prepareDatabase(config, systemClock, log, (n) => consoleProgress(n));
+  const app = await buildServer({ config, database, logger: log });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'closing after an error');
+    else log.info({ signal }, 'closing');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const origin = `http://localhost:${config.port}`;
+  const lines: string[] = [''];
+  if (config.service) {
+    lines.push(`The ${config.service} service is running alone at ${origin}`);
+    lines.push(`  API reference: ${origin}/docs   OpenAPI: ${origin}/openapi.json   health: ${origin}/health`);
+  } else {
+    lines.push(`Pawfresh is running at ${origin}`);
+    lines.push(`  Customer app:       ${origin}/customer/`);
+    lines.push(`  Customer API:       ${origin}/api/v1   (reference: ${origin}/docs)`);
+    for (const m of serviceModules.filter((s) => s.name !== 'account')) {
+      const base = `${origin}${mountPathOf(m.name)}`;
+      lines.push(`  ${`${m.name} service:`.padEnd(19)} ${base}   (reference: ${base}/docs)`);
+    }
+  }
+  lines.push(
+    `  Service credentials: Authorization: Bearer ${config.serviceToken === DEV_SERVICE_TOKEN ? DEV_SERVICE_TOKEN : '<SERVICE_TOKEN>'}`,
+  );
+  lines.push(`  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`);
+  lines.push('');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

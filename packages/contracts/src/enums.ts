@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** services.md §3 Products. */
+export const productTypes = ['meal', 'treat', 'collateral', 'supplement', 'toy', 'bundle'] as const;
+export const productStatuses = [
+  'active',
+  'out_of_stock',
+  'discontinuing',
+  'discontinued',
+  'archived',
+] as const;
+export const productImageTypes = [
+  'icon',
+  'pouch',
+  'bowl',
+  'bowl_icon',
+  'bowl_icon_pouch',
+  'treat',
+  'ice_pack_bottom',
+  'ice_pack_top',
+  'extra',
+] as const;
+/** services.md §4. */
+export const recommendationTypes = ['not_recommended', 'neutral', 'recommended', 'blocked'] as const;
+/** services.md §9. */
+export const meals = ['beef', 'chicken', 'turkey', 'lamb', 'kangaroo', 'goat', 'fish'] as const;
+export const australianStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+
+export const productType = z.enum(productTypes);
+export const productStatus = z.enum(productStatuses);
+export const productImageType = z.enum(productImageTypes);
+export const recommendationType = z.enum(recommendationTypes);
+
+export type ProductType = z.infer<typeof productType>;
+export type ProductStatus = z.infer<typeof productStatus>;
+export type ProductImageType = z.infer<typeof productImageType>;
+export type RecommendationType = z.infer<typeof recommendationType>;

@@ -1,0 +1,111 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+
+/** A service's view of the database: Drizzle over its own schema's tables. */
+export type Database<TSchema extends Record<string, unknown> = Record<string, never>> = PgDatabase<
+  PgQueryResultHKT,
+  TSchema
+>;
+
+/**
+ * One connection to PostgreSQL: embedded (PGlite, a folder kept across restarts, or in memory)
+ * or a server (`DATABASE_URL`). Services share it in one process, each in its own schema.
+ */
+export interface DatabaseConnection {
+  readonly kind: 'pglite' | 'postgres';
+  /** Drizzle for one service's tables. */
+  forSchema<TSchema extends Record<string, unknown>>(schema: TSchema): Database<TSchema>;
+  /** Applies a service's drizzle-kit migrations; safe to run from several processes at once. */
+  migrate(service: ServiceMigrations): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ServiceMigrations {
+  /** The service's name; its migrations are recorded in `drizzle.<name>_migrations`. */
+  service: string;
+  migrationsFolder: string;
+}
+
+export interface ConnectOptions {
+  /** `postgres://…`: use that server. */
+  databaseUrl?: string;
+  /** Embedded database folder; omitted means in memory. */
+  dataDir?: string;
+  /** An embedded database to start from (a snapshot made by `dumpDataDir`). */
+  loadDataDir?: Blob;
+  /** Pool size for a server. */
+  maxConnections?: number;
+}
+
+const migrationsConfig = (service: ServiceMigrations) => ({
+  migrationsFolder: service.migrationsFolder,
+  migrationsSchema: 'drizzle',
+  migrationsTable: `${service.service}_migrations`,
+});
+
+export async function connect(options: ConnectOptions = {}): Promise<DatabaseConnection> {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  return connectPglite(options);
+}
+
+async function connectPglite(options: ConnectOptions): Promise<DatabaseConnection & { client: PGlite }> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  return {
+    kind: 'pglite',
+    client,
+    forSchema: (schema) => drizzlePglite(client, { schema }) as unknown as Database<typeof schema>,
+    migrate: async (service) => {
+      await migratePglite(drizzlePglite(client), migrationsConfig(service));
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function connectPostgres(url: string, max: number): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // A server restart or a dropped idle connection must not crash the process.
+  pool.on('error', () => {});
+  return {
+    kind: 'postgres',
+    forSchema: (schema) => drizzlePg(pool, { schema }) as unknown as Database<typeof schema>,
+    migrate: async (service) => {
+      const client = await pool.connect();
+      try {
+        // Split-mode processes may start together: one migrates a service at a time.
+        await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${service.service}`]);
+        try {
+          await migratePg(drizzlePg(client), migrationsConfig(service));
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${service.service}`]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+export { sql };

@@ -1,0 +1,1 @@
+export * from 'drizzle-orm/pg-core';

@@ -1,0 +1,120 @@
+import type { ServiceContract, EndpointDef, CallInput, EndpointOutput } from './contract.js';
+import { fillPath } from './contract.js';
+import { currentRequestId } from './request-context.js';
+
+/** A call to another service answered with an error status, or not answered at all. */
+export class ServiceCallError extends Error {
+  constructor(
+    readonly service: string,
+    readonly operation: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(
+      `${service}.${operation} answered ${status}: ${ServiceCallError.describe(body) ?? 'no message'}`,
+    );
+  }
+  /** The message of a service or customer envelope, when there is one. */
+  static describe(body: unknown): string | undefined {
+    if (body && typeof body === 'object') {
+      const b = body as { message?: unknown; error?: unknown };
+      if (Array.isArray(b.message)) return b.message.join('; ');
+      if (typeof b.message === 'string') return b.message;
+      if (typeof b.error === 'string') return b.error;
+    }
+    return undefined;
+  }
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  /** Where the service's native paths start, e.g. `http://127.0.0.1:3000/svc/product`. */
+  baseUrl: string;
+  /** How to send a request: `fetch` over HTTP by default, or in-process (see injectFetch). */
+  /** Service credentials sent as a bearer token. */
+  token?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  /** Check answers against the contract's response schema (default true). */
+  validateResponses?: boolean;
+}
+
+export type ServiceClient<C extends ServiceContract> = {
+  [K in keyof C['endpoints']]: C['endpoints'][K] extends EndpointDef
+    ? (input: CallInput<C['endpoints'][K]>) => Promise<EndpointOutput<C['endpoints'][K]>>
+    : never;
+};
+
+/**
+ * A typed client derived from a contract: one method per endpoint, never hand-written.
+ * Any status other than the endpoint's success status throws a ServiceCallError.
+ */
+export function createServiceClient<C extends ServiceContract>(
+  contract: C,
+  options: ClientOptions,
+): ServiceClient<C> {
+  const doFetch = options.fetch ?? fetch;
+  const base = options.baseUrl.replace(/\/$/, '');
+  const client: Record<string, (input: unknown) => Promise<unknown>> = {};
+  for (const [name, endpoint] of Object.entries(contract.endpoints)) {
+    client[name] = async (rawInput: unknown) => {
+      const input = (rawInput ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+      let url = base + fillPath(endpoint.path, input.params);
+      if (input.query) {
+        const search = new URLSearchParams();
+        for (const [key, value] of Object.entries(input.query)) {
+          if (value === undefined || value === null) continue;
+          for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v));
+        }
+        const qs = search.toString();
+        if (qs) url += `?${qs}`;
+      }
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const requestId = currentRequestId();
+      if (requestId) headers['x-request-id'] = requestId;
+      const hasBody = endpoint.body !== undefined;
+      if (hasBody) headers['content-type'] = 'application/json';
+      let res: Response;
+      try {
+        res = await doFetch(url, {
+          method: endpoint.method,
+          headers,
+          body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
+      } catch (cause) {
+        const err = new ServiceCallError(contract.service, name, 0, {
+          message: `${contract.service} service could not be reached`,
+        });
+        (err as Error).cause = cause;
+        throw err;
+      }
+      const expected = endpoint.status ?? 200;
+      const text = await res.text();
+      let body: unknown = undefined;
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+      }
+      if (res.status !== expected) {
+        throw new ServiceCallError(contract.service, name, res.status, body);
+      }
+      if (expected === 204) return undefined;
+      if (options.validateResponses === false) return body;
+      const parsed = endpoint.response.safeParse(body);
+      if (!parsed.success) {
+        throw new ServiceCallError(contract.service, name, res.status, {
+          message: `${contract.service}.${name} answered with a body that does not match its contract`,
+          details: parsed.error.issues,
+        });
+      }
+      return parsed.data;
+    };
+  }
+  return client as ServiceClient<C>;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Reason phrases used in the `error` field of the service envelope (NestJS style). */
+export const reasonPhrase: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** The services' generic error response (services.md §3 "Generic error response"). */
+export const serviceErrorSchema = z
+  .object({
+    message: z.union([z.string(), z.array(z.string())]),
+    error: z.string().optional(),
+    statusCode: z.number().int(),
+    type: z.string().optional(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ServiceError' });
+export type ServiceErrorBody = z.infer<typeof serviceErrorSchema>;
+
+/** The customer API's simple error envelope (customer-app.md §8). */
+export const customerErrorSchema = z.object({ error: z.string() }).meta({ id: 'CustomerError' });
+export type CustomerErrorBody = z.infer<typeof customerErrorSchema>;
+
+/**
+ * An error a handler throws on purpose. Its message is shown to the caller as is, so it must be
+ * written for a person ("Variant 3f… not found"), never an internal detail.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string | string[],
+    readonly options: { type?: string; details?: unknown } = {},
+  ) {
+    super(Array.isArray(message) ? message.join('; ') : message);
+    this.messages = message;
+  }
+  readonly messages: string | string[];
+}
+
+export const badRequest = (message: string | string[], details?: unknown) =>
+  new HttpError(400, message, { type: 'validation', details });
+export const notFound = (message: string) => new HttpError(404, message, { type: 'not_found' });
+export const conflict = (message: string, details?: unknown) =>
+  new HttpError(409, message, { type: 'conflict', details });
+export const unauthorized = (message: string) =>
+  new HttpError(401, message, { type: 'unauthorized' });
+
+export function serviceErrorBody(
+  statusCode: number,
+  message: string | string[],
+  extra: { type?: string; details?: unknown } = {},
+): ServiceErrorBody {
+  return {
+    message,
+    error: reasonPhrase[statusCode] ?? 'Error',
+    statusCode,
+    ...(extra.type ? { type: extra.type } : {}),
+    ...(extra.details !== undefined ? { details: extra.details } : {}),
+  };
+}

@@ -1,0 +1,12 @@
+import './zod-messages.js';
+
+export * from './contract.js';
+export * from './client.js';
+export * from './clock.js';
+export * from './config.js';
+export * from './errors.js';
+export * from './module.js';
+export * from './request-context.js';
+export * from './service.js';
+export * from './validation.js';
+export { describeIssue, fieldName } from './zod-messages.js';

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Logger } from 'pino';
+import type { Clock } from './clock.js';
+
+/** What the process hands every service. */
+export interface ServiceRuntime<TDatabase = unknown> {
+  /** The shared database connection (each service uses only its own schema). */
+  database: TDatabase;
+  clock: Clock;
+  /** Credentials this service requires of callers, and presents to the services it calls. */
+  serviceToken: string;
+  /** Base URL of another service's native paths (one process: `…/svc/<name>`; split: configured). */
+  serviceUrl(service: string): string;
+  /** Where this service is mounted: `/svc/<name>` in one process, `` when it runs alone. */
+  mountPath: string;
+  /** How this process reaches other services: in-process in one process, HTTP when split. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  log: Logger;
+}
+
+/** A service as the server process sees it: what to migrate, what to mount, what to seed. */
+export interface ServiceModule<TDatabase = unknown> {
+  name: string;
+  /** Native base path of its own routes (`/api/v1`, `/discounts`, ``). */
+  basePath: string;
+  /** drizzle-kit migrations folder, for a service that owns data. */
+  migrationsFolder?: string;
+  /** Other services it calls, by name: their base URLs must be configured in split mode. */
+  calls?: readonly string[];
+  plugin(runtime: ServiceRuntime<TDatabase>): FastifyPluginAsync;
+  /** Loads demo data when the service's data is empty (first start). */
+  seedDemoData?(runtime: ServiceRuntime<TDatabase>): Promise<{ seeded: boolean; summary: string }>;
+  /** Static files served at the site root (`/assets/products/…`), in both modes. */
+  assets?: { urlPrefix: string; dir: string };
+}

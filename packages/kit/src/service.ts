@@ -1,0 +1,266 @@
+import { timingSafeEqual } from 'node:crypto';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access, EndpointDef, HandlerInput, ServiceContract } from './contract.js';
+import {
+  HttpError,
+  customerErrorSchema,
+  serviceErrorBody,
+  serviceErrorSchema,
+} from './errors.js';
+import { RequestValidationError, zodValidatorCompiler } from './validation.js';
+import { ServiceCallError } from './client.js';
+
+type HandlerResult<E extends EndpointDef> = E['status'] extends 204
+  ? void
+  : z.input<E['response']>;
+
+export type Handlers<C extends ServiceContract> = {
+  [K in keyof C['endpoints']]: (
+    input: HandlerInput<C['endpoints'][K]>,
+    request: FastifyRequest,
+  ) => Promise<HandlerResult<C['endpoints'][K]>>;
+};
+
+export interface ServicePluginOptions<C extends ServiceContract> {
+  contract: C;
+  handlers: Handlers<C>;
+  /** The native prefix of this service's own routes, e.g. `/api/v1`; health is served there too. */
+  basePath: string;
+  /** Where the plugin is mounted (`/svc/product` in one process, `` alone); shown in the docs. */
+  mountPath: string;
+  /** Credentials callers must present for `service` routes. */
+  serviceToken: string;
+  /** Answers whether the service can do its work (e.g. its database answers). */
+  checkHealth?: () => Promise<void>;
+  /** Maximum request body in bytes. */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    fallbackMessage?: string;
+  }
+}
+
+const healthSchema = z.object({ status: z.enum(['ok', 'error']) });
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+interface Failure {
+  statusCode: number;
+  message: string | string[];
+  type?: string;
+  details?: unknown;
+}
+
+/** Turns anything thrown while serving a request into the status and words a caller sees. */
+export function describeFailure(err: unknown, bodyLimit: number): Failure | undefined {
+  if (err instanceof RequestValidationError) {
+    const where = err.part === 'querystring' ? 'query' : err.part;
+    return {
+      statusCode: 400,
+      message: err.issues.map((i) => i.message),
+      type: 'validation',
+      details: err.issues.map((i) => ({ in: where, path: i.path.map(String), code: i.code })),
+    };
+  }
+  if (err instanceof HttpError) {
+    return { statusCode: err.statusCode, message: err.messages, ...err.options };
+  }
+  const fe = err as Partial<FastifyError>;
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { statusCode: 400, message: 'Content-Type must be application/json', type: 'validation' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        statusCode: 400,
+        message: `Request body is too large: send at most ${Math.floor(bodyLimit / 1024)} KB`,
+        type: 'validation',
+      };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { statusCode: 400, message: 'Request body is empty: send a JSON object', type: 'validation' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { statusCode: 400, message: 'Request body is not valid JSON', type: 'validation' };
+  }
+  if (err instanceof SyntaxError && (err as Partial<FastifyError>).statusCode === 400) {
+    return { statusCode: 400, message: 'Request body is not valid JSON', type: 'validation' };
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { statusCode: fe.statusCode === 413 || fe.statusCode === 415 ? 400 : fe.statusCode, message: fe.message ?? 'Bad request' };
+  }
+  return undefined;
+}
+
+export function sendFailure(
+  reply: FastifyReply,
+  style: 'service' | 'customer',
+  failure: Failure,
+): FastifyReply {
+  reply.status(failure.statusCode);
+  if (style === 'customer') {
+    const text = Array.isArray(failure.message) ? failure.message.join('; ') : failure.message;
+    return reply.send({ error: text });
+  }
+  return reply.send(
+    serviceErrorBody(failure.statusCode, failure.message, {
+      type: failure.type,
+      details: failure.details,
+    }),
+  );
+}
+
+/**
+ * A service as a Fastify plugin, built from its contract: validation and envelopes, credentials,
+ * health, the OpenAPI document (`/openapi.json`) and a reference page (`/docs`).
+ */
+export function servicePlugin<C extends ServiceContract>(
+  options: ServicePluginOptions<C>,
+): FastifyPluginAsync {
+  const { contract, handlers, basePath, serviceToken } = options;
+  const bodyLimit = options.bodyLimit ?? 100 * 1024;
+  const style = contract.errorStyle;
+  const errorSchema = style === 'customer' ? customerErrorSchema : serviceErrorSchema;
+
+  return async (app: FastifyInstance) => {
+    app.setValidatorCompiler(zodValidatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    // Bodies are JSON: anything else is refused with a message that says so.
+    app.removeContentTypeParser(['text/plain']);
+
+    app.setErrorHandler((err, request, reply) => {
+      const failure = describeFailure(err, bodyLimit);
+      if (failure) {
+        request.log.info({ statusCode: failure.statusCode, message: failure.message }, 'request refused');
+        return sendFailure(reply, style, failure);
+      }
+      if (err instanceof ServiceCallError) {
+        request.log.error({ err, status: err.status, body: err.body }, 'call to another service failed');
+      } else {
+        request.log.error({ err }, 'unexpected error');
+      }
+      const message =
+        style === 'customer'
+          ? (request.routeOptions.config?.fallbackMessage ?? 'Unspecified server error')
+          : 'Internal server error';
+      return sendFailure(reply, style, { statusCode: 500, message, type: 'internal' });
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const access = request.routeOptions.config?.access;
+      if (access !== 'service') return;
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token || !sameSecret(token, serviceToken)) {
+        return sendFailure(reply, style, {
+          statusCode: 401,
+          message: token
+            ? 'The service credentials are not valid'
+            : 'This service only answers other services and staff: send the service credentials as "Authorization: Bearer <token>"',
+          type: 'unauthorized',
+        });
+      }
+    });
+
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: contract.title, description: contract.description, version: contract.version },
+        servers: [{ url: options.mountPath || '/' }],
+        components: {
+          securitySchemes: {
+            serviceToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'Service-to-service credentials (SERVICE_TOKEN).',
+            },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+    app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+      app.swagger(),
+    );
+
+    const healthRoute = {
+      schema: {
+        summary: 'Whether the service is up and its database answers',
+        tags: ['health'],
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+      config: { access: 'public' as Access },
+    };
+    const health = async (_req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await options.checkHealth?.();
+        return { status: 'ok' as const };
+      } catch (err) {
+        reply.log.error({ err }, 'health check failed');
+        reply.status(503);
+        return { status: 'error' as const };
+      }
+    };
+    app.get('/health', healthRoute, health);
+    if (basePath && basePath !== '/') app.get(`${basePath}/health`, healthRoute, health);
+
+    for (const [name, endpoint] of Object.entries(contract.endpoints)) {
+      const handler = handlers[name] as (
+        input: HandlerInput<EndpointDef>,
+        request: FastifyRequest,
+      ) => Promise<unknown>;
+      const status = endpoint.status ?? 200;
+      const response: Record<number, z.ZodType> = {};
+      if (status !== 204) response[status] = endpoint.response;
+      const access = endpoint.access ?? 'service';
+      for (const code of [...(endpoint.errors ?? [400]), ...(access === 'service' ? [401] : []), 500]) {
+        response[code] = errorSchema;
+      }
+      app.route({
+        method: endpoint.method,
+        url: endpoint.path,
+        bodyLimit,
+        schema: {
+          operationId: name,
+          summary: endpoint.summary,
+          description: endpoint.description,
+          tags: [contract.service],
+          ...(endpoint.params ? { params: endpoint.params } : {}),
+          ...(endpoint.query ? { querystring: endpoint.query } : {}),
+          ...(endpoint.body ? { body: endpoint.body } : {}),
+          response,
+          ...(access === 'service' ? { security: [{ serviceToken: [] }] } : {}),
+        },
+        config: { access, fallbackMessage: endpoint.fallbackMessage },
+        handler: async (request, reply) => {
+          const result = await handler(
+            {
+              params: request.params,
+              query: request.query,
+              body: request.body,
+            } as HandlerInput<EndpointDef>,
+            request,
+          );
+          reply.status(status);
+          return status === 204 ? reply.send() : result;
+        },
+      });
+    }
+  };
+}

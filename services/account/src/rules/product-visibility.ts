@@ -1,0 +1,48 @@
+import type { Product } from '@pawfresh/contracts/product';
+import type { CustomerProduct } from '@pawfresh/contracts/account';
+
+/** customer-app.md §4: shown only if its status is ACTIVE or OUT_OF_STOCK and isVisible. */
+export function isProductVisible(p: { status: string; isVisible: boolean }): boolean {
+  return (p.status === 'active' || p.status === 'out_of_stock') && p.isVisible;
+}
+
+/**
+ * customer-app.md §4 "Sorting of treats and supplements": in-stock first, then new items, then by
+ * name (case-insensitive, en-AU collation).
+ */
+export function compareExtras(a: CustomerProduct, b: CustomerProduct): number {
+  const stock = Number(a.status !== 'active') - Number(b.status !== 'active');
+  if (stock !== 0) return stock;
+  const fresh = Number(b.isNew) - Number(a.isNew);
+  if (fresh !== 0) return fresh;
+  return a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' });
+}
+
+/** Meals keep the catalogue's own order. */
+export const compareMeals = (a: CustomerProduct, b: CustomerProduct) =>
+  a.sortIndex - b.sortIndex || a.name.localeCompare(b.name, 'en-AU');
+
+/** The customer list shape of a catalogue product (customer-app.md §3). */
+export function toCustomerProduct(p: Product): CustomerProduct {
+  const meta = new Map(p.metadata.map((m) => [m.metaKey, m.metaValue]));
+  const content = meta.get('content');
+  const sortIndex = meta.get('sortIndex');
+  const icon = p.images.find((i) => i.imageType === 'icon');
+  return {
+    id: p.id,
+    name: p.name,
+    status: p.status,
+    isNew: meta.get('isNew') === true,
+    isVisible: p.isVisible,
+    sortIndex: typeof sortIndex === 'number' ? sortIndex : 0,
+    thumbnail: icon?.imageUrl ?? null,
+    images: p.images.map((i) => ({ imageType: i.imageType, imageUrl: i.imageUrl })),
+    content:
+      content && typeof content === 'object' && !Array.isArray(content)
+        ? (content as CustomerProduct['content'])
+        : {},
+    variants: p.variants
+      .filter(isProductVisible)
+      .map((v) => ({ id: v.id, sku: v.sku, dimension: { weightGrams: v.dimension.weightGrams } })),
+  };
+}
