@@ -51,9 +51,11 @@ const formatNames: Record<string, string> = {
 
 export function describeIssue(iss: Issue): string | undefined {
   const field = fieldName(iss.path);
+  if ((iss.code === 'invalid_type' || iss.code === 'invalid_value') && iss.input === undefined) {
+    return iss.path && iss.path.length > 0 ? `${field} is required` : 'Request body is required';
+  }
   switch (iss.code) {
     case 'invalid_type': {
-      if (iss.input === undefined) return `${field} is required`;
       const expected = String(iss.expected);
       if (expected === 'object' && (!iss.path || iss.path.length === 0)) {
         return 'Request must be a JSON object';

@@ -57,19 +57,37 @@ function currentBarcode(rows: BarcodeRow[] | undefined) {
     : null;
 }
 
+/**
+ * Runs independent reads side by side on a pool; one after another inside a transaction, whose
+ * single connection must not be asked two things at once.
+ */
+async function readAll<T extends readonly unknown[]>(
+  inTransaction: boolean,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!inTransaction) return (await Promise.all(reads.map((r) => r()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}
+
 /** Loads variants with their parts in four queries, whatever their number. */
-async function hydrateVariants(db: ProductDb, rows: VariantRow[]): Promise<Variant[]> {
+async function hydrateVariants(
+  db: ProductDb,
+  rows: VariantRow[],
+  inTransaction = false,
+): Promise<Variant[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((v) => v.id);
-  const [imageRows, metaRows, barcodeRows] = await Promise.all([
-    db
+  const [imageRows, metaRows, barcodeRows] = await readAll(inTransaction, [
+    () => db
       .select()
       .from(images)
       .where(and(inArray(images.variantId, ids), isNull(images.removedAt)))
       .orderBy(asc(images.sortIndex)),
-    db.select().from(variantMetadata).where(inArray(variantMetadata.variantId, ids)),
-    db.select().from(barcodes).where(inArray(barcodes.variantId, ids)),
-  ]);
+    () => db.select().from(variantMetadata).where(inArray(variantMetadata.variantId, ids)),
+    () => db.select().from(barcodes).where(inArray(barcodes.variantId, ids)),
+  ] as const);
   const imagesBy = groupBy(imageRows, (r) => r.variantId);
   const metaBy = groupBy(metaRows, (r) => r.variantId);
   const barcodesBy = groupBy(barcodeRows, (r) => r.variantId);
@@ -136,9 +154,13 @@ export async function listProducts(db: ProductDb, filter: { type?: ProductType }
   }));
 }
 
-export async function findVariant(db: ProductDb, variantId: string): Promise<Variant | undefined> {
+export async function findVariant(
+  db: ProductDb,
+  variantId: string,
+  inTransaction = false,
+): Promise<Variant | undefined> {
   const rows = await db.select().from(variants).where(eq(variants.id, variantId));
-  const [variant] = await hydrateVariants(db, rows);
+  const [variant] = await hydrateVariants(db, rows, inTransaction);
   return variant;
 }
 
@@ -166,7 +188,7 @@ export async function changeVariantStatus(
     if (row.status !== to) {
       await tx.update(variants).set({ status: to, updatedAt: now }).where(eq(variants.id, variantId));
     }
-    const variant = await findVariant(tx as unknown as ProductDb, variantId);
+    const variant = await findVariant(tx as unknown as ProductDb, variantId, true);
     return { outcome: row.status === to ? ('unchanged' as const) : ('changed' as const), variant: variant! };
   });
 }

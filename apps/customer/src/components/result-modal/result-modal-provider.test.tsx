@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../testing/test-utils';
@@ -43,6 +44,27 @@ describe('result modals', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sorry, something went wrong' });
     expect(dialog).toHaveAccessibleDescription('Please try again');
     expect(screen.getByRole('button', { name: 'OK' })).toBeInTheDocument();
+  });
+
+  it('resolves the promise when the modal is closed', async () => {
+    function SaveAndReport() {
+      const modal = useResultModal();
+      const [closed, setClosed] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => void modal.showSuccess().then(() => setClosed(true))}>
+            Save
+          </button>
+          {closed ? <p>Modal closed</p> : null}
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<SaveAndReport />);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+
+    expect(await screen.findByText('Modal closed')).toBeInTheDocument();
   });
 
   it('closes on Escape', async () => {

@@ -1,5 +1,16 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+const ResultModal = lazy(() => import('./result-modal'));
 
 /** Default texts of customer-app.md §8. */
 export const SUCCESS_TITLE = 'Successfully updated';
@@ -79,26 +90,18 @@ export function ResultModalProvider({ children }: { children: ReactNode }) {
   return (
     <ResultModalContext value={api}>
       {children}
-      {/* Composed from parts so only the description, not the button, describes the dialog. */}
-      <Modal.Root opened={opened} onClose={close} centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Header>
-            <Modal.Title fw={700}>{content?.title}</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
-          </Modal.Header>
-          {content?.description ? (
-            <Modal.Body>
-              <Text>{content.description}</Text>
-            </Modal.Body>
-          ) : null}
-          <Group justify="flex-end" px="md" pb="md">
-            <Button onClick={confirm} data-autofocus>
-              {content?.confirmLabel ?? CONFIRM_LABEL}
-            </Button>
-          </Group>
-        </Modal.Content>
-      </Modal.Root>
+      {content ? (
+        <Suspense fallback={null}>
+          <ResultModal
+            opened={opened}
+            title={content.title}
+            description={content.description}
+            confirmLabel={content.confirmLabel}
+            onConfirm={confirm}
+            onClose={close}
+          />
+        </Suspense>
+      ) : null}
     </ResultModalContext>
   );
 }

@@ -1,0 +1,47 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export type ResultModalProps = {
+  opened: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/**
+ * The dialog itself, loaded on first use so Mantine's modal machinery stays out of the initial
+ * bundle. Mantine traps focus inside, closes on Escape and returns focus to the opener.
+ * Composed from parts so only the description, not the button, describes the dialog.
+ */
+export default function ResultModal({
+  opened,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: ResultModalProps) {
+  return (
+    <Modal.Root opened={opened} onClose={onClose} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header>
+          <Modal.Title fw={700}>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        {description ? (
+          <Modal.Body>
+            <Text>{description}</Text>
+          </Modal.Body>
+        ) : null}
+        <Group justify="flex-end" px="md" pb="md">
+          <Button onClick={onConfirm} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,33 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { TestClock, type Clock, type ServiceModule } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+
+export const TEST_SERVICE_TOKEN = 'test-service-token-00000000000000000000';
+export const serviceAuth = { authorization: `Bearer ${TEST_SERVICE_TOKEN}` };
+
+/** One service alone, at its native paths, as a Fastify app for `inject` tests. */
+export async function serviceApp(
+  module: ServiceModule<DatabaseConnection>,
+  options: {
+    database: DatabaseConnection;
+    clock?: Clock;
+    serviceUrl?: (name: string) => string;
+    fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  },
+): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(
+    module.plugin({
+      database: options.database,
+      clock: options.clock ?? new TestClock(),
+      serviceToken: TEST_SERVICE_TOKEN,
+      mountPath: '',
+      log: pino({ level: 'silent' }),
+      serviceUrl: options.serviceUrl ?? ((name) => `http://${name}.invalid`),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+  );
+  await app.ready();
+  return app;
+}
