@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import {
@@ -129,6 +129,7 @@ function registerCustomerApp(app: FastifyInstance, dir: string, decorateReply: b
       wildcard: false,
       decorateReply,
       index: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         res.setHeader(
           'cache-control',
@@ -138,12 +139,14 @@ function registerCustomerApp(app: FastifyInstance, dir: string, decorateReply: b
         );
       },
     });
-    const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string, root: string) => unknown }) => {
+    // The app's routes are client-side: every path under /customer/ gets index.html, never cached,
+    // so a new deploy is picked up at once (its hashed assets are cached for a year).
+    const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', dir);
+      return reply.sendFile('index.html', dir, { cacheControl: false });
     };
-    scope.get('/customer/', sendIndex as never);
-    scope.get('/customer/*', sendIndex as never);
+    scope.get('/customer/', sendIndex);
+    scope.get('/customer/*', sendIndex);
     scope.get('/', (_req, reply) => reply.redirect('/customer/'));
   });
 }

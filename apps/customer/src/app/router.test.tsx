@@ -116,7 +116,9 @@ describe('page-view tracking', () => {
     await waitFor(() => expect(analytics.pageNames()).toEqual(['Deliveries', 'Dogs']));
 
     await user.click(screen.getByRole('link', { name: 'Deliveries' }));
-    await waitFor(() => expect(analytics.pageNames()).toEqual(['Deliveries', 'Dogs', 'Deliveries']));
+    await waitFor(() =>
+      expect(analytics.pageNames()).toEqual(['Deliveries', 'Dogs', 'Deliveries']),
+    );
   });
 
   it('names the not-found page "Not found" and titles the document after the page', async () => {

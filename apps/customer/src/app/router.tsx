@@ -4,11 +4,11 @@ import {
   createBrowserRouter,
   Navigate,
   redirect,
+  RouterProvider,
   type ActionFunction,
   type LoaderFunction,
   type RouteObject,
 } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 
 import { PageLoading } from '../components/feedback/page-loading';
 import { APP_BASENAME, paths } from '../config/paths';

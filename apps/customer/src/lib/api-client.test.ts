@@ -97,7 +97,9 @@ describe('api client', () => {
   it('falls back to the fallback the call gives, e.g. "Unexpected server error"', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
 
-    const error = await rejection(api.get('/products', { fallbackMessage: UNEXPECTED_SERVER_ERROR }));
+    const error = await rejection(
+      api.get('/products', { fallbackMessage: UNEXPECTED_SERVER_ERROR }),
+    );
 
     expect(error.message).toBe('Unexpected server error');
     expect(error.status).toBe(502);

@@ -33,7 +33,9 @@ export type BooleanFlagKey = keyof typeof BOOLEAN_FLAG_DEFAULTS;
 type BooleanFlagValues = Partial<Record<BooleanFlagKey, boolean>>;
 
 /** The in-memory flag configuration: the defaults above, with any overrides (tests, demos). */
-export function createFeatureFlagConfiguration(overrides: BooleanFlagValues = {}): FlagConfiguration {
+export function createFeatureFlagConfiguration(
+  overrides: BooleanFlagValues = {},
+): FlagConfiguration {
   const configuration: FlagConfiguration = {};
   for (const key of Object.keys(BOOLEAN_FLAG_DEFAULTS) as BooleanFlagKey[]) {
     const value = overrides[key] ?? BOOLEAN_FLAG_DEFAULTS[key];

@@ -3,8 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
 import { AppProvider } from '../app/provider';
 import { createAppRoutes } from '../app/router';
@@ -68,7 +67,10 @@ export type RenderAppOptions = ProviderOptions & { extraRoutes?: RouteObject[] }
  * Renders the whole app at `initialPath` (relative to /customer) in a memory router built from
  * the app's real routes and basename.
  */
-export function renderApp(initialPath = '/', { extraRoutes = [], ...options }: RenderAppOptions = {}) {
+export function renderApp(
+  initialPath = '/',
+  { extraRoutes = [], ...options }: RenderAppOptions = {},
+) {
   const providers = setUpProviders(options);
   const router = createMemoryRouter(
     withExtraRoutes(createAppRoutes(providers.queryClient), extraRoutes),

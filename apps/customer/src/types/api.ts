@@ -4,7 +4,8 @@
  * Product status values as the customer app sees them (customer-app.md §4 names ACTIVE and
  * OUT_OF_STOCK; the others follow services.md's product statuses).
  */
-export type ProductStatus = 'ACTIVE' | 'OUT_OF_STOCK' | 'DISCONTINUING' | 'DISCONTINUED' | 'ARCHIVED';
+export type ProductStatus =
+  'ACTIVE' | 'OUT_OF_STOCK' | 'DISCONTINUING' | 'DISCONTINUED' | 'ARCHIVED';
 
 export type ProductImage = {
   imageType: string;

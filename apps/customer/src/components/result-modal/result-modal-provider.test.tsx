@@ -10,7 +10,9 @@ function Trigger({ kind, options }: { kind: 'success' | 'failure'; options?: Res
   return (
     <button
       type="button"
-      onClick={() => void (kind === 'success' ? modal.showSuccess(options) : modal.showFailure(options))}
+      onClick={() =>
+        void (kind === 'success' ? modal.showSuccess(options) : modal.showFailure(options))
+      }
     >
       Save
     </button>
@@ -52,7 +54,10 @@ describe('result modals', () => {
       const [closed, setClosed] = useState(false);
       return (
         <>
-          <button type="button" onClick={() => void modal.showSuccess().then(() => setClosed(true))}>
+          <button
+            type="button"
+            onClick={() => void modal.showSuccess().then(() => setClosed(true))}
+          >
             Save
           </button>
           {closed ? <p>Modal closed</p> : null}

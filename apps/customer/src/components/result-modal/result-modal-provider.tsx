@@ -1,3 +1,4 @@
+import { useFocusReturn } from '@mantine/hooks';
 import {
   createContext,
   lazy,
@@ -53,6 +54,9 @@ export function ResultModalProvider({ children }: { children: ReactNode }) {
   // Kept after closing so the modal does not go blank during its exit transition.
   const [content, setContent] = useState<ModalContent | null>(null);
   const resolveClosed = useRef<(() => void) | null>(null);
+  // Returns focus to the element that opened the modal. Done here rather than by Mantine's Modal,
+  // which only notices `opened` changing after it mounted, and the lazy modal mounts open.
+  useFocusReturn({ opened });
 
   const close = useCallback(() => {
     setOpened(false);
@@ -61,7 +65,10 @@ export function ResultModalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo<ResultModalApi>(() => {
-    function show(defaults: { title: string; description?: ReactNode }, options: ResultModalOptions) {
+    function show(
+      defaults: { title: string; description?: ReactNode },
+      options: ResultModalOptions,
+    ) {
       resolveClosed.current?.();
       setContent({
         title: options.title ?? defaults.title,

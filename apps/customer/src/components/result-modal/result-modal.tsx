@@ -12,7 +12,7 @@ export type ResultModalProps = {
 
 /**
  * The dialog itself, loaded on first use so Mantine's modal machinery stays out of the initial
- * bundle. Mantine traps focus inside, closes on Escape and returns focus to the opener.
+ * bundle. Mantine traps focus inside and closes on Escape.
  * Composed from parts so only the description, not the button, describes the dialog.
  */
 export default function ResultModal({
@@ -24,7 +24,8 @@ export default function ResultModal({
   onClose,
 }: ResultModalProps) {
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered>
+    // Focus return is done by the provider, which is mounted before this lazy modal opens.
+    <Modal.Root opened={opened} onClose={onClose} returnFocus={false} centered>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header>

@@ -18,7 +18,13 @@ const chicken: Product = {
   thumbnail: null,
   images: [{ imageType: 'icon', imageUrl: 'https://example.com/chicken.png' }],
   content: {},
-  variants: [{ id: 'd5b7c1a2-0000-4000-8000-000000000002', sku: 'M-CHK-200', dimension: { weightGrams: 200 } }],
+  variants: [
+    {
+      id: 'd5b7c1a2-0000-4000-8000-000000000002',
+      sku: 'M-CHK-200',
+      dimension: { weightGrams: 200 },
+    },
+  ],
 };
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -4,7 +4,9 @@ import { api, UNEXPECTED_SERVER_ERROR } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
 import type { ProductsResponse } from '../../../types/api';
 
-export async function getProducts({ signal }: { signal?: AbortSignal } = {}): Promise<ProductsResponse> {
+export async function getProducts({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<ProductsResponse> {
   const products = await api.get<ProductsResponse>('/products', {
     signal,
     fallbackMessage: UNEXPECTED_SERVER_ERROR,

@@ -1,0 +1,127 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { TestClock } from '@pawfresh/kit';
+import { testDatabase } from '@pawfresh/testing';
+import { buildServer, readConfig, DEV_SERVICE_TOKEN } from '../src/index.js';
+
+const auth = { authorization: `Bearer ${DEV_SERVICE_TOKEN}` };
+let database: DatabaseConnection;
+let app: FastifyInstance;
+let appDir: string;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  appDir = await mkdtemp(path.join(tmpdir(), 'customer-app-'));
+  await mkdir(path.join(appDir, 'assets'));
+  await writeFile(path.join(appDir, 'index.html'), '<!doctype html><title>My account</title>');
+  await writeFile(path.join(appDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  app = await buildServer({
+    config: readConfig({ CUSTOMER_APP_DIR: appDir }),
+    database,
+    clock: new TestClock(),
+  });
+  await app.inject({ method: 'POST', url: '/svc/product/api/v1/products/reset-by-seed-script', headers: auth });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await rm(appDir, { recursive: true, force: true });
+});
+
+describe('one process', () => {
+  it('serves the customer API at /api/v1, calling the product service in-process', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/products' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meals).toHaveLength(7);
+  });
+
+  it('serves each service under /svc/<service> with its native paths', async () => {
+    const res = await app.inject({ method: 'GET', url: '/svc/product/api/v1/products?type=toy', headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((p: { productCode: string }) => p.productCode).sort()).toEqual(['TOY-ROPE', 'TOY-SQUEAKY-ROO']);
+    expect((await app.inject({ method: 'GET', url: '/svc/product/health' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ method: 'GET', url: '/svc/product/openapi.json' })).json().servers).toEqual([
+      { url: '/svc/product' },
+    ]);
+  });
+
+  it('answers unknown paths in the envelope of the API they are under', async () => {
+    const customer = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(customer.statusCode).toBe(404);
+    expect(customer.json()).toEqual({ error: 'Not found' });
+    const service = await app.inject({ method: 'DELETE', url: '/svc/product/api/v1/nothing?x=1' });
+    expect(service.statusCode).toBe(404);
+    expect(service.json()).toEqual({
+      message: 'Cannot DELETE /svc/product/api/v1/nothing',
+      error: 'Not Found',
+      statusCode: 404,
+      type: 'not_found',
+    });
+  });
+
+  it('gives every answer a request id, keeping a well-formed one the caller sent', async () => {
+    const given = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'trace-42' } });
+    expect(given.headers['x-request-id']).toBe('trace-42');
+    const made = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the customer app at /customer/, index.html for its routes, long-cached assets', async () => {
+    for (const url of ['/customer/', '/customer', '/customer/deliveries', '/customer/dogs/abc/edit/plan']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>My account</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await app.inject({ method: 'GET', url: '/customer/assets/main-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const root = await app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/customer/');
+  });
+
+  it('serves product images', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/products/meal-beef-icon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+  });
+});
+
+describe('split mode', () => {
+  let product: FastifyInstance;
+  let account: FastifyInstance;
+  let productUrl: string;
+  let accountUrl: string;
+
+  beforeAll(async () => {
+    product = await buildServer({ config: readConfig({ SERVICE: 'product' }), database });
+    productUrl = await product.listen({ port: 0, host: '127.0.0.1' });
+    account = await buildServer({
+      config: readConfig({ SERVICE: 'account', PRODUCT_SERVICE_URL: productUrl }),
+      database,
+    });
+    accountUrl = await account.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await account?.close();
+    await product?.close();
+  });
+
+  it('runs one service at its native base path', async () => {
+    const res = await fetch(`${productUrl}/api/v1/products?type=bundle`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as unknown[]).length).toBe(2);
+    expect((await fetch(`${productUrl}/svc/product/api/v1/products`, { headers: auth })).status).toBe(404);
+  });
+
+  it('lets the customer API reach the product service over HTTP', async () => {
+    const res = await fetch(`${accountUrl}/api/v1/products`, { headers: { 'x-request-id': 'split-1' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('split-1');
+    expect(((await res.json()) as { treats: unknown[] }).treats.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ServiceCallError,
+  createServiceClient,
+  defineContract,
+  notFound,
+  requestContext,
+  servicePlugin,
+} from '../src/index.js';
+import { expectConsoleError } from '@pawfresh/testing';
+
+const TOKEN = 'a-test-token-that-is-long-enough-000';
+
+const contract = defineContract({
+  service: 'widgets',
+  title: 'Widgets',
+  description: 'A contract for testing the kit',
+  version: '1.0.0',
+  endpoints: {
+    getWidget: {
+      method: 'GET',
+      path: '/widgets/:id',
+      summary: 'One widget',
+      params: z.object({ id: z.uuid() }),
+      query: z.object({ verbose: z.enum(['yes', 'no']).optional() }),
+      response: z.object({ id: z.uuid(), name: z.string(), requestId: z.string().optional() }),
+      errors: [400, 404],
+    },
+    createWidget: {
+      method: 'POST',
+      path: '/widgets',
+      summary: 'Make a widget',
+      status: 201,
+      body: z.object({ name: z.string().min(1) }).strict(),
+      response: z.object({ id: z.uuid() }),
+    },
+    deleteWidget: {
+      method: 'DELETE',
+      path: '/widgets/:id',
+      summary: 'Remove a widget',
+      status: 204,
+      params: z.object({ id: z.uuid() }),
+      response: z.undefined(),
+    },
+    broken: {
+      method: 'GET',
+      path: '/broken',
+      summary: 'Answers something its contract does not allow',
+      response: z.object({ n: z.number() }),
+      access: 'public',
+    },
+  },
+});
+
+const known = '7d0c4b1e-2f3a-4c5d-8e9f-0a1b2c3d4e5f';
+let app: FastifyInstance;
+let baseUrl: string;
+
+beforeAll(async () => {
+  app = Fastify();
+  app.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.headers['x-request-id'] ?? req.id) }, done));
+  await app.register(
+    servicePlugin({
+      contract,
+      basePath: '',
+      mountPath: '/w',
+      serviceToken: TOKEN,
+      handlers: {
+        getWidget: async ({ params }, request) => {
+          if (params.id !== known) throw notFound(`Widget ${params.id} not found`);
+          return { id: known, name: 'Sprocket', requestId: String(request.headers['x-request-id'] ?? '') };
+        },
+        createWidget: async () => ({ id: known }),
+        deleteWidget: async () => {},
+        broken: async () => ({ n: 'not a number' }) as unknown as { n: number },
+      },
+    }),
+    { prefix: '/w' },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/w`;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('a client derived from the contract', () => {
+  it('calls every method with typed input and output', async () => {
+    const client = createServiceClient(contract, { baseUrl, token: TOKEN });
+    await expect(client.getWidget({ params: { id: known }, query: { verbose: 'yes' } })).resolves.toMatchObject({
+      id: known,
+      name: 'Sprocket',
+    });
+    await expect(client.createWidget({ body: { name: 'Cog' } })).resolves.toEqual({ id: known });
+    await expect(client.deleteWidget({ params: { id: known } })).resolves.toBeUndefined();
+  });
+
+  it('throws a ServiceCallError carrying the status and the message', async () => {
+    const client = createServiceClient(contract, { baseUrl, token: TOKEN });
+    const other = '11111111-2222-4333-8444-555555555555';
+    const err = await client.getWidget({ params: { id: other } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceCallError);
+    expect(err).toMatchObject({ status: 404, body: { message: `Widget ${other} not found`, statusCode: 404 } });
+    const bad = await client.createWidget({ body: { name: '' } }).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ status: 400, body: { message: ['name must not be empty'] } });
+  });
+
+  it('is refused without the service credentials', async () => {
+    const client = createServiceClient(contract, { baseUrl, token: 'wrong-token' });
+    await expect(client.getWidget({ params: { id: known } })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('forwards the request id of the request being served', async () => {
+    const client = createServiceClient(contract, { baseUrl, token: TOKEN });
+    const answer = await requestContext.run({ requestId: 'req-abc-123' }, () =>
+      client.getWidget({ params: { id: known } }),
+    );
+    expect(answer.requestId).toBe('req-abc-123');
+  });
+
+  it('reports a service that cannot be reached as status 0', async () => {
+    const client = createServiceClient(contract, { baseUrl: 'http://127.0.0.1:9', token: TOKEN });
+    await expect(client.getWidget({ params: { id: known } })).rejects.toMatchObject({
+      status: 0,
+      message: expect.stringContaining('widgets service could not be reached'),
+    });
+  });
+
+  it('never answers a body its own contract forbids: a 500 without details', async () => {
+    const spy = expectConsoleError();
+    const res = await fetch(`${baseUrl}/broken`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      message: 'Internal server error',
+      error: 'Internal Server Error',
+      statusCode: 500,
+      type: 'internal',
+    });
+    expect(spy).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection } from '@pawfresh/db';
+import type { CustomerProduct } from '@pawfresh/contracts/account';
+import { productStatuses } from '@pawfresh/contracts/enums';
+import { serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { productService } from '@pawfresh/product';
+import { accountService } from '../src/index.js';
+import { compareExtras, isProductVisible } from '../src/rules/product-visibility.js';
+
+let database: DatabaseConnection;
+let product: FastifyInstance;
+let account: FastifyInstance;
+
+/** The product service answers in-process through its full HTTP pipeline. */
+const viaInject = (app: FastifyInstance) => async (url: string, init: RequestInit) => {
+  const u = new URL(url);
+  const res = await app.inject({
+    method: init.method as 'GET',
+    url: u.pathname + u.search,
+    headers: init.headers as Record<string, string>,
+  });
+  return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+};
+
+beforeAll(async () => {
+  database = await testDatabase();
+  product = await serviceApp(productService, { database });
+  await product.inject({ method: 'POST', url: '/api/v1/products/reset-by-seed-script', headers: serviceAuth });
+  account = await serviceApp(accountService, {
+    database,
+    serviceUrl: () => 'http://product.test',
+    fetch: viaInject(product),
+  });
+});
+afterAll(async () => {
+  await account?.close();
+  await product?.close();
+  await database?.close();
+});
+
+describe('GET /api/v1/products (customer API)', () => {
+  it('returns meals, treats and supplements in the customer list shape, visible ones only', async () => {
+    const res = await account.inject({ method: 'GET', url: '/api/v1/products' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ meals: CustomerProduct[]; treats: CustomerProduct[]; supplements: CustomerProduct[] }>();
+    expect(body.meals.map((m) => m.name)).toEqual([
+      'Beef Bowl', 'Chicken Bowl', 'Turkey Bowl', 'Lamb Bowl', 'Kangaroo Bowl', 'Goat Bowl', 'Fish Bowl',
+    ]);
+    const beef = body.meals[0]!;
+    expect(Object.keys(beef).sort()).toEqual(
+      ['content', 'id', 'images', 'isNew', 'isVisible', 'name', 'sortIndex', 'status', 'thumbnail', 'variants'].sort(),
+    );
+    expect(beef.thumbnail).toBe('/assets/products/meal-beef-icon.svg');
+    expect(beef.variants[0]).toEqual({ id: expect.any(String), sku: 'BEEF-F0125', dimension: { weightGrams: 125 } });
+    expect(beef.content).toMatchObject({ description: expect.any(String), energyKcalPer100g: 142 });
+    // Hidden (Goat Milk Chews), discontinued (Pork Crackle) and archived (old multivitamin) are not shown.
+    const names = [...body.treats, ...body.supplements].map((p) => p.name);
+    expect(names).not.toContain('Goat Milk Chews');
+    expect(names).not.toContain('Pork Crackle');
+    expect(names).not.toContain('Multivitamin (old formula)');
+  });
+
+  it('sorts treats and supplements in stock first, then new, then by name', async () => {
+    const body = (await account.inject({ method: 'GET', url: '/api/v1/products' })).json();
+    expect(body.treats.map((p: CustomerProduct) => p.name)).toEqual([
+      'Sardine Crunch', 'Chicken Breast Bites', 'Kangaroo Jerky', 'Lamb Ear Chews', 'Beef Liver Crisps',
+    ]);
+    expect(body.supplements.map((p: CustomerProduct) => p.name)).toEqual([
+      'Gut Health Probiotic', 'Joint Support', 'Omega-3 Fish Oil', 'Calming Chews',
+    ]);
+  });
+
+  it('answers "Unexpected server error" when the product service fails', async () => {
+    const failing = await serviceApp(accountService, {
+      database,
+      serviceUrl: () => 'http://product.test',
+      fetch: async () => new Response(JSON.stringify({ message: 'boom', statusCode: 500 }), { status: 500 }),
+    });
+    const res = await failing.inject({ method: 'GET', url: '/api/v1/products' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Unexpected server error' });
+    await failing.close();
+  });
+});
+
+const status = fc.constantFrom(...productStatuses);
+const item = fc.record({
+  id: fc.uuid(),
+  name: fc.string({ minLength: 1, maxLength: 12 }),
+  status,
+  isNew: fc.boolean(),
+  isVisible: fc.boolean(),
+  sortIndex: fc.integer({ min: 0, max: 50 }),
+}).map((p): CustomerProduct => ({ ...p, thumbnail: null, images: [], content: {}, variants: [] }));
+
+describe('rules', () => {
+  test.prop([status, fc.boolean()])('a product is visible only if active or out of stock, and isVisible', (s, v) => {
+    expect(isProductVisible({ status: s, isVisible: v })).toBe(v && (s === 'active' || s === 'out_of_stock'));
+  });
+
+  test.prop([fc.array(item, { maxLength: 20 })])('extras sort: every in-stock item before any out-of-stock one, new before old', (items) => {
+    const sorted = [...items].sort(compareExtras);
+    for (let i = 1; i < sorted.length; i++) {
+      const a = sorted[i - 1]!;
+      const b = sorted[i]!;
+      const aIn = a.status === 'active';
+      const bIn = b.status === 'active';
+      expect(!aIn && bIn).toBe(false);
+      if (aIn === bIn) expect(!a.isNew && b.isNew).toBe(false);
+      if (aIn === bIn && a.isNew === b.isNew) {
+        expect(a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' })).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+});
