@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { ConnectOptions, DatabaseConnection, ServiceMigrations } from './database.js';
 import { connect } from './database.js';

@@ -10,3 +10,4 @@ export * from './request-context.js';
 export * from './service.js';
 export * from './validation.js';
 export { describeIssue, fieldName } from './zod-messages.js';
+export { pruneComponents } from './openapi.js';

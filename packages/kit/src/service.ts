@@ -8,7 +8,11 @@ import type {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access, EndpointDef, HandlerInput, ServiceContract } from './contract.js';
 import {
@@ -18,6 +22,7 @@ import {
   serviceErrorSchema,
 } from './errors.js';
 import { RequestValidationError, zodValidatorCompiler } from './validation.js';
+import { pruneComponents } from './openapi.js';
 import { ServiceCallError } from './client.js';
 
 type HandlerResult<E extends EndpointDef> = E['status'] extends 204
@@ -181,32 +186,45 @@ export function servicePlugin<C extends ServiceContract>(
         openapi: '3.1.0',
         info: { title: contract.title, description: contract.description, version: contract.version },
         servers: [{ url: options.mountPath || '/' }],
-        components: {
-          securitySchemes: {
-            serviceToken: {
-              type: 'http',
-              scheme: 'bearer',
-              description: 'Service-to-service credentials (SERVICE_TOKEN).',
-            },
-          },
-        },
+        ...(Object.values(contract.endpoints).some((e) => (e.access ?? 'service') === 'service')
+          ? {
+              components: {
+                securitySchemes: {
+                  serviceToken: {
+                    type: 'http',
+                    scheme: 'bearer',
+                    description: 'Service-to-service credentials (SERVICE_TOKEN).',
+                  },
+                },
+              },
+            }
+          : {}),
       },
       transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
     });
-    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      transformSpecification: (spec) => pruneComponents(spec),
+    });
 
-    app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
-      app.swagger(),
-    );
+    let document: Record<string, unknown> | undefined;
+    app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => {
+      document ??= pruneComponents(app.swagger() as unknown as Record<string, unknown>);
+      return document;
+    });
 
-    const healthRoute = {
+    const healthRoute = (operationId: string) => ({
       schema: {
+        operationId,
+        security: [],
         summary: 'Whether the service is up and its database answers',
         tags: ['health'],
         response: { 200: healthSchema, 503: healthSchema },
       },
       config: { access: 'public' as Access },
-    };
+    });
     const health = async (_req: FastifyRequest, reply: FastifyReply) => {
       try {
         await options.checkHealth?.();
@@ -217,8 +235,10 @@ export function servicePlugin<C extends ServiceContract>(
         return { status: 'error' as const };
       }
     };
-    app.get('/health', healthRoute, health);
-    if (basePath && basePath !== '/') app.get(`${basePath}/health`, healthRoute, health);
+    app.get('/health', healthRoute('health'), health);
+    if (basePath && basePath !== '/') {
+      app.get(`${basePath}/health`, healthRoute('healthUnderBasePath'), health);
+    }
 
     for (const [name, endpoint] of Object.entries(contract.endpoints)) {
       const handler = handlers[name] as (
@@ -245,7 +265,7 @@ export function servicePlugin<C extends ServiceContract>(
           ...(endpoint.query ? { querystring: endpoint.query } : {}),
           ...(endpoint.body ? { body: endpoint.body } : {}),
           response,
-          ...(access === 'service' ? { security: [{ serviceToken: [] }] } : {}),
+          security: access === 'service' ? [{ serviceToken: [] }] : [],
         },
         config: { access, fallbackMessage: endpoint.fallbackMessage },
         handler: async (request, reply) => {

@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync('test-results', { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the customer app in Chromium', () => {
+  it('shows the not-found page for an unknown path, and its button leads to deliveries', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/customer/no-such-page`);
+    const button = page.getByRole('button', { name: 'Go to deliveries' });
+    await button.waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: 'test-results/not-found-mobile.png', fullPage: true });
+    await button.click();
+    await page.waitForURL(`${baseUrl}/customer/deliveries`);
+    expect(new URL(page.url()).pathname).toBe('/customer/deliveries');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('sends the root of the app to deliveries', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/customer/`);
+    await page.waitForURL(`${baseUrl}/customer/deliveries`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('works with the keyboard alone', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/customer/unknown`);
+    await page.getByRole('button', { name: 'Go to deliveries' }).waitFor();
+    let focused = '';
+    for (let i = 0; i < 10 && focused !== 'Go to deliveries'; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    }
+    expect(focused).toBe('Go to deliveries');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/customer/deliveries`);
+    await close();
+  });
+});
+
+describe('the product API through the running server', () => {
+  it('answers the customer API from the page, as the app will call it', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/customer/`);
+    const body = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/products', { credentials: 'include' });
+      return { status: res.status, json: (await res.json()) as { meals: unknown[]; treats: { name: string }[] } };
+    });
+    expect(body.status).toBe(200);
+    expect(body.json.meals).toHaveLength(7);
+    expect(body.json.treats.map((t) => t.name)).toContain('Kangaroo Jerky');
+    await close();
+  });
+
+  it('serves the product service reference page', async () => {
+    const { page, close } = await openPage(browser, { width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/svc/product/docs/`);
+    await page.getByText('Product service').first().waitFor();
+    await page.getByText('/api/v1/variants/{variantId}').first().waitFor();
+    await page.screenshot({ path: 'test-results/product-api-reference.png' });
+    await close();
+  });
+
+  it('refuses the product service to a caller without credentials', async () => {
+    const res = await fetch(`${baseUrl}/svc/product/api/v1/products`);
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: the real server process, Debian's Chromium driven by Playwright. */
+export default defineConfig({
+  test: {
+    name: 'browser',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['packages/testing/src/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
