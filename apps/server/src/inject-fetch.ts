@@ -18,7 +18,7 @@ export function injectFetch(app: FastifyInstance) {
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
     }
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, {
+    return new Response(res.statusCode === 204 ? null : (res.rawPayload as Uint8Array<ArrayBuffer>), {
       status: res.statusCode,
       headers,
     });
