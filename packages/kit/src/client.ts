@@ -57,6 +57,14 @@ export function createServiceClient<C extends ServiceContract>(
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/$/, '');
   const client: Record<string, (input: unknown) => Promise<unknown>> = {};
+  // Answers to GETs that carried an entity tag, revalidated with If-None-Match: a 304 costs the
+  // other service no body and this one no parsing. Bounded, oldest first out.
+  const revalidate = new Map<string, { etag: string; data: unknown }>();
+  const remember = (url: string, etag: string, data: unknown) => {
+    revalidate.delete(url);
+    revalidate.set(url, { etag, data: deepFreeze(data) });
+    if (revalidate.size > 200) revalidate.delete(revalidate.keys().next().value!);
+  };
   for (const [name, endpoint] of Object.entries(contract.endpoints)) {
     client[name] = async (rawInput: unknown) => {
       const input = (rawInput ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
@@ -74,6 +82,8 @@ export function createServiceClient<C extends ServiceContract>(
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const requestId = currentRequestId();
       if (requestId) headers['x-request-id'] = requestId;
+      const cached = endpoint.method === 'GET' ? revalidate.get(url) : undefined;
+      if (cached) headers['if-none-match'] = cached.etag;
       const hasBody = endpoint.body !== undefined;
       if (hasBody) headers['content-type'] = 'application/json';
       let res: Response;
@@ -92,6 +102,10 @@ export function createServiceClient<C extends ServiceContract>(
         throw err;
       }
       const expected = endpoint.status ?? 200;
+      if (res.status === 304 && cached) {
+        await res.body?.cancel();
+        return cached.data;
+      }
       const text = await res.text();
       let body: unknown = undefined;
       if (text) {
@@ -113,8 +127,19 @@ export function createServiceClient<C extends ServiceContract>(
           details: parsed.error.issues,
         });
       }
+      const etag = res.headers.get('etag');
+      if (etag && endpoint.method === 'GET') remember(url, etag, parsed.data);
       return parsed.data;
     };
   }
   return client as ServiceClient<C>;
+}
+
+/** Answers handed out more than once are shared: freeze them so no caller can change another's. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

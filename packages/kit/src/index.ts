@@ -11,3 +11,4 @@ export * from './service.js';
 export * from './validation.js';
 export { describeIssue, fieldName } from './zod-messages.js';
 export { pruneComponents } from './openapi.js';
+export * from './raw-json.js';

@@ -23,6 +23,7 @@ import {
 } from './errors.js';
 import { RequestValidationError, zodValidatorCompiler } from './validation.js';
 import { pruneComponents } from './openapi.js';
+import { isRawJson, matchesEtag, type RawJson } from './raw-json.js';
 import { ServiceCallError } from './client.js';
 
 type HandlerResult<E extends EndpointDef> = E['status'] extends 204
@@ -33,7 +34,7 @@ export type Handlers<C extends ServiceContract> = {
   [K in keyof C['endpoints']]: (
     input: HandlerInput<C['endpoints'][K]>,
     request: FastifyRequest,
-  ) => Promise<HandlerResult<C['endpoints'][K]>>;
+  ) => Promise<HandlerResult<C['endpoints'][K]> | RawJson>;
 };
 
 export interface ServicePluginOptions<C extends ServiceContract> {
@@ -277,6 +278,13 @@ export function servicePlugin<C extends ServiceContract>(
             } as HandlerInput<EndpointDef>,
             request,
           );
+          if (isRawJson(result)) {
+            reply.header('etag', result.etag);
+            if (matchesEtag(request.headers['if-none-match'], result.etag)) {
+              return reply.status(304).send();
+            }
+            return reply.status(status).type('application/json; charset=utf-8').send(result.json);
+          }
           reply.status(status);
           return status === 204 ? reply.send() : result;
         },

@@ -6,6 +6,7 @@ import {
   createServiceClient,
   defineContract,
   notFound,
+  rawJson,
   requestContext,
   servicePlugin,
 } from '../src/index.js';
@@ -44,6 +45,12 @@ const contract = defineContract({
       params: z.object({ id: z.uuid() }),
       response: z.undefined(),
     },
+    listWidgets: {
+      method: 'GET',
+      path: '/widgets',
+      summary: 'Every widget, tagged',
+      response: z.array(z.object({ name: z.string() })),
+    },
     broken: {
       method: 'GET',
       path: '/broken',
@@ -56,6 +63,8 @@ const contract = defineContract({
 
 const known = '7d0c4b1e-2f3a-4c5d-8e9f-0a1b2c3d4e5f';
 let app: FastifyInstance;
+let listCalls = 0;
+let version = 1;
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -74,6 +83,10 @@ beforeAll(async () => {
         },
         createWidget: async () => ({ id: known }),
         deleteWidget: async () => {},
+        listWidgets: async () => {
+          listCalls += 1;
+          return rawJson(JSON.stringify([{ name: `v${version}` }]), `widgets-${version}`);
+        },
         broken: async () => ({ n: 'not a number' }) as unknown as { n: number },
       },
     }),
@@ -106,6 +119,29 @@ describe('a client derived from the contract', () => {
     expect(err).toMatchObject({ status: 404, body: { message: `Widget ${other} not found`, statusCode: 404 } });
     const bad = await client.createWidget({ body: { name: '' } }).catch((e: unknown) => e);
     expect(bad).toMatchObject({ status: 400, body: { message: ['name must not be empty'] } });
+  });
+
+  it('revalidates tagged answers: an unchanged list costs a 304, a changed one is fetched', async () => {
+    const client = createServiceClient(contract, { baseUrl, token: TOKEN });
+    const seen: number[] = [];
+    const counting = createServiceClient(contract, {
+      baseUrl,
+      token: TOKEN,
+      fetch: async (url, init) => {
+        const res = await fetch(url, init);
+        seen.push(res.status);
+        return res;
+      },
+    });
+    expect(await counting.listWidgets({})).toEqual([{ name: 'v1' }]);
+    const cached = await counting.listWidgets({});
+    expect(cached).toEqual([{ name: 'v1' }]);
+    expect(Object.isFrozen(cached)).toBe(true);
+    version = 2;
+    expect(await counting.listWidgets({})).toEqual([{ name: 'v2' }]);
+    expect(seen).toEqual([200, 304, 200]);
+    expect(listCalls).toBeGreaterThanOrEqual(3);
+    expect(await client.listWidgets({})).toEqual([{ name: 'v2' }]);
   });
 
   it('is refused without the service credentials', async () => {

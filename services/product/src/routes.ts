@@ -1,11 +1,7 @@
 import { conflict, notFound, type Clock, type Handlers } from '@pawfresh/kit';
 import type { productContract, Product } from '@pawfresh/contracts/product';
-import {
-  changeVariantStatus,
-  findVariant,
-  listProducts,
-  type ProductDb,
-} from './db/catalogue-store.js';
+import { changeVariantStatus, type ProductDb } from './db/catalogue-store.js';
+import { catalogueCache } from './db/catalogue-cache.js';
 import { resetCatalogue } from './db/seed-catalogue.js';
 import { recommendMeal, type MealProfile } from './rules/recommend-meal.js';
 import { canChangeStatus, statusChangeRefusal } from './rules/variant-status.js';
@@ -27,11 +23,12 @@ export function mealProfile(product: Product): MealProfile {
 const isOfferedMeal = (p: Product) => p.status !== 'discontinued' && p.status !== 'archived';
 
 export function productHandlers(db: ProductDb, clock: Clock): Handlers<typeof productContract> {
+  const catalogue = catalogueCache(db);
   return {
-    listProducts: async ({ query }) => listProducts(db, { type: query.type }),
+    listProducts: async ({ query }) => catalogue.list(query.type),
 
     getVariant: async ({ params }) => {
-      const variant = await findVariant(db, params.variantId);
+      const variant = (await catalogue.current()).variants.get(params.variantId);
       if (!variant) throw notFound(`Variant ${params.variantId} not found`);
       return variant;
     },
@@ -48,7 +45,8 @@ export function productHandlers(db: ProductDb, clock: Clock): Handlers<typeof pr
     resetBySeedScript: async () => resetCatalogue(db, clock.now()),
 
     recommendMeals: async ({ body }) => {
-      const meals = (await listProducts(db, { type: 'meal' })).filter(isOfferedMeal);
+      const { products } = await catalogue.current();
+      const meals = products.filter((p) => p.type === 'meal' && isOfferedMeal(p));
       return meals.map((meal) => ({
         ...meal,
         recommendation: recommendMeal(mealProfile(meal), {

@@ -184,6 +184,51 @@ describe('PATCH /api/v1/variants/{variantId}/status', () => {
   });
 });
 
+describe('the cached catalogue', () => {
+  it('tags list answers and answers 304 while the catalogue is unchanged', async () => {
+    const first = await get('/api/v1/products?type=treat');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"products-.+-treat"$/);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/v1/products?type=treat',
+      headers: { ...serviceAuth, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const v = await variantOf('TREAT-SARDINE');
+    await patchStatus(v.id, { status: 'out_of_stock' });
+    const changed = await app.inject({
+      method: 'GET',
+      url: '/api/v1/products?type=treat',
+      headers: { ...serviceAuth, 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<Product[]>().find((p) => p.productCode === 'TREAT-SARDINE')?.variants[0]?.status).toBe(
+      'out_of_stock',
+    );
+  });
+
+  it('sees a change made by another process on the same database at once', async () => {
+    const replica = await serviceApp(productService, { database, clock });
+    try {
+      const v = await variantOf('GOAT-F0150');
+      expect((await get(`/api/v1/variants/${v.id}`)).json<Variant>().status).toBe('active');
+      const res = await replica.inject({
+        method: 'PATCH',
+        url: `/api/v1/variants/${v.id}/status`,
+        headers: serviceAuth,
+        payload: { status: 'discontinuing' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await get(`/api/v1/variants/${v.id}`)).json<Variant>().status).toBe('discontinuing');
+    } finally {
+      await replica.close();
+    }
+  });
+});
+
 describe('POST /api/v1/products/reset-by-seed-script', () => {
   it('restores the seed catalogue with the same ids', async () => {
     const before = await products();

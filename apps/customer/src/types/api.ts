@@ -1,11 +1,12 @@
 // Shapes of the customer API's answers (customer-app.md §3, §7), shared by every feature.
 
 /**
- * Product status values as the customer app sees them (customer-app.md §4 names ACTIVE and
- * OUT_OF_STOCK; the others follow services.md's product statuses).
+ * Product status values as the customer API sends them: services.md's product statuses, in lower
+ * case. customer-app.md §4's ACTIVE and OUT_OF_STOCK are the names of `active` and `out_of_stock`
+ * (docs/product-rules.md).
  */
 export type ProductStatus =
-  'ACTIVE' | 'OUT_OF_STOCK' | 'DISCONTINUING' | 'DISCONTINUED' | 'ARCHIVED';
+  'active' | 'out_of_stock' | 'discontinuing' | 'discontinued' | 'archived';
 
 export type ProductImage = {
   imageType: string;

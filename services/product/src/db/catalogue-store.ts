@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from '@pawfresh/db/orm';
 import type { Database } from '@pawfresh/db';
 import type { Product, Variant } from '@pawfresh/contracts/product';
 import type { ProductStatus, ProductType } from '@pawfresh/contracts/enums';
+import { bumpRevision } from './catalogue-revision.js';
 import {
   barcodes,
   images,
@@ -187,6 +188,7 @@ export async function changeVariantStatus(
     if (!allowed(row.status, to)) return { outcome: 'refused' as const, from: row.status };
     if (row.status !== to) {
       await tx.update(variants).set({ status: to, updatedAt: now }).where(eq(variants.id, variantId));
+      await bumpRevision(tx as unknown as ProductDb, now);
     }
     const variant = await findVariant(tx as unknown as ProductDb, variantId, true);
     return { outcome: row.status === to ? ('unchanged' as const) : ('changed' as const), variant: variant! };

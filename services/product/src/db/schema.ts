@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -6,6 +7,7 @@ import {
   jsonb,
   pgSchema,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -129,7 +131,23 @@ export const variantMetadata = productDb.table(
   (t) => [primaryKey({ columns: [t.variantId, t.metaKey] })],
 );
 
+/**
+ * One row: bumped in the same transaction as every catalogue write, so readers can tell in one
+ * tiny query whether what they cached is still the catalogue. `epoch` tells databases apart.
+ */
+export const catalogueRevision = productDb.table(
+  'catalogue_revision',
+  {
+    id: smallint('id').primaryKey().default(1),
+    epoch: uuid('epoch').notNull().defaultRandom(),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [check('catalogue_revision_single_row', sql`${t.id} = 1`)],
+);
+
 export const schema = {
+  catalogueRevision,
   products,
   variants,
   barcodes,

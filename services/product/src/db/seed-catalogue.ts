@@ -10,6 +10,7 @@ import {
   variants,
 } from './schema.js';
 import type { ProductDb } from './catalogue-store.js';
+import { bumpRevision } from './catalogue-revision.js';
 
 /**
  * Replaces the whole catalogue with the seed catalogue in one transaction: either the new
@@ -104,6 +105,7 @@ export async function resetCatalogue(
     await tx.insert(images).values(imageRows);
     await tx.insert(productMetadata).values(productMetaRows);
     if (variantMetaRows.length > 0) await tx.insert(variantMetadata).values(variantMetaRows);
+    await bumpRevision(tx as unknown as ProductDb, now);
   });
   return { products: productRows.length, variants: variantRows.length };
 }

@@ -34,8 +34,6 @@ export function createDeferredAnalytics(ready: Promise<AnalyticsAdapter>): Analy
 
 type CreateAnalyticsOptions = {
   writeKey?: string | undefined;
-  /** Log calls at debug level when no vendor is configured. */
-  log?: boolean;
 };
 
 /**
@@ -45,9 +43,8 @@ type CreateAnalyticsOptions = {
  */
 export function createAnalytics({
   writeKey = import.meta.env.VITE_SEGMENT_WRITE_KEY,
-  log = import.meta.env.DEV && import.meta.env.MODE !== 'test',
 }: CreateAnalyticsOptions = {}): AnalyticsAdapter {
-  const noop = createNoopAnalytics({ log });
+  const noop = createNoopAnalytics();
   if (!writeKey) return noop;
   return createDeferredAnalytics(
     loadSegmentAnalytics(writeKey).catch((error: unknown) => {

@@ -1,8 +1,9 @@
 import type { AnalyticsAdapter } from './types';
 
 function ignoreDeliveryFailure(result: Promise<unknown>): void {
-  // A lost analytics event must never surface as an unhandled rejection or an error to the user.
-  result.catch((error: unknown) => console.debug('[analytics] event not sent', error));
+  // A lost event (ad blockers make that routine) must never become an unhandled rejection or
+  // reach the user; Segment's client reports its own delivery problems.
+  result.catch(() => {});
 }
 
 /**

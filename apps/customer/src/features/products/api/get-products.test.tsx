@@ -11,7 +11,7 @@ import { useProducts } from './get-products';
 const chicken: Product = {
   id: 'd5b7c1a2-0000-4000-8000-000000000001',
   name: 'Chicken & Pumpkin',
-  status: 'ACTIVE',
+  status: 'active',
   isNew: false,
   isVisible: true,
   sortIndex: 1,

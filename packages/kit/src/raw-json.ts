@@ -1,0 +1,27 @@
+const RAW = Symbol.for('pawfresh.rawJson');
+
+/**
+ * A response body already serialised (and checked against its schema when it was made), with an
+ * entity tag. A handler returns one for data it caches: the kit then answers `If-None-Match`
+ * with a 304 and skips serialising the same bytes again.
+ */
+export interface RawJson {
+  readonly [RAW]: true;
+  readonly json: string;
+  readonly etag: string;
+}
+
+export function rawJson(json: string, etag: string): RawJson {
+  return { [RAW]: true, json, etag: etag.startsWith('"') ? etag : `"${etag}"` };
+}
+
+export const isRawJson = (value: unknown): value is RawJson =>
+  typeof value === 'object' && value !== null && (value as { [RAW]?: boolean })[RAW] === true;
+
+/** Whether an `If-None-Match` header names this tag (RFC 9110 weak comparison). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}
