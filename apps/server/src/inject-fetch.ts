@@ -18,7 +18,8 @@ export function injectFetch(app: FastifyInstance) {
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
     }
-    return new Response(res.statusCode === 204 ? null : (res.rawPayload as Uint8Array<ArrayBuffer>), {
+    const nullBody = [101, 103, 204, 205, 304].includes(res.statusCode);
+    return new Response(nullBody ? null : (res.rawPayload as Uint8Array<ArrayBuffer>), {
       status: res.statusCode,
       headers,
     });

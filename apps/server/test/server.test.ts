@@ -34,9 +34,12 @@ afterAll(async () => {
 
 describe('one process', () => {
   it('serves the customer API at /api/v1, calling the product service in-process', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/products' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().meals).toHaveLength(7);
+    // The second and third calls revalidate the product list in-process (a 304 from the service).
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/products' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().meals).toHaveLength(7);
+    }
   });
 
   it('serves each service under /svc/<service> with its native paths', async () => {
@@ -119,9 +122,11 @@ describe('split mode', () => {
   });
 
   it('lets the customer API reach the product service over HTTP', async () => {
-    const res = await fetch(`${accountUrl}/api/v1/products`, { headers: { 'x-request-id': 'split-1' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-request-id')).toBe('split-1');
-    expect(((await res.json()) as { treats: unknown[] }).treats.length).toBeGreaterThan(0);
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${accountUrl}/api/v1/products`, { headers: { 'x-request-id': 'split-1' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-request-id')).toBe('split-1');
+      expect(((await res.json()) as { treats: unknown[] }).treats.length).toBeGreaterThan(0);
+    }
   });
 });
