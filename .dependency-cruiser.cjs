@@ -6,21 +6,27 @@ module.exports = {
   forbidden: [
     {
       name: 'no-cross-service-imports',
-      comment: 'A service may not import another service: call it through its contract (@pawfresh/contracts).',
+      comment:
+        'A service may not import another service: call it through its contract (@pawfresh/contracts).',
       severity: 'error',
       from: { path: '^services/([^/]+)/src/' },
       to: { path: '^services/([^/]+)/', pathNot: '^services/$1/' },
     },
     {
       name: 'tests-use-other-services-only-through-their-entry',
-      comment: "A service's tests may wire another service as a real collaborator, through its package entry only.",
+      comment:
+        "A service's tests may wire another service as a real collaborator, through its package entry only.",
       severity: 'error',
       from: { path: '^services/([^/]+)/test/' },
-      to: { path: '^services/([^/]+)/', pathNot: ['^services/$1/', '^services/[^/]+/src/index\\.ts$'] },
+      to: {
+        path: '^services/([^/]+)/',
+        pathNot: ['^services/$1/', '^services/[^/]+/src/index\\.ts$'],
+      },
     },
     {
       name: 'no-server-code-in-the-front-end',
-      comment: 'The customer app talks to the customer API over HTTP; it may not import server code.',
+      comment:
+        'The customer app talks to the customer API over HTTP; it may not import server code.',
       severity: 'error',
       from: { path: '^apps/customer/' },
       to: { path: '^(services|packages|apps/server)/' },

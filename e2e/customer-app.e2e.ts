@@ -60,7 +60,10 @@ describe('the product API through the running server', () => {
     await page.goto(`${baseUrl}/customer/`);
     const body = await page.evaluate(async () => {
       const res = await fetch('/api/v1/products', { credentials: 'include' });
-      return { status: res.status, json: (await res.json()) as { meals: unknown[]; treats: { name: string }[] } };
+      return {
+        status: res.status,
+        json: (await res.json()) as { meals: unknown[]; treats: { name: string }[] },
+      };
     });
     expect(body.status).toBe(200);
     expect(body.json.meals).toHaveLength(7);

@@ -11,9 +11,15 @@ const outDir = path.resolve(process.argv[2] ?? 'openapi');
 await mkdir(outDir, { recursive: true });
 const database = await connect();
 try {
-  const app = await buildServer({ config: readConfig({ CUSTOMER_APP_DIR: '/nonexistent' }), database });
+  const app = await buildServer({
+    config: readConfig({ CUSTOMER_APP_DIR: '/nonexistent' }),
+    database,
+  });
   for (const module of serviceModules) {
-    const res = await app.inject({ method: 'GET', url: `${mountPathOf(module.name)}/openapi.json` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `${mountPathOf(module.name)}/openapi.json`,
+    });
     if (res.statusCode !== 200) throw new Error(`${module.name}: ${res.statusCode} ${res.body}`);
     const file = path.join(outDir, `${module.name}.json`);
     await writeFile(file, JSON.stringify(res.json(), null, 2));

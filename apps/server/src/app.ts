@@ -43,7 +43,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const alone = Boolean(config.service);
   const app = Fastify({
     loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
-    logger: typeof options.logger === 'object' ? undefined : options.logger ?? false,
+    logger: typeof options.logger === 'object' ? undefined : (options.logger ?? false),
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
@@ -68,8 +68,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       serviceToken: config.serviceToken,
       mountPath,
       log: app.log as unknown as Logger,
-      serviceUrl: (name) =>
-        config.serviceUrls[name] ?? `http://in-process${mountPathOf(name)}`,
+      serviceUrl: (name) => config.serviceUrls[name] ?? `http://in-process${mountPathOf(name)}`,
       fetch: (url, init) =>
         url.startsWith('http://in-process') ? inProcess(url, init) : fetch(url, init),
     };
@@ -91,7 +90,13 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   if (!alone) registerCustomerApp(app, config.customerAppDir, !decorated);
 
   const styleFor = (url: string): 'service' | 'customer' =>
-    alone ? (config.service === 'account' ? 'customer' : 'service') : url.startsWith('/api/') ? 'customer' : 'service';
+    alone
+      ? config.service === 'account'
+        ? 'customer'
+        : 'service'
+      : url.startsWith('/api/')
+        ? 'customer'
+        : 'service';
 
   app.setNotFoundHandler((request, reply) => {
     const style = styleFor(request.url);

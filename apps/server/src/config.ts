@@ -16,7 +16,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+    .regex(/^postgres(ql)?:\/\//, {
+      error: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    })
     .optional(),
   SERVICE: z
     .enum(serviceNames as [string, ...string[]], {
@@ -28,7 +30,11 @@ const envSchema = z.object({
     .min(32, { error: 'SERVICE_TOKEN must be at least 32 characters long' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024),
   CUSTOMER_APP_DIR: z.string().default(path.join(repoRoot, 'apps/customer/dist')),
 });
 
@@ -53,7 +59,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const parsed = loadConfig(envSchema, env);
   const problems: string[] = [];
   if (parsed.NODE_ENV === 'production' && !parsed.SERVICE_TOKEN) {
-    problems.push('SERVICE_TOKEN is required in production: the secret services present to each other');
+    problems.push(
+      'SERVICE_TOKEN is required in production: the secret services present to each other',
+    );
   }
   const serviceUrls: Record<string, string> = {};
   for (const name of serviceNames) {

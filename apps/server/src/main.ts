@@ -33,7 +33,9 @@ async function main() {
   const lines: string[] = [''];
   if (config.service) {
     lines.push(`The ${config.service} service is running alone at ${origin}`);
-    lines.push(`  API reference: ${origin}/docs   OpenAPI: ${origin}/openapi.json   health: ${origin}/health`);
+    lines.push(
+      `  API reference: ${origin}/docs   OpenAPI: ${origin}/openapi.json   health: ${origin}/health`,
+    );
   } else {
     lines.push(`Pawfresh is running at ${origin}`);
     lines.push(`  Customer app:       ${origin}/customer/`);
@@ -46,7 +48,9 @@ async function main() {
   lines.push(
     `  Service credentials: Authorization: Bearer ${config.serviceToken === DEV_SERVICE_TOKEN ? DEV_SERVICE_TOKEN : '<SERVICE_TOKEN>'}`,
   );
-  lines.push(`  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`);
+  lines.push(
+    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
+  );
   lines.push('');
   process.stdout.write(lines.join('\n') + '\n');
 }

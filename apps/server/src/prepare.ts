@@ -9,7 +9,10 @@ export interface Progress {
 }
 
 /** Prints `[2/5] Migrating product… done (0.3 s)` lines, so a first start shows where it is. */
-export function consoleProgress(total: number, write = (line: string) => process.stdout.write(line)): Progress {
+export function consoleProgress(
+  total: number,
+  write = (line: string) => process.stdout.write(line),
+): Progress {
   let n = 0;
   return {
     step(label) {
@@ -41,7 +44,9 @@ export async function prepareDatabase(
   const steps = (progress ?? (() => silentProgress))(1 + migrating.length + seeding.length);
 
   const opening = steps.step(
-    config.databaseUrl ? 'Connecting to PostgreSQL' : `Opening the embedded database in ${config.dataDir}`,
+    config.databaseUrl
+      ? 'Connecting to PostgreSQL'
+      : `Opening the embedded database in ${config.dataDir}`,
   );
   const database = await connect(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },

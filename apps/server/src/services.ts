@@ -4,7 +4,10 @@ import { accountService } from '@pawfresh/account';
 import { productService } from '@pawfresh/product';
 
 /** Every service this process can run. Add a service here and it is mounted, migrated and seeded. */
-export const serviceModules = [productService, accountService] as ServiceModule<DatabaseConnection>[];
+export const serviceModules = [
+  productService,
+  accountService,
+] as ServiceModule<DatabaseConnection>[];
 
 export const serviceNames = serviceModules.map((m) => m.name);
 

@@ -15,17 +15,29 @@ const problems = (env: Record<string, string>) => {
 describe('configuration', () => {
   it('works with no settings at all (the embedded default)', () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ port: 3000, serviceToken: DEV_SERVICE_TOKEN, service: undefined, databaseUrl: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      serviceToken: DEV_SERVICE_TOKEN,
+      service: undefined,
+      databaseUrl: undefined,
+    });
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
   it('gives a service running alone its own embedded folder', () => {
-    expect(readConfig({ SERVICE: 'product', DATA_DIR: '/srv/data' }).dataDir).toBe('/srv/data/product');
+    expect(readConfig({ SERVICE: 'product', DATA_DIR: '/srv/data' }).dataDir).toBe(
+      '/srv/data/product',
+    );
   });
 
   it('names every bad setting at once', () => {
     expect(
-      problems({ PORT: 'eighty', SERVICE: 'billing', DATABASE_URL: 'mysql://x', SERVICE_TOKEN: 'short' }),
+      problems({
+        PORT: 'eighty',
+        SERVICE: 'billing',
+        DATABASE_URL: 'mysql://x',
+        SERVICE_TOKEN: 'short',
+      }),
     ).toEqual([
       'PORT must be a number',
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
@@ -38,7 +50,9 @@ describe('configuration', () => {
     expect(problems({ SERVICE: 'account' })).toEqual([
       'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',
     ]);
-    expect(problems({ SERVICE: 'account', PRODUCT_SERVICE_URL: 'product:3101' })[0]).toMatch(/must be an http\(s\) URL/);
+    expect(problems({ SERVICE: 'account', PRODUCT_SERVICE_URL: 'product:3101' })[0]).toMatch(
+      /must be an http\(s\) URL/,
+    );
   });
 
   it('refuses to run in production on the development credentials', () => {

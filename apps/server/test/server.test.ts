@@ -24,7 +24,11 @@ beforeAll(async () => {
     database,
     clock: new TestClock(),
   });
-  await app.inject({ method: 'POST', url: '/svc/product/api/v1/products/reset-by-seed-script', headers: auth });
+  await app.inject({
+    method: 'POST',
+    url: '/svc/product/api/v1/products/reset-by-seed-script',
+    headers: auth,
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -43,13 +47,24 @@ describe('one process', () => {
   });
 
   it('serves each service under /svc/<service> with its native paths', async () => {
-    const res = await app.inject({ method: 'GET', url: '/svc/product/api/v1/products?type=toy', headers: auth });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/svc/product/api/v1/products?type=toy',
+      headers: auth,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((p: { productCode: string }) => p.productCode).sort()).toEqual(['TOY-ROPE', 'TOY-SQUEAKY-ROO']);
-    expect((await app.inject({ method: 'GET', url: '/svc/product/health' })).json()).toEqual({ status: 'ok' });
-    expect((await app.inject({ method: 'GET', url: '/svc/product/openapi.json' })).json().servers).toEqual([
-      { url: '/svc/product' },
-    ]);
+    expect(
+      res
+        .json()
+        .map((p: { productCode: string }) => p.productCode)
+        .sort(),
+    ).toEqual(['TOY-ROPE', 'TOY-SQUEAKY-ROO']);
+    expect((await app.inject({ method: 'GET', url: '/svc/product/health' })).json()).toEqual({
+      status: 'ok',
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: '/svc/product/openapi.json' })).json().servers,
+    ).toEqual([{ url: '/svc/product' }]);
   });
 
   it('answers unknown paths in the envelope of the API they are under', async () => {
@@ -67,14 +82,27 @@ describe('one process', () => {
   });
 
   it('gives every answer a request id, keeping a well-formed one the caller sent', async () => {
-    const given = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'trace-42' } });
+    const given = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-request-id': 'trace-42' },
+    });
     expect(given.headers['x-request-id']).toBe('trace-42');
-    const made = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    const made = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('serves the customer app at /customer/, index.html for its routes, long-cached assets', async () => {
-    for (const url of ['/customer/', '/customer', '/customer/deliveries', '/customer/dogs/abc/edit/plan']) {
+    for (const url of [
+      '/customer/',
+      '/customer',
+      '/customer/deliveries',
+      '/customer/dogs/abc/edit/plan',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>My account</title>');
@@ -118,12 +146,16 @@ describe('split mode', () => {
     const res = await fetch(`${productUrl}/api/v1/products?type=bundle`, { headers: auth });
     expect(res.status).toBe(200);
     expect(((await res.json()) as unknown[]).length).toBe(2);
-    expect((await fetch(`${productUrl}/svc/product/api/v1/products`, { headers: auth })).status).toBe(404);
+    expect(
+      (await fetch(`${productUrl}/svc/product/api/v1/products`, { headers: auth })).status,
+    ).toBe(404);
   });
 
   it('lets the customer API reach the product service over HTTP', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${accountUrl}/api/v1/products`, { headers: { 'x-request-id': 'split-1' } });
+      const res = await fetch(`${accountUrl}/api/v1/products`, {
+        headers: { 'x-request-id': 'split-1' },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-request-id')).toBe('split-1');
       expect(((await res.json()) as { treats: unknown[] }).treats.length).toBeGreaterThan(0);

@@ -21,7 +21,12 @@ export const productImageTypes = [
   'extra',
 ] as const;
 /** services.md §4. */
-export const recommendationTypes = ['not_recommended', 'neutral', 'recommended', 'blocked'] as const;
+export const recommendationTypes = [
+  'not_recommended',
+  'neutral',
+  'recommended',
+  'blocked',
+] as const;
 /** services.md §9. */
 export const meals = ['beef', 'chicken', 'turkey', 'lamb', 'kangaroo', 'goat', 'fish'] as const;
 export const australianStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;

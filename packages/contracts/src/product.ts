@@ -7,7 +7,9 @@ const instant = z.iso.datetime({ offset: true });
 /** A reference-data slug such as `chicken` or `kidney-disease`. */
 const slug = z
   .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Use lower-case slugs such as "chicken" or "kidney-disease"' })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
+    error: 'Use lower-case slugs such as "chicken" or "kidney-disease"',
+  })
   .max(100);
 
 export const imageSchema = z
@@ -82,9 +84,7 @@ export const recommendedMealSchema = productSchema
     recommendation: z.object({
       recommendationType,
       allergens: z.array(z.string()).describe('The dog allergens this meal contains'),
-      illnesses: z
-        .array(z.string())
-        .describe('The health issues behind the recommendation'),
+      illnesses: z.array(z.string()).describe('The health issues behind the recommendation'),
     }),
   })
   .meta({ id: 'RecommendedMeal' });
@@ -142,7 +142,11 @@ export const productContract = defineContract({
       summary: "Every meal with its recommendation for a dog's allergens and health issues",
       body: z
         .object({
-          allergens: z.array(slug).max(50).default([]).describe('Food allergen slugs, e.g. chicken'),
+          allergens: z
+            .array(slug)
+            .max(50)
+            .default([])
+            .describe('Food allergen slugs, e.g. chicken'),
           healthIssues: z
             .array(slug)
             .max(50)

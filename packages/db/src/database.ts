@@ -52,11 +52,14 @@ const migrationsConfig = (service: ServiceMigrations) => ({
 });
 
 export async function connect(options: ConnectOptions = {}): Promise<DatabaseConnection> {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  if (options.databaseUrl)
+    return connectPostgres(options.databaseUrl, options.maxConnections ?? 10);
   return connectPglite(options);
 }
 
-async function connectPglite(options: ConnectOptions): Promise<DatabaseConnection & { client: PGlite }> {
+async function connectPglite(
+  options: ConnectOptions,
+): Promise<DatabaseConnection & { client: PGlite }> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -93,7 +96,9 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseConnec
         try {
           await migratePg(drizzlePg(client), migrationsConfig(service));
         } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${service.service}`]);
+          await client.query('select pg_advisory_unlock(hashtext($1))', [
+            `migrate:${service.service}`,
+          ]);
         }
       } finally {
         client.release();

@@ -35,7 +35,10 @@ async function admin<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>
 }
 
 /** Creates a migrated template database on a PostgreSQL server; returns its name. */
-export async function makePostgresTemplate(serverUrl: string, services: ServiceMigrations[]): Promise<string> {
+export async function makePostgresTemplate(
+  serverUrl: string,
+  services: ServiceMigrations[],
+): Promise<string> {
   const name = `pawfresh_tpl_${process.pid}_${Date.now()}`;
   await admin(serverUrl, (c) => c.query(`create database ${quoteIdent(name)}`));
   const conn = await connect({ databaseUrl: withDatabase(serverUrl, name), maxConnections: 2 });
@@ -48,19 +51,25 @@ export async function makePostgresTemplate(serverUrl: string, services: ServiceM
 }
 
 export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
-  await admin(serverUrl, (c) => c.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+  await admin(serverUrl, (c) =>
+    c.query(`drop database if exists ${quoteIdent(name)} with (force)`),
+  );
 }
 
 /** A fresh database for one test file: a copy of the template or a load of the snapshot. */
 export async function freshDatabase(
-  source: { kind: 'pglite'; snapshot: Blob } | { kind: 'postgres'; serverUrl: string; template: string },
+  source:
+    { kind: 'pglite'; snapshot: Blob } | { kind: 'postgres'; serverUrl: string; template: string },
 ): Promise<DatabaseConnection> {
   if (source.kind === 'pglite') return connect({ loadDataDir: source.snapshot });
   const name = `pawfresh_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await admin(source.serverUrl, (c) =>
     c.query(`create database ${quoteIdent(name)} template ${quoteIdent(source.template)}`),
   );
-  const options: ConnectOptions = { databaseUrl: withDatabase(source.serverUrl, name), maxConnections: 4 };
+  const options: ConnectOptions = {
+    databaseUrl: withDatabase(source.serverUrl, name),
+    maxConnections: 4,
+  };
   const conn = await connect(options);
   return {
     ...conn,

@@ -67,7 +67,11 @@ export function createServiceClient<C extends ServiceContract>(
   };
   for (const [name, endpoint] of Object.entries(contract.endpoints)) {
     client[name] = async (rawInput: unknown) => {
-      const input = (rawInput ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+      const input = (rawInput ?? {}) as {
+        params?: Record<string, unknown>;
+        query?: Record<string, unknown>;
+        body?: unknown;
+      };
       let url = base + fillPath(endpoint.path, input.params);
       if (input.query) {
         const search = new URLSearchParams();

@@ -11,7 +11,10 @@ export class ConfigError extends Error {
  * Reads one Zod-validated object from the environment. Every problem is reported at once, by the
  * variable's name, so a bad deployment fails at start with a message an operator can act on.
  */
-export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(
@@ -23,4 +26,5 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
 }
 
 /** `PORT`-style numbers from the environment. */
-export const envPort = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+export const envPort = (fallback: number) =>
+  z.coerce.number().int().min(0).max(65535).default(fallback);

@@ -29,7 +29,9 @@ export interface EndpointDef {
   fallbackMessage?: string;
 }
 
-export interface ServiceContract<E extends Record<string, EndpointDef> = Record<string, EndpointDef>> {
+export interface ServiceContract<
+  E extends Record<string, EndpointDef> = Record<string, EndpointDef>,
+> {
   service: string;
   title: string;
   description: string;

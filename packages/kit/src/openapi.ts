@@ -15,7 +15,11 @@ export function pruneComponents<T extends Record<string, unknown>>(input: T): T 
       node.forEach(visit);
     } else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+        if (
+          key === '$ref' &&
+          typeof value === 'string' &&
+          value.startsWith('#/components/schemas/')
+        ) {
           const name = value.slice('#/components/schemas/'.length);
           if (!used.has(name)) {
             used.add(name);

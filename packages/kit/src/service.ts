@@ -15,20 +15,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access, EndpointDef, HandlerInput, ServiceContract } from './contract.js';
-import {
-  HttpError,
-  customerErrorSchema,
-  serviceErrorBody,
-  serviceErrorSchema,
-} from './errors.js';
+import { HttpError, customerErrorSchema, serviceErrorBody, serviceErrorSchema } from './errors.js';
 import { RequestValidationError, zodValidatorCompiler } from './validation.js';
 import { pruneComponents } from './openapi.js';
 import { isRawJson, matchesEtag, type RawJson } from './raw-json.js';
 import { ServiceCallError } from './client.js';
 
-type HandlerResult<E extends EndpointDef> = E['status'] extends 204
-  ? void
-  : z.input<E['response']>;
+type HandlerResult<E extends EndpointDef> = E['status'] extends 204 ? void : z.input<E['response']>;
 
 export type Handlers<C extends ServiceContract> = {
   [K in keyof C['endpoints']]: (
@@ -91,7 +84,11 @@ export function describeFailure(err: unknown, bodyLimit: number): Failure | unde
   const fe = err as Partial<FastifyError>;
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { statusCode: 400, message: 'Content-Type must be application/json', type: 'validation' };
+      return {
+        statusCode: 400,
+        message: 'Content-Type must be application/json',
+        type: 'validation',
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
         statusCode: 400,
@@ -99,7 +96,11 @@ export function describeFailure(err: unknown, bodyLimit: number): Failure | unde
         type: 'validation',
       };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { statusCode: 400, message: 'Request body is empty: send a JSON object', type: 'validation' };
+      return {
+        statusCode: 400,
+        message: 'Request body is empty: send a JSON object',
+        type: 'validation',
+      };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { statusCode: 400, message: 'Request body is not valid JSON', type: 'validation' };
   }
@@ -107,7 +108,10 @@ export function describeFailure(err: unknown, bodyLimit: number): Failure | unde
     return { statusCode: 400, message: 'Request body is not valid JSON', type: 'validation' };
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return { statusCode: fe.statusCode === 413 || fe.statusCode === 415 ? 400 : fe.statusCode, message: fe.message ?? 'Bad request' };
+    return {
+      statusCode: fe.statusCode === 413 || fe.statusCode === 415 ? 400 : fe.statusCode,
+      message: fe.message ?? 'Bad request',
+    };
   }
   return undefined;
 }
@@ -151,11 +155,17 @@ export function servicePlugin<C extends ServiceContract>(
     app.setErrorHandler((err, request, reply) => {
       const failure = describeFailure(err, bodyLimit);
       if (failure) {
-        request.log.info({ statusCode: failure.statusCode, message: failure.message }, 'request refused');
+        request.log.info(
+          { statusCode: failure.statusCode, message: failure.message },
+          'request refused',
+        );
         return sendFailure(reply, style, failure);
       }
       if (err instanceof ServiceCallError) {
-        request.log.error({ err, status: err.status, body: err.body }, 'call to another service failed');
+        request.log.error(
+          { err, status: err.status, body: err.body },
+          'call to another service failed',
+        );
       } else {
         request.log.error({ err }, 'unexpected error');
       }
@@ -185,7 +195,11 @@ export function servicePlugin<C extends ServiceContract>(
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: contract.title, description: contract.description, version: contract.version },
+        info: {
+          title: contract.title,
+          description: contract.description,
+          version: contract.version,
+        },
         servers: [{ url: options.mountPath || '/' }],
         ...(Object.values(contract.endpoints).some((e) => (e.access ?? 'service') === 'service')
           ? {
@@ -250,7 +264,11 @@ export function servicePlugin<C extends ServiceContract>(
       const response: Record<number, z.ZodType> = {};
       if (status !== 204) response[status] = endpoint.response;
       const access = endpoint.access ?? 'service';
-      for (const code of [...(endpoint.errors ?? [400]), ...(access === 'service' ? [401] : []), 500]) {
+      for (const code of [
+        ...(endpoint.errors ?? [400]),
+        ...(access === 'service' ? [401] : []),
+        500,
+      ]) {
         response[code] = errorSchema;
       }
       app.route({

@@ -18,7 +18,9 @@ export function fieldName(path: readonly PropertyKey[] | undefined): string {
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 
 function sizeMessage(field: string, iss: Issue & { origin?: string }, bound: 'min' | 'max') {
-  const limit = Number((iss as { minimum?: unknown; maximum?: unknown })[bound === 'min' ? 'minimum' : 'maximum']);
+  const limit = Number(
+    (iss as { minimum?: unknown; maximum?: unknown })[bound === 'min' ? 'minimum' : 'maximum'],
+  );
   const inclusive = (iss as { inclusive?: boolean }).inclusive !== false;
   switch (iss.origin) {
     case 'string':
@@ -34,9 +36,13 @@ function sizeMessage(field: string, iss: Issue & { origin?: string }, bound: 'mi
         : `${field} must have at most ${limit} item${limit === 1 ? '' : 's'}`;
     default:
       if (bound === 'min') {
-        return inclusive ? `${field} must be at least ${limit}` : `${field} must be greater than ${limit}`;
+        return inclusive
+          ? `${field} must be at least ${limit}`
+          : `${field} must be greater than ${limit}`;
       }
-      return inclusive ? `${field} must be at most ${limit}` : `${field} must be less than ${limit}`;
+      return inclusive
+        ? `${field} must be at most ${limit}`
+        : `${field} must be less than ${limit}`;
   }
 }
 

@@ -69,7 +69,9 @@ let baseUrl: string;
 
 beforeAll(async () => {
   app = Fastify();
-  app.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.headers['x-request-id'] ?? req.id) }, done));
+  app.addHook('onRequest', (req, _reply, done) =>
+    requestContext.run({ requestId: String(req.headers['x-request-id'] ?? req.id) }, done),
+  );
   await app.register(
     servicePlugin({
       contract,
@@ -79,7 +81,11 @@ beforeAll(async () => {
       handlers: {
         getWidget: async ({ params }, request) => {
           if (params.id !== known) throw notFound(`Widget ${params.id} not found`);
-          return { id: known, name: 'Sprocket', requestId: String(request.headers['x-request-id'] ?? '') };
+          return {
+            id: known,
+            name: 'Sprocket',
+            requestId: String(request.headers['x-request-id'] ?? ''),
+          };
         },
         createWidget: async () => ({ id: known }),
         deleteWidget: async () => {},
@@ -103,7 +109,9 @@ afterAll(async () => {
 describe('a client derived from the contract', () => {
   it('calls every method with typed input and output', async () => {
     const client = createServiceClient(contract, { baseUrl, token: TOKEN });
-    await expect(client.getWidget({ params: { id: known }, query: { verbose: 'yes' } })).resolves.toMatchObject({
+    await expect(
+      client.getWidget({ params: { id: known }, query: { verbose: 'yes' } }),
+    ).resolves.toMatchObject({
       id: known,
       name: 'Sprocket',
     });
@@ -116,7 +124,10 @@ describe('a client derived from the contract', () => {
     const other = '11111111-2222-4333-8444-555555555555';
     const err = await client.getWidget({ params: { id: other } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceCallError);
-    expect(err).toMatchObject({ status: 404, body: { message: `Widget ${other} not found`, statusCode: 404 } });
+    expect(err).toMatchObject({
+      status: 404,
+      body: { message: `Widget ${other} not found`, statusCode: 404 },
+    });
     const bad = await client.createWidget({ body: { name: '' } }).catch((e: unknown) => e);
     expect(bad).toMatchObject({ status: 400, body: { message: ['name must not be empty'] } });
   });
@@ -146,7 +157,9 @@ describe('a client derived from the contract', () => {
 
   it('is refused without the service credentials', async () => {
     const client = createServiceClient(contract, { baseUrl, token: 'wrong-token' });
-    await expect(client.getWidget({ params: { id: known } })).rejects.toMatchObject({ status: 401 });
+    await expect(client.getWidget({ params: { id: known } })).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('forwards the request id of the request being served', async () => {

@@ -57,9 +57,17 @@ describe('validation wording', () => {
   });
 
   it('explains sizes', () => {
-    expect(messages(z.object({ s: z.string().max(3) }), { s: 'abcd' })).toEqual(['s must be 3 characters or less']);
-    expect(messages(z.object({ s: z.string().min(6) }), { s: 'abc' })).toEqual(['s must be at least 6 characters long']);
-    expect(messages(z.object({ l: z.array(z.string()).max(1) }), { l: ['a', 'b'] })).toEqual(['l must have at most 1 item']);
-    expect(messages(z.object({ n: z.number().max(10) }), { n: 11 })).toEqual(['n must be at most 10']);
+    expect(messages(z.object({ s: z.string().max(3) }), { s: 'abcd' })).toEqual([
+      's must be 3 characters or less',
+    ]);
+    expect(messages(z.object({ s: z.string().min(6) }), { s: 'abc' })).toEqual([
+      's must be at least 6 characters long',
+    ]);
+    expect(messages(z.object({ l: z.array(z.string()).max(1) }), { l: ['a', 'b'] })).toEqual([
+      'l must have at most 1 item',
+    ]);
+    expect(messages(z.object({ n: z.number().max(10) }), { n: 11 })).toEqual([
+      'n must be at most 10',
+    ]);
   });
 });

@@ -21,6 +21,8 @@ afterEach(() => {
   const calls = spy.mock.calls;
   spy.mockRestore();
   if (!expected && calls.length > 0) {
-    throw new Error(`Unexpected console.error:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console.error:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

@@ -21,13 +21,20 @@ const viaInject = (app: FastifyInstance) => async (url: string, init: RequestIni
     url: u.pathname + u.search,
     headers: init.headers as Record<string, string>,
   });
-  return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+  return new Response(res.body, {
+    status: res.statusCode,
+    headers: { 'content-type': 'application/json' },
+  });
 };
 
 beforeAll(async () => {
   database = await testDatabase();
   product = await serviceApp(productService, { database });
-  await product.inject({ method: 'POST', url: '/api/v1/products/reset-by-seed-script', headers: serviceAuth });
+  await product.inject({
+    method: 'POST',
+    url: '/api/v1/products/reset-by-seed-script',
+    headers: serviceAuth,
+  });
   account = await serviceApp(accountService, {
     database,
     serviceUrl: () => 'http://product.test',
@@ -44,16 +51,41 @@ describe('GET /api/v1/products (customer API)', () => {
   it('returns meals, treats and supplements in the customer list shape, visible ones only', async () => {
     const res = await account.inject({ method: 'GET', url: '/api/v1/products' });
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ meals: CustomerProduct[]; treats: CustomerProduct[]; supplements: CustomerProduct[] }>();
+    const body = res.json<{
+      meals: CustomerProduct[];
+      treats: CustomerProduct[];
+      supplements: CustomerProduct[];
+    }>();
     expect(body.meals.map((m) => m.name)).toEqual([
-      'Beef Bowl', 'Chicken Bowl', 'Turkey Bowl', 'Lamb Bowl', 'Kangaroo Bowl', 'Goat Bowl', 'Fish Bowl',
+      'Beef Bowl',
+      'Chicken Bowl',
+      'Turkey Bowl',
+      'Lamb Bowl',
+      'Kangaroo Bowl',
+      'Goat Bowl',
+      'Fish Bowl',
     ]);
     const beef = body.meals[0]!;
     expect(Object.keys(beef).sort()).toEqual(
-      ['content', 'id', 'images', 'isNew', 'isVisible', 'name', 'sortIndex', 'status', 'thumbnail', 'variants'].sort(),
+      [
+        'content',
+        'id',
+        'images',
+        'isNew',
+        'isVisible',
+        'name',
+        'sortIndex',
+        'status',
+        'thumbnail',
+        'variants',
+      ].sort(),
     );
     expect(beef.thumbnail).toBe('/assets/products/meal-beef-icon.svg');
-    expect(beef.variants[0]).toEqual({ id: expect.any(String), sku: 'BEEF-F0125', dimension: { weightGrams: 125 } });
+    expect(beef.variants[0]).toEqual({
+      id: expect.any(String),
+      sku: 'BEEF-F0125',
+      dimension: { weightGrams: 125 },
+    });
     expect(beef.content).toMatchObject({ description: expect.any(String), energyKcalPer100g: 142 });
     // Hidden (Goat Milk Chews), discontinued (Pork Crackle) and archived (old multivitamin) are not shown.
     const names = [...body.treats, ...body.supplements].map((p) => p.name);
@@ -65,10 +97,57 @@ describe('GET /api/v1/products (customer API)', () => {
   it('sorts treats and supplements in stock first, then new, then by name', async () => {
     const body = (await account.inject({ method: 'GET', url: '/api/v1/products' })).json();
     expect(body.treats.map((p: CustomerProduct) => p.name)).toEqual([
-      'Sardine Crunch', 'Chicken Breast Bites', 'Kangaroo Jerky', 'Lamb Ear Chews', 'Beef Liver Crisps',
+      'Sardine Crunch',
+      'Chicken Breast Bites',
+      'Kangaroo Jerky',
+      'Lamb Ear Chews',
+      'Beef Liver Crisps',
     ]);
     expect(body.supplements.map((p: CustomerProduct) => p.name)).toEqual([
-      'Gut Health Probiotic', 'Joint Support', 'Omega-3 Fish Oil', 'Calming Chews',
+      'Gut Health Probiotic',
+      'Joint Support',
+      'Omega-3 Fish Oil',
+      'Calming Chews',
+    ]);
+  });
+
+  it('tags its answer so the app can revalidate it cheaply', async () => {
+    const first = await account.inject({ method: 'GET', url: '/api/v1/products' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"products-[\w-]{22}"$/);
+    const again = await account.inject({
+      method: 'GET',
+      url: '/api/v1/products',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const jerky = (
+      await product.inject({
+        method: 'GET',
+        url: '/api/v1/products?type=treat',
+        headers: serviceAuth,
+      })
+    )
+      .json()
+      .find((p: { productCode: string }) => p.productCode === 'TREAT-ROO-JERKY').variants[0].id;
+    await product.inject({
+      method: 'PATCH',
+      url: `/api/v1/variants/${jerky}/status`,
+      headers: serviceAuth,
+      payload: { status: 'out_of_stock' },
+    });
+    const changed = await account.inject({
+      method: 'GET',
+      url: '/api/v1/products',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    // Its only variant is out of stock, so the treat is out of stock to customers and sorts last.
+    const treats = changed.json<{ treats: CustomerProduct[] }>().treats;
+    expect(treats.map((t) => [t.name, t.status]).slice(-2)).toEqual([
+      ['Beef Liver Crisps', 'out_of_stock'],
+      ['Kangaroo Jerky', 'out_of_stock'],
     ]);
   });
 
@@ -76,7 +155,8 @@ describe('GET /api/v1/products (customer API)', () => {
     const failing = await serviceApp(accountService, {
       database,
       serviceUrl: () => 'http://product.test',
-      fetch: async () => new Response(JSON.stringify({ message: 'boom', statusCode: 500 }), { status: 500 }),
+      fetch: async () =>
+        new Response(JSON.stringify({ message: 'boom', statusCode: 500 }), { status: 500 }),
     });
     const res = await failing.inject({ method: 'GET', url: '/api/v1/products' });
     expect(res.statusCode).toBe(500);
@@ -86,32 +166,44 @@ describe('GET /api/v1/products (customer API)', () => {
 });
 
 const status = fc.constantFrom(...productStatuses);
-const item = fc.record({
-  id: fc.uuid(),
-  name: fc.string({ minLength: 1, maxLength: 12 }),
-  status,
-  isNew: fc.boolean(),
-  isVisible: fc.boolean(),
-  sortIndex: fc.integer({ min: 0, max: 50 }),
-}).map((p): CustomerProduct => ({ ...p, thumbnail: null, images: [], content: {}, variants: [] }));
+const item = fc
+  .record({
+    id: fc.uuid(),
+    name: fc.string({ minLength: 1, maxLength: 12 }),
+    status,
+    isNew: fc.boolean(),
+    isVisible: fc.boolean(),
+    sortIndex: fc.integer({ min: 0, max: 50 }),
+  })
+  .map((p): CustomerProduct => ({ ...p, thumbnail: null, images: [], content: {}, variants: [] }));
 
 describe('rules', () => {
-  test.prop([status, fc.boolean()])('a product is visible only if active or out of stock, and isVisible', (s, v) => {
-    expect(isProductVisible({ status: s, isVisible: v })).toBe(v && (s === 'active' || s === 'out_of_stock'));
-  });
+  test.prop([status, fc.boolean()])(
+    'a product is visible only if active or out of stock, and isVisible',
+    (s, v) => {
+      expect(isProductVisible({ status: s, isVisible: v })).toBe(
+        v && (s === 'active' || s === 'out_of_stock'),
+      );
+    },
+  );
 
-  test.prop([fc.array(item, { maxLength: 20 })])('extras sort: every in-stock item before any out-of-stock one, new before old', (items) => {
-    const sorted = [...items].sort(compareExtras);
-    for (let i = 1; i < sorted.length; i++) {
-      const a = sorted[i - 1]!;
-      const b = sorted[i]!;
-      const aIn = a.status === 'active';
-      const bIn = b.status === 'active';
-      expect(!aIn && bIn).toBe(false);
-      if (aIn === bIn) expect(!a.isNew && b.isNew).toBe(false);
-      if (aIn === bIn && a.isNew === b.isNew) {
-        expect(a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' })).toBeLessThanOrEqual(0);
+  test.prop([fc.array(item, { maxLength: 20 })])(
+    'extras sort: every in-stock item before any out-of-stock one, new before old',
+    (items) => {
+      const sorted = [...items].sort(compareExtras);
+      for (let i = 1; i < sorted.length; i++) {
+        const a = sorted[i - 1]!;
+        const b = sorted[i]!;
+        const aIn = a.status === 'active';
+        const bIn = b.status === 'active';
+        expect(!aIn && bIn).toBe(false);
+        if (aIn === bIn) expect(!a.isNew && b.isNew).toBe(false);
+        if (aIn === bIn && a.isNew === b.isNew) {
+          expect(
+            a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' }),
+          ).toBeLessThanOrEqual(0);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -13,9 +13,18 @@ mkdirSync(dir, { recursive: true });
 for (const f of readdirSync(dir)) if (f.endsWith('.svg')) rmSync(path.join(dir, f));
 
 const palette: Record<string, string> = {
-  beef: '#9b2c2c', chicken: '#c27c0e', turkey: '#8a5a2b', lamb: '#7b3f61', kangaroo: '#a4462c',
-  goat: '#5b6b2f', fish: '#2b6c8f', treat: '#b7791f', supplement: '#2f855a', collateral: '#4a5568',
-  toy: '#6b46c1', bundle: '#2c7a7b',
+  beef: '#9b2c2c',
+  chicken: '#c27c0e',
+  turkey: '#8a5a2b',
+  lamb: '#7b3f61',
+  kangaroo: '#a4462c',
+  goat: '#5b6b2f',
+  fish: '#2b6c8f',
+  treat: '#b7791f',
+  supplement: '#2f855a',
+  collateral: '#4a5568',
+  toy: '#6b46c1',
+  bundle: '#2c7a7b',
 };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -23,7 +32,11 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 for (const product of seedCatalogue) {
   const key = String(product.metadata.meal ?? product.type);
   const colour = palette[key] ?? '#2f855a';
-  const initials = product.name.split(/\s+/).slice(0, 2).map((w) => w[0]).join('');
+  const initials = product.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join('');
   for (const type of product.images) {
     const title = `<title>${esc(product.name)}</title>`;
     let body: string;

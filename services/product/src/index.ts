@@ -26,7 +26,8 @@ export const productService: ServiceModule<DatabaseConnection> = {
   },
   seedDemoData: async (runtime) => {
     const db = runtime.database.forSchema(schema);
-    if ((await countProducts(db)) > 0) return { seeded: false, summary: 'catalogue already loaded' };
+    if ((await countProducts(db)) > 0)
+      return { seeded: false, summary: 'catalogue already loaded' };
     const result = await resetCatalogue(db, runtime.clock.now());
     return { seeded: true, summary: `${result.products} products, ${result.variants} variants` };
   },

@@ -34,10 +34,19 @@ export function productHandlers(db: ProductDb, clock: Clock): Handlers<typeof pr
     },
 
     updateVariantStatus: async ({ params, body }) => {
-      const result = await changeVariantStatus(db, params.variantId, body.status, clock.now(), canChangeStatus);
+      const result = await changeVariantStatus(
+        db,
+        params.variantId,
+        body.status,
+        clock.now(),
+        canChangeStatus,
+      );
       if (result.outcome === 'not_found') throw notFound(`Variant ${params.variantId} not found`);
       if (result.outcome === 'refused') {
-        throw conflict(statusChangeRefusal(result.from, body.status), { from: result.from, to: body.status });
+        throw conflict(statusChangeRefusal(result.from, body.status), {
+          from: result.from,
+          to: body.status,
+        });
       }
       return result.variant;
     },

@@ -19,7 +19,11 @@ afterAll(async () => {
   await database?.close();
 });
 beforeEach(async () => {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/products/reset-by-seed-script', headers: serviceAuth });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/products/reset-by-seed-script',
+    headers: serviceAuth,
+  });
   expect(res.statusCode).toBe(200);
 });
 
@@ -42,9 +46,15 @@ const patchStatus = (variantId: string, payload: unknown, headers: Record<string
 describe('GET /api/v1/products', () => {
   it('lists the seed catalogue: seven meals with pouch variants, energy and allergens', async () => {
     const meals = await products('?type=meal');
-    expect(meals.map((m) => m.productCode).sort()).toEqual(
-      ['MEAL-BEEF', 'MEAL-CHICKEN', 'MEAL-FISH', 'MEAL-GOAT', 'MEAL-KANGAROO', 'MEAL-LAMB', 'MEAL-TURKEY'],
-    );
+    expect(meals.map((m) => m.productCode).sort()).toEqual([
+      'MEAL-BEEF',
+      'MEAL-CHICKEN',
+      'MEAL-FISH',
+      'MEAL-GOAT',
+      'MEAL-KANGAROO',
+      'MEAL-LAMB',
+      'MEAL-TURKEY',
+    ]);
     for (const meal of meals) {
       const meta = Object.fromEntries(meal.metadata.map((m) => [m.metaKey, m.metaValue]));
       expect(meta.kcalPer100g).toEqual(expect.any(Number));
@@ -160,20 +170,53 @@ describe('PATCH /api/v1/variants/{variantId}/status', () => {
 
   it('answers bad input with a 400 and changes nothing', async () => {
     const v = await variantOf('BEEF-F0200');
-    const cases: { payload: unknown; headers?: Record<string, string>; message: string | string[] }[] = [
-      { payload: { status: 'sold_out' }, message: ['status must be one of: active, out_of_stock, discontinuing, discontinued, archived'] },
+    const cases: {
+      payload: unknown;
+      headers?: Record<string, string>;
+      message: string | string[];
+    }[] = [
+      {
+        payload: { status: 'sold_out' },
+        message: [
+          'status must be one of: active, out_of_stock, discontinuing, discontinued, archived',
+        ],
+      },
       { payload: {}, message: ['status is required'] },
       { payload: { status: 'active', colour: 'red' }, message: ['Unknown field: colour'] },
-      { payload: '["active"]', headers: { 'content-type': 'application/json' }, message: ['Request must be a JSON object'] },
-      { payload: '{"status":', headers: { 'content-type': 'application/json' }, message: 'Request body is not valid JSON' },
-      { payload: 'status=active', headers: { 'content-type': 'text/plain' }, message: 'Content-Type must be application/json' },
-      { payload: 'status=active', headers: { 'content-type': 'application/x-www-form-urlencoded' }, message: 'Content-Type must be application/json' },
-      { payload: JSON.stringify({ status: 'active', pad: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' }, message: 'Request body is too large: send at most 100 KB' },
+      {
+        payload: '["active"]',
+        headers: { 'content-type': 'application/json' },
+        message: ['Request must be a JSON object'],
+      },
+      {
+        payload: '{"status":',
+        headers: { 'content-type': 'application/json' },
+        message: 'Request body is not valid JSON',
+      },
+      {
+        payload: 'status=active',
+        headers: { 'content-type': 'text/plain' },
+        message: 'Content-Type must be application/json',
+      },
+      {
+        payload: 'status=active',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        message: 'Content-Type must be application/json',
+      },
+      {
+        payload: JSON.stringify({ status: 'active', pad: 'x'.repeat(200_000) }),
+        headers: { 'content-type': 'application/json' },
+        message: 'Request body is too large: send at most 100 KB',
+      },
     ];
     for (const c of cases) {
       const res = await patchStatus(v.id, c.payload, c.headers);
       expect(res.statusCode, JSON.stringify(c.payload).slice(0, 60)).toBe(400);
-      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: c.message });
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: c.message,
+      });
     }
     expect((await get(`/api/v1/variants/${v.id}`)).json<Variant>().status).toBe('active');
   });
@@ -205,9 +248,9 @@ describe('the cached catalogue', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(changed.json<Product[]>().find((p) => p.productCode === 'TREAT-SARDINE')?.variants[0]?.status).toBe(
-      'out_of_stock',
-    );
+    expect(
+      changed.json<Product[]>().find((p) => p.productCode === 'TREAT-SARDINE')?.variants[0]?.status,
+    ).toBe('out_of_stock');
   });
 
   it('sees a change made by another process on the same database at once', async () => {
@@ -234,8 +277,15 @@ describe('POST /api/v1/products/reset-by-seed-script', () => {
     const before = await products();
     const v = await variantOf('CHICKEN-F0300');
     await patchStatus(v.id, { status: 'discontinued' });
-    const res = await app.inject({ method: 'POST', url: '/api/v1/products/reset-by-seed-script', headers: serviceAuth });
-    expect(res.json()).toEqual({ products: before.length, variants: before.flatMap((p) => p.variants).length });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/products/reset-by-seed-script',
+      headers: serviceAuth,
+    });
+    expect(res.json()).toEqual({
+      products: before.length,
+      variants: before.flatMap((p) => p.variants).length,
+    });
     const after = await products();
     expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
     expect((await variantOf('CHICKEN-F0300')).status).toBe('active');
@@ -244,7 +294,12 @@ describe('POST /api/v1/products/reset-by-seed-script', () => {
 
 describe('POST /api/v1/products/recommend-meals', () => {
   const recommend = (payload: unknown) =>
-    app.inject({ method: 'POST', url: '/api/v1/products/recommend-meals', headers: serviceAuth, payload: payload as object });
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/products/recommend-meals',
+      headers: serviceAuth,
+      payload: payload as object,
+    });
   const byMeal = (list: RecommendedMeal[]) =>
     Object.fromEntries(list.map((m) => [m.productCode, m.recommendation]));
 
@@ -253,15 +308,33 @@ describe('POST /api/v1/products/recommend-meals', () => {
     expect(res.statusCode).toBe(200);
     const rec = byMeal(res.json());
     expect(Object.keys(rec)).toHaveLength(7);
-    expect(rec['MEAL-CHICKEN']).toEqual({ recommendationType: 'blocked', allergens: ['chicken'], illnesses: [] });
-    expect(rec['MEAL-BEEF']).toEqual({ recommendationType: 'not_recommended', allergens: [], illnesses: ['pancreatitis'] });
-    expect(rec['MEAL-TURKEY']).toEqual({ recommendationType: 'recommended', allergens: [], illnesses: ['pancreatitis'] });
-    expect(rec['MEAL-GOAT']).toEqual({ recommendationType: 'neutral', allergens: [], illnesses: [] });
+    expect(rec['MEAL-CHICKEN']).toEqual({
+      recommendationType: 'blocked',
+      allergens: ['chicken'],
+      illnesses: [],
+    });
+    expect(rec['MEAL-BEEF']).toEqual({
+      recommendationType: 'not_recommended',
+      allergens: [],
+      illnesses: ['pancreatitis'],
+    });
+    expect(rec['MEAL-TURKEY']).toEqual({
+      recommendationType: 'recommended',
+      allergens: [],
+      illnesses: ['pancreatitis'],
+    });
+    expect(rec['MEAL-GOAT']).toEqual({
+      recommendationType: 'neutral',
+      allergens: [],
+      illnesses: [],
+    });
   });
 
   it('is neutral for a dog with no allergies or health issues', async () => {
     const rec = byMeal((await recommend({})).json());
-    expect(new Set(Object.values(rec).map((r) => r.recommendationType))).toEqual(new Set(['neutral']));
+    expect(new Set(Object.values(rec).map((r) => r.recommendationType))).toEqual(
+      new Set(['neutral']),
+    );
   });
 
   it('answers bad input with a 400', async () => {
@@ -270,7 +343,9 @@ describe('POST /api/v1/products/recommend-meals', () => {
     expect(notList.json().message).toEqual(['allergens must be an array']);
     const badSlug = await recommend({ healthIssues: ['Kidney Disease'] });
     expect(badSlug.statusCode).toBe(400);
-    expect(badSlug.json().message).toEqual(['Use lower-case slugs such as "chicken" or "kidney-disease"']);
+    expect(badSlug.json().message).toEqual([
+      'Use lower-case slugs such as "chicken" or "kidney-disease"',
+    ]);
   });
 });
 

@@ -5,26 +5,45 @@ import { recommendMeal } from '../src/rules/recommend-meal.js';
 import { canChangeStatus, statusChangeRefusal } from '../src/rules/variant-status.js';
 import { ean13, seedId } from '../src/seed/ids.js';
 
-const slug = fc.constantFrom('beef', 'chicken', 'egg', 'fish', 'pancreatitis', 'kidney-disease', 'skin-and-coat', 'diabetes');
+const slug = fc.constantFrom(
+  'beef',
+  'chicken',
+  'egg',
+  'fish',
+  'pancreatitis',
+  'kidney-disease',
+  'skin-and-coat',
+  'diabetes',
+);
 const slugs = fc.uniqueArray(slug, { maxLength: 5 });
 const meal = fc.record({ allergens: slugs, recommendedFor: slugs, notRecommendedFor: slugs });
 const dog = fc.record({ allergens: slugs, healthIssues: slugs });
 
 describe('recommendMeal', () => {
   it('follows the precedence blocked > not_recommended > recommended > neutral', () => {
-    const m = { allergens: ['chicken', 'egg'], recommendedFor: ['diabetes'], notRecommendedFor: ['pancreatitis'] };
-    expect(recommendMeal(m, { allergens: ['egg'], healthIssues: ['pancreatitis'] }).recommendationType).toBe('blocked');
-    expect(recommendMeal(m, { allergens: [], healthIssues: ['pancreatitis', 'diabetes'] })).toEqual({
-      recommendationType: 'not_recommended',
-      allergens: [],
-      illnesses: ['pancreatitis'],
-    });
+    const m = {
+      allergens: ['chicken', 'egg'],
+      recommendedFor: ['diabetes'],
+      notRecommendedFor: ['pancreatitis'],
+    };
+    expect(
+      recommendMeal(m, { allergens: ['egg'], healthIssues: ['pancreatitis'] }).recommendationType,
+    ).toBe('blocked');
+    expect(recommendMeal(m, { allergens: [], healthIssues: ['pancreatitis', 'diabetes'] })).toEqual(
+      {
+        recommendationType: 'not_recommended',
+        allergens: [],
+        illnesses: ['pancreatitis'],
+      },
+    );
     expect(recommendMeal(m, { allergens: ['fish'], healthIssues: ['diabetes'] })).toEqual({
       recommendationType: 'recommended',
       allergens: [],
       illnesses: ['diabetes'],
     });
-    expect(recommendMeal(m, { allergens: ['beef'], healthIssues: ['skin-and-coat'] }).recommendationType).toBe('neutral');
+    expect(
+      recommendMeal(m, { allergens: ['beef'], healthIssues: ['skin-and-coat'] }).recommendationType,
+    ).toBe('neutral');
   });
 
   test.prop([meal, dog])('never recommends a meal containing an allergen of the dog', (m, d) => {
@@ -41,12 +60,18 @@ describe('recommendMeal', () => {
     if (r.recommendationType === 'neutral') expect(r.illnesses).toEqual([]);
   });
 
-  test.prop([meal, dog, slug])('adding a health issue never makes a meal safer than blocked', (m, d, extra) => {
-    const before = recommendMeal(m, d).recommendationType;
-    const after = recommendMeal(m, { ...d, healthIssues: [...d.healthIssues, extra] }).recommendationType;
-    if (before === 'blocked') expect(after).toBe('blocked');
-    if (before === 'not_recommended') expect(['not_recommended', 'blocked']).toContain(after);
-  });
+  test.prop([meal, dog, slug])(
+    'adding a health issue never makes a meal safer than blocked',
+    (m, d, extra) => {
+      const before = recommendMeal(m, d).recommendationType;
+      const after = recommendMeal(m, {
+        ...d,
+        healthIssues: [...d.healthIssues, extra],
+      }).recommendationType;
+      if (before === 'blocked') expect(after).toBe('blocked');
+      if (before === 'not_recommended') expect(['not_recommended', 'blocked']).toContain(after);
+    },
+  );
 });
 
 describe('variant status changes', () => {
@@ -67,7 +92,8 @@ describe('variant status changes', () => {
     (from, to) => {
       expect(canChangeStatus(from, from)).toBe(true);
       expect(canChangeStatus(from, 'archived')).toBe(true);
-      if (from !== 'archived' && to !== from) expect(typeof canChangeStatus(from, to)).toBe('boolean');
+      if (from !== 'archived' && to !== from)
+        expect(typeof canChangeStatus(from, to)).toBe('boolean');
     },
   );
 });
@@ -79,11 +105,14 @@ describe('seed ids and barcodes', () => {
     expect(seedId(name)).toBe(id);
   });
 
-  test.prop([fc.integer({ min: 0, max: 99999 })])('barcodes are valid EAN-13 in the Australian range', (n) => {
-    const code = ean13(n);
-    expect(code).toMatch(/^93\d{11}$/);
-    const digits = [...code].map(Number);
-    const sum = digits.reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 1 : 3), 0);
-    expect(sum % 10).toBe(0);
-  });
+  test.prop([fc.integer({ min: 0, max: 99999 })])(
+    'barcodes are valid EAN-13 in the Australian range',
+    (n) => {
+      const code = ean13(n);
+      expect(code).toMatch(/^93\d{11}$/);
+      const digits = [...code].map(Number);
+      const sum = digits.reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 1 : 3), 0);
+      expect(sum % 10).toBe(0);
+    },
+  );
 });

@@ -22,6 +22,25 @@ export function compareExtras(a: CustomerProduct, b: CustomerProduct): number {
 export const compareMeals = (a: CustomerProduct, b: CustomerProduct) =>
   a.sortIndex - b.sortIndex || a.name.localeCompare(b.name, 'en-AU');
 
+/** The variants a customer can choose: visible by the same rule as products. */
+export const sellableVariants = (p: Product) => p.variants.filter(isProductVisible);
+
+/**
+ * Stock is tracked on variants: an active product whose every sellable variant is out of stock is
+ * out of stock to a customer (docs/product-rules.md).
+ */
+export function customerStatus(p: Product): Product['status'] {
+  if (p.status !== 'active') return p.status;
+  const sellable = sellableVariants(p);
+  return sellable.length > 0 && sellable.every((v) => v.status === 'out_of_stock')
+    ? 'out_of_stock'
+    : 'active';
+}
+
+/** Shown to customers: visible, with at least one variant they can choose. */
+export const isShownToCustomers = (p: Product) =>
+  isProductVisible(p) && sellableVariants(p).length > 0;
+
 /** The customer list shape of a catalogue product (customer-app.md §3). */
 export function toCustomerProduct(p: Product): CustomerProduct {
   const meta = new Map(p.metadata.map((m) => [m.metaKey, m.metaValue]));
@@ -31,7 +50,7 @@ export function toCustomerProduct(p: Product): CustomerProduct {
   return {
     id: p.id,
     name: p.name,
-    status: p.status,
+    status: customerStatus(p),
     isNew: meta.get('isNew') === true,
     isVisible: p.isVisible,
     sortIndex: typeof sortIndex === 'number' ? sortIndex : 0,
@@ -41,8 +60,10 @@ export function toCustomerProduct(p: Product): CustomerProduct {
       content && typeof content === 'object' && !Array.isArray(content)
         ? (content as CustomerProduct['content'])
         : {},
-    variants: p.variants
-      .filter(isProductVisible)
-      .map((v) => ({ id: v.id, sku: v.sku, dimension: { weightGrams: v.dimension.weightGrams } })),
+    variants: sellableVariants(p).map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      dimension: { weightGrams: v.dimension.weightGrams },
+    })),
   };
 }

@@ -9,4 +9,3 @@ export async function bumpRevision(tx: Database<ProductSchema>, now: Date): Prom
     .set({ revision: sql`${catalogueRevision.revision} + 1`, changedAt: now })
     .where(eq(catalogueRevision.id, 1));
 }
-

@@ -81,11 +81,12 @@ async function hydrateVariants(
   if (rows.length === 0) return [];
   const ids = rows.map((v) => v.id);
   const [imageRows, metaRows, barcodeRows] = await readAll(inTransaction, [
-    () => db
-      .select()
-      .from(images)
-      .where(and(inArray(images.variantId, ids), isNull(images.removedAt)))
-      .orderBy(asc(images.sortIndex)),
+    () =>
+      db
+        .select()
+        .from(images)
+        .where(and(inArray(images.variantId, ids), isNull(images.removedAt)))
+        .orderBy(asc(images.sortIndex)),
     () => db.select().from(variantMetadata).where(inArray(variantMetadata.variantId, ids)),
     () => db.select().from(barcodes).where(inArray(barcodes.variantId, ids)),
   ] as const);
@@ -115,7 +116,10 @@ async function hydrateVariants(
   }));
 }
 
-export async function listProducts(db: ProductDb, filter: { type?: ProductType }): Promise<Product[]> {
+export async function listProducts(
+  db: ProductDb,
+  filter: { type?: ProductType },
+): Promise<Product[]> {
   const productRows = await db
     .select()
     .from(products)
@@ -187,11 +191,17 @@ export async function changeVariantStatus(
     if (!row) return { outcome: 'not_found' as const };
     if (!allowed(row.status, to)) return { outcome: 'refused' as const, from: row.status };
     if (row.status !== to) {
-      await tx.update(variants).set({ status: to, updatedAt: now }).where(eq(variants.id, variantId));
+      await tx
+        .update(variants)
+        .set({ status: to, updatedAt: now })
+        .where(eq(variants.id, variantId));
       await bumpRevision(tx as unknown as ProductDb, now);
     }
     const variant = await findVariant(tx as unknown as ProductDb, variantId, true);
-    return { outcome: row.status === to ? ('unchanged' as const) : ('changed' as const), variant: variant! };
+    return {
+      outcome: row.status === to ? ('unchanged' as const) : ('changed' as const),
+      variant: variant!,
+    };
   });
 }
 

@@ -85,7 +85,9 @@ export const barcodes = productDb.table(
   (t) => [
     index('barcodes_variant_id_idx').on(t.variantId),
     // A barcode in use identifies one variant; removed ones stay for history.
-    uniqueIndex('barcodes_value_in_use_idx').on(t.barcodeValue).where(sql`${t.removedAt} is null`),
+    uniqueIndex('barcodes_value_in_use_idx')
+      .on(t.barcodeValue)
+      .where(sql`${t.removedAt} is null`),
   ],
 );
 
