@@ -2,3 +2,4 @@ export { testDatabase } from './database.js';
 export { allServiceMigrations, repoRoot } from './migrations.js';
 export { expectConsoleError } from './setup.js';
 export { serviceApp, serviceAuth, TEST_SERVICE_TOKEN } from './service-app.js';
+export { fuzzContract } from './fuzz-contract.js';

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { CustomerProduct } from '@pawfresh/contracts/account';
 import { productStatuses } from '@pawfresh/contracts/enums';
-import { serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { fuzzContract, serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { accountContract } from '@pawfresh/contracts/account';
 import { productService } from '@pawfresh/product';
 import { accountService } from '../src/index.js';
 import { compareExtras, isProductVisible } from '../src/rules/product-visibility.js';
@@ -149,6 +150,10 @@ describe('GET /api/v1/products (customer API)', () => {
       ['Beef Liver Crisps', 'out_of_stock'],
       ['Kangaroo Jerky', 'out_of_stock'],
     ]);
+  });
+
+  it('answers odd input generated from its contract without a 500, in the customer envelope', async () => {
+    expect(await fuzzContract(account, accountContract, {})).toEqual([]);
   });
 
   it('answers "Unexpected server error" when the product service fails', async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { fuzzContract, serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { productContract } from '@pawfresh/contracts/product';
 import type { Product, RecommendedMeal, Variant } from '@pawfresh/contracts/product';
 import { productService } from '../src/index.js';
 
@@ -346,6 +347,12 @@ describe('POST /api/v1/products/recommend-meals', () => {
     expect(badSlug.json().message).toEqual([
       'Use lower-case slugs such as "chicken" or "kidney-disease"',
     ]);
+  });
+});
+
+describe('odd input generated from the contract', () => {
+  it('is always a 4xx in the service envelope, never a 500', async () => {
+    expect(await fuzzContract(app, productContract, serviceAuth)).toEqual([]);
   });
 });
 
