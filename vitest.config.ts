@@ -1,18 +1,9 @@
 import { defineConfig } from 'vitest/config';
-
-/** In CI each run also writes a JSON report, summed into one closing line by .ci/run. */
-const report = process.env.CI_REPORT_DIR;
+import { ciReporters } from './vitest.ci';
 
 export default defineConfig({
   test: {
-    ...(report
-      ? {
-          reporters: ['default', 'json'],
-          outputFile: {
-            json: `${report}/unit-${process.env.DATABASE_URL ? 'pg' : 'embedded'}.json`,
-          },
-        }
-      : {}),
+    ...ciReporters('unit'),
     projects: [
       {
         test: {
