@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciReporters } from './vitest.ci';
+import { ciReporters } from './vitest.ci.ts';
 
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciReporters } from '../vitest.ci';
+import { ciReporters } from '../vitest.ci.ts';
 
 /** Browser tests: the real server process, Debian's Chromium driven by Playwright. */
 export default defineConfig({

@@ -66,6 +66,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       database,
       clock,
       serviceToken: config.serviceToken,
+      accessTokenSecret: config.accessTokenSecret,
+      settings: config.settings,
       mountPath,
       log: app.log as unknown as Logger,
       serviceUrl: (name) => config.serviceUrls[name] ?? `http://in-process${mountPathOf(name)}`,

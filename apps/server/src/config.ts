@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ConfigError, envPort, loadConfig } from '@pawfresh/kit';
+import { ConfigError, envPort, loadConfig, type RuntimeSettings } from '@pawfresh/kit';
 import { serviceModules, serviceNames } from './services.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The embedded default's credentials; printed in the README for operators on a laptop. */
 export const DEV_SERVICE_TOKEN = 'dev-service-token-0000000000000000';
+/** The embedded default's access-token signing secret; production must set its own. */
+const DEV_ACCESS_TOKEN_SECRET = 'dev-access-token-secret-not-for-production-0000';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -29,6 +31,18 @@ const envSchema = z.object({
     .string()
     .min(32, { error: 'SERVICE_TOKEN must be at least 32 characters long' })
     .optional(),
+  ACCESS_TOKEN_SECRET: z
+    .string()
+    .min(32, { error: 'ACCESS_TOKEN_SECRET must be at least 32 characters long' })
+    .optional(),
+  PUBLIC_URL: z
+    .url({ error: 'PUBLIC_URL must be a URL such as https://shop.example.com.au' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Pawfresh <hello@pawfresh.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -47,6 +61,8 @@ export interface ServerConfig {
   /** Runs only this service at its native base path; all of them when absent. */
   service?: string;
   serviceToken: string;
+  accessTokenSecret: string;
+  settings: RuntimeSettings;
   logLevel: string;
   bodyLimit: number;
   customerAppDir: string;
@@ -58,10 +74,16 @@ export interface ServerConfig {
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = loadConfig(envSchema, env);
   const problems: string[] = [];
-  if (parsed.NODE_ENV === 'production' && !parsed.SERVICE_TOKEN) {
-    problems.push(
-      'SERVICE_TOKEN is required in production: the secret services present to each other',
-    );
+  if (parsed.NODE_ENV === 'production') {
+    // The development defaults are public (README): production must bring its own.
+    const required: [keyof typeof parsed, string][] = [
+      ['SERVICE_TOKEN', 'the secret services present to each other'],
+      ['ACCESS_TOKEN_SECRET', 'the secret that signs sign-in tokens'],
+      ['SMTP_URL', 'password-reset e-mails must reach customers'],
+    ];
+    for (const [name, why] of required) {
+      if (!parsed[name]) problems.push(`${name} is required in production: ${why}`);
+    }
   }
   const serviceUrls: Record<string, string> = {};
   for (const name of serviceNames) {
@@ -95,6 +117,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: parsed.DATABASE_URL,
     service: parsed.SERVICE,
     serviceToken: parsed.SERVICE_TOKEN ?? DEV_SERVICE_TOKEN,
+    accessTokenSecret: parsed.ACCESS_TOKEN_SECRET ?? DEV_ACCESS_TOKEN_SECRET,
+    settings: {
+      environment: parsed.NODE_ENV,
+      publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+      smtpUrl: parsed.SMTP_URL,
+      mailFrom: parsed.MAIL_FROM,
+    },
     logLevel: parsed.LOG_LEVEL,
     bodyLimit: parsed.BODY_LIMIT_BYTES,
     customerAppDir: parsed.CUSTOMER_APP_DIR,

@@ -64,6 +64,8 @@ export async function prepareDatabase(
         database,
         clock,
         serviceToken: config.serviceToken,
+        accessTokenSecret: config.accessTokenSecret,
+        settings: config.settings,
         mountPath: '',
         log,
         serviceUrl: () => '',

@@ -1,10 +1,17 @@
 import type { ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { accountService } from '@pawfresh/account';
+import { dogsService } from '@pawfresh/dogs';
+import { identityService } from '@pawfresh/identity';
 import { productService } from '@pawfresh/product';
 
-/** Every service this process can run. Add a service here and it is mounted, migrated and seeded. */
+/**
+ * Every service this process can run, in start-up order (demo data of later ones may refer to
+ * earlier ones). Add a service here and it is mounted, migrated and seeded.
+ */
 export const serviceModules = [
+  identityService,
+  dogsService,
   productService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];

@@ -25,8 +25,8 @@ describe('configuration', () => {
   });
 
   it('gives a service running alone its own embedded folder', () => {
-    expect(readConfig({ SERVICE: 'product', DATA_DIR: '/srv/data' }).dataDir).toBe(
-      '/srv/data/product',
+    expect(readConfig({ SERVICE: 'identity', DATA_DIR: '/srv/data' }).dataDir).toBe(
+      '/srv/data/identity',
     );
   });
 
@@ -41,16 +41,19 @@ describe('configuration', () => {
     ).toEqual([
       'PORT must be a number',
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
-      'SERVICE must be one of: product, account',
+      'SERVICE must be one of: identity, dogs, product, account',
       'SERVICE_TOKEN must be at least 32 characters long',
     ]);
   });
 
   it('requires what a service alone needs to reach the others', () => {
-    expect(problems({ SERVICE: 'account' })).toEqual([
-      'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',
-    ]);
-    expect(problems({ SERVICE: 'account', PRODUCT_SERVICE_URL: 'product:3101' })[0]).toMatch(
+    expect(problems({ SERVICE: 'account', IDENTITY_SERVICE_URL: 'http://127.0.0.1:3102' })).toEqual(
+      [
+        'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',
+        'DOGS_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the dogs service answers (e.g. http://127.0.0.1:3101)',
+      ],
+    );
+    expect(problems({ SERVICE: 'product', DOGS_SERVICE_URL: 'dogs:3101' })[0]).toMatch(
       /must be an http\(s\) URL/,
     );
   });
@@ -58,6 +61,8 @@ describe('configuration', () => {
   it('refuses to run in production on the development credentials', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'SERVICE_TOKEN is required in production: the secret services present to each other',
+      'ACCESS_TOKEN_SECRET is required in production: the secret that signs sign-in tokens',
+      'SMTP_URL is required in production: password-reset e-mails must reach customers',
     ]);
   });
 });

@@ -123,23 +123,30 @@ describe('one process', () => {
 });
 
 describe('split mode', () => {
-  let product: FastifyInstance;
-  let account: FastifyInstance;
+  const alone: FastifyInstance[] = [];
   let productUrl: string;
   let accountUrl: string;
 
+  /** Starts one service alone on a free port, as `SERVICE=<name> npm run serve` would. */
+  async function start(env: Record<string, string>) {
+    const app = await buildServer({ config: readConfig(env), database });
+    alone.push(app);
+    return app.listen({ port: 0, host: '127.0.0.1' });
+  }
+
   beforeAll(async () => {
-    product = await buildServer({ config: readConfig({ SERVICE: 'product' }), database });
-    productUrl = await product.listen({ port: 0, host: '127.0.0.1' });
-    account = await buildServer({
-      config: readConfig({ SERVICE: 'account', PRODUCT_SERVICE_URL: productUrl }),
-      database,
+    const identityUrl = await start({ SERVICE: 'identity' });
+    const dogsUrl = await start({ SERVICE: 'dogs' });
+    productUrl = await start({ SERVICE: 'product', DOGS_SERVICE_URL: dogsUrl });
+    accountUrl = await start({
+      SERVICE: 'account',
+      PRODUCT_SERVICE_URL: productUrl,
+      IDENTITY_SERVICE_URL: identityUrl,
+      DOGS_SERVICE_URL: dogsUrl,
     });
-    accountUrl = await account.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    await account?.close();
-    await product?.close();
+    for (const app of alone.reverse()) await app.close();
   });
 
   it('runs one service at its native base path', async () => {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
 import { productImageType, productStatus } from './enums.js';
+import { addressInput, addressSchema, australianPhone, email, password } from './fields.js';
+import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
+import { recommendedMealSchema } from './product.js';
 
 /** customer-app.md §3 Product / Variant: the list item shape the customer app uses. */
 export const customerProductSchema = z
@@ -28,14 +31,228 @@ export const customerProductSchema = z
 
 export type CustomerProduct = z.infer<typeof customerProductSchema>;
 
+/** customer-app.md §3 "User profile". */
+export const profileSchema = z
+  .object({
+    cognitoUserId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+
+export type Profile = z.infer<typeof profileSchema>;
+/** A customer's dog: the dogs service's profile without its owner. */
+export const customerDogSchema = dogSchema.omit({ userId: true }).meta({ id: 'CustomerDog' });
+export type CustomerDog = z.infer<typeof customerDogSchema>;
+
+const success = z.object({ success: z.literal(true) });
+const dogId = z.uuid({ error: 'Dog not found' });
+
 export const accountContract = defineContract({
   service: 'account',
   title: 'Customer API',
   description:
-    "The customer account app's API. It owns no data: it authenticates customers, checks ownership and calls the other services.",
+    "The customer account app's API. It owns no data: it authenticates customers, checks ownership and calls the other services. Signed-in calls carry `Authorization: Bearer <accessToken>`; the refresh token travels in an httpOnly cookie.",
   version: '1.0.0',
   errorStyle: 'customer',
   endpoints: {
+    login: {
+      method: 'POST',
+      path: '/api/v1/login',
+      summary: 'Sign in',
+      description:
+        'Sets the refresh-token cookie. A wrong password and an unknown e-mail answer the same 401.',
+      body: z
+        .object({ email, password: z.string().min(1, { error: 'Enter your password' }).max(128) })
+        .strict(),
+      response: z.object({ accessToken: z.string(), refreshToken: z.string() }),
+      errors: [400, 401, 429],
+      access: 'public',
+    },
+    forgotPassword: {
+      method: 'POST',
+      path: '/api/v1/forgot-password',
+      summary: 'E-mail a password-reset code',
+      body: z.object({ email }).strict(),
+      response: success,
+      errors: [400, 401, 429],
+      access: 'public',
+    },
+    confirmForgotPassword: {
+      method: 'POST',
+      path: '/api/v1/confirm-forgot-password',
+      summary: 'Set a new password with the e-mailed code',
+      body: z
+        .object({
+          email,
+          password,
+          confirmationCode: z
+            .string()
+            .trim()
+            .min(1, { error: 'Enter the code from the e-mail' })
+            .max(64),
+        })
+        .strict(),
+      response: success,
+      errors: [400, 401, 429],
+      access: 'public',
+    },
+    resetPassword: {
+      method: 'POST',
+      path: '/api/v1/reset-password',
+      summary: 'Change the password, given the current one',
+      body: z
+        .object({
+          previousPassword: z.string().min(1, { error: 'Enter your current password' }).max(128),
+          password,
+        })
+        .strict(),
+      response: success,
+      errors: [400, 401],
+      access: 'customer',
+    },
+    refresh: {
+      method: 'GET',
+      path: '/api/v1/refresh',
+      summary: 'A new access token from the refresh-token cookie (which is rotated)',
+      response: z.object({ accessToken: z.string() }),
+      errors: [401],
+      access: 'public',
+    },
+    logout: {
+      method: 'POST',
+      path: '/api/v1/logout',
+      summary: 'Sign out: revokes the session and clears the cookie',
+      body: z.object({}).strict().optional(),
+      response: success,
+      errors: [400],
+      access: 'public',
+    },
+    getMe: {
+      method: 'GET',
+      path: '/api/v1/me',
+      summary: 'The signed-in customer',
+      response: profileSchema,
+      errors: [400, 401],
+      access: 'customer',
+    },
+    updateMe: {
+      method: 'PATCH',
+      path: '/api/v1/me',
+      summary: "Change the customer's name, e-mail, phone or password",
+      body: z
+        .object({
+          firstName: z
+            .string()
+            .trim()
+            .min(1, { error: 'Enter your first name' })
+            .max(100)
+            .optional(),
+          lastName: z.string().trim().min(1, { error: 'Enter your last name' }).max(100).optional(),
+          email: email.optional(),
+          phoneNumber: australianPhone.nullish(),
+          password: password.optional(),
+        })
+        .strict(),
+      response: profileSchema,
+      errors: [400, 401, 409],
+      access: 'customer',
+    },
+    getDefaultAddress: {
+      method: 'GET',
+      path: '/api/v1/addresses/default',
+      summary: 'The default delivery address',
+      response: addressSchema,
+      errors: [400, 401, 404],
+      access: 'customer',
+    },
+    putDefaultAddress: {
+      method: 'PUT',
+      path: '/api/v1/addresses/default',
+      summary: 'Set the default delivery address',
+      description:
+        'The optional `date` part (moving the next delivery with the address) arrives with the orders workflows; until then a request that carries it is refused.',
+      body: addressInput.extend({
+        date: z.unknown().optional(),
+      }),
+      response: success,
+      errors: [400, 401],
+      access: 'customer',
+    },
+    checkEmail: {
+      method: 'GET',
+      path: '/api/v1/check-email',
+      summary: 'Whether an e-mail address is taken',
+      query: z.object({ email }),
+      response: z.object({ isTaken: z.boolean() }),
+      errors: [400, 401],
+      access: 'customer',
+    },
+    getDogs: {
+      method: 'GET',
+      path: '/api/v1/dogs',
+      summary: "The customer's dogs",
+      response: z.array(customerDogSchema),
+      errors: [401],
+      access: 'customer',
+    },
+    getDogsMetadata: {
+      method: 'GET',
+      path: '/api/v1/dogs/metadata',
+      summary: 'Breeds, health issues, food types and food allergens',
+      response: dogMetadataSchema,
+      errors: [401],
+      access: 'customer',
+    },
+    addDog: {
+      method: 'POST',
+      path: '/api/v1/dogs',
+      summary: 'Add a dog, with the meals chosen for it',
+      body: z
+        .object({
+          dog: dogDetailsInput.extend(dogProfileInput.shape),
+          productIds: z
+            .array(z.uuid({ error: 'productIds must be meal product ids' }))
+            .max(7)
+            .default([]),
+        })
+        .strict(),
+      response: customerDogSchema,
+      errors: [400, 401],
+      access: 'customer',
+    },
+    updateDog: {
+      method: 'PATCH',
+      path: '/api/v1/dogs/:id',
+      summary: "Change a dog's details",
+      params: z.object({ id: dogId }),
+      body: z.object({ dog: dogDetailsInput.partial() }).strict(),
+      response: customerDogSchema,
+      errors: [400, 401, 404],
+      access: 'customer',
+    },
+    updateDogProfile: {
+      method: 'POST',
+      path: '/api/v1/dog/update-profile',
+      summary: "Change a dog's body, habits and health",
+      body: z
+        .object({ dogId: z.uuid({ error: 'dogId must be a valid UUID' }), dogProfileInput })
+        .strict(),
+      response: customerDogSchema,
+      errors: [400, 401, 404],
+      access: 'customer',
+    },
+    getMealRecommendations: {
+      method: 'GET',
+      path: '/api/v1/meal-recommendations/:animalId',
+      summary: 'Every meal with its recommendation for one of the customer’s dogs',
+      params: z.object({ animalId: z.uuid({ error: 'animalId must be a valid UUID' }) }),
+      response: z.array(recommendedMealSchema),
+      errors: [400, 401, 404],
+      access: 'customer',
+    },
     getProducts: {
       method: 'GET',
       path: '/api/v1/products',

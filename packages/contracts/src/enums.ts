@@ -40,3 +40,19 @@ export type ProductType = z.infer<typeof productType>;
 export type ProductStatus = z.infer<typeof productStatus>;
 export type ProductImageType = z.infer<typeof productImageType>;
 export type RecommendationType = z.infer<typeof recommendationType>;
+
+/** services.md §9 dog enumerations. */
+export const dogGenders = ['male', 'female'] as const;
+export const bodyTypes = ['slim', 'perfect', 'chunky'] as const;
+export const activityLevels = ['chilled', 'loves_to_play', 'ball_of_energy'] as const;
+export const eatingHabits = ['very_fussy', 'choosy', 'eats_anything'] as const;
+export const userRoles = ['customer', 'staff', 'admin'] as const;
+
+export const dogGender = z.enum(dogGenders);
+export const bodyType = z.enum(bodyTypes);
+export const activityLevel = z.enum(activityLevels);
+export const eatingHabit = z.enum(eatingHabits);
+export const userRole = z.enum(userRoles);
+export const australianState = z.enum(australianStates);
+
+export type UserRole = z.infer<typeof userRole>;

@@ -157,5 +157,19 @@ export const productContract = defineContract({
       response: z.array(recommendedMealSchema),
       errors: [400],
     },
+    getMealRecommendations: {
+      method: 'GET',
+      path: '/api/v1/meal-recommendations/:animalId',
+      summary:
+        "Every meal with its recommendation for a dog, from the dog's allergies and health issues",
+      params: z.object({ animalId: uuid('animalId') }),
+      query: z.object({
+        userId: uuid('userId')
+          .optional()
+          .describe("The dog's owner: another owner's dog is not found"),
+      }),
+      response: z.array(recommendedMealSchema),
+      errors: [400, 404],
+    },
   },
 });

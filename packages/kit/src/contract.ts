@@ -1,13 +1,15 @@
 import type { z } from 'zod';
+import type { Principal } from './auth.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint. `service`: other services and operators holding the service
- * credentials (the default for every domain service route). `public`: anyone (health, the public
- * catalogue of the customer API).
+ * credentials, or signed-in staff and admins (the default for every domain service route).
+ * `customer`: a signed-in customer (the customer API). `public`: anyone (health, sign-in, the
+ * public catalogue).
  */
-export type Access = 'service' | 'public';
+export type Access = 'service' | 'public' | 'customer';
 
 /** One HTTP operation of a contract: what the server implements and what clients call. */
 export interface EndpointDef {
@@ -20,7 +22,7 @@ export interface EndpointDef {
   query?: z.ZodType;
   body?: z.ZodType;
   /** Success status; 200 unless said. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   response: z.ZodType;
   /** Error statuses this endpoint may answer, for the OpenAPI document. */
   errors?: readonly number[];
@@ -50,11 +52,13 @@ export function defineContract<const E extends Record<string, EndpointDef>>(
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;
 
-/** What a handler receives: parsed params, query and body. */
+/** What a handler receives: parsed params, query and body, and who is asking. */
 export interface HandlerInput<E extends EndpointDef> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
+  /** Set on `service` and `customer` routes (checked before the handler runs). */
+  auth: Principal | undefined;
 }
 
 /** What a caller sends: the unparsed (input) side of the same schemas; absent parts omitted. */

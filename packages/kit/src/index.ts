@@ -12,3 +12,4 @@ export * from './validation.js';
 export { describeIssue, fieldName } from './zod-messages.js';
 export { pruneComponents } from './openapi.js';
 export * from './raw-json.js';
+export * from './auth.js';

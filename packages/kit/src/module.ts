@@ -9,6 +9,8 @@ export interface ServiceRuntime<TDatabase = unknown> {
   clock: Clock;
   /** Credentials this service requires of callers, and presents to the services it calls. */
   serviceToken: string;
+  /** Signs and checks access tokens (ACCESS_TOKEN_SECRET). */
+  accessTokenSecret: string;
   /** Base URL of another service's native paths (one process: `…/svc/<name>`; split: configured). */
   serviceUrl(service: string): string;
   /** Where this service is mounted: `/svc/<name>` in one process, `` when it runs alone. */
@@ -16,6 +18,17 @@ export interface ServiceRuntime<TDatabase = unknown> {
   /** How this process reaches other services: in-process in one process, HTTP when split. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   log: Logger;
+  /** Process-wide settings some services need (from the one validated config). */
+  settings: RuntimeSettings;
+}
+
+export interface RuntimeSettings {
+  environment: 'development' | 'test' | 'production';
+  /** Where people reach the site, for links in e-mails (e.g. http://localhost:3000). */
+  publicUrl: string;
+  /** SMTP server URL; without it mail goes to the development mailbox. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 /** A service as the server process sees it: what to migrate, what to mount, what to seed. */

@@ -20,6 +20,8 @@ import { RequestValidationError, zodValidatorCompiler } from './validation.js';
 import { pruneComponents } from './openapi.js';
 import { isRawJson, matchesEtag, type RawJson } from './raw-json.js';
 import { ServiceCallError } from './client.js';
+import { verifyAccessToken, type Principal } from './auth.js';
+import type { ServiceRuntime } from './module.js';
 
 type HandlerResult<E extends EndpointDef> = E['status'] extends 204 ? void : z.input<E['response']>;
 
@@ -27,6 +29,8 @@ export type Handlers<C extends ServiceContract> = {
   [K in keyof C['endpoints']]: (
     input: HandlerInput<C['endpoints'][K]>,
     request: FastifyRequest,
+    /** For headers and cookies only: the kit sends the answer. */
+    reply: FastifyReply,
   ) => Promise<HandlerResult<C['endpoints'][K]> | RawJson>;
 };
 
@@ -35,10 +39,8 @@ export interface ServicePluginOptions<C extends ServiceContract> {
   handlers: Handlers<C>;
   /** The native prefix of this service's own routes, e.g. `/api/v1`; health is served there too. */
   basePath: string;
-  /** Where the plugin is mounted (`/svc/product` in one process, `` alone); shown in the docs. */
-  mountPath: string;
-  /** Credentials callers must present for `service` routes. */
-  serviceToken: string;
+  /** Mount path (shown in the docs), service credentials, access-token secret and clock. */
+  runtime: Pick<ServiceRuntime, 'mountPath' | 'serviceToken' | 'accessTokenSecret' | 'clock'>;
   /** Answers whether the service can do its work (e.g. its database answers). */
   checkHealth?: () => Promise<void>;
   /** Maximum request body in bytes. */
@@ -46,6 +48,9 @@ export interface ServicePluginOptions<C extends ServiceContract> {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
   interface FastifyContextConfig {
     access?: Access;
     fallbackMessage?: string;
@@ -116,6 +121,32 @@ export function describeFailure(err: unknown, bodyLimit: number): Failure | unde
   return undefined;
 }
 
+function securitySchemes(contract: ServiceContract) {
+  const accesses = new Set(Object.values(contract.endpoints).map((e) => e.access ?? 'service'));
+  return {
+    ...(accesses.has('service')
+      ? {
+          serviceToken: {
+            type: 'http' as const,
+            scheme: 'bearer',
+            description: 'Service-to-service credentials (SERVICE_TOKEN).',
+          },
+        }
+      : {}),
+    ...(accesses.has('service') || accesses.has('customer')
+      ? {
+          accessToken: {
+            type: 'http' as const,
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'An access token from the identity service (staff, or a customer on the customer API).',
+          },
+        }
+      : {}),
+  };
+}
+
 export function sendFailure(
   reply: FastifyReply,
   style: 'service' | 'customer',
@@ -141,7 +172,8 @@ export function sendFailure(
 export function servicePlugin<C extends ServiceContract>(
   options: ServicePluginOptions<C>,
 ): FastifyPluginAsync {
-  const { contract, handlers, basePath, serviceToken } = options;
+  const { contract, handlers, basePath } = options;
+  const { serviceToken, accessTokenSecret, clock, mountPath } = options.runtime;
   const bodyLimit = options.bodyLimit ?? 100 * 1024;
   const style = contract.errorStyle;
   const errorSchema = style === 'customer' ? customerErrorSchema : serviceErrorSchema;
@@ -176,20 +208,56 @@ export function servicePlugin<C extends ServiceContract>(
       return sendFailure(reply, style, { statusCode: 500, message, type: 'internal' });
     });
 
+    const refuse = (reply: FastifyReply, statusCode: 401 | 403, message: string) =>
+      sendFailure(reply, style, {
+        statusCode,
+        message,
+        type: statusCode === 401 ? 'unauthorized' : 'forbidden',
+      });
+
     app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config?.access;
-      if (access !== 'service') return;
+      if (access !== 'service' && access !== 'customer') return;
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (!token || !sameSecret(token, serviceToken)) {
-        return sendFailure(reply, style, {
-          statusCode: 401,
-          message: token
-            ? 'The service credentials are not valid'
-            : 'This service only answers other services and staff: send the service credentials as "Authorization: Bearer <token>"',
-          type: 'unauthorized',
-        });
+      if (access === 'service' && token && sameSecret(token, serviceToken)) {
+        request.principal = { kind: 'service' };
+        return;
       }
+      if (!token) {
+        return refuse(
+          reply,
+          401,
+          access === 'customer'
+            ? 'Sign in to continue'
+            : 'This service only answers other services and staff: send the service credentials as "Authorization: Bearer <token>"',
+        );
+      }
+      const check = await verifyAccessToken(token, accessTokenSecret, clock.now());
+      if (!check.ok) {
+        if (access === 'service' && check.reason === 'invalid') {
+          return refuse(reply, 401, 'The service credentials are not valid');
+        }
+        return refuse(
+          reply,
+          401,
+          check.reason === 'expired'
+            ? 'Your session has expired. Please sign in again.'
+            : 'Your session is not valid. Please sign in again.',
+        );
+      }
+      const { role } = check.principal;
+      if (access === 'customer' && role !== 'customer') {
+        return refuse(reply, 403, 'Only customers can use the customer API');
+      }
+      if (access === 'service' && role === 'customer') {
+        return refuse(
+          reply,
+          403,
+          'Customers cannot call this service directly: use the customer API',
+        );
+      }
+      request.principal = check.principal;
     });
 
     await app.register(swagger, {
@@ -200,20 +268,8 @@ export function servicePlugin<C extends ServiceContract>(
           description: contract.description,
           version: contract.version,
         },
-        servers: [{ url: options.mountPath || '/' }],
-        ...(Object.values(contract.endpoints).some((e) => (e.access ?? 'service') === 'service')
-          ? {
-              components: {
-                securitySchemes: {
-                  serviceToken: {
-                    type: 'http',
-                    scheme: 'bearer',
-                    description: 'Service-to-service credentials (SERVICE_TOKEN).',
-                  },
-                },
-              },
-            }
-          : {}),
+        servers: [{ url: mountPath || '/' }],
+        components: { securitySchemes: securitySchemes(contract) },
       },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
@@ -259,6 +315,7 @@ export function servicePlugin<C extends ServiceContract>(
       const handler = handlers[name] as (
         input: HandlerInput<EndpointDef>,
         request: FastifyRequest,
+        reply: FastifyReply,
       ) => Promise<unknown>;
       const status = endpoint.status ?? 200;
       const response: Record<number, z.ZodType> = {};
@@ -284,7 +341,12 @@ export function servicePlugin<C extends ServiceContract>(
           ...(endpoint.query ? { querystring: endpoint.query } : {}),
           ...(endpoint.body ? { body: endpoint.body } : {}),
           response,
-          security: access === 'service' ? [{ serviceToken: [] }] : [],
+          security:
+            access === 'service'
+              ? [{ serviceToken: [] }, { accessToken: [] }]
+              : access === 'customer'
+                ? [{ accessToken: [] }]
+                : [],
         },
         config: { access, fallbackMessage: endpoint.fallbackMessage },
         handler: async (request, reply) => {
@@ -293,8 +355,10 @@ export function servicePlugin<C extends ServiceContract>(
               params: request.params,
               query: request.query,
               body: request.body,
+              auth: request.principal,
             } as HandlerInput<EndpointDef>,
             request,
+            reply,
           );
           if (isRawJson(result)) {
             reply.header('etag', result.etag);

@@ -9,10 +9,12 @@ import {
   rawJson,
   requestContext,
   servicePlugin,
+  TestClock,
 } from '../src/index.js';
 import { expectConsoleError } from '@pawfresh/testing';
 
 const TOKEN = 'a-test-token-that-is-long-enough-000';
+const SECRET = 'a-test-access-token-secret-0000000000';
 
 const contract = defineContract({
   service: 'widgets',
@@ -76,8 +78,12 @@ beforeAll(async () => {
     servicePlugin({
       contract,
       basePath: '',
-      mountPath: '/w',
-      serviceToken: TOKEN,
+      runtime: {
+        mountPath: '/w',
+        serviceToken: TOKEN,
+        accessTokenSecret: SECRET,
+        clock: new TestClock(),
+      },
       handlers: {
         getWidget: async ({ params }, request) => {
           if (params.id !== known) throw notFound(`Widget ${params.id} not found`);

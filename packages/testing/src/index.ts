@@ -1,5 +1,11 @@
 export { testDatabase } from './database.js';
 export { allServiceMigrations, repoRoot } from './migrations.js';
 export { expectConsoleError } from './setup.js';
-export { serviceApp, serviceAuth, TEST_SERVICE_TOKEN } from './service-app.js';
+export {
+  serviceApp,
+  serviceAuth,
+  TEST_ACCESS_TOKEN_SECRET,
+  TEST_SERVICE_TOKEN,
+} from './service-app.js';
 export { fuzzContract } from './fuzz-contract.js';
+export { routeFetch, svcUrl } from './route-fetch.js';

@@ -1,9 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { TestClock, type Clock, type ServiceModule } from '@pawfresh/kit';
+import { TestClock, type Clock, type RuntimeSettings, type ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 
 export const TEST_SERVICE_TOKEN = 'test-service-token-00000000000000000000';
+export const TEST_ACCESS_TOKEN_SECRET = 'test-access-token-secret-000000000000000';
 export const serviceAuth = { authorization: `Bearer ${TEST_SERVICE_TOKEN}` };
 
 /** One service alone, at its native paths, as a Fastify app for `inject` tests. */
@@ -14,6 +15,7 @@ export async function serviceApp(
     clock?: Clock;
     serviceUrl?: (name: string) => string;
     fetch?: (url: string, init: RequestInit) => Promise<Response>;
+    settings?: Partial<RuntimeSettings>;
   },
 ): Promise<FastifyInstance> {
   const app = Fastify();
@@ -22,6 +24,13 @@ export async function serviceApp(
       database: options.database,
       clock: options.clock ?? new TestClock(),
       serviceToken: TEST_SERVICE_TOKEN,
+      accessTokenSecret: TEST_ACCESS_TOKEN_SECRET,
+      settings: {
+        environment: 'test',
+        publicUrl: 'http://localhost:3000',
+        mailFrom: 'Pawfresh <hello@pawfresh.localhost>',
+        ...options.settings,
+      },
       mountPath: '',
       log: pino({ level: 'silent' }),
       serviceUrl: options.serviceUrl ?? ((name) => `http://${name}.invalid`),

@@ -1,26 +1,40 @@
+import cookie from '@fastify/cookie';
 import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import { accountContract } from '@pawfresh/contracts/account';
 import { productContract } from '@pawfresh/contracts/product';
+import { identityContract } from '@pawfresh/contracts/identity';
+import { dogsContract } from '@pawfresh/contracts/dogs';
 import { accountHandlers } from './routes.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
 export const accountService: ServiceModule = {
   name: 'account',
   basePath: '/api/v1',
-  calls: ['product'],
+  calls: ['product', 'identity', 'dogs'],
   plugin: (runtime) => {
-    const product = createServiceClient(productContract, {
-      baseUrl: runtime.serviceUrl('product'),
-      token: runtime.serviceToken,
-      fetch: runtime.fetch,
+    const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
+      createServiceClient(contract, {
+        baseUrl: runtime.serviceUrl(contract.service),
+        token: runtime.serviceToken,
+        fetch: runtime.fetch,
+      });
+    const handlers = accountHandlers({
+      product: client(productContract),
+      identity: client(identityContract),
+      dogs: client(dogsContract),
+      clock: runtime.clock,
+      secureCookies: runtime.settings.publicUrl.startsWith('https:'),
     });
-    return servicePlugin({
+    const api = servicePlugin({
       contract: accountContract,
-      handlers: accountHandlers({ product }),
+      handlers,
       basePath: '/api/v1',
-      mountPath: runtime.mountPath,
-      serviceToken: runtime.serviceToken,
+      runtime,
     });
+    return async (app) => {
+      await app.register(cookie);
+      await api(app, {});
+    };
   },
 };
 

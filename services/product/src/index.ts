@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import { dogsContract } from '@pawfresh/contracts/dogs';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { productContract } from '@pawfresh/contracts/product';
 import { schema } from './db/schema.js';
@@ -12,15 +13,23 @@ export const productService: ServiceModule<DatabaseConnection> = {
   name: 'product',
   basePath: '/api/v1',
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  calls: ['dogs'],
   assets: { urlPrefix: assetUrlPrefix, dir: fileURLToPath(new URL('../assets', import.meta.url)) },
   plugin: (runtime) => {
     const db = runtime.database.forSchema(schema);
     return servicePlugin({
       contract: productContract,
-      handlers: productHandlers(db, runtime.clock),
+      handlers: productHandlers({
+        db,
+        clock: runtime.clock,
+        dogs: createServiceClient(dogsContract, {
+          baseUrl: runtime.serviceUrl('dogs'),
+          token: runtime.serviceToken,
+          fetch: runtime.fetch,
+        }),
+      }),
       basePath: '/api/v1',
-      mountPath: runtime.mountPath,
-      serviceToken: runtime.serviceToken,
+      runtime,
       checkHealth: () => runtime.database.ping(),
     });
   },

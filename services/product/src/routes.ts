@@ -1,4 +1,12 @@
-import { conflict, notFound, type Clock, type Handlers } from '@pawfresh/kit';
+import {
+  conflict,
+  notFound,
+  ServiceCallError,
+  type Clock,
+  type Handlers,
+  type ServiceClient,
+} from '@pawfresh/kit';
+import type { dogsContract } from '@pawfresh/contracts/dogs';
 import type { productContract, Product } from '@pawfresh/contracts/product';
 import { changeVariantStatus, type ProductDb } from './db/catalogue-store.js';
 import { catalogueCache } from './db/catalogue-cache.js';
@@ -22,8 +30,24 @@ export function mealProfile(product: Product): MealProfile {
 /** Meals a dog can still be offered: not being wound down past recall. */
 const isOfferedMeal = (p: Product) => p.status !== 'discontinued' && p.status !== 'archived';
 
-export function productHandlers(db: ProductDb, clock: Clock): Handlers<typeof productContract> {
+export interface ProductDependencies {
+  db: ProductDb;
+  clock: Clock;
+  dogs: ServiceClient<typeof dogsContract>;
+}
+
+export function productHandlers({
+  db,
+  clock,
+  dogs,
+}: ProductDependencies): Handlers<typeof productContract> {
   const catalogue = catalogueCache(db);
+  const recommendFor = async (needs: { allergens: string[]; healthIssues: string[] }) => {
+    const { products } = await catalogue.current();
+    return products
+      .filter((p) => p.type === 'meal' && isOfferedMeal(p))
+      .map((meal) => ({ ...meal, recommendation: recommendMeal(mealProfile(meal), needs) }));
+  };
   return {
     listProducts: async ({ query }) => catalogue.list(query.type),
 
@@ -53,16 +77,19 @@ export function productHandlers(db: ProductDb, clock: Clock): Handlers<typeof pr
 
     resetBySeedScript: async () => resetCatalogue(db, clock.now()),
 
-    recommendMeals: async ({ body }) => {
-      const { products } = await catalogue.current();
-      const meals = products.filter((p) => p.type === 'meal' && isOfferedMeal(p));
-      return meals.map((meal) => ({
-        ...meal,
-        recommendation: recommendMeal(mealProfile(meal), {
-          allergens: body.allergens,
-          healthIssues: body.healthIssues,
-        }),
-      }));
+    recommendMeals: async ({ body }) =>
+      recommendFor({ allergens: body.allergens, healthIssues: body.healthIssues }),
+
+    getMealRecommendations: async ({ params, query }) => {
+      const dog = await dogs
+        .getDog({ params: { dogId: params.animalId }, query: { userId: query.userId } })
+        .catch((err: unknown) => {
+          if (err instanceof ServiceCallError && err.status === 404) {
+            throw notFound('Dog not found');
+          }
+          throw err;
+        });
+      return recommendFor({ allergens: dog.foodAllergies, healthIssues: dog.healthIssues });
     },
   };
 }

@@ -2,21 +2,37 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { fuzzContract, serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import {
+  fuzzContract,
+  routeFetch,
+  serviceApp,
+  serviceAuth,
+  svcUrl,
+  testDatabase,
+} from '@pawfresh/testing';
+import { dogsService } from '@pawfresh/dogs';
 import { productContract } from '@pawfresh/contracts/product';
 import type { Product, RecommendedMeal, Variant } from '@pawfresh/contracts/product';
 import { productService } from '../src/index.js';
 
 let database: DatabaseConnection;
 let app: FastifyInstance;
+let dogs: FastifyInstance;
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
 
 beforeAll(async () => {
   database = await testDatabase();
-  app = await serviceApp(productService, { database, clock });
+  dogs = await serviceApp(dogsService, { database, clock });
+  app = await serviceApp(productService, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: routeFetch({ dogs }),
+  });
 });
 afterAll(async () => {
   await app?.close();
+  await dogs?.close();
   await database?.close();
 });
 beforeEach(async () => {
@@ -346,6 +362,52 @@ describe('POST /api/v1/products/recommend-meals', () => {
     expect(badSlug.statusCode).toBe(400);
     expect(badSlug.json().message).toEqual([
       'Use lower-case slugs such as "chicken" or "kidney-disease"',
+    ]);
+  });
+});
+
+describe('GET /api/v1/meal-recommendations/{animalId}', () => {
+  const owner = '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+  const stranger = '7b2a1d3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c';
+
+  it("uses the dog's allergies and health issues, for its owner only", async () => {
+    const created = await dogs.inject({
+      method: 'POST',
+      url: '/dogs',
+      headers: serviceAuth,
+      payload: {
+        userId: owner,
+        dog: {
+          name: 'Pepper',
+          weight: '12',
+          foodAllergies: ['beef'],
+          healthIssues: ['skin-and-coat'],
+        },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const dogId = created.json().identifier as string;
+    const res = await get(`/api/v1/meal-recommendations/${dogId}?userId=${owner}`);
+    expect(res.statusCode).toBe(200);
+    const rec = Object.fromEntries(
+      res
+        .json<RecommendedMeal[]>()
+        .map((m) => [m.productCode, m.recommendation.recommendationType]),
+    );
+    expect(rec).toMatchObject({
+      'MEAL-BEEF': 'blocked',
+      'MEAL-FISH': 'recommended',
+      'MEAL-KANGAROO': 'recommended',
+      'MEAL-CHICKEN': 'neutral',
+    });
+    const notTheirs = await get(`/api/v1/meal-recommendations/${dogId}?userId=${stranger}`);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().message).toBe('Dog not found');
+    expect(
+      (await get('/api/v1/meal-recommendations/1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f')).statusCode,
+    ).toBe(404);
+    expect((await get('/api/v1/meal-recommendations/not-a-uuid')).json().message).toEqual([
+      'animalId must be a valid UUID',
     ]);
   });
 });

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { australianState } from './enums.js';
+
+/**
+ * Field rules shared by the customer API and the services behind it, so both answer with the same
+ * words (customer-app.md §5, services.md §5).
+ */
+
+/** customer-app.md §5: +61 or 0, then 2, 3, 4, 7 or 8, then 8 digits. Spaces are ignored. */
+export const australianPhone = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/[\s()-]/g, '') : v),
+  z.string().regex(/^(\+61|0)[23478]\d{8}$/, { error: 'Invalid Australian phone number' }),
+);
+
+export const password = z
+  .string()
+  .min(6, { error: 'Password must be at least 6 characters long' })
+  .max(128, { error: 'Password must be 128 characters or less' });
+
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address' }).max(254));
+
+/** A calendar date, `YYYY-MM-DD` (services.md §5 wording). */
+export const calendarDate = z.iso.date({ error: 'Invalid date format. Expected YYYY-MM-DD.' });
+
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
+    error: 'Use lower-case slugs such as "chicken" or "kidney-disease"',
+  })
+  .max(100);
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** The address fields a customer edits (customer-app.md §3, without cognitoUserId and isDefault). */
+export const addressInput = z
+  .object({
+    address1: text(200).min(1, { error: 'address1 is required' }),
+    address2: text(200).nullish(),
+    suburb: text(100).min(1, { error: 'suburb is required' }),
+    city: text(100).nullish(),
+    state: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      australianState,
+    ),
+    postCode: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, { error: 'postCode must be 4 digits' }),
+    countryCode: z.literal('AU').default('AU'),
+    deliveryInstructions: text(500).nullish(),
+    companyName: text(200).nullish(),
+  })
+  .strict();
+
+export const addressSchema = z
+  .object({
+    addressId: z.uuid(),
+    cognitoUserId: z.uuid(),
+    isDefault: z.boolean(),
+    address1: z.string(),
+    address2: z.string().nullable(),
+    suburb: z.string(),
+    city: z.string().nullable(),
+    state: australianState,
+    postCode: z.string(),
+    countryCode: z.string(),
+    deliveryInstructions: z.string().nullable(),
+    companyName: z.string().nullable(),
+  })
+  .meta({ id: 'Address' });
+
+export type Address = z.infer<typeof addressSchema>;
+export type AddressInput = z.input<typeof addressInput>;

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { defineContract } from '@pawfresh/kit';
+import { userRole } from './enums.js';
+import { addressInput, addressSchema, australianPhone, email, password } from './fields.js';
+
+const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
+const instant = z.iso.datetime({ offset: true });
+const name = (field: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(100);
+
+export const userSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phoneNumber: z.string().nullable(),
+    role: userRole,
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: 'User' });
+
+export const sessionSchema = z
+  .object({
+    accessToken: z.string(),
+    accessTokenExpiresAt: instant,
+    refreshToken: z.string(),
+    refreshTokenExpiresAt: instant,
+    user: userSchema,
+  })
+  .meta({ id: 'Session' });
+
+export const mailSchema = z
+  .object({
+    id: z.uuid(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    sentAt: instant,
+  })
+  .meta({ id: 'Mail' });
+
+export type User = z.infer<typeof userSchema>;
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Who is asking, for the per-address rate limits. */
+const clientIp = z.string().max(64).optional();
+
+export const identityContract = defineContract({
+  service: 'identity',
+  title: 'Identity service',
+  description:
+    'Customers, staff and admins: credentials (argon2id), sessions (access tokens and rotating refresh tokens), password resets by e-mail, default addresses.',
+  version: '1.0.0',
+  endpoints: {
+    createUser: {
+      method: 'POST',
+      path: '/identity/users',
+      summary: 'Create a user',
+      status: 201,
+      body: z
+        .object({
+          email,
+          password,
+          firstName: name('firstName'),
+          lastName: name('lastName'),
+          phoneNumber: australianPhone.nullish(),
+          role: userRole.default('customer'),
+        })
+        .strict(),
+      response: userSchema,
+      errors: [400, 403, 409],
+    },
+    getUser: {
+      method: 'GET',
+      path: '/identity/users/:userId',
+      summary: 'One user',
+      params: z.object({ userId: uuid('userId') }),
+      response: userSchema,
+      errors: [400, 404],
+    },
+    updateUser: {
+      method: 'PATCH',
+      path: '/identity/users/:userId',
+      summary: "Change a user's name, e-mail, phone or password",
+      params: z.object({ userId: uuid('userId') }),
+      body: z
+        .object({
+          firstName: name('firstName').optional(),
+          lastName: name('lastName').optional(),
+          email: email.optional(),
+          phoneNumber: australianPhone.nullish(),
+          password: password.optional(),
+        })
+        .strict(),
+      response: userSchema,
+      errors: [400, 404, 409],
+    },
+    checkEmail: {
+      method: 'GET',
+      path: '/identity/users/check-email',
+      summary: 'Whether an e-mail address belongs to a user already',
+      query: z.object({ email }),
+      response: z.object({ isTaken: z.boolean() }),
+      errors: [400],
+    },
+    changePassword: {
+      method: 'POST',
+      path: '/identity/users/:userId/password',
+      summary: 'Change a password, given the current one',
+      description: 'Every other session of the user is signed out.',
+      params: z.object({ userId: uuid('userId') }),
+      body: z.object({ previousPassword: z.string().min(1).max(128), password }).strict(),
+      status: 204,
+      response: z.undefined(),
+      errors: [400, 401, 404],
+    },
+    createSession: {
+      method: 'POST',
+      path: '/identity/sessions',
+      summary: 'Sign in with e-mail and password',
+      description:
+        'A wrong password and an unknown e-mail answer the same 401. Too many failures for one account or from one address answer 429 for a while.',
+      body: z.object({ email, password: z.string().min(1).max(128), clientIp }).strict(),
+      status: 201,
+      response: sessionSchema,
+      errors: [400, 401, 429],
+    },
+    refreshSession: {
+      method: 'POST',
+      path: '/identity/sessions/refresh',
+      summary: 'Exchange a refresh token for a new pair (the old one stops working)',
+      description:
+        'Presenting a refresh token that was already exchanged signs out the whole session family.',
+      body: z.object({ refreshToken: z.string().min(1).max(512), clientIp }).strict(),
+      status: 201,
+      response: sessionSchema,
+      errors: [400, 401],
+    },
+    revokeSession: {
+      method: 'POST',
+      path: '/identity/sessions/revoke',
+      summary: 'Sign out the session a refresh token belongs to',
+      body: z.object({ refreshToken: z.string().min(1).max(512) }).strict(),
+      status: 204,
+      response: z.undefined(),
+      errors: [400],
+    },
+    requestPasswordReset: {
+      method: 'POST',
+      path: '/identity/password-resets',
+      summary: 'Send a password-reset code by e-mail',
+      description:
+        'Answers the same whether or not the address belongs to a user. Codes expire after 30 minutes and work once.',
+      body: z.object({ email, clientIp }).strict(),
+      status: 202,
+      response: z.object({ success: z.literal(true) }),
+      errors: [400, 429],
+    },
+    confirmPasswordReset: {
+      method: 'POST',
+      path: '/identity/password-resets/confirm',
+      summary: 'Set a new password with a reset code',
+      body: z.object({ email, code: z.string().trim().min(1).max(64), password }).strict(),
+      status: 204,
+      response: z.undefined(),
+      errors: [400, 401, 429],
+    },
+    getDefaultAddress: {
+      method: 'GET',
+      path: '/identity/users/:userId/addresses/default',
+      summary: "A user's default address",
+      params: z.object({ userId: uuid('userId') }),
+      response: addressSchema,
+      errors: [400, 404],
+    },
+    putDefaultAddress: {
+      method: 'PUT',
+      path: '/identity/users/:userId/addresses/default',
+      summary: "Set a user's default address",
+      params: z.object({ userId: uuid('userId') }),
+      body: addressInput,
+      response: addressSchema,
+      errors: [400, 404],
+    },
+    listMailbox: {
+      method: 'GET',
+      path: '/identity/dev/mailbox/messages',
+      summary: 'Messages in the development mailbox (newest first)',
+      description:
+        'Only when mail goes to the development mailbox (no SMTP configured); 404 otherwise.',
+      query: z.object({ to: z.string().max(254).optional() }),
+      response: z.array(mailSchema),
+      errors: [400, 404],
+      access: 'public',
+    },
+  },
+});

@@ -1,0 +1,10 @@
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe to place in HTML content and in quoted attribute values. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => entities[c]!);
