@@ -5,6 +5,7 @@ import { readConfig, DEV_SERVICE_TOKEN } from './config.js';
 import { buildServer } from './app.js';
 import { consoleProgress, prepareDatabase } from './prepare.js';
 import { mountPathOf, serviceModules } from './services.js';
+import { demoUsers, MAILBOX_PAGE_PATH } from '@pawfresh/identity';
 
 async function main() {
   let config;
@@ -43,6 +44,16 @@ async function main() {
     for (const m of serviceModules.filter((s) => s.name !== 'account')) {
       const base = `${origin}${mountPathOf(m.name)}`;
       lines.push(`  ${`${m.name} service:`.padEnd(19)} ${base}   (reference: ${base}/docs)`);
+    }
+  }
+  if (!config.service || config.service === 'identity') {
+    const mailbox = `${origin}${config.service ? '' : mountPathOf('identity')}${MAILBOX_PAGE_PATH}`;
+    if (!config.settings.smtpUrl && config.env !== 'production') {
+      lines.push(`  Development mailbox: ${mailbox}`);
+    }
+    lines.push('  Demo sign-in (created on first start):');
+    for (const user of demoUsers) {
+      lines.push(`    ${user.role.padEnd(8)} ${user.email} / ${user.password}`);
     }
   }
   lines.push(
