@@ -26,10 +26,26 @@ export function launchBrowser(): Promise<Browser> {
 /** A page that records console errors and uncaught exceptions, so a test can insist on none. */
 export async function openPage(browser: Browser, viewport = { width: 390, height: 844 }) {
   const context = await browser.newContext({ viewport });
+  // Shorter than a test's own limit, so a failure names the element it was waiting for.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    // Chromium logs every 4xx answer as a failed load; an API's 4xx is an answer the app handles
+    // (no address yet, a wrong password), so answers are judged by status below instead.
+    if (
+      msg.type() === 'error' &&
+      !/^Failed to load resource: .* status of 4\d\d/.test(msg.text())
+    ) {
+      errors.push(msg.text());
+    }
+  });
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (res.status() >= 500) errors.push(`${res.status()} from ${url.pathname}`);
+    if (res.status() === 404 && !url.pathname.startsWith('/api/')) {
+      errors.push(`404 for ${url.pathname}`);
+    }
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return { page, errors, close: () => context.close() };

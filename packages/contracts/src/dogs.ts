@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
 import { activityLevel, bodyType, dogGender, eatingHabit } from './enums.js';
-import { calendarDate, slug } from './fields.js';
+import { calendarDate, requiredText, slug } from './fields.js';
 
 const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
 const instant = z.iso.datetime({ offset: true });
@@ -18,7 +18,7 @@ const slugList = (max: number) => z.array(slug).max(max);
 /** Name, birth, breed: what `/dogs/{animalId}/edit/details` edits. */
 export const dogDetailsInput = z
   .object({
-    name: z.string().trim().min(1, { error: 'name is required' }).max(50),
+    name: requiredText(50, "Enter the dog's name"),
     dateOfBirth: calendarDate.nullish(),
     dateOfBirthIsApproximate: z.boolean().optional(),
     gender: dogGender.nullish(),

@@ -34,13 +34,16 @@ export const slug = z
   .max(100);
 
 const text = (max: number) => z.string().trim().max(max);
+/** A text field a person must fill in, with words that say so whether it is missing or blank. */
+export const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max);
 
 /** The address fields a customer edits (customer-app.md §3, without cognitoUserId and isDefault). */
 export const addressInput = z
   .object({
-    address1: text(200).min(1, { error: 'address1 is required' }),
+    address1: requiredText(200, 'Enter the street address'),
     address2: text(200).nullish(),
-    suburb: text(100).min(1, { error: 'suburb is required' }),
+    suburb: requiredText(100, 'Enter the suburb'),
     city: text(100).nullish(),
     state: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
@@ -49,7 +52,7 @@ export const addressInput = z
     postCode: z
       .string()
       .trim()
-      .regex(/^\d{4}$/, { error: 'postCode must be 4 digits' }),
+      .regex(/^\d{4}$/, { error: 'Postcode must be 4 digits' }),
     countryCode: z.literal('AU').default('AU'),
     deliveryInstructions: text(500).nullish(),
     companyName: text(200).nullish(),

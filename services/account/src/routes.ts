@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   badRequest,
   HttpError,
+  ServiceCallError,
   rawJson,
   unauthorized,
   type Clock,
@@ -161,11 +162,21 @@ export function accountHandlers(deps: AccountDependencies): Handlers<typeof acco
       return { success: true as const };
     },
 
-    resetPassword: async ({ body, auth }) => {
-      await relay(
-        identity.changePassword({ params: { userId: customerId(auth) }, body }),
-        [400, 401],
-      );
+    resetPassword: async ({ body, auth }, request, reply) => {
+      const userId = customerId(auth);
+      try {
+        await relay(identity.changePassword({ params: { userId }, body }), [400]);
+      } catch (err) {
+        // A wrong current password is a mistake in the form (400), not a lost session (401).
+        if (err instanceof ServiceCallError && err.status === 401) {
+          throw badRequest(
+            ServiceCallError.describe(err.body) ?? 'The current password is incorrect',
+          );
+        }
+        throw err;
+      }
+      // Changing the password signs out every session; keep this device signed in.
+      await continueSession(userId, body.password, request.ip, reply);
       return { success: true as const };
     },
 

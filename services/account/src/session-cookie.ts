@@ -5,6 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * customer API and only by our own pages (SameSite=Strict).
  */
 export const REFRESH_COOKIE = 'pawfresh_refresh';
+/**
+ * A readable cookie beside it that holds no secret, only "a session may exist", so the app makes
+ * no refresh call for a visitor who never signed in.
+ */
+export const SESSION_HINT_COOKIE = 'pawfresh_session';
 const PATH = '/api/v1';
 
 export function setRefreshCookie(
@@ -21,10 +26,18 @@ export function setRefreshCookie(
     path: PATH,
     maxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
   });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'strict',
+    secure,
+    path: '/',
+    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+  });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: PATH });
+  reply.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'strict', secure, path: '/' });
 }
 
 export const readRefreshCookie = (request: FastifyRequest): string | undefined =>

@@ -100,6 +100,10 @@ describe('signing in and sessions', () => {
     });
     const cookie = res.cookies.find((k) => k.name === 'pawfresh_refresh');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1' });
+    // The readable hint beside it holds no secret.
+    const hint = res.cookies.find((k) => k.name === 'pawfresh_session');
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    expect(hint).not.toHaveProperty('httpOnly');
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {
@@ -168,6 +172,7 @@ describe('signing in and sessions', () => {
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     expect(out.cookies.find((k) => k.name === 'pawfresh_refresh')?.value).toBe('');
+    expect(out.cookies.find((k) => k.name === 'pawfresh_session')?.value).toBe('');
     expect((await call('GET', '/api/v1/refresh', { cookie: c.cookie })).statusCode).toBe(401);
   });
 
@@ -268,12 +273,18 @@ describe('profile', () => {
       token: c.token,
       payload: { previousPassword: 'wrong-one', password: 'newpass99' },
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'The current password is incorrect' });
     const ok = await call('POST', '/api/v1/reset-password', {
       token: c.token,
       payload: { previousPassword: c.password, password: 'newpass99' },
     });
     expect(ok.json()).toEqual({ success: true });
+    // This device stays signed in with a new refresh cookie; the old session is signed out.
+    expect((await call('GET', '/api/v1/refresh', { cookie: refreshCookie(ok) })).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', '/api/v1/refresh', { cookie: c.cookie })).statusCode).toBe(401);
     expect(
       (await call('POST', '/api/v1/login', { payload: { email: c.email, password: 'newpass99' } }))
         .statusCode,
@@ -357,7 +368,7 @@ describe('default address', () => {
       token: c.token,
       payload: { ...address, postCode: '30' },
     });
-    expect(badPostcode.json()).toEqual({ error: 'postCode must be 4 digits' });
+    expect(badPostcode.json()).toEqual({ error: 'Postcode must be 4 digits' });
     const withDate = await call('PUT', '/api/v1/addresses/default', {
       token: c.token,
       payload: { ...address, date: { deliveryDate: '2026-11-10', deliverySlotId: 'AM' } },

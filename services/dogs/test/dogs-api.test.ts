@@ -212,10 +212,10 @@ describe('POST /dogs', () => {
     const res = await send('POST', '/dogs', { userId: 'someone', dog: { nickname: 'Rex' } });
     expect(res.statusCode).toBe(400);
     expect(messages(res)).toEqual(
-      expect.arrayContaining(['userId must be a valid UUID', 'dog.name is required']),
+      expect.arrayContaining(['userId must be a valid UUID', "Enter the dog's name"]),
     );
     const blank = await send('POST', '/dogs', { userId: OWNER, dog: { name: '   ' } });
-    expect(messages(blank)).toEqual(['name is required']);
+    expect(messages(blank)).toEqual(["Enter the dog's name"]);
   });
 
   it('refuses a weight or height of zero', async () => {

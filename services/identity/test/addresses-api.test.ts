@@ -115,11 +115,11 @@ describe('GET and PUT /identity/users/{userId}/addresses/default', () => {
     await call(h.app, 'PUT', url(user.id), home);
     const cases: [Record<string, unknown>, string[]][] = [
       [{ ...home, state: 'XX' }, ['state must be one of: ACT, NSW, NT, QLD, SA, TAS, VIC, WA']],
-      [{ ...home, postCode: '30000' }, ['postCode must be 4 digits']],
-      [{ ...home, address1: ' ' }, ['address1 is required']],
+      [{ ...home, postCode: '30000' }, ['Postcode must be 4 digits']],
+      [{ ...home, address1: ' ' }, ['Enter the street address']],
       [{ ...home, countryCode: 'NZ' }, ['countryCode must be "AU"']],
       [{ ...home, cognitoUserId: user.id }, ['Unknown field: cognitoUserId']],
-      [{ address1: 'x', state: 'VIC', postCode: '3000' }, ['suburb is required']],
+      [{ address1: 'x', state: 'VIC', postCode: '3000' }, ['Enter the suburb']],
     ];
     for (const [body, message] of cases) {
       const res = await call(h.app, 'PUT', url(user.id), body);

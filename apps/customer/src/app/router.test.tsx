@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { MainLayout } from '../components/layouts/main-layout';
 import type { RouteHandle } from '../lib/route-handle';
+import { createFakeApi } from '../testing/fake-api';
 import { createMemoryAnalytics } from '../testing/memory-analytics';
 import { currentPath, renderApp } from '../testing/test-utils';
 
@@ -26,8 +27,8 @@ const mainPages = [
 ];
 
 describe('routes', () => {
-  it('redirects the root path to /deliveries', async () => {
-    const { router } = renderApp('/');
+  it('redirects the root path to /deliveries when signed in', async () => {
+    const { router } = renderApp('/', { api: createFakeApi({ signedIn: true }) });
 
     // /deliveries is not registered yet, so it shows the not-found page.
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
@@ -35,8 +36,20 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/customer/deliveries');
   });
 
+  it('sends a visitor from the root path to the login page', async () => {
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login');
+    // Deliveries is where signing in leads anyway, so it is not remembered.
+    expect(router.state.location.search).toBe('');
+  });
+
   it('shows the not-found page for an unknown path, whose button leads to deliveries', async () => {
-    const { router, user } = renderApp('/no-such-page', { extraRoutes: mainPages });
+    const { router, user } = renderApp('/no-such-page', {
+      extraRoutes: mainPages,
+      api: createFakeApi({ signedIn: true }),
+    });
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
@@ -123,7 +136,7 @@ describe('page-view tracking', () => {
 
   it('names the not-found page "Not found" and titles the document after the page', async () => {
     const analytics = createMemoryAnalytics();
-    renderApp('/no-such-page', { analytics });
+    renderApp('/no-such-page', { analytics, api: createFakeApi({ signedIn: true }) });
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     await waitFor(() => expect(analytics.pageNames()).toEqual(['Not found']));

@@ -11,10 +11,13 @@ import {
 } from 'react-router';
 
 import { PageLoading } from '../components/feedback/page-loading';
+import { MainLayout } from '../components/layouts/main-layout';
 import { APP_BASENAME, paths } from '../config/paths';
 import type { RouteHandle } from '../lib/route-handle';
+import ProtectedLayout from './routes/protected-layout';
 import Root from './routes/root';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
+import { checkSession, guestOnly, requireSession } from './session-middleware';
 
 /**
  * What a lazily loaded route module exports: its page as default, and optionally loader/action
@@ -35,15 +38,25 @@ function convert(queryClient: QueryClient) {
 }
 
 /**
- * The app's routes. Pages are code-split with `lazy`; their `handle.pageName` names them for
- * page-view tracking and the document title. The main pages (later issues) go in a layout route
- * using `MainLayout` from components/layouts.
+ * The app's routes (customer-app.md §2). Pages are code-split with `lazy`; their `handle.pageName`
+ * names them for page-view tracking and the document title.
+ *
+ * - root: checks the session before every navigation (middleware);
+ * - the login page: guest only (a signed-in person goes to deliveries);
+ * - password recovery: open to everyone;
+ * - everything else, the not-found page included: signed-in only (a visitor goes to the login page
+ *   with `?redirectTo=`), the first signed-in navigation preloading the data. Main pages sit in
+ *   MainLayout; edit flows are full-screen.
  */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  const lazyRoute = (load: () => Promise<RouteModule>) => () => load().then(convert(queryClient));
+  const page = (pageName: string) => ({ pageName }) satisfies RouteHandle;
+
   return [
     {
       id: 'root',
       Component: Root,
+      middleware: [checkSession],
       hydrateFallbackElement: <PageLoading />,
       errorElement: <RouteErrorBoundary />,
       children: [
@@ -55,9 +68,89 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           element: <Navigate to={paths.deliveries} replace />,
         },
         {
-          path: '*',
-          handle: { pageName: 'Not found' } satisfies RouteHandle,
-          lazy: () => import('./routes/not-found').then(convert(queryClient)),
+          id: 'guest-only',
+          middleware: [guestOnly],
+          children: [
+            {
+              path: 'login',
+              handle: page('Login'),
+              lazy: lazyRoute(() => import('./routes/auth/login')),
+            },
+          ],
+        },
+        {
+          path: 'forgot-password',
+          handle: page('Forgot password'),
+          lazy: lazyRoute(() => import('./routes/auth/forgot-password')),
+        },
+        {
+          path: 'email-sent',
+          handle: page('Email sent'),
+          lazy: lazyRoute(() => import('./routes/auth/email-sent')),
+        },
+        {
+          path: 'confirm-forgot-password',
+          handle: page('Confirm forgot password'),
+          lazy: lazyRoute(() => import('./routes/auth/confirm-forgot-password')),
+        },
+        {
+          id: 'protected',
+          middleware: [requireSession(queryClient)],
+          Component: ProtectedLayout,
+          children: [
+            {
+              Component: MainLayout,
+              children: [
+                {
+                  path: 'dogs',
+                  handle: page('Dogs'),
+                  lazy: lazyRoute(() => import('./routes/dogs/dogs')),
+                },
+                {
+                  path: 'account',
+                  handle: page('Account'),
+                  lazy: lazyRoute(() => import('./routes/account/account')),
+                },
+                {
+                  // Inside the frame, so the navigation is there to go on from. /deliveries is
+                  // not built yet, so it lands here for now.
+                  path: '*',
+                  handle: page('Not found'),
+                  lazy: lazyRoute(() => import('./routes/not-found')),
+                },
+              ],
+            },
+            {
+              path: 'dogs/add',
+              handle: page('Add dog'),
+              lazy: lazyRoute(() => import('./routes/dogs/add-dog')),
+            },
+            {
+              path: 'dogs/:animalId/edit/details',
+              handle: page('Edit dog details'),
+              lazy: lazyRoute(() => import('./routes/dogs/edit-details')),
+            },
+            {
+              path: 'dogs/:animalId/edit/profile',
+              handle: page('Edit dog profile'),
+              lazy: lazyRoute(() => import('./routes/dogs/edit-profile')),
+            },
+            {
+              path: 'account/edit/details',
+              handle: page('Edit account details'),
+              lazy: lazyRoute(() => import('./routes/account/edit-details')),
+            },
+            {
+              path: 'account/edit/password',
+              handle: page('Change password'),
+              lazy: lazyRoute(() => import('./routes/account/edit-password')),
+            },
+            {
+              path: 'account/edit/address',
+              handle: page('Edit address'),
+              lazy: lazyRoute(() => import('./routes/account/edit-address')),
+            },
+          ],
         },
       ],
     },

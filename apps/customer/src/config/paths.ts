@@ -1,9 +1,45 @@
 /** The app is served under this base path (customer-app.md §2); router paths below are relative to it. */
 export const APP_BASENAME = '/customer';
 
+/** A router location's path without the /customer base (router state keeps it; hooks do not). */
+export function stripBasename(pathname: string): string {
+  if (pathname === APP_BASENAME) return '/';
+  return pathname.startsWith(`${APP_BASENAME}/`) ? pathname.slice(APP_BASENAME.length) : pathname;
+}
+
 export const paths = {
   root: '/',
+
+  // Public full-screen pages (customer-app.md §2).
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  emailSent: '/email-sent',
+  confirmForgotPassword: '/confirm-forgot-password',
+
+  // Main pages.
   deliveries: '/deliveries',
   dogs: '/dogs',
   account: '/account',
+
+  // Full-screen edit pages.
+  dogAdd: '/dogs/add',
+  accountEditDetails: '/account/edit/details',
+  accountEditPassword: '/account/edit/password',
+  accountEditAddress: '/account/edit/address',
 } as const;
+
+export function dogEditDetailsPath(animalId: string): string {
+  return `/dogs/${encodeURIComponent(animalId)}/edit/details`;
+}
+
+export function dogEditProfilePath(animalId: string): string {
+  return `/dogs/${encodeURIComponent(animalId)}/edit/profile`;
+}
+
+export function emailSentPath(email: string): string {
+  return `${paths.emailSent}?${new URLSearchParams({ email }).toString()}`;
+}
+
+export function confirmForgotPasswordPath(email: string): string {
+  return `${paths.confirmForgotPassword}?${new URLSearchParams({ email }).toString()}`;
+}

@@ -25,4 +25,15 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Field descriptions are dimmed (gray 6, 3.3:1) and errors red 6 (3.5:1) by default; gray 7
+    // (8.6:1) and red 9 (5.6:1) pass WCAG AA as text. A plain object rather than
+    // InputWrapper.extend(), which would pull the inputs into the entry chunk.
+    InputWrapper: {
+      styles: {
+        description: { color: 'var(--mantine-color-gray-7)' },
+        error: { color: 'var(--mantine-color-red-9)' },
+      },
+    },
+  },
 });

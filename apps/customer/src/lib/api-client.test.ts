@@ -125,3 +125,107 @@ describe('api client', () => {
     expect(error.cause).toBe(cause);
   });
 });
+
+describe('api client: expired access tokens', () => {
+  function signedInClient(initialToken = 'old-token') {
+    let token: string | null = initialToken;
+    const refreshAccessToken = vi.fn<() => Promise<string | null>>(async () => {
+      token = 'new-token';
+      return token;
+    });
+    const onSessionExpired = vi.fn();
+    const client = createApiClient({
+      fetch: fetchMock,
+      getAccessToken: () => token,
+      refreshAccessToken,
+      onSessionExpired,
+    });
+    return {
+      client,
+      refreshAccessToken,
+      onSessionExpired,
+      setToken: (next: string | null) => (token = next),
+    };
+  }
+
+  const authorizationOf = (call: number) =>
+    new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('Authorization');
+
+  it('refreshes once on a 401 and retries the call with the new token', async () => {
+    const { client, refreshAccessToken, onSessionExpired } = signedInClient();
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ error: 'Your session has expired.' }, 401))
+      .mockResolvedValueOnce(jsonResponse({ firstName: 'Sam' }));
+
+    await expect(client.get('/me')).resolves.toEqual({ firstName: 'Sam' });
+
+    expect(refreshAccessToken).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(authorizationOf(0)).toBe('Bearer old-token');
+    expect(authorizationOf(1)).toBe('Bearer new-token');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the refresh fails, marking the error', async () => {
+    const { client, refreshAccessToken, onSessionExpired } = signedInClient();
+    refreshAccessToken.mockResolvedValue(null);
+    fetchMock.mockResolvedValue(jsonResponse({ error: 'Your session has expired.' }, 401));
+
+    const error = await rejection(client.get('/me'));
+
+    expect(error.status).toBe(401);
+    expect(error.sessionExpired).toBe(true);
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it("reports a second 401 as the server's answer, without ending the session", async () => {
+    const { client, onSessionExpired } = signedInClient();
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ error: 'Your current password is incorrect' }, 401),
+    );
+
+    const error = await rejection(client.post('/reset-password', { previousPassword: 'x' }));
+
+    expect(error.message).toBe('Your current password is incorrect');
+    expect(error.sessionExpired).toBe(false);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries with a token another call refreshed meanwhile, without refreshing again', async () => {
+    const { client, refreshAccessToken, setToken } = signedInClient();
+    fetchMock
+      .mockImplementationOnce(async () => {
+        setToken('token-from-another-call');
+        return jsonResponse({}, 401);
+      })
+      .mockResolvedValueOnce(jsonResponse([]));
+
+    await client.get('/dogs');
+
+    expect(refreshAccessToken).not.toHaveBeenCalled();
+    expect(authorizationOf(1)).toBe('Bearer token-from-another-call');
+  });
+
+  it('treats a 401 on a public call (auth: false) as an answer: no token, no refresh', async () => {
+    const { client, refreshAccessToken } = signedInClient();
+    fetchMock.mockResolvedValue(jsonResponse({ error: 'Incorrect email or password' }, 401));
+
+    const error = await rejection(client.post('/login', {}, { auth: false }));
+
+    expect(error.message).toBe('Incorrect email or password');
+    expect(authorizationOf(0)).toBeNull();
+    expect(refreshAccessToken).not.toHaveBeenCalled();
+  });
+
+  it('does not refresh for a call made without a token', async () => {
+    const { client, refreshAccessToken, setToken } = signedInClient();
+    setToken(null);
+    fetchMock.mockResolvedValue(jsonResponse({ error: 'Sign in to continue' }, 401));
+
+    await rejection(client.get('/me'));
+
+    expect(refreshAccessToken).not.toHaveBeenCalled();
+  });
+});

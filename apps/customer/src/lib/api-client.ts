@@ -15,16 +15,22 @@ export class ApiError extends Error {
   readonly status: number;
   /** The `error` field of the server's `{ error: string }` envelope, when there was one. */
   readonly serverError: string | undefined;
+  /**
+   * A signed-in call was refused and the session could not be refreshed: the app is taking the
+   * person to the login page, so callers should not show this error themselves.
+   */
+  readonly sessionExpired: boolean;
 
   constructor(
     message: string,
     status: number,
     serverError: string | undefined,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { sessionExpired?: boolean },
   ) {
     super(message, options);
     this.status = status;
     this.serverError = serverError;
+    this.sessionExpired = options?.sessionExpired ?? false;
   }
 }
 
@@ -40,12 +46,24 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Message used when the error response has no `error` field. */
   fallbackMessage?: string;
+  /**
+   * `false` for the public calls (login, password recovery, refresh, logout): no access token is
+   * sent and a 401 is an answer, not an expired session. Default `true`.
+   */
+  auth?: boolean;
 };
 
 export type ApiClientOptions = {
   baseUrl?: string;
   /** The in-memory access token (customer-app.md §4, session), sent as a bearer token when present. */
   getAccessToken?: () => string | null | undefined;
+  /**
+   * Called when a signed-in call answers 401: a new access token, or null when the session is
+   * over. The call is then retried once with the new token.
+   */
+  refreshAccessToken?: () => Promise<string | null>;
+  /** Called when a signed-in call answered 401 and the session could not be refreshed. */
+  onSessionExpired?: () => void;
   fetch?: typeof fetch;
 };
 
@@ -104,6 +122,8 @@ export function getServerError(body: unknown): string | undefined {
 export function createApiClient({
   baseUrl = API_BASE_URL,
   getAccessToken,
+  refreshAccessToken,
+  onSessionExpired,
   fetch: fetchImpl,
 }: ApiClientOptions = {}): ApiClient {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -113,26 +133,48 @@ export function createApiClient({
       params,
       signal,
       fallbackMessage = UNSPECIFIED_SERVER_ERROR,
+      auth = true,
     } = options;
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const token = getAccessToken?.();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const url = buildUrl(baseUrl, path, params);
 
-    // Resolved per call so tests (and polyfills) that replace the global fetch are honoured.
-    const doFetch = fetchImpl ?? globalThis.fetch;
-    let response: Response;
-    try {
-      response = await doFetch(buildUrl(baseUrl, path, params), {
-        method,
-        headers,
-        credentials: 'include',
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new ApiError(fallbackMessage, 0, undefined, { cause: error });
+    async function send(token: string | null | undefined): Promise<Response> {
+      const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (token) headers.Authorization = `Bearer ${token}`;
+      // Resolved per call so tests (and polyfills) that replace the global fetch are honoured.
+      const doFetch = fetchImpl ?? globalThis.fetch;
+      try {
+        return await doFetch(url, {
+          method,
+          headers,
+          credentials: 'include',
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new ApiError(fallbackMessage, 0, undefined, { cause: error });
+      }
+    }
+
+    const sentToken = auth ? getAccessToken?.() : undefined;
+    let response = await send(sentToken);
+
+    // A signed-in call refused with 401: the access token may have expired since the last check.
+    // Refresh once and retry once; a second 401 is the server's real answer (e.g. a wrong current
+    // password) and is thrown like any other error.
+    if (response.status === 401 && sentToken && refreshAccessToken) {
+      const current = getAccessToken?.();
+      // Another call may already have refreshed the token meanwhile.
+      const freshToken = current && current !== sentToken ? current : await refreshAccessToken();
+      if (!freshToken) {
+        const serverError = getServerError(await readJson(response));
+        onSessionExpired?.();
+        throw new ApiError(serverError ?? fallbackMessage, 401, serverError, {
+          sessionExpired: true,
+        });
+      }
+      response = await send(freshToken);
     }
 
     const data = await readJson(response);
@@ -152,6 +194,3 @@ export function createApiClient({
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
   };
 }
-
-/** The app's client. Authentication (a later issue) supplies `getAccessToken` here. */
-export const api = createApiClient();

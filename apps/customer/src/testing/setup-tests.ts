@@ -4,7 +4,9 @@ import { OpenFeature } from '@openfeature/web-sdk';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+import { resetSessionForTests } from '../lib/auth/session';
 import { assertNoUnexpectedConsoleErrors, watchConsoleErrors } from './console-errors';
+import { SESSION_HINT_COOKIE } from '../lib/auth/session-hint';
 
 // Mantine reads these; happy-dom may not provide them.
 if (typeof window.matchMedia !== 'function') {
@@ -35,6 +37,14 @@ if (typeof window.ResizeObserver !== 'function') {
   window.ResizeObserver = ResizeObserverStub;
 }
 
+// Mantine's autosizing Textarea listens for web fonts loading.
+if (!('fonts' in document) || !document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 beforeEach(() => {
   watchConsoleErrors();
 });
@@ -44,5 +54,8 @@ afterEach(async () => {
   await OpenFeature.clearProviders();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
+  // The access token lives in a module-level store: every test starts signed out.
+  resetSessionForTests();
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
   assertNoUnexpectedConsoleErrors();
 });

@@ -10,6 +10,7 @@ import { createAppRoutes } from '../app/router';
 import { APP_BASENAME } from '../config/paths';
 import type { AnalyticsAdapter } from '../lib/analytics/types';
 import { createTestQueryClient } from '../lib/react-query';
+import { createFakeApi, type FakeApi } from './fake-api';
 import { createMemoryAnalytics } from './memory-analytics';
 
 export type ProviderOptions = {
@@ -61,16 +62,24 @@ function withExtraRoutes(routes: RouteObject[], extraRoutes: RouteObject[]): Rou
   return [{ ...root, children: [...extraRoutes, ...(root.children ?? [])] }, ...rest];
 }
 
-export type RenderAppOptions = ProviderOptions & { extraRoutes?: RouteObject[] };
+export type RenderAppOptions = ProviderOptions & {
+  extraRoutes?: RouteObject[];
+  /**
+   * The customer API behind the global fetch; installed by renderApp. Defaults to a visitor's
+   * (no session cookie). Pass `createFakeApi({ signedIn: true })` to start signed in.
+   */
+  api?: FakeApi;
+};
 
 /**
  * Renders the whole app at `initialPath` (relative to /customer) in a memory router built from
- * the app's real routes and basename.
+ * the app's real routes and basename, with a fake customer API behind fetch.
  */
 export function renderApp(
   initialPath = '/',
-  { extraRoutes = [], ...options }: RenderAppOptions = {},
+  { extraRoutes = [], api = createFakeApi(), ...options }: RenderAppOptions = {},
 ) {
+  api.install();
   const providers = setUpProviders(options);
   const router = createMemoryRouter(
     withExtraRoutes(createAppRoutes(providers.queryClient), extraRoutes),
@@ -79,6 +88,7 @@ export function renderApp(
   return {
     user: userEvent.setup(),
     router,
+    api,
     queryClient: providers.queryClient,
     analytics: providers.analytics,
     ...render(<RouterProvider router={router} />, { wrapper: providers.Wrapper }),

@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 export default function NotFoundRoute() {
   const navigate = useNavigate();
   return (
-    <Container component="main" size="sm" py="xl">
+    <Container size="sm" py="xl">
       <Stack align="flex-start" gap="md">
         <Title order={1}>Page not found</Title>
         <Text>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { expectConsoleError } from '../../testing/console-errors';
+import { createFakeApi } from '../../testing/fake-api';
 import { currentPath, renderApp } from '../../testing/test-utils';
 import { createAnalytics } from './create-analytics';
 
@@ -46,7 +47,10 @@ describe('createAnalytics', () => {
     const client = fakeSegment();
     segment.load.mockResolvedValue([client]);
 
-    renderApp('/no-such-page', { analytics: createAnalytics() });
+    renderApp('/no-such-page', {
+      analytics: createAnalytics(),
+      api: createFakeApi({ signedIn: true }),
+    });
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(segment.load).toHaveBeenCalledWith({ writeKey: 'test-write-key' });
@@ -71,7 +75,10 @@ describe('createAnalytics', () => {
     const failure = new Error('Failed to fetch settings');
     segment.load.mockRejectedValue(failure);
 
-    const { router, user } = renderApp('/no-such-page', { analytics: createAnalytics() });
+    const { router, user } = renderApp('/no-such-page', {
+      analytics: createAnalytics(),
+      api: createFakeApi({ signedIn: true }),
+    });
 
     await waitFor(() => expectConsoleError('Error loading segment', failure));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, UNEXPECTED_SERVER_ERROR } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { UNEXPECTED_SERVER_ERROR } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
 import type { ProductsResponse } from '../../../types/api';
 

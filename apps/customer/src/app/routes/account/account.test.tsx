@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { session } from '../../../lib/auth/session';
+import { createFakeApi } from '../../../testing/fake-api';
+import { currentPath, renderApp } from '../../../testing/test-utils';
+
+const signedIn = (options: Parameters<typeof createFakeApi>[0] = {}) =>
+  createFakeApi({ signedIn: true, ...options });
+
+describe('/account', () => {
+  it('shows the profile and the default address, in the main layout', async () => {
+    renderApp('/account', { api: signedIn() });
+
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Your details' });
+    expect(details).toHaveTextContent('Sam Taylor');
+    expect(details).toHaveTextContent('sam@example.com');
+    expect(details).toHaveTextContent('0412345678');
+    const address = screen.getByRole('region', { name: 'Default address' });
+    expect(address).toHaveTextContent('12 Wattle Street');
+    expect(address).toHaveTextContent('Fitzroy VIC 3065');
+    expect(address).toHaveTextContent('Leave at the side gate');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+        name: 'Account',
+      }),
+    ).toHaveAttribute('aria-current', 'page');
+    expect(document.title).toBe('Account | My account');
+  });
+
+  it('links to the edit pages', async () => {
+    renderApp('/account', { api: signedIn() });
+
+    await screen.findByRole('heading', { name: 'Account' });
+    expect(screen.getByRole('link', { name: 'Edit details' })).toHaveAttribute(
+      'href',
+      '/customer/account/edit/details',
+    );
+    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute(
+      'href',
+      '/customer/account/edit/password',
+    );
+    expect(screen.getByRole('link', { name: 'Edit address' })).toHaveAttribute(
+      'href',
+      '/customer/account/edit/address',
+    );
+  });
+
+  it('says so when there is no default address yet', async () => {
+    renderApp('/account', { api: signedIn({ address: null }) });
+
+    expect(await screen.findByText('No default address yet.')).toBeInTheDocument();
+  });
+
+  it('signs out: ends the session, goes to login, and forgets the data', async () => {
+    const { router, user, api, queryClient } = renderApp('/account', { api: signedIn() });
+    await screen.findByRole('heading', { name: 'Account' });
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(api.callsTo('POST /logout')).toHaveLength(1);
+    expect(session.isAuthenticated()).toBe(false);
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()).toHaveLength(0));
+
+    // The account is closed to them now.
+    await router.navigate('/account');
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirectTo=%2Faccount');
+  });
+});

@@ -1,0 +1,37 @@
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { FullScreenPage } from '../../../components/layouts/full-screen-page';
+import { useResultModal } from '../../../components/result-modal/result-modal-provider';
+import { paths } from '../../../config/paths';
+import { ConfirmForgotPasswordForm } from '../../../features/auth/components/confirm-forgot-password-form';
+
+/**
+ * /confirm-forgot-password?email=…&code=…: the link in the reset e-mail fills in both; success
+ * shows "Successfully updated", then the login page.
+ */
+export default function ConfirmForgotPasswordRoute() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const modal = useResultModal();
+  const email = searchParams.get('email') ?? '';
+  const code = searchParams.get('code') ?? '';
+
+  return (
+    <FullScreenPage
+      title="Set a new password"
+      intro="Enter the code we e-mailed you and choose a new password."
+      back={{ to: paths.login, label: 'Back to sign in' }}
+    >
+      <ConfirmForgotPasswordForm
+        // A new link (other query parameters) starts the form again with its values.
+        key={`${email}\n${code}`}
+        initialEmail={email}
+        initialCode={code}
+        onSuccess={async () => {
+          await modal.showSuccess();
+          await navigate(paths.login, { replace: true });
+        }}
+      />
+    </FullScreenPage>
+  );
+}

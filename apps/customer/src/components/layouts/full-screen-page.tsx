@@ -1,0 +1,39 @@
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type FullScreenPageProps = {
+  title: string;
+  children: ReactNode;
+  /** A link back to where the flow started (e.g. the account home). */
+  back?: { to: string; label: string };
+  /** Shown under the title. */
+  intro?: ReactNode;
+};
+
+/**
+ * The frame of the full-screen pages (login, password recovery, edit flows: customer-app.md §2):
+ * no navigation, one narrow column that fits a phone, the page in its own `<main>`.
+ */
+export function FullScreenPage({ title, children, back, intro }: FullScreenPageProps) {
+  return (
+    <Container component="main" id="main-content" size="30rem" px="md" py="xl">
+      <Stack gap="lg">
+        <Text fw={700} fz="lg" c="fresh.7">
+          PawFresh
+        </Text>
+        {back ? (
+          <Anchor component={Link} to={back.to} fw={500}>
+            <span aria-hidden="true">← </span>
+            {back.label}
+          </Anchor>
+        ) : null}
+        <Stack gap="xs">
+          <Title order={1}>{title}</Title>
+          {typeof intro === 'string' ? <Text>{intro}</Text> : intro}
+        </Stack>
+        {children}
+      </Stack>
+    </Container>
+  );
+}

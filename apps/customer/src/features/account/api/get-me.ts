@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api';
+import type { QueryConfig } from '../../../lib/react-query';
+import type { Profile } from '../../../types/api';
+
+/** GET /api/v1/me: the signed-in customer. */
+export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
+  return api.get<Profile>('/me', { signal });
+}
+
+export function getMeQueryOptions() {
+  return queryOptions({
+    queryKey: ['me'],
+    queryFn: ({ signal }) => getMe({ signal }),
+  });
+}
+
+type UseMeOptions = {
+  queryConfig?: QueryConfig<typeof getMeQueryOptions>;
+};
+
+export function useMe({ queryConfig }: UseMeOptions = {}) {
+  return useQuery({ ...getMeQueryOptions(), ...queryConfig });
+}

@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+
+import { paths } from '../../../config/paths';
+import { api } from '../../../lib/api';
+import { session } from '../../../lib/auth/session';
+import type { SuccessResponse } from '../../../types/api';
+
+/** POST /api/v1/logout: revokes the session and clears the refresh cookie. */
+export function logout(): Promise<SuccessResponse> {
+  return api.post<SuccessResponse>('/logout', {}, { auth: false });
+}
+
+/**
+ * Signs out: the server call, then (whatever it answered) the token is forgotten and the app goes
+ * to the login page. The signed-in pages' layout drops the cached data as it unmounts, so the page
+ * being left does not refetch it without a token.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await logout();
+      } catch (error) {
+        // The person still leaves; the cookie expires on its own.
+        console.warn('Sign-out call failed', error);
+      }
+      session.clear();
+      await navigate(paths.login, { replace: true });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api';
+import type { QueryConfig } from '../../../lib/react-query';
+import type { Dog } from '../../../types/api';
+import { dogCall } from './dog-api-error';
+
+/** GET /api/v1/dogs: the customer's dogs. */
+export function getDogs({ signal }: { signal?: AbortSignal } = {}): Promise<Dog[]> {
+  return dogCall(api.get<Dog[]>('/dogs', { signal }));
+}
+
+export function getDogsQueryOptions() {
+  return queryOptions({
+    queryKey: ['dogs', 'list'],
+    queryFn: ({ signal }) => getDogs({ signal }),
+  });
+}
+
+type UseDogsOptions = {
+  queryConfig?: QueryConfig<typeof getDogsQueryOptions>;
+};
+
+export function useDogs({ queryConfig }: UseDogsOptions = {}) {
+  return useQuery({ ...getDogsQueryOptions(), ...queryConfig });
+}

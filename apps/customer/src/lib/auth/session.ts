@@ -1,0 +1,174 @@
+import { createApiClient } from '../api-client';
+import type { RefreshResponse } from '../../types/api';
+import { getTokenExpiry } from './access-token';
+import { hasSessionHint } from './session-hint';
+
+/** customer-app.md §4/§9: the access token is checked at most once a minute… */
+export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+/** …and refreshed when it expires within 2 minutes. */
+export const REFRESH_BEFORE_EXPIRY_MS = 120_000;
+
+/**
+ * The signed-in session. The access token lives only in this module's memory (never in
+ * localStorage or sessionStorage, where any script could read it); the refresh token is an
+ * httpOnly cookie the browser sends to GET /refresh. A page reload therefore starts without a
+ * token, and the first navigation's check gets one from the cookie.
+ */
+export type Session = {
+  getAccessToken(): string | null;
+  isAuthenticated(): boolean;
+  /**
+   * Identifies the current signed-in session: it changes each time one starts (sign-in, or a
+   * refresh after having no token). Work done once per session (the preload) keys on it.
+   */
+  getSessionId(): number;
+  /** After POST /login. */
+  signIn(accessToken: string): void;
+  /** Sign-out: forget the token. Does not announce an expiry. */
+  clear(): void;
+  /**
+   * GET /refresh. One call at a time: concurrent callers share it, because the refresh token
+   * rotates and sending the old one twice would revoke the whole session. A failure clears the
+   * token. Resolves to the new token, or null.
+   */
+  refresh(): Promise<string | null>;
+  /**
+   * The check before each navigation: at most once per TOKEN_CHECK_INTERVAL_MS, refresh when the
+   * token is missing or expires within REFRESH_BEFORE_EXPIRY_MS. Resolves to whether the person
+   * is signed in.
+   */
+  ensureFresh(): Promise<boolean>;
+  /** A signed-in call was refused and the refresh failed: clear and tell the listeners. */
+  expire(): void;
+  /** Listens for `expire()`; returns the unsubscribe function. */
+  onExpired(listener: () => void): () => void;
+};
+
+export type SessionOptions = {
+  /** Fetches a new access token with the refresh cookie; throws when there is no session. */
+  requestAccessToken: () => Promise<string>;
+  now?: () => number;
+};
+
+export function createSession({
+  requestAccessToken,
+  // Looked up per call, so a replaced Date (tests' fake clocks) is honoured.
+  now = () => Date.now(),
+}: SessionOptions): Session {
+  let accessToken: string | null = null;
+  let sessionId = 0;
+  let lastCheckedAt = Number.NEGATIVE_INFINITY;
+  let refreshing: Promise<string | null> | null = null;
+  // Bumped by sign-in and sign-out, so a refresh that was already under way cannot bring back a
+  // session the person has just left.
+  let epoch = 0;
+  const expiredListeners = new Set<() => void>();
+
+  function setToken(token: string | null) {
+    if (token && !accessToken) sessionId += 1;
+    accessToken = token;
+  }
+
+  function needsRefresh(at: number): boolean {
+    if (!accessToken) return true;
+    const expiresAt = getTokenExpiry(accessToken);
+    return expiresAt === null || expiresAt - at <= REFRESH_BEFORE_EXPIRY_MS;
+  }
+
+  const session: Session = {
+    getAccessToken: () => accessToken,
+    isAuthenticated: () => accessToken !== null,
+    getSessionId: () => sessionId,
+
+    signIn(token) {
+      epoch += 1;
+      setToken(null);
+      setToken(token);
+      lastCheckedAt = now();
+    },
+
+    clear() {
+      epoch += 1;
+      setToken(null);
+      lastCheckedAt = now();
+    },
+
+    refresh() {
+      if (refreshing) return refreshing;
+      const startedIn = epoch;
+      const attempt = (async () => {
+        let token: string | null;
+        try {
+          token = await requestAccessToken();
+        } catch {
+          token = null;
+        }
+        if (startedIn === epoch) {
+          setToken(token);
+          lastCheckedAt = now();
+        }
+        return startedIn === epoch ? token : accessToken;
+      })();
+      refreshing = attempt;
+      void attempt.finally(() => {
+        if (refreshing === attempt) refreshing = null;
+      });
+      return attempt;
+    },
+
+    async ensureFresh() {
+      if (refreshing) await refreshing;
+      const at = now();
+      if (at - lastCheckedAt < TOKEN_CHECK_INTERVAL_MS) return accessToken !== null;
+      lastCheckedAt = at;
+      if (needsRefresh(at)) await session.refresh();
+      return accessToken !== null;
+    },
+
+    expire() {
+      setToken(null);
+      lastCheckedAt = now();
+      for (const listener of [...expiredListeners]) listener();
+    },
+
+    onExpired(listener) {
+      expiredListeners.add(listener);
+      return () => {
+        expiredListeners.delete(listener);
+      };
+    },
+  };
+  return session;
+}
+
+// The refresh call is public: it carries the cookie, not an access token.
+const publicApi = createApiClient();
+
+async function requestAccessToken(): Promise<string> {
+  if (!hasSessionHint()) throw new Error('Not signed in on this browser');
+  const { accessToken } = await publicApi.get<RefreshResponse>('/refresh', { auth: false });
+  if (typeof accessToken !== 'string' || accessToken === '') {
+    throw new Error('The refresh answer has no access token');
+  }
+  return accessToken;
+}
+
+let current = createSession({ requestAccessToken });
+
+/** The app's session (a module-level singleton, like the query client's cache). */
+export const session: Session = {
+  getAccessToken: () => current.getAccessToken(),
+  isAuthenticated: () => current.isAuthenticated(),
+  getSessionId: () => current.getSessionId(),
+  signIn: (token) => current.signIn(token),
+  clear: () => current.clear(),
+  refresh: () => current.refresh(),
+  ensureFresh: () => current.ensureFresh(),
+  expire: () => current.expire(),
+  onExpired: (listener) => current.onExpired(listener),
+};
+
+/** Tests start each case signed out, with no check made yet. */
+export function resetSessionForTests(): void {
+  current = createSession({ requestAccessToken });
+}

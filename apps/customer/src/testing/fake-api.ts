@@ -1,0 +1,313 @@
+import { vi } from 'vitest';
+
+import type { Address, Dog, DogMetadata, ProductsResponse, Profile } from '../types/api';
+import { SESSION_HINT_COOKIE } from '../lib/auth/session-hint';
+import * as fixtures from './fixtures';
+
+/**
+ * A stand-in for the customer API at the network boundary (the global `fetch`), answering like the
+ * contract: the same paths, bodies, `{ error }` envelopes and statuses. It keeps its own state
+ * (profile, address, dogs) and a session: an httpOnly refresh "cookie" set by POST /login and
+ * rotated by GET /refresh, and JWT-shaped access tokens with an `exp` claim that signed-in calls
+ * must present as `Authorization: Bearer …` (else 401).
+ *
+ * Override any endpoint with `on('METHOD /path', handler)`; `calls` records every request.
+ */
+
+export const TEST_EMAIL = 'sam@example.com';
+export const TEST_PASSWORD = 'secret1';
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+export type FakeRequest = {
+  method: string;
+  /** Without /api/v1. */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+  /** Route parameters, e.g. `id` of `PATCH /dogs/:id`. */
+  params: Record<string, string>;
+};
+
+export type FakeReply = { status?: number; body?: unknown } | Response;
+export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+
+export type FakeApiOptions = {
+  /** Starts with a refresh cookie, as if the person had signed in before reloading the page. */
+  signedIn?: boolean;
+  profile?: Profile;
+  /** null: no default address yet (GET answers 404). */
+  address?: Address | null;
+  dogs?: Dog[];
+  metadata?: DogMetadata;
+  products?: ProductsResponse;
+  /** Lifetime of the access tokens it issues. */
+  accessTokenTtlSeconds?: number;
+};
+
+function base64url(value: string): string {
+  return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A JWT-shaped token whose payload carries `exp` (seconds). Not signed: the app never checks. */
+export function makeAccessToken(expiresAtMs: number, tokenId = 0): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(
+    JSON.stringify({ sub: fixtures.USER_ID, jti: tokenId, exp: Math.floor(expiresAtMs / 1000) }),
+  );
+  return `${header}.${payload}.signature`;
+}
+
+const json = (body: unknown, status = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export const error = (status: number, message: string): FakeReply => ({
+  status,
+  body: { error: message },
+});
+
+export function createFakeApi(options: FakeApiOptions = {}) {
+  const state = {
+    profile: { ...(options.profile ?? fixtures.profile) },
+    address: options.address === undefined ? { ...fixtures.address } : options.address,
+    dogs: [...(options.dogs ?? [fixtures.biscuit])],
+    metadata: options.metadata ?? fixtures.metadata,
+    products: options.products ?? fixtures.products,
+    password: TEST_PASSWORD,
+    /** The refresh "cookie": the token the browser would send, or null. */
+    refreshCookie: options.signedIn ? 'refresh-0' : (null as string | null),
+    refreshCount: 0,
+    validTokens: new Set<string>(),
+  };
+  /** Sets the refresh "cookie" and, as the server does, the readable session hint beside it. */
+  function setRefreshCookie(value: string | null): void {
+    state.refreshCookie = value;
+    document.cookie = value
+      ? `${SESSION_HINT_COOKIE}=1; path=/`
+      : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+  }
+  setRefreshCookie(state.refreshCookie);
+  const ttlMs = (options.accessTokenTtlSeconds ?? 15 * 60) * 1000;
+  const calls: FakeRequest[] = [];
+
+  function issueAccessToken(): string {
+    // The token id keeps tokens issued in the same second apart.
+    const token = makeAccessToken(Date.now() + ttlMs, state.validTokens.size + 1);
+    state.validTokens.add(token);
+    return token;
+  }
+
+  function isSignedIn(request: FakeRequest): boolean {
+    const header = request.headers.get('Authorization') ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!state.validTokens.has(token)) return false;
+    const exp = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp: number;
+    };
+    return exp.exp * 1000 > Date.now();
+  }
+
+  /** Wraps handlers of signed-in endpoints: 401 without a valid access token. */
+  const signedIn =
+    (handler: FakeHandler): FakeHandler =>
+    (request) =>
+      isSignedIn(request) ? handler(request) : error(401, SESSION_EXPIRED);
+
+  const handlers = new Map<string, FakeHandler>();
+  const routes: { method: string; pattern: string; handler: () => FakeHandler }[] = [];
+
+  function on(route: string, handler: FakeHandler): void {
+    handlers.set(route, handler);
+    const [method = '', pattern = ''] = route.split(' ');
+    if (!routes.some((r) => r.method === method && r.pattern === pattern)) {
+      routes.push({ method, pattern, handler: () => handlers.get(route)! });
+    }
+  }
+
+  // --- Authentication
+  on('POST /login', (request) => {
+    const body = request.body as { email?: string; password?: string };
+    if (body.email?.toLowerCase() !== state.profile.email || body.password !== state.password) {
+      return error(401, 'Incorrect email or password');
+    }
+    setRefreshCookie(`refresh-${++state.refreshCount}`);
+    return { body: { accessToken: issueAccessToken(), refreshToken: state.refreshCookie } };
+  });
+  on('GET /refresh', () => {
+    if (!state.refreshCookie) return error(401, SESSION_EXPIRED);
+    setRefreshCookie(`refresh-${++state.refreshCount}`);
+    return { body: { accessToken: issueAccessToken() } };
+  });
+  on('POST /logout', () => {
+    setRefreshCookie(null);
+    state.validTokens.clear();
+    return { body: { success: true } };
+  });
+  on('POST /forgot-password', () => ({ body: { success: true } }));
+  on('POST /confirm-forgot-password', (request) => {
+    const body = request.body as { confirmationCode?: string; password?: string };
+    if (body.confirmationCode !== '123456') return error(401, 'Invalid or expired code');
+    state.password = body.password ?? state.password;
+    return { body: { success: true } };
+  });
+  on(
+    'POST /reset-password',
+    signedIn((request) => {
+      const body = request.body as { previousPassword?: string; password?: string };
+      if (body.previousPassword !== state.password) {
+        return error(401, 'Your current password is incorrect');
+      }
+      state.password = body.password ?? state.password;
+      return { body: { success: true } };
+    }),
+  );
+
+  // --- Account
+  on(
+    'GET /me',
+    signedIn(() => ({ body: state.profile })),
+  );
+  on(
+    'PATCH /me',
+    signedIn((request) => {
+      const body = request.body as Partial<Profile>;
+      state.profile = { ...state.profile, ...body };
+      return { body: state.profile };
+    }),
+  );
+  on(
+    'GET /addresses/default',
+    signedIn(() => (state.address ? { body: state.address } : error(404, 'No default address'))),
+  );
+  on(
+    'PUT /addresses/default',
+    signedIn((request) => {
+      const body = request.body as Omit<Address, 'addressId' | 'cognitoUserId' | 'isDefault'>;
+      state.address = {
+        addressId: state.address?.addressId ?? '7b0c2f1e-2222-4aaa-8bbb-000000000009',
+        cognitoUserId: fixtures.USER_ID,
+        isDefault: true,
+        ...body,
+      };
+      return { body: { success: true } };
+    }),
+  );
+
+  // --- Dogs and products
+  on(
+    'GET /dogs',
+    signedIn(() => ({ body: state.dogs })),
+  );
+  on(
+    'GET /dogs/metadata',
+    signedIn(() => ({ body: state.metadata })),
+  );
+  const breedsOf = (slugs: string[] | undefined) =>
+    (slugs ?? []).map((slug) => ({
+      slug,
+      name: state.metadata.breeds.find((breed) => breed.slug === slug)?.name ?? slug,
+    }));
+  on(
+    'POST /dogs',
+    signedIn((request) => {
+      const { dog } = request.body as { dog: Partial<Dog> & { breeds?: string[] } };
+      const created = fixtures.makeDog({
+        ...dog,
+        identifier: `7b0c2f1e-7777-4aaa-8bbb-${String(state.dogs.length + 100).padStart(12, '0')}`,
+        breeds: breedsOf(dog.breeds),
+        dailyEnergyKilocalories: dog.weight ? 900 : null,
+      } as Partial<Dog>);
+      state.dogs.push(created);
+      return { body: created };
+    }),
+  );
+  on(
+    'PATCH /dogs/:id',
+    signedIn((request) => {
+      const index = state.dogs.findIndex((dog) => dog.identifier === request.params.id);
+      if (index < 0) return error(404, 'Dog not found');
+      const { dog } = request.body as { dog: Partial<Dog> & { breeds?: string[] } };
+      const updated = {
+        ...state.dogs[index]!,
+        ...dog,
+        breeds: dog.breeds ? breedsOf(dog.breeds) : state.dogs[index]!.breeds,
+      } as Dog;
+      state.dogs[index] = updated;
+      return { body: updated };
+    }),
+  );
+  on(
+    'POST /dog/update-profile',
+    signedIn((request) => {
+      const { dogId, dogProfileInput } = request.body as {
+        dogId: string;
+        dogProfileInput: Partial<Dog>;
+      };
+      const index = state.dogs.findIndex((dog) => dog.identifier === dogId);
+      if (index < 0) return error(404, 'Dog not found');
+      const updated = { ...state.dogs[index]!, ...dogProfileInput } as Dog;
+      state.dogs[index] = updated;
+      return { body: updated };
+    }),
+  );
+  on('GET /products', () => ({ body: state.products }));
+
+  function match(method: string, path: string) {
+    for (const route of routes) {
+      if (route.method !== method) continue;
+      const patternParts = route.pattern.split('/');
+      const pathParts = path.split('/');
+      if (patternParts.length !== pathParts.length) continue;
+      const params: Record<string, string> = {};
+      const ok = patternParts.every((part, i) => {
+        if (part.startsWith(':')) {
+          params[part.slice(1)] = decodeURIComponent(pathParts[i]!);
+          return true;
+        }
+        return part === pathParts[i];
+      });
+      if (ok) return { handler: route.handler(), params };
+    }
+    return null;
+  }
+
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const request: FakeRequest = {
+      method,
+      path,
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: new Headers(init.headers),
+      params: {},
+    };
+    calls.push(request);
+    const found = match(method, path);
+    if (!found) return json({ error: `No fake for ${method} ${path}` }, 404);
+    request.params = found.params;
+    const reply = await found.handler(request);
+    if (reply instanceof Response) return reply;
+    return json(reply.body ?? {}, reply.status ?? 200);
+  });
+
+  return {
+    state,
+    calls,
+    fetch,
+    on,
+    /** Requests to one route, e.g. `callsTo('PATCH /me')`. */
+    callsTo(route: string): FakeRequest[] {
+      const [method, path] = route.split(' ');
+      return calls.filter((call) => call.method === method && call.path === path);
+    },
+    /** Replaces the global fetch with this fake (undone after each test by setup-tests). */
+    install() {
+      vi.stubGlobal('fetch', fetch);
+      return this;
+    },
+  };
+}
+
+export type FakeApi = ReturnType<typeof createFakeApi>;

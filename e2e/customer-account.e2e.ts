@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { confirmSuccess, signIn } from './session.js';
+
+const baseUrl = inject('baseUrl');
+const demo = { email: 'demo@pawfresh.com.au', password: 'woofwoof1' };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signOut(page: Page) {
+  await page.getByRole('link', { name: 'Account' }).first().click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/customer\/login/);
+}
+
+/** The reset link from the newest message to `email` in the development mailbox page. */
+async function resetLinkFromMailbox(page: Page, email: string): Promise<string> {
+  await page.goto(`${baseUrl}/svc/identity/identity/dev/mailbox`);
+  await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
+  const href = await page
+    .locator(`a[href*="confirm-forgot-password"][href*="${encodeURIComponent(email)}"]`)
+    .first()
+    .getAttribute('href');
+  if (!href) throw new Error('no reset link in the mailbox');
+  return href;
+}
+
+describe('a customer looks after their account and dogs (demo customer, Chromium)', () => {
+  it('signs in, sees the account, changes the phone and the password, and signs in again', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, baseUrl, demo.email, demo.password);
+
+    await page.getByRole('link', { name: 'Account' }).first().click();
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByText('Sam Citizen').waitFor();
+    await page.getByText('12 Example Street').waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: 'test-results/account-home-mobile.png', fullPage: true });
+
+    await page.getByRole('link', { name: 'Edit details' }).click();
+    const phone = page.getByLabel('Phone number');
+    await phone.fill('0512 345 678');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Invalid Australian phone number').waitFor();
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    await phone.fill('0498 765 432');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await confirmSuccess(page);
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByText('0498765432').waitFor();
+
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await page.getByLabel('Current password').fill(demo.password);
+    await page.getByLabel(/^New password/).fill('newwoof22');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await confirmSuccess(page);
+
+    await signOut(page);
+    await signIn(page, baseUrl, demo.email, 'newwoof22');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('recovers a forgotten password through the development mailbox', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/customer/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel(/^Email/).fill(demo.email);
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+
+    const link = await resetLinkFromMailbox(page, demo.email);
+    await page.goto(link);
+    await page
+      .getByRole('heading', { name: /password/i })
+      .first()
+      .waitFor();
+    expect(await page.getByLabel('Code').inputValue()).toMatch(/^\d{6}$/);
+    await page.getByLabel(/^New password/).fill('recovered7');
+    await page.getByLabel('Confirm new password').fill('recovered7');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await confirmSuccess(page);
+    await page.waitForURL(/\/customer\/login/);
+    await signIn(page, baseUrl, demo.email, 'recovered7');
+    demo.password = 'recovered7';
+    await close();
+  });
+
+  it('adds a dog, edits its profile, and signs out', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, baseUrl, demo.email, demo.password);
+    await page.getByRole('link', { name: 'Dogs' }).first().click();
+    await page.getByRole('heading', { name: 'Biscuit' }).waitFor();
+
+    await page.getByRole('link', { name: 'Add a dog' }).click();
+    await page.getByLabel('Name').fill('Pepper');
+    await page.getByLabel('Weight (kg)').fill('12.5');
+    await page.getByRole('button', { name: /add/i }).last().click();
+    await confirmSuccess(page);
+    await page.getByRole('heading', { name: 'Pepper' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: 'test-results/dogs-mobile.png', fullPage: true });
+
+    await page.getByRole('link', { name: 'Edit profile for Pepper' }).click();
+    const weight = page.getByLabel('Weight (kg)');
+    await weight.fill('heavy');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Weight must be a valid number').waitFor();
+    await weight.fill('14');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await confirmSuccess(page);
+    await page.getByRole('heading', { name: 'Pepper' }).waitFor();
+    await page.getByText('14 kg').waitFor();
+
+    await signOut(page);
+    // Signed out: the app sends the visitor back to sign in.
+    await page.goto(`${baseUrl}/customer/dogs`);
+    await page.waitForURL(/\/customer\/login\?redirectTo=%2Fdogs/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
