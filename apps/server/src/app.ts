@@ -45,6 +45,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
     logger: typeof options.logger === 'object' ? undefined : (options.logger ?? false),
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];

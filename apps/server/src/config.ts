@@ -44,6 +44,12 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Pawfresh <hello@pawfresh.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Behind a load balancer, the client's address comes from X-Forwarded-For: name the hops to
+   * trust ("true", a number of hops, or addresses), or every customer shares the proxy's address
+   * and its sign-in limits.
+   */
+  TRUST_PROXY: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -65,6 +71,7 @@ export interface ServerConfig {
   settings: RuntimeSettings;
   logLevel: string;
   bodyLimit: number;
+  trustProxy: boolean | number | string;
   customerAppDir: string;
   /** Configured base URLs of other services (`<NAME>_SERVICE_URL`). */
   serviceUrls: Record<string, string>;
@@ -126,7 +133,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: parsed.LOG_LEVEL,
     bodyLimit: parsed.BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     customerAppDir: parsed.CUSTOMER_APP_DIR,
     serviceUrls,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

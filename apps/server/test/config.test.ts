@@ -24,6 +24,13 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
+  it('trusts a proxy only when told to', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
   it('gives a service running alone its own embedded folder', () => {
     expect(readConfig({ SERVICE: 'identity', DATA_DIR: '/srv/data' }).dataDir).toBe(
       '/srv/data/identity',

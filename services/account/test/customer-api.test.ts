@@ -120,6 +120,28 @@ describe('signing in and sessions', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
+  it('limits sign-in attempts per account, then refuses even the right password for a while', async () => {
+    const c = await newCustomer();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('POST', '/api/v1/login', {
+        payload: { email: c.email, password: `guess-${i}` },
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const limited = await call('POST', '/api/v1/login', {
+      payload: { email: c.email, password: c.password },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: 'Too many attempts. Please wait 15 minutes and try again.',
+    });
+    clock.advance(16 * 60 * 1000);
+    const later = await call('POST', '/api/v1/login', {
+      payload: { email: c.email, password: c.password },
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
   it('refuses staff in the customer app', async () => {
     await apps.identity!.inject({
       method: 'POST',
