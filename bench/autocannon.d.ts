@@ -24,6 +24,7 @@ declare module 'autocannon' {
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
     title?: string;
   }
 

@@ -3,6 +3,7 @@ import type { DatabaseConnection } from '@pawfresh/db';
 import { accountService } from '@pawfresh/account';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
+import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 
 /**
@@ -13,6 +14,7 @@ export const serviceModules = [
   identityService,
   dogsService,
   productService,
+  pricingService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];
 

@@ -1,0 +1,58 @@
+/** Helpers shared by the benchmarks: options from the environment, summaries, checks. */
+import type { Result } from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+
+export function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`${name} must be a whole number of at least 1 (got "${raw}")`);
+  }
+  return value;
+}
+
+export function nonNegativeInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number of at least 0 (got "${raw}")`);
+  }
+  return value;
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Two decimals, or two significant digits for a ratio below 0.1 (0.01 hides 0.005 to 0.015). */
+export const showRatio = (n: number) => (n < 0.1 ? n.toPrecision(2) : n.toFixed(2));
+
+export function originOf(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') {
+    throw new Error('The server is not listening on a TCP port');
+  }
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Fails loudly unless every request of the run was answered with a 2xx. */
+export function checkRun(label: string, result: Result): void {
+  const problems: string[] = [];
+  if (result.errors > 0) problems.push(`${result.errors} connection errors`);
+  if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
+  if (result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats)
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code} x${count}`)
+      .join(', ');
+    problems.push(`${result.non2xx} non-2xx responses (${codes})`);
+  }
+  if (result.requests.total === 0) problems.push('no request completed');
+  if (problems.length > 0) throw new Error(`${label}: ${problems.join('; ')}`);
+}

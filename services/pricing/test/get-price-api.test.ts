@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PriceResult } from '@pawfresh/contracts/pricing';
+import { DEMO_PRICING_IDS } from '../src/index.js';
+import { seedDemoPricing } from '../src/seed/seed-demo-pricing.js';
+import {
+  call,
+  createCategory,
+  createDiscount,
+  messages,
+  STAFF,
+  startPricing,
+  stopPricing,
+  type Harness,
+} from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startPricing();
+  await seedDemoPricing(h.database, h.clock);
+});
+afterAll(() => stopPricing(h));
+
+const chickenPlan = {
+  animalId: randomUUID(),
+  planType: 'full_bowl',
+  baseCadenceInWeeks: 2,
+  dailyServingSize: 'f0200',
+  items: [
+    { sku: 'CHICKEN-F0200', quantity: 14, basePrice: 780, weightInGrams: 200, productType: 'meal' },
+  ],
+};
+const jerky = { sku: 'TREAT-ROO-JERKY', quantity: 2, basePrice: 1495, productType: 'treat' };
+const shipping = { type: 'shipping', postCode: '2000', price: 995 };
+
+const getPrice = (body: Record<string, unknown>) => call(h.app, 'POST', '/pricing/get-price', body);
+
+describe('POST /pricing/get-price', () => {
+  it('prices a plan, extras and shipping with no discount', async () => {
+    const res = await getPrice({
+      calculationType: 'weight_based',
+      plans: [chickenPlan],
+      extras: { items: [jerky] },
+      fees: [shipping],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<PriceResult>();
+    expect(r.plans[0]!.items[0]!.price).toEqual({
+      priceTotal: 21_840,
+      discountTotal: 0,
+      discountedPriceTotal: 21_840,
+      pricePerItem: 1560,
+      discountPerItem: 0,
+      discountedPerItem: 1560,
+      discountScheduleApplicationId: null,
+      discountedQuantity: 0,
+    });
+    expect(r).toMatchObject({
+      planTotal: 21_840,
+      extraTotal: 2990,
+      feeTotal: 995,
+      totalPrice: 21_840 + 2990 + 995,
+      dailyPrice: 1560,
+      pricePerPouch: 1560,
+      discountId: null,
+    });
+  });
+
+  it('applies WELCOME50 (any case) to the first box only', async () => {
+    const first = await getPrice({
+      promotionCode: 'welcome50',
+      extras: { items: [jerky] },
+      fees: [shipping],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      discountId: DEMO_PRICING_IDS.discounts.firstBox50,
+      promotionCode: 'welcome50',
+      extraDiscountTotal: 1494,
+      totalPrice: 1496 + 995,
+    });
+    const second = await getPrice({
+      promotionCode: 'WELCOME50',
+      orderPosition: 1,
+      extras: { items: [jerky] },
+    });
+    expect(second.json()).toMatchObject({ extraDiscountTotal: 0, totalPrice: 2990 });
+  });
+
+  it('applies the hybrid discount by id: 50% at position 0, 10% from then on', async () => {
+    const prices = [];
+    for (const orderPosition of [0, 1, 5]) {
+      const res = await getPrice({
+        discountId: DEMO_PRICING_IDS.discounts.firstBox50ThenEvery10,
+        orderPosition,
+        extras: { items: [{ ...jerky, quantity: 1 }] },
+      });
+      prices.push(res.json<PriceResult>().totalPrice);
+    }
+    expect(prices).toEqual([748, 1346, 1346]);
+  });
+
+  it('refuses a disabled, deleted or unknown discount, and a code that cannot be used', async () => {
+    const category = await createCategory(h.app);
+    const disabledId = await createDiscount(h.app, category.id, { name: 'Paused deal' });
+    await call(h.app, 'PATCH', `/discounts/${disabledId}`, { disable: true, updatedBy: STAFF });
+    const disabled = await getPrice({ discountId: disabledId, extras: { items: [jerky] } });
+    expect(disabled.statusCode).toBe(400);
+    expect(messages(disabled)).toBe(
+      `Discount "Paused deal" (${disabledId}) is disabled and cannot be applied`,
+    );
+
+    const deletedId = await createDiscount(h.app, category.id);
+    await call(h.app, 'DELETE', `/discounts/${deletedId}`);
+    const deleted = await getPrice({ discountId: deletedId, extras: { items: [jerky] } });
+    expect(deleted.statusCode).toBe(404);
+    expect(messages(deleted)).toBe(`Discount ${deletedId} not found`);
+    // An item's own discount is checked the same way.
+    const itemDeleted = await getPrice({
+      extras: { items: [{ ...jerky, discountId: deletedId }] },
+    });
+    expect(itemDeleted.statusCode).toBe(404);
+
+    const unknown = await getPrice({ promotionCode: 'NOSUCHCODE', extras: { items: [jerky] } });
+    expect(unknown.statusCode).toBe(404);
+    expect(messages(unknown)).toBe('Promotion code NOSUCHCODE not found');
+
+    const used = await call(h.app, 'POST', '/promotions', {
+      type: 'coupon',
+      value: 'ONEOFF',
+      discountId: DEMO_PRICING_IDS.discounts.everyBox10,
+      maxUses: 1,
+      createdBy: STAFF,
+    });
+    await call(h.app, 'POST', '/promotions/attributions', {
+      userId: randomUUID(),
+      promotionId: used.json<{ id: string }>().id,
+      type: 'discount',
+    });
+    const usedUp = await getPrice({ promotionCode: 'ONEOFF', extras: { items: [jerky] } });
+    expect(usedUp.statusCode).toBe(400);
+    expect(messages(usedUp)).toBe(
+      'Promotion code ONEOFF has been used the most times it can be (1)',
+    );
+
+    // A promotion whose discount was deleted gives nothing.
+    const orphanDiscount = await createDiscount(h.app, category.id);
+    await call(h.app, 'POST', '/promotions', {
+      type: 'coupon',
+      value: 'ORPHAN',
+      discountId: orphanDiscount,
+      createdBy: STAFF,
+    });
+    await call(h.app, 'DELETE', `/discounts/${orphanDiscount}`);
+    expect(
+      (await getPrice({ promotionCode: 'ORPHAN', extras: { items: [jerky] } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses input it cannot price, saying what to fix', async () => {
+    const both = await getPrice({
+      discountId: DEMO_PRICING_IDS.discounts.everyBox10,
+      promotionCode: 'WELCOME50',
+    });
+    expect(both.statusCode).toBe(400);
+    expect(messages(both)).toEqual(['Send either discountId or promotionCode, not both']);
+
+    const noWeight = await getPrice({
+      calculationType: 'weight_based',
+      plans: [{ ...chickenPlan, items: [{ sku: 'X', quantity: 1, basePrice: 100 }] }],
+    });
+    expect(noWeight.statusCode).toBe(400);
+    expect(messages(noWeight)).toEqual([
+      'plans[0].items[0].weightInGrams is required for weight_based pricing',
+    ]);
+
+    const dearFee = await getPrice({ fees: [{ ...shipping, discountedPrice: 1200 }] });
+    expect(messages(dearFee)).toEqual(['fees[0].discountedPrice must not be more than its price']);
+
+    const negative = await getPrice({ extras: { items: [{ ...jerky, basePrice: -1 }] } });
+    expect(negative.statusCode).toBe(400);
+    expect(messages(negative)).toEqual(['extras.items[0].basePrice must be at least 0']);
+
+    const tooDear = await getPrice({
+      extras: { items: [{ ...jerky, basePrice: 2147483647, quantity: 2 }] },
+    });
+    expect(tooDear.statusCode).toBe(400);
+    expect(messages(tooDear)).toBe(
+      'The order would cost more than the most that can be charged (2147483647 cents): split it',
+    );
+  });
+});
