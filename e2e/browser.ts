@@ -27,7 +27,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(browser: Browser, viewport = { width: 390, height: 844 }) {
   const context = await browser.newContext({ viewport });
   // Shorter than a test's own limit, so a failure names the element it was waiting for.
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -63,8 +63,9 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
     await page.getByRole('button', { name: 'Change password' }).click();
     await confirmSuccess(page);
 
+    demo.password = 'newwoof22';
     await signOut(page);
-    await signIn(page, baseUrl, demo.email, 'newwoof22');
+    await signIn(page, baseUrl, demo.email, demo.password);
     expect(errors).toEqual([]);
     await close();
   });
@@ -73,6 +74,8 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
     const { page, close } = await openPage(browser);
     await page.goto(`${baseUrl}/customer/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // Wait for the page itself: the login page's own Email field is still there until it loads.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel(/^Email/).fill(demo.email);
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
