@@ -42,6 +42,12 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, {
+      error: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)',
+    })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Pawfresh <hello@pawfresh.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -130,6 +136,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
       smtpUrl: parsed.SMTP_URL,
       mailFrom: parsed.MAIL_FROM,
+      ...(parsed.STRIPE_SECRET_KEY ? { stripeSecretKey: parsed.STRIPE_SECRET_KEY } : {}),
     },
     logLevel: parsed.LOG_LEVEL,
     bodyLimit: parsed.BODY_LIMIT_BYTES,

@@ -3,6 +3,7 @@ import type { DatabaseConnection } from '@pawfresh/db';
 import { accountService } from '@pawfresh/account';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
+import { paymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 
@@ -15,6 +16,7 @@ export const serviceModules = [
   dogsService,
   productService,
   pricingService,
+  paymentService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];
 

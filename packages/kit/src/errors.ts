@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const reasonPhrase: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',

@@ -29,6 +29,8 @@ export interface RuntimeSettings {
   /** SMTP server URL; without it mail goes to the development mailbox. */
   smtpUrl?: string;
   mailFrom: string;
+  /** Stripe's secret key; without it payments go to the built-in sandbox provider. */
+  stripeSecretKey?: string;
 }
 
 /** A service as the server process sees it: what to migrate, what to mount, what to seed. */

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { servicePlugin, type ServiceModule, type ServiceRuntime } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { paymentContract } from '@pawfresh/contracts/payment';
+import { schema } from './db/schema.js';
+import { paymentServiceHandlers } from './routes.js';
+import { sandboxProvider } from './provider/sandbox-provider.js';
+import { stripeProvider, type StripeSettings } from './provider/stripe-provider.js';
+import type { PaymentProvider } from './provider/payment-provider.js';
+import { seedDemoPayments } from './seed/seed-demo-payments.js';
+
+export interface PaymentServiceOptions {
+  /**
+   * Stripe's settings: with a secret key payments go to Stripe, without one to the built-in
+   * sandbox. Defaults to the process's STRIPE_SECRET_KEY (runtime.settings).
+   */
+  stripe?: StripeSettings | undefined;
+}
+
+function providerFor(
+  runtime: ServiceRuntime<DatabaseConnection>,
+  options: PaymentServiceOptions,
+): PaymentProvider {
+  const stripe =
+    options.stripe ??
+    (runtime.settings.stripeSecretKey
+      ? { secretKey: runtime.settings.stripeSecretKey }
+      : undefined);
+  return stripe
+    ? stripeProvider(stripe, runtime.log)
+    : sandboxProvider(runtime.database.forSchema(schema), runtime.clock);
+}
+
+/**
+ * Payment customers, payment methods, charges, captures and refunds. Its routes live at the root
+ * (`/customers…`, `/payments…`, `/refunds…`, `/providers…`, `/migration…`, `/customer…`).
+ */
+export function createPaymentService(
+  options: PaymentServiceOptions = {},
+): ServiceModule<DatabaseConnection> {
+  return {
+    name: 'payment',
+    basePath: '',
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    plugin: (runtime) => {
+      const db = runtime.database.forSchema(schema);
+      return servicePlugin({
+        contract: paymentContract,
+        handlers: paymentServiceHandlers({
+          db,
+          clock: runtime.clock,
+          provider: providerFor(runtime, options),
+          log: runtime.log,
+        }),
+        basePath: '',
+        runtime,
+        checkHealth: () => runtime.database.ping(),
+      });
+    },
+    seedDemoData: (runtime) =>
+      seedDemoPayments(runtime.database, runtime.clock, providerFor(runtime, options)),
+  };
+}
+
+/** The service as the server registers it: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
+export const paymentService = createPaymentService();
+
+export { canMovePaymentStatus } from './rules/payment-status.js';
+export { testCards } from './provider/test-cards.js';
+export { DEMO_USER_ID as DEMO_PAYMENT_USER_ID } from './seed/seed-demo-payments.js';

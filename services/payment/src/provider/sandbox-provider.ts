@@ -1,0 +1,418 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from '@pawfresh/db/orm';
+import type { Clock } from '@pawfresh/kit';
+import type { CaptureMethod } from '@pawfresh/contracts/payment';
+import type { PaymentDb } from '../db/payment-db.js';
+import {
+  sandboxCustomers,
+  sandboxIdempotency,
+  sandboxPaymentIntents,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+} from '../db/schema.js';
+import {
+  ProviderRefusal,
+  type NewCard,
+  type PaymentProvider,
+  type ProviderFailure,
+  type ProviderIntent,
+  type ProviderPaymentMethod,
+} from './payment-provider.js';
+import {
+  authenticationRequired,
+  declines,
+  passesLuhn,
+  testCards,
+  type CardBehaviour,
+} from './test-cards.js';
+
+type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+type MethodRow = typeof sandboxPaymentMethods.$inferSelect;
+
+const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+
+const toMethod = (row: MethodRow): ProviderPaymentMethod => ({
+  providerPaymentMethodId: row.id,
+  brand: row.brand,
+  last4Digits: row.last4Digits,
+  expiryMonth: row.expiryMonth,
+  expiryYear: row.expiryYear,
+});
+
+const toIntent = (row: IntentRow): ProviderIntent => ({
+  id: row.id,
+  status: row.status as ProviderIntent['status'],
+  amount: row.amount,
+  amountCapturable: row.amountCapturable,
+  amountReceived: row.amountReceived,
+  captureMethod: row.captureMethod,
+  providerPaymentMethodId: row.paymentMethodId,
+  chargeId: row.chargeId,
+  lastError: row.lastErrorCode
+    ? {
+        code: row.lastErrorCode,
+        declineCode: row.lastErrorDeclineCode ?? undefined,
+        message: row.lastErrorMessage ?? '',
+      }
+    : null,
+});
+
+/** What charging a card of this behaviour does to an intent (Stripe's test-mode outcomes). */
+function attemptOutcome(
+  behaviour: CardBehaviour,
+  captureMethod: CaptureMethod,
+  amount: number,
+  offSession: boolean,
+): Partial<IntentRow> {
+  const noError = { lastErrorCode: null, lastErrorDeclineCode: null, lastErrorMessage: null };
+  const failed = (f: ProviderFailure): Partial<IntentRow> => ({
+    status: 'requires_payment_method',
+    lastErrorCode: f.code,
+    lastErrorDeclineCode: f.declineCode ?? null,
+    lastErrorMessage: f.message,
+  });
+  switch (behaviour) {
+    case 'succeeds':
+      return captureMethod === 'automatic'
+        ? { status: 'succeeded', amountReceived: amount, chargeId: sandboxId('ch'), ...noError }
+        : {
+            status: 'requires_capture',
+            amountCapturable: amount,
+            chargeId: sandboxId('ch'),
+            ...noError,
+          };
+    case 'requires_authentication':
+      // Off session nobody can authenticate, so the issuer declines; on session the customer is asked.
+      return offSession
+        ? failed(authenticationRequired)
+        : { status: 'requires_action', ...noError };
+    default:
+      return failed(declines[behaviour]);
+  }
+}
+
+/**
+ * The built-in card processor: behaves like a card processor's test mode, keeps its books in the
+ * payment schema (so it survives restarts), and honours idempotency keys as a real one does.
+ */
+export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
+  /**
+   * Runs `create` once per (operation, key): the key is claimed with the new object's id in the
+   * same transaction, so a second call with the key finds the first object instead.
+   */
+  async function once<T>(
+    tx: PaymentDb,
+    operation: string,
+    key: string,
+    newId: string,
+    create: (id: string) => Promise<T>,
+    load: (id: string) => Promise<T>,
+  ): Promise<T> {
+    const [claimed] = await tx
+      .insert(sandboxIdempotency)
+      .values({ operation, key, objectId: newId, createdAt: clock.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed) return create(newId);
+    const [first] = await tx
+      .select()
+      .from(sandboxIdempotency)
+      .where(and(eq(sandboxIdempotency.operation, operation), eq(sandboxIdempotency.key, key)));
+    if (!first) throw new Error('Sandbox idempotency key vanished');
+    return load(first.objectId);
+  }
+
+  async function lockedIntent(tx: PaymentDb, id: string): Promise<IntentRow> {
+    const [row] = await tx
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, id))
+      .for('update');
+    if (!row) throw new ProviderRefusal('not_found', `No such payment intent: '${id}'`);
+    return row;
+  }
+
+  async function loadIntent(tx: PaymentDb, id: string): Promise<ProviderIntent> {
+    const [row] = await tx
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, id));
+    if (!row) throw new ProviderRefusal('not_found', `No such payment intent: '${id}'`);
+    return toIntent(row);
+  }
+
+  async function method(tx: PaymentDb, id: string): Promise<MethodRow> {
+    const [row] = await tx
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, id));
+    if (!row) throw new ProviderRefusal('not_found', `No such payment method: '${id}'`);
+    return row;
+  }
+
+  async function updateIntent(tx: PaymentDb, id: string, changes: Partial<IntentRow>) {
+    const [row] = await tx
+      .update(sandboxPaymentIntents)
+      .set({ ...changes, updatedAt: clock.now() })
+      .where(eq(sandboxPaymentIntents.id, id))
+      .returning();
+    if (!row) throw new Error(`Sandbox intent ${id} vanished while locked`);
+    return toIntent(row);
+  }
+
+  /** Checks card data as a processor's tokeniser would; the number is dropped right after. */
+  function tokenise(card: NewCard) {
+    if (card.kind !== 'card') {
+      throw new ProviderRefusal(
+        'invalid_request',
+        'The sandbox provider takes card details (card: {number, expMonth, expYear, cvc}), not a provider payment method id',
+      );
+    }
+    const { number, expMonth, expYear, cvc } = card.card;
+    if (!passesLuhn(number))
+      throw new ProviderRefusal('invalid_card', 'Your card number is incorrect.');
+    const test = testCards.find((c) => c.number === number);
+    if (!test) {
+      throw new ProviderRefusal(
+        'invalid_card',
+        'Your card was declined: the sandbox only accepts its test cards (see docs/payments.md, e.g. 4242 4242 4242 4242).',
+      );
+    }
+    const now = clock.now();
+    const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (expYear * 12 + (expMonth - 1) < thisMonth) {
+      throw new ProviderRefusal('invalid_card', "Your card's expiration date is in the past.");
+    }
+    if (cvc.length !== (test.brand === 'amex' ? 4 : 3)) {
+      throw new ProviderRefusal('invalid_card', "Your card's security code is invalid.");
+    }
+    return {
+      brand: test.brand,
+      last4Digits: number.slice(-4),
+      expiryMonth: expMonth,
+      expiryYear: expYear,
+      behaviour: test.behaviour,
+    };
+  }
+
+  async function attempt(
+    tx: PaymentDb,
+    intent: IntentRow,
+    paymentMethodId: string,
+    offSession: boolean,
+  ): Promise<ProviderIntent> {
+    const card = await method(tx, paymentMethodId);
+    if (card.customerId !== intent.customerId) {
+      throw new ProviderRefusal(
+        'invalid_request',
+        `The payment method ${paymentMethodId} does not belong to the intent's customer`,
+      );
+    }
+    return updateIntent(tx, intent.id, {
+      paymentMethodId,
+      ...attemptOutcome(
+        card.behaviour as CardBehaviour,
+        intent.captureMethod,
+        intent.amount,
+        offSession,
+      ),
+    });
+  }
+
+  return {
+    name: 'sandbox',
+
+    createCustomer: async ({ idempotencyKey }) =>
+      db.transaction((tx) =>
+        once(
+          tx,
+          'customer',
+          idempotencyKey,
+          sandboxId('cus'),
+          async (id) => {
+            await tx.insert(sandboxCustomers).values({ id, createdAt: clock.now() });
+            return id;
+          },
+          async (id) => id,
+        ),
+      ),
+
+    findCustomer: async (providerCustomerId) => {
+      // Legacy customers were made at the real provider; the sandbox takes any well-formed id as
+      // one it has always known, so imports can be rehearsed without it.
+      if (!/^cus_[A-Za-z0-9_]+$/.test(providerCustomerId)) return null;
+      await db
+        .insert(sandboxCustomers)
+        .values({ id: providerCustomerId, createdAt: clock.now() })
+        .onConflictDoNothing();
+      const [customer] = await db
+        .select()
+        .from(sandboxCustomers)
+        .where(eq(sandboxCustomers.id, providerCustomerId));
+      const methods = await db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.customerId, providerCustomerId));
+      return {
+        paymentMethods: methods.map(toMethod),
+        defaultPaymentMethodId: customer?.defaultPaymentMethodId ?? null,
+      };
+    },
+
+    attachPaymentMethod: async (providerCustomerId, card) => {
+      const token = tokenise(card);
+      const [row] = await db
+        .insert(sandboxPaymentMethods)
+        .values({
+          id: sandboxId('pm'),
+          customerId: providerCustomerId,
+          createdAt: clock.now(),
+          ...token,
+        })
+        .returning();
+      if (!row) throw new Error('Inserting a sandbox payment method returned no row');
+      return toMethod(row);
+    },
+
+    detachPaymentMethod: async (id) => {
+      await db
+        .update(sandboxPaymentMethods)
+        .set({ customerId: null })
+        .where(eq(sandboxPaymentMethods.id, id));
+    },
+
+    setDefaultPaymentMethod: async (customerId, methodId) => {
+      await db
+        .update(sandboxCustomers)
+        .set({ defaultPaymentMethodId: methodId })
+        .where(eq(sandboxCustomers.id, customerId));
+    },
+
+    createPaymentIntent: async (input) =>
+      db.transaction((tx) =>
+        once(
+          tx,
+          'payment_intent',
+          input.idempotencyKey,
+          sandboxId('pi'),
+          async (id) => {
+            const now = clock.now();
+            const [row] = await tx
+              .insert(sandboxPaymentIntents)
+              .values({
+                id,
+                customerId: input.providerCustomerId,
+                paymentMethodId: input.providerPaymentMethodId,
+                amount: input.amount,
+                amountCapturable: 0,
+                amountReceived: 0,
+                amountRefunded: 0,
+                captureMethod: input.captureMethod,
+                status: input.providerPaymentMethodId
+                  ? 'requires_confirmation'
+                  : 'requires_payment_method',
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning();
+            if (!row) throw new Error('Inserting a sandbox intent returned no row');
+            if (!input.confirm || !input.providerPaymentMethodId) return toIntent(row);
+            return attempt(tx, row, input.providerPaymentMethodId, true);
+          },
+          (id) => loadIntent(tx, id),
+        ),
+      ),
+
+    confirmPaymentIntent: async ({ intentId, providerPaymentMethodId, idempotencyKey }) =>
+      db.transaction((tx) =>
+        once(
+          tx,
+          'confirm',
+          idempotencyKey,
+          intentId,
+          async () => {
+            const intent = await lockedIntent(tx, intentId);
+            if (
+              !['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(
+                intent.status,
+              )
+            ) {
+              throw new ProviderRefusal(
+                'invalid_request',
+                `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+              );
+            }
+            return attempt(tx, intent, providerPaymentMethodId, false);
+          },
+          (id) => loadIntent(tx, id),
+        ),
+      ),
+
+    capturePaymentIntent: async ({ intentId, amount, idempotencyKey }) =>
+      db.transaction((tx) =>
+        once(
+          tx,
+          'capture',
+          idempotencyKey,
+          intentId,
+          async () => {
+            const intent = await lockedIntent(tx, intentId);
+            if (intent.status !== 'requires_capture') {
+              throw new ProviderRefusal(
+                'invalid_request',
+                `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+              );
+            }
+            const take = amount ?? intent.amountCapturable;
+            if (take > intent.amountCapturable) {
+              throw new ProviderRefusal(
+                'invalid_request',
+                'The amount to capture is more than the amount capturable.',
+              );
+            }
+            return updateIntent(tx, intentId, {
+              status: 'succeeded',
+              amountReceived: take,
+              amountCapturable: 0,
+            });
+          },
+          (id) => loadIntent(tx, id),
+        ),
+      ),
+
+    createRefund: async ({ intentId, amount, idempotencyKey }) =>
+      db.transaction((tx) =>
+        once(
+          tx,
+          'refund',
+          idempotencyKey,
+          sandboxId('re'),
+          async (id) => {
+            const intent = await lockedIntent(tx, intentId);
+            if (
+              intent.status !== 'succeeded' ||
+              amount > intent.amountReceived - intent.amountRefunded
+            ) {
+              throw new ProviderRefusal(
+                'invalid_request',
+                `Refund amount is greater than the unrefunded amount on this payment.`,
+              );
+            }
+            await tx.insert(sandboxRefunds).values({
+              id,
+              paymentIntentId: intentId,
+              amount,
+              createdAt: clock.now(),
+            });
+            await updateIntent(tx, intentId, { amountRefunded: intent.amountRefunded + amount });
+            return { id, amount };
+          },
+          async (id) => {
+            const [row] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+            if (!row) throw new Error(`Sandbox refund ${id} vanished`);
+            return { id: row.id, amount: row.amount };
+          },
+        ),
+      ),
+  };
+}
