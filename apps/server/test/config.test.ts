@@ -54,12 +54,16 @@ describe('configuration', () => {
   });
 
   it('requires what a service alone needs to reach the others', () => {
-    expect(problems({ SERVICE: 'account', IDENTITY_SERVICE_URL: 'http://127.0.0.1:3102' })).toEqual(
-      [
-        'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',
-        'DOGS_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the dogs service answers (e.g. http://127.0.0.1:3101)',
-      ],
-    );
+    expect(
+      problems({
+        SERVICE: 'account',
+        IDENTITY_SERVICE_URL: 'http://127.0.0.1:3102',
+        PAYMENT_SERVICE_URL: 'http://127.0.0.1:3105',
+      }),
+    ).toEqual([
+      'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',
+      'DOGS_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the dogs service answers (e.g. http://127.0.0.1:3101)',
+    ]);
     expect(problems({ SERVICE: 'product', DOGS_SERVICE_URL: 'dogs:3101' })[0]).toMatch(
       /must be an http\(s\) URL/,
     );

@@ -137,12 +137,14 @@ describe('split mode', () => {
   beforeAll(async () => {
     const identityUrl = await start({ SERVICE: 'identity' });
     const dogsUrl = await start({ SERVICE: 'dogs' });
+    const paymentUrl = await start({ SERVICE: 'payment' });
     productUrl = await start({ SERVICE: 'product', DOGS_SERVICE_URL: dogsUrl });
     accountUrl = await start({
       SERVICE: 'account',
       PRODUCT_SERVICE_URL: productUrl,
       IDENTITY_SERVICE_URL: identityUrl,
       DOGS_SERVICE_URL: dogsUrl,
+      PAYMENT_SERVICE_URL: paymentUrl,
     });
   });
   afterAll(async () => {

@@ -48,6 +48,19 @@ export const customerDogSchema = dogSchema.omit({ userId: true }).meta({ id: 'Cu
 export type CustomerDog = z.infer<typeof customerDogSchema>;
 
 const success = z.object({ success: z.literal(true) });
+
+/** customer-app.md §3 "Payment method". */
+export const customerPaymentMethodSchema = z
+  .object({
+    id: z.uuid(),
+    brand: z.string(),
+    expiryMonth: z.number().int(),
+    expiryYear: z.number().int(),
+    last4Digits: z.string(),
+    default: z.boolean(),
+  })
+  .meta({ id: 'CustomerPaymentMethod' });
+export type CustomerPaymentMethod = z.infer<typeof customerPaymentMethodSchema>;
 const dogId = z.uuid({ error: 'Dog not found' });
 
 export const accountContract = defineContract({
@@ -250,6 +263,36 @@ export const accountContract = defineContract({
       summary: 'Every meal with its recommendation for one of the customer’s dogs',
       params: z.object({ animalId: z.uuid({ error: 'animalId must be a valid UUID' }) }),
       response: z.array(recommendedMealSchema),
+      errors: [400, 401, 404],
+      access: 'customer',
+    },
+    getPaymentMethods: {
+      method: 'GET',
+      path: '/api/v1/payment-methods',
+      summary: "The customer's saved cards, the default first",
+      response: z.array(customerPaymentMethodSchema),
+      errors: [401],
+      access: 'customer',
+    },
+    getDefaultPaymentMethod: {
+      method: 'GET',
+      path: '/api/v1/payment-methods/default',
+      summary: 'The card the next deliveries are charged to',
+      response: customerPaymentMethodSchema,
+      errors: [401, 404],
+      access: 'customer',
+    },
+    setDefaultPaymentMethod: {
+      method: 'PUT',
+      path: '/api/v1/payment-methods/default',
+      summary: 'Charge the next deliveries to another saved card',
+      body: z
+        .object({
+          paymentMethodId: z.uuid({ error: 'paymentMethodId must be one of your saved cards' }),
+          provider: z.enum(['sandbox', 'stripe']).optional(),
+        })
+        .strict(),
+      response: customerPaymentMethodSchema,
       errors: [400, 401, 404],
       access: 'customer',
     },

@@ -4,13 +4,14 @@ import { accountContract } from '@pawfresh/contracts/account';
 import { productContract } from '@pawfresh/contracts/product';
 import { identityContract } from '@pawfresh/contracts/identity';
 import { dogsContract } from '@pawfresh/contracts/dogs';
+import { paymentContract } from '@pawfresh/contracts/payment';
 import { accountHandlers } from './routes.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
 export const accountService: ServiceModule = {
   name: 'account',
   basePath: '/api/v1',
-  calls: ['product', 'identity', 'dogs'],
+  calls: ['product', 'identity', 'dogs', 'payment'],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
       createServiceClient(contract, {
@@ -22,6 +23,7 @@ export const accountService: ServiceModule = {
       product: client(productContract),
       identity: client(identityContract),
       dogs: client(dogsContract),
+      payment: client(paymentContract),
       clock: runtime.clock,
       secureCookies: runtime.settings.publicUrl.startsWith('https:'),
     });

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   badRequest,
   HttpError,
+  notFound,
   ServiceCallError,
   rawJson,
   unauthorized,
@@ -12,10 +13,16 @@ import {
   type RawJson,
   type ServiceClient,
 } from '@pawfresh/kit';
-import { accountContract, type CustomerDog, type Profile } from '@pawfresh/contracts/account';
+import {
+  accountContract,
+  type CustomerDog,
+  type CustomerPaymentMethod,
+  type Profile,
+} from '@pawfresh/contracts/account';
 import type { productContract, Product } from '@pawfresh/contracts/product';
 import type { identityContract, User } from '@pawfresh/contracts/identity';
 import type { dogsContract, Dog } from '@pawfresh/contracts/dogs';
+import type { paymentContract, PaymentMethod } from '@pawfresh/contracts/payment';
 import {
   compareExtras,
   compareMeals,
@@ -29,6 +36,7 @@ export interface AccountDependencies {
   product: ServiceClient<typeof productContract>;
   identity: ServiceClient<typeof identityContract>;
   dogs: ServiceClient<typeof dogsContract>;
+  payment: ServiceClient<typeof paymentContract>;
   clock: Clock;
   /** Cookies marked Secure when the site is served over https. */
   secureCookies: boolean;
@@ -63,13 +71,33 @@ const toProfile = (user: User): Profile => ({
   phoneNumber: user.phoneNumber,
 });
 
+/** customer-app.md §3 "Payment method": what a customer sees of a saved card. */
+const toCustomerCard = (card: PaymentMethod): CustomerPaymentMethod => ({
+  id: card.id,
+  brand: card.brand,
+  expiryMonth: card.expiryMonth,
+  expiryYear: card.expiryYear,
+  last4Digits: card.last4Digits,
+  default: card.default,
+});
+
 const toCustomerDog = ({ userId: _owner, ...dog }: Dog): CustomerDog => dog;
 
 export function accountHandlers(deps: AccountDependencies): Handlers<typeof accountContract> {
-  const { identity, dogs, product, clock, secureCookies } = deps;
+  const { identity, dogs, product, payment, clock, secureCookies } = deps;
   // The product client hands back the same (frozen) list while the catalogue is unchanged, so the
   // customer's answer is built and serialised once per catalogue revision.
   const answers = new WeakMap<object, RawJson>();
+
+  /** The customer's saved cards; a customer who never saved one has none (not an error). */
+  async function savedCards(userId: string): Promise<PaymentMethod[]> {
+    try {
+      return await payment.listPaymentMethods({ params: { userId } });
+    } catch (err) {
+      if (err instanceof ServiceCallError && err.status === 404) return [];
+      throw err;
+    }
+  }
 
   /** A new session for this device after a password change signed every session out. */
   async function continueSession(
@@ -261,6 +289,28 @@ export function accountHandlers(deps: AccountDependencies): Handlers<typeof acco
           query: { userId: customerId(auth) },
         }),
         [400, 404],
+      ),
+
+    getPaymentMethods: async ({ auth }) => (await savedCards(customerId(auth))).map(toCustomerCard),
+
+    getDefaultPaymentMethod: async ({ auth }) => {
+      const card = (await savedCards(customerId(auth))).find((c) => c.default);
+      if (!card) throw notFound('No saved card yet');
+      return toCustomerCard(card);
+    },
+
+    setDefaultPaymentMethod: async ({ body, auth }) =>
+      toCustomerCard(
+        await relay(
+          payment.setDefaultPaymentMethod({
+            params: { userId: customerId(auth), paymentMethodId: body.paymentMethodId },
+          }),
+          [400, 404],
+        ).catch((err: unknown) => {
+          // Another customer's card, or none: the same answer either way.
+          if (err instanceof HttpError && err.statusCode === 404) throw notFound('Card not found');
+          throw err;
+        }),
       ),
 
     getProducts: async () => {

@@ -16,6 +16,7 @@ import {
 import { productService } from '@pawfresh/product';
 import { identityService } from '@pawfresh/identity';
 import { dogsService } from '@pawfresh/dogs';
+import { paymentService } from '@pawfresh/payment';
 import { accountService } from '../src/index.js';
 
 let database: DatabaseConnection;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   apps.product = await serviceApp(productService, options);
   apps.identity = await serviceApp(identityService, options);
   apps.dogs = await serviceApp(dogsService, options);
+  apps.payment = await serviceApp(paymentService, options);
   account = await serviceApp(accountService, options);
   await apps.product.inject({
     method: 'POST',
@@ -534,6 +536,83 @@ describe('dogs', () => {
     expect(meta.foodAllergens.map((a: { slug: string }) => a.slug)).toEqual(
       expect.arrayContaining(['beef', 'chicken', 'fish']),
     );
+  });
+});
+
+describe('saved cards', () => {
+  async function saveCard(userId: string, number: string) {
+    const res = await apps.payment!.inject({
+      method: 'POST',
+      url: '/customers/create-payment-method',
+      headers: serviceAuth,
+      payload: { userId, card: { number, expMonth: 12, expYear: 2030, cvc: '123' } },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().id as string;
+  }
+
+  it('lists the customer’s cards and changes the default, never showing provider ids', async () => {
+    const c = await newCustomer();
+    const visa = await saveCard(c.id, '4242 4242 4242 4242');
+    const mastercard = await saveCard(c.id, '5555555555554444');
+    const list = await call('GET', '/api/v1/payment-methods', { token: c.token });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      {
+        id: visa,
+        brand: 'visa',
+        expiryMonth: 12,
+        expiryYear: 2030,
+        last4Digits: '4242',
+        default: true,
+      },
+      {
+        id: mastercard,
+        brand: 'mastercard',
+        expiryMonth: 12,
+        expiryYear: 2030,
+        last4Digits: '4444',
+        default: false,
+      },
+    ]);
+    expect(
+      (await call('GET', '/api/v1/payment-methods/default', { token: c.token })).json().id,
+    ).toBe(visa);
+    const changed = await call('PUT', '/api/v1/payment-methods/default', {
+      token: c.token,
+      payload: { paymentMethodId: mastercard, provider: 'sandbox' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ id: mastercard, default: true });
+    expect(
+      (await call('GET', '/api/v1/payment-methods/default', { token: c.token })).json().id,
+    ).toBe(mastercard);
+  });
+
+  it('has no cards for a customer who never saved one, and refuses another customer’s card', async () => {
+    const owner = await newCustomer();
+    const other = await newCustomer();
+    const card = await saveCard(owner.id, '4242424242424242');
+    expect((await call('GET', '/api/v1/payment-methods', { token: other.token })).json()).toEqual(
+      [],
+    );
+    const noDefault = await call('GET', '/api/v1/payment-methods/default', { token: other.token });
+    expect(noDefault.statusCode).toBe(404);
+    expect(noDefault.json()).toEqual({ error: 'No saved card yet' });
+    const stolen = await call('PUT', '/api/v1/payment-methods/default', {
+      token: other.token,
+      payload: { paymentMethodId: card },
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ error: 'Card not found' });
+    const bad = await call('PUT', '/api/v1/payment-methods/default', {
+      token: other.token,
+      payload: { paymentMethodId: 'card-1' },
+    });
+    expect(bad.json()).toEqual({ error: 'paymentMethodId must be one of your saved cards' });
+    expect(
+      (await call('GET', '/api/v1/payment-methods/default', { token: owner.token })).json().id,
+    ).toBe(card);
   });
 });
 
