@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import {
   describeFailure,
+  injectFetch,
   requestContext,
   sendFailure,
   systemClock,
@@ -15,7 +16,6 @@ import {
 } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { ServerConfig } from './config.js';
-import { injectFetch } from './inject-fetch.js';
 import { mountPathOf, serviceModules } from './services.js';
 
 export interface BuildOptions {

@@ -13,3 +13,4 @@ export { describeIssue, fieldName } from './zod-messages.js';
 export { pruneComponents } from './openapi.js';
 export * from './raw-json.js';
 export * from './auth.js';
+export { injectFetch } from './inject-fetch.js';

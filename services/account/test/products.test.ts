@@ -4,7 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { CustomerProduct } from '@pawfresh/contracts/account';
 import { productStatuses } from '@pawfresh/contracts/enums';
-import { fuzzContract, serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import {
+  fuzzContract,
+  routeFetch,
+  serviceApp,
+  serviceAuth,
+  svcUrl,
+  testDatabase,
+} from '@pawfresh/testing';
 import { accountContract } from '@pawfresh/contracts/account';
 import { productService } from '@pawfresh/product';
 import { accountService } from '../src/index.js';
@@ -13,20 +20,6 @@ import { compareExtras, isProductVisible } from '../src/rules/product-visibility
 let database: DatabaseConnection;
 let product: FastifyInstance;
 let account: FastifyInstance;
-
-/** The product service answers in-process through its full HTTP pipeline. */
-const viaInject = (app: FastifyInstance) => async (url: string, init: RequestInit) => {
-  const u = new URL(url);
-  const res = await app.inject({
-    method: init.method as 'GET',
-    url: u.pathname + u.search,
-    headers: init.headers as Record<string, string>,
-  });
-  return new Response(res.body, {
-    status: res.statusCode,
-    headers: { 'content-type': 'application/json' },
-  });
-};
 
 beforeAll(async () => {
   database = await testDatabase();
@@ -38,8 +31,8 @@ beforeAll(async () => {
   });
   account = await serviceApp(accountService, {
     database,
-    serviceUrl: () => 'http://product.test',
-    fetch: viaInject(product),
+    serviceUrl: svcUrl,
+    fetch: routeFetch({ product }),
   });
 });
 afterAll(async () => {
