@@ -1,6 +1,8 @@
 import type { ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { accountService } from '@pawfresh/account';
+import { cartService } from '@pawfresh/cart';
+import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
 import { paymentService } from '@pawfresh/payment';
@@ -17,6 +19,8 @@ export const serviceModules = [
   productService,
   pricingService,
   paymentService,
+  courierService,
+  cartService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];
 

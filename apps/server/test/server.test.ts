@@ -138,6 +138,7 @@ describe('split mode', () => {
     const identityUrl = await start({ SERVICE: 'identity' });
     const dogsUrl = await start({ SERVICE: 'dogs' });
     const paymentUrl = await start({ SERVICE: 'payment' });
+    const courierUrl = await start({ SERVICE: 'courier' });
     productUrl = await start({ SERVICE: 'product', DOGS_SERVICE_URL: dogsUrl });
     accountUrl = await start({
       SERVICE: 'account',
@@ -145,6 +146,7 @@ describe('split mode', () => {
       IDENTITY_SERVICE_URL: identityUrl,
       DOGS_SERVICE_URL: dogsUrl,
       PAYMENT_SERVICE_URL: paymentUrl,
+      COURIER_SERVICE_URL: courierUrl,
     });
   });
   afterAll(async () => {

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
 import { productImageType, productStatus } from './enums.js';
-import { addressInput, addressSchema, australianPhone, email, password } from './fields.js';
+import {
+  addressInput,
+  addressSchema,
+  australianPhone,
+  calendarDate,
+  email,
+  password,
+  requiredText,
+} from './fields.js';
+import { serviceabilitySchema, slotAvailabilitySchema } from './courier.js';
 import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
 import { recommendedMealSchema } from './product.js';
 
@@ -294,6 +303,40 @@ export const accountContract = defineContract({
         .strict(),
       response: customerPaymentMethodSchema,
       errors: [400, 401, 404],
+      access: 'customer',
+    },
+    getDeliverySchedules: {
+      method: 'GET',
+      path: '/api/v1/couriers/delivery-schedules',
+      summary: 'Delivery dates and AM/PM slots for an address, over a date range (at most 31 days)',
+      query: z.object({
+        postCode: z
+          .string()
+          .trim()
+          .regex(/^\d{4}$/, { error: 'Postcode must be 4 digits' }),
+        suburb: requiredText(100, 'Enter the suburb'),
+        fromDate: calendarDate,
+        toDate: calendarDate,
+      }),
+      response: z.array(slotAvailabilitySchema),
+      errors: [400, 401, 404],
+      access: 'customer',
+    },
+    checkServiceability: {
+      method: 'POST',
+      path: '/api/v1/couriers/serviceability-check',
+      summary: 'Whether we deliver to a postcode and suburb',
+      body: z
+        .object({
+          postcode: z
+            .string()
+            .trim()
+            .regex(/^\d{4}$/, { error: 'Postcode must be 4 digits' }),
+          suburb: requiredText(100, 'Enter the suburb'),
+        })
+        .strict(),
+      response: serviceabilitySchema,
+      errors: [400, 401],
       access: 'customer',
     },
     getProducts: {

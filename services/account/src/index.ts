@@ -5,13 +5,14 @@ import { productContract } from '@pawfresh/contracts/product';
 import { identityContract } from '@pawfresh/contracts/identity';
 import { dogsContract } from '@pawfresh/contracts/dogs';
 import { paymentContract } from '@pawfresh/contracts/payment';
+import { courierContract } from '@pawfresh/contracts/courier';
 import { accountHandlers } from './routes.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
 export const accountService: ServiceModule = {
   name: 'account',
   basePath: '/api/v1',
-  calls: ['product', 'identity', 'dogs', 'payment'],
+  calls: ['product', 'identity', 'dogs', 'payment', 'courier'],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
       createServiceClient(contract, {
@@ -24,6 +25,7 @@ export const accountService: ServiceModule = {
       identity: client(identityContract),
       dogs: client(dogsContract),
       payment: client(paymentContract),
+      courier: client(courierContract),
       clock: runtime.clock,
       secureCookies: runtime.settings.publicUrl.startsWith('https:'),
     });

@@ -23,6 +23,7 @@ import type { productContract, Product } from '@pawfresh/contracts/product';
 import type { identityContract, User } from '@pawfresh/contracts/identity';
 import type { dogsContract, Dog } from '@pawfresh/contracts/dogs';
 import type { paymentContract, PaymentMethod } from '@pawfresh/contracts/payment';
+import type { courierContract } from '@pawfresh/contracts/courier';
 import {
   compareExtras,
   compareMeals,
@@ -37,6 +38,7 @@ export interface AccountDependencies {
   identity: ServiceClient<typeof identityContract>;
   dogs: ServiceClient<typeof dogsContract>;
   payment: ServiceClient<typeof paymentContract>;
+  courier: ServiceClient<typeof courierContract>;
   clock: Clock;
   /** Cookies marked Secure when the site is served over https. */
   secureCookies: boolean;
@@ -84,7 +86,7 @@ const toCustomerCard = (card: PaymentMethod): CustomerPaymentMethod => ({
 const toCustomerDog = ({ userId: _owner, ...dog }: Dog): CustomerDog => dog;
 
 export function accountHandlers(deps: AccountDependencies): Handlers<typeof accountContract> {
-  const { identity, dogs, product, payment, clock, secureCookies } = deps;
+  const { identity, dogs, product, payment, courier, clock, secureCookies } = deps;
   // The product client hands back the same (frozen) list while the catalogue is unchanged, so the
   // customer's answer is built and serialised once per catalogue revision.
   const answers = new WeakMap<object, RawJson>();
@@ -312,6 +314,21 @@ export function accountHandlers(deps: AccountDependencies): Handlers<typeof acco
           throw err;
         }),
       ),
+
+    getDeliverySchedules: async ({ query }) =>
+      relay(
+        courier.getDeliverySchedules({
+          query: {
+            postcode: query.postCode,
+            suburb: query.suburb,
+            fromDate: query.fromDate,
+            toDate: query.toDate,
+          },
+        }),
+        [400, 404],
+      ),
+
+    checkServiceability: async ({ body }) => relay(courier.checkServiceability({ body }), [400]),
 
     getProducts: async () => {
       const catalogue = await product.listProducts({});

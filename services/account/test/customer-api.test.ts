@@ -17,6 +17,7 @@ import { productService } from '@pawfresh/product';
 import { identityService } from '@pawfresh/identity';
 import { dogsService } from '@pawfresh/dogs';
 import { paymentService } from '@pawfresh/payment';
+import { courierService } from '@pawfresh/courier';
 import { accountService } from '../src/index.js';
 
 let database: DatabaseConnection;
@@ -31,6 +32,7 @@ beforeAll(async () => {
   apps.identity = await serviceApp(identityService, options);
   apps.dogs = await serviceApp(dogsService, options);
   apps.payment = await serviceApp(paymentService, options);
+  apps.courier = await serviceApp(courierService, options);
   account = await serviceApp(accountService, options);
   await apps.product.inject({
     method: 'POST',
@@ -613,6 +615,56 @@ describe('saved cards', () => {
     expect(
       (await call('GET', '/api/v1/payment-methods/default', { token: owner.token })).json().id,
     ).toBe(card);
+  });
+});
+
+describe('delivery coverage', () => {
+  it('checks serviceability by postcode and suburb, case-insensitively', async () => {
+    const c = await newCustomer();
+    const melbourne = await call('POST', '/api/v1/couriers/serviceability-check', {
+      token: c.token,
+      payload: { postcode: '3000', suburb: 'melbourne' },
+    });
+    expect(melbourne.statusCode).toBe(200);
+    expect(melbourne.json()).toMatchObject({ serviceable: true, postcode: '3000' });
+    const outback = await call('POST', '/api/v1/couriers/serviceability-check', {
+      token: c.token,
+      payload: { postcode: '0872', suburb: 'Alice Springs' },
+    });
+    expect(outback.json()).toMatchObject({ serviceable: false });
+    const bad = await call('POST', '/api/v1/couriers/serviceability-check', {
+      token: c.token,
+      payload: { postcode: '30', suburb: 'Melbourne' },
+    });
+    expect(bad.json()).toEqual({ error: 'Postcode must be 4 digits' });
+    expect(
+      (
+        await call('POST', '/api/v1/couriers/serviceability-check', {
+          payload: { postcode: '3000', suburb: 'Melbourne' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('lists delivery dates with AM/PM slots for two weeks', async () => {
+    const c = await newCustomer();
+    const from = clock.now().toISOString().slice(0, 10);
+    const to = new Date(clock.now().getTime() + 13 * 86_400_000).toISOString().slice(0, 10);
+    const res = await call(
+      'GET',
+      `/api/v1/couriers/delivery-schedules?postCode=2000&suburb=Sydney&fromDate=${from}&toDate=${to}`,
+      { token: c.token },
+    );
+    expect(res.statusCode).toBe(200);
+    const days = res.json<{ deliveryDate: string; slotAvailability: number }[]>();
+    expect(days).toHaveLength(14);
+    expect(days.some((d) => d.slotAvailability === 3)).toBe(true);
+    const badDate = await call(
+      'GET',
+      `/api/v1/couriers/delivery-schedules?postCode=2000&suburb=Sydney&fromDate=tomorrow&toDate=${to}`,
+      { token: c.token },
+    );
+    expect(badDate.json()).toEqual({ error: 'Invalid date format. Expected YYYY-MM-DD.' });
   });
 });
 

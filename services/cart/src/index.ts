@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { cartContract } from '@pawfresh/contracts/cart';
+import { schema } from './db/schema.js';
+import { cartHandlers } from './routes.js';
+
+/**
+ * Carts before checkout: products, bundles, subscriptions and their feeding plans. Its routes live
+ * at the root (`/carts…`, `/products…`, `/bundles…`, `/subscriptions…`, `/plans…`); the kit
+ * serves `/health` there too.
+ */
+export const cartService: ServiceModule<DatabaseConnection> = {
+  name: 'cart',
+  basePath: '',
+  migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  plugin: (runtime) => {
+    const db = runtime.database.forSchema(schema);
+    return servicePlugin({
+      contract: cartContract,
+      handlers: cartHandlers(db, runtime.clock),
+      basePath: '',
+      runtime,
+      checkHealth: () => runtime.database.ping(),
+    });
+  },
+};

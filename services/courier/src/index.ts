@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { courierContract } from '@pawfresh/contracts/courier';
+import { schema } from './db/schema.js';
+import { courierHandlers } from './routes.js';
+
+export const COURIER_BASE_PATH = '/api/v1/couriers/becool';
+
+/**
+ * The courier (BeCool) integration: delivery coverage of every Australian postcode and suburb,
+ * delivery slots, shipments and courier events. Coverage is reference data loaded by a data
+ * migration (drizzle/0001_coverage_data.sql), so there is no demo seed.
+ */
+export const courierService: ServiceModule<DatabaseConnection> = {
+  name: 'courier',
+  basePath: COURIER_BASE_PATH,
+  migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  plugin: (runtime) => {
+    const db = runtime.database.forSchema(schema);
+    return servicePlugin({
+      contract: courierContract,
+      handlers: courierHandlers(db, runtime.clock),
+      basePath: COURIER_BASE_PATH,
+      runtime,
+      checkHealth: () => runtime.database.ping(),
+    });
+  },
+};
+
+export {
+  depots,
+  METRO_DELIVERY_RADIUS_KM,
+  REGIONAL_DELIVERY_RADIUS_KM,
+} from './coverage/depots.js';
+export { NATIONAL_PUBLIC_HOLIDAYS } from './rules/public-holidays.js';
+export { CUT_OFF_HOUR, MAX_SCHEDULE_DAYS } from './rules/delivery-schedule.js';

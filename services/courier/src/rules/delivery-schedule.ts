@@ -1,0 +1,66 @@
+import { NATIONAL_PUBLIC_HOLIDAYS } from './public-holidays.js';
+
+/** Orders for tomorrow must be in by this hour, local time at the depot (services.md §9). */
+export const CUT_OFF_HOUR = 17;
+/** Longest range one schedule request may cover, in days (both ends included). */
+export const MAX_SCHEDULE_DAYS = 31;
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` → days since 1970-01-01. */
+export const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
+export const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** ISO weekday, 1 Monday … 7 Sunday. */
+export const isoWeekday = (day: number) => ((new Date(day * DAY_MS).getUTCDay() + 6) % 7) + 1;
+
+/** The date and hour on the wall clock of `timeZone` at `now`. */
+export function localDateAndHour(now: Date, timeZone: string): { date: string; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
+}
+
+/** The first date an order placed at `now` can be delivered: tomorrow before 5pm, else the day after. */
+export function earliestDeliveryDay(now: Date, timeZone: string): number {
+  const local = localDateAndHour(now, timeZone);
+  return dayNumber(local.date) + (local.hour < CUT_OFF_HOUR ? 1 : 2);
+}
+
+export interface ZoneDelivery {
+  serviceable: boolean;
+  deliveryDays: readonly number[];
+  slots: number;
+}
+
+/** Slot availability (0 none, 1 AM, 2 PM, 3 both) of one date. */
+export function slotsOn(day: number, zone: ZoneDelivery, earliestDay: number): number {
+  if (!zone.serviceable || day < earliestDay) return 0;
+  if (NATIONAL_PUBLIC_HOLIDAYS.has(isoDate(day))) return 0;
+  return zone.deliveryDays.includes(isoWeekday(day)) ? zone.slots : 0;
+}
+
+export function schedule(
+  fromDate: string,
+  toDate: string,
+  zone: ZoneDelivery,
+  earliestDay: number,
+): { deliveryDate: string; slotAvailability: number }[] {
+  const out = [];
+  for (let day = dayNumber(fromDate); day <= dayNumber(toDate); day++) {
+    out.push({ deliveryDate: isoDate(day), slotAvailability: slotsOn(day, zone, earliestDay) });
+  }
+  return out;
+}
+
+/** Local delivery windows, HH:mm at the depot. */
+export const TIME_WINDOWS = {
+  AM: { start: '06:00', end: '12:00' },
+  PM: { start: '12:00', end: '18:00' },
+} as const;
