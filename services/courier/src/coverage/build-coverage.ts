@@ -101,9 +101,7 @@ export function buildPostcodeCoverage(suburbs: readonly SuburbCoverage[]): Postc
       const t = tally.get(s.depotCode) ?? { n: 0, km: Infinity };
       tally.set(s.depotCode, { n: t.n + 1, km: Math.min(t.km, s.distanceKm) });
     }
-    const [depotCode] = [...tally.entries()].sort(
-      ([, a], [, b]) => b.n - a.n || a.km - b.km,
-    )[0]!;
+    const [depotCode] = [...tally.entries()].sort(([, a], [, b]) => b.n - a.n || a.km - b.km)[0]!;
     const states = new Map<string, number>();
     for (const s of list) states.set(s.state, (states.get(s.state) ?? 0) + 1);
     const [state] = [...states.entries()].sort(([, a], [, b]) => b - a)[0]!;

@@ -96,7 +96,12 @@ export function coverageDataSql(suburbs: SuburbCoverage[] = buildSuburbCoverage(
       ['id'],
       zones,
     ),
-    ...upsert('postcodes', ['postcode', 'state', 'depot_code', 'facility_id'], ['postcode'], postcodes),
+    ...upsert(
+      'postcodes',
+      ['postcode', 'state', 'depot_code', 'facility_id'],
+      ['postcode'],
+      postcodes,
+    ),
     ...upsert(
       'suburbs',
       [
