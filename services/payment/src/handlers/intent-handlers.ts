@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, or } from '@pawfresh/db/orm';
 import { conflict, notFound, type Handlers } from '@pawfresh/kit';
 import type { PaymentIntent, paymentContract } from '@pawfresh/contracts/payment';
@@ -9,7 +8,13 @@ import { canMovePaymentStatus } from '../rules/payment-status.js';
 import { idempotencyKeyOf, idempotent, providerKey } from './idempotency.js';
 import { providerProblem, withProvider } from './provider-errors.js';
 import { requireCustomer, requireMethod } from './customer-handlers.js';
-import { capturePayment, declined, movePayment, settleAttempt } from './payment-flow.js';
+import {
+  capturePayment,
+  declined,
+  insertPendingPayment,
+  movePayment,
+  settleAttempt,
+} from './payment-flow.js';
 import type { PaymentDeps } from './deps.js';
 
 type IntentHandlers = Pick<
@@ -58,27 +63,15 @@ export function intentHandlers(deps: PaymentDeps): IntentHandlers {
         const method = body.paymentMethodId
           ? await requireMethod(deps, customer, body.paymentMethodId)
           : undefined;
-        const now = clock.now();
-        const [payment] = await db
-          .insert(payments)
-          .values({
-            id: randomUUID(),
-            customerId: customer.id,
-            userId: customer.userId,
-            paymentMethodId: method?.id ?? null,
-            status: 'pending',
-            amount: body.amount,
-            captureMethod: body.captureMethod,
-            provider: provider.name,
-            description: body.description,
-            referenceId: body.reference.referenceId,
-            referenceType: body.reference.referenceType,
-            createdBy: body.createdBy,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!payment) throw new Error('Inserting a payment returned no row');
+        const payment = await insertPendingPayment(deps, {
+          customer,
+          paymentMethodId: method?.id ?? null,
+          amount: body.amount,
+          captureMethod: body.captureMethod,
+          description: body.description,
+          reference: body.reference,
+          createdBy: body.createdBy,
+        });
         const intent = await withProvider(() =>
           provider.createPaymentIntent({
             providerCustomerId: customer.providerCustomerId,

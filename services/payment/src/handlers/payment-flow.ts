@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from '@pawfresh/db/orm';
 import { HttpError, conflict, notFound } from '@pawfresh/kit';
-import type { PaymentStatus } from '@pawfresh/contracts/payment';
+import type { CaptureMethod, PaymentStatus, ReferenceType } from '@pawfresh/contracts/payment';
 import { payments } from '../db/schema.js';
 import { findPayment, type PaymentRow } from '../db/views.js';
 import type { PaymentDb } from '../db/payment-db.js';
@@ -178,4 +179,47 @@ export async function capturePayment(
     captureStartedAt: null,
   });
   return { row, intent };
+}
+
+/** What a new payment records: who asked for it, why, and for what. */
+export interface NewPayment {
+  customer: { id: string; userId: string };
+  paymentMethodId: string | null;
+  amount: number;
+  captureMethod: CaptureMethod;
+  description: string;
+  reference: { referenceId: string; referenceType: ReferenceType };
+  createdBy: string;
+  /** The idempotency scope and key that created it, when there is one. */
+  requestKey?: string;
+}
+
+/** Records a payment as pending, before the provider hears of it (charges and intents alike). */
+export async function insertPendingPayment(
+  deps: Pick<PaymentDeps, 'db' | 'clock' | 'provider'>,
+  input: NewPayment,
+): Promise<PaymentRow> {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .insert(payments)
+    .values({
+      id: randomUUID(),
+      customerId: input.customer.id,
+      userId: input.customer.userId,
+      paymentMethodId: input.paymentMethodId,
+      status: 'pending',
+      amount: input.amount,
+      captureMethod: input.captureMethod,
+      provider: deps.provider.name,
+      description: input.description,
+      referenceId: input.reference.referenceId,
+      referenceType: input.reference.referenceType,
+      createdBy: input.createdBy,
+      ...(input.requestKey ? { requestKey: input.requestKey } : {}),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('Inserting a payment returned no row');
+  return row;
 }

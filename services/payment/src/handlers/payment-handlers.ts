@@ -12,6 +12,7 @@ import { requireCustomer, requireMethod } from './customer-handlers.js';
 import {
   capturePayment,
   declined,
+  insertPendingPayment,
   movePayment,
   paymentNotFound,
   settleAttempt,
@@ -53,28 +54,16 @@ export function paymentHandlers(deps: PaymentDeps): PaymentHandlers {
           if (earlier) {
             payment = earlier;
           } else {
-            const now = clock.now();
-            const [inserted] = await db
-              .insert(payments)
-              .values({
-                id: randomUUID(),
-                customerId: customer.id,
-                userId: customer.userId,
-                paymentMethodId: method.id,
-                status: 'pending',
-                amount: body.amount,
-                captureMethod: body.captureMethod,
-                provider: provider.name,
-                description: body.description,
-                referenceId: body.reference.referenceId,
-                referenceType: body.reference.referenceType,
-                createdBy: body.createdBy,
-                requestKey,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning();
-            if (!inserted) throw new Error('Inserting a payment returned no row');
+            const inserted = await insertPendingPayment(deps, {
+              customer,
+              paymentMethodId: method.id,
+              amount: body.amount,
+              captureMethod: body.captureMethod,
+              description: body.description,
+              reference: body.reference,
+              createdBy: body.createdBy,
+              requestKey,
+            });
             // Recorded as with the provider before it is: a crash in between leaves a trace to check.
             payment = await movePayment(db, clock.now(), inserted.id, 'processing');
           }
