@@ -8,6 +8,7 @@ import { identityService } from '@pawfresh/identity';
 import { paymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
+import { subscriptionService } from '@pawfresh/subscription';
 
 /**
  * Every service this process can run, in start-up order (demo data of later ones may refer to
@@ -21,6 +22,7 @@ export const serviceModules = [
   paymentService,
   courierService,
   cartService,
+  subscriptionService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];
 

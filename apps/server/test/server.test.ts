@@ -126,6 +126,7 @@ describe('split mode', () => {
   const alone: FastifyInstance[] = [];
   let productUrl: string;
   let accountUrl: string;
+  let subscriptionUrl: string;
 
   /** Starts one service alone on a free port, as `SERVICE=<name> npm run serve` would. */
   async function start(env: Record<string, string>) {
@@ -140,6 +141,13 @@ describe('split mode', () => {
     const paymentUrl = await start({ SERVICE: 'payment' });
     const courierUrl = await start({ SERVICE: 'courier' });
     productUrl = await start({ SERVICE: 'product', DOGS_SERVICE_URL: dogsUrl });
+    const pricingUrl = await start({ SERVICE: 'pricing' });
+    subscriptionUrl = await start({
+      SERVICE: 'subscription',
+      PRODUCT_SERVICE_URL: productUrl,
+      PRICING_SERVICE_URL: pricingUrl,
+      DOGS_SERVICE_URL: dogsUrl,
+    });
     accountUrl = await start({
       SERVICE: 'account',
       PRODUCT_SERVICE_URL: productUrl,
@@ -160,6 +168,31 @@ describe('split mode', () => {
     expect(
       (await fetch(`${productUrl}/svc/product/api/v1/products`, { headers: auth })).status,
     ).toBe(404);
+  });
+
+  it('lets the subscription service size and price plans through product and pricing over HTTP', async () => {
+    const meals = (await (
+      await fetch(`${productUrl}/api/v1/products?type=meal`, { headers: auth })
+    ).json()) as { id: string }[];
+    const res = await fetch(`${subscriptionUrl}/plans/generate`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        dogs: [
+          {
+            animalId: '5d1c9a3e-7b2f-4c6d-8e9a-0b1c2d3e4f51',
+            energy: 558,
+            meals: [{ productId: meals[0]!.id, weight: 1 }],
+          },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      feedingPlans: { totalPouches: number; totalPrice: number }[];
+    };
+    expect(body.feedingPlans[0]!.totalPouches).toBe(14);
+    expect(body.feedingPlans[0]!.totalPrice).toBeGreaterThan(0);
   });
 
   it('lets the customer API reach the product service over HTTP', async () => {
