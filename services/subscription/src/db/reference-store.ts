@@ -79,14 +79,5 @@ export async function findPlan(
   return row;
 }
 
-/** The catalogue plan a feeding-plan type is sold as. */
-export async function findPlanForType(
-  db: SubscriptionDbView,
-  type: PlanRow['feedingPlanType'],
-): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(eq(plans.feedingPlanType, type)).limit(1);
-  return row;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => UUID.test(value);

@@ -18,13 +18,13 @@ import {
   type SizedFeedingPlan,
 } from '../feeding-plan-pricing.js';
 import {
-  cancelReasons,
   extras,
   feedingPlans,
   feedingPlanSkus,
   subscriptionDiscounts,
   subscriptions,
 } from '../db/schema.js';
+import { findCancelReasons } from '../db/reference-store.js';
 import { isUniqueViolation, type SubscriptionDbView } from '../db/subscription-db.js';
 import {
   EVERYTHING,
@@ -313,7 +313,7 @@ export function subscriptionHandlers({ db, clock, services }: HandlerDeps): Subs
   }
 
   async function findCancelReason(id: string) {
-    const [row] = await db.select().from(cancelReasons).where(eq(cancelReasons.id, id));
+    const [row] = await findCancelReasons(db, [id]);
     return row;
   }
 
