@@ -140,6 +140,6 @@ describe('page-view tracking', () => {
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     await waitFor(() => expect(analytics.pageNames()).toEqual(['Not found']));
-    expect(document.title).toBe('Not found | My account');
+    await waitFor(() => expect(document.title).toBe('Not found | My account'));
   });
 });

@@ -26,7 +26,8 @@ describe('/account', () => {
         name: 'Account',
       }),
     ).toHaveAttribute('aria-current', 'page');
-    expect(document.title).toBe('Account | My account');
+    // The title is set in an effect after the page renders; under load that is a tick later.
+    await waitFor(() => expect(document.title).toBe('Account | My account'));
   });
 
   it('links to the edit pages', async () => {
