@@ -1,2 +1,3 @@
 export * from './database.js';
 export * from './snapshot.js';
+export * from './errors.js';

@@ -14,3 +14,4 @@ export { pruneComponents } from './openapi.js';
 export * from './raw-json.js';
 export * from './auth.js';
 export { injectFetch } from './inject-fetch.js';
+export { toInstant } from './zoned-time.js';

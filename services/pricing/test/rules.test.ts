@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { toInstant } from '../src/rules/zoned-time.js';
+import { toInstant } from '@pawfresh/kit';
 import { countsAsUse, promotionRefusal } from '../src/rules/promotion-rules.js';
 import {
   discountInputProblems,

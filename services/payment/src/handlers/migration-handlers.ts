@@ -3,7 +3,7 @@ import { and, count, eq } from '@pawfresh/db/orm';
 import { conflict, notFound, type Handlers } from '@pawfresh/kit';
 import type { paymentContract } from '@pawfresh/contracts/payment';
 import { customers, paymentMethods, payments } from '../db/schema.js';
-import { isUniqueViolation } from '../db/payment-db.js';
+import { isUniqueViolation } from '@pawfresh/db';
 import { findCustomerByUser, toCustomer } from '../db/views.js';
 import { withProvider } from './provider-errors.js';
 import { noCustomer } from './customer-handlers.js';

@@ -16,7 +16,8 @@ import {
   loadDiscounts,
   updateDiscountRow,
 } from '../db/discount-store.js';
-import { isUniqueViolation, type PricingDb } from '../db/pricing-db.js';
+import { isUniqueViolation } from '@pawfresh/db';
+import type { PricingDb } from '../db/pricing-db.js';
 import { discountInputProblems } from '../rules/discount-rules.js';
 import { refuseIfAny } from './problems.js';
 

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, notFound, type Clock, type Handlers } from '@pawfresh/kit';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  toInstant,
+  type Clock,
+  type Handlers,
+} from '@pawfresh/kit';
 import type { pricingContract } from '@pawfresh/contracts/pricing';
 import { findDiscountRow } from '../db/discount-store.js';
-import { isUniqueViolation, type PricingDb } from '../db/pricing-db.js';
+import { isUniqueViolation } from '@pawfresh/db';
+import type { PricingDb } from '../db/pricing-db.js';
 import {
   countUses,
   findPromotionByCode,
@@ -22,7 +30,6 @@ import {
   promotionShapeProblems,
 } from '../rules/promotion-rules.js';
 import type { InputProblem } from '../rules/discount-rules.js';
-import { toInstant } from '../rules/zoned-time.js';
 import { discountNotFound } from './discount-handlers.js';
 import { refuseIfAny } from './problems.js';
 

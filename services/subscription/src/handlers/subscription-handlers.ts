@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, notFound, type Handlers } from '@pawfresh/kit';
+import { badRequest, conflict, notFound, toInstant, type Handlers } from '@pawfresh/kit';
 import { eq } from '@pawfresh/db/orm';
 import type {
   CreateSubscriptionInput,
@@ -25,7 +25,8 @@ import {
   subscriptions,
 } from '../db/schema.js';
 import { findCancelReasons } from '../db/reference-store.js';
-import { isUniqueViolation, type SubscriptionDbView } from '../db/subscription-db.js';
+import { isUniqueViolation } from '@pawfresh/db';
+import type { SubscriptionDbView } from '../db/subscription-db.js';
 import {
   EVERYTHING,
   findHouseholdSubscriptionRow,
@@ -45,7 +46,6 @@ import {
   type SubscriptionAction,
 } from '../rules/status-transitions.js';
 import { activeTotals } from '../rules/subscription-totals.js';
-import { toInstant } from '../rules/zoned-time.js';
 import type { HandlerDeps } from './deps.js';
 import { pathText, refuseIfAny, type InputProblem } from './problems.js';
 import { checkDiscounts, checkDogsBelongTo, checkExtra } from './subscription-input.js';

@@ -1,7 +1,6 @@
 /**
- * A pause's resume date is a local calendar day in the customer's Australian time zone; it is
- * stored as the instant that day starts there. (The same conversion as the pricing service's
- * promotion times; services share no code beyond packages/.)
+ * Times people enter as wall-clock times in an Australian zone ("midnight on 1 February in
+ * Sydney": a promotion's start, a pause's resume date) and that are stored as instants.
  */
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
