@@ -78,3 +78,16 @@ export const addressSchema = z
 
 export type Address = z.infer<typeof addressSchema>;
 export type AddressInput = z.input<typeof addressInput>;
+
+/** An id field whose message names it: "dogId must be a valid UUID". */
+export const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
+
+/** An instant in ISO 8601 with its offset (`2026-11-23T05:00:00.000Z`). */
+export const instant = z.iso.datetime({ offset: true });
+
+/** services.md §5 / §9: money is integer cents AUD, a non-negative 32-bit integer. */
+export const MAX_CENTS = 2147483647;
+export const cents = z.number().int().min(0).max(MAX_CENTS);
+
+/** Query booleans arrive as text: `true` or `false`. */
+export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

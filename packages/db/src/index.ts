@@ -1,3 +1,5 @@
 export * from './database.js';
 export * from './snapshot.js';
 export * from './errors.js';
+export * from './columns.js';
+export * from './reference-sql.js';

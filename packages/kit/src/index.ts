@@ -5,6 +5,7 @@ export * from './client.js';
 export * from './clock.js';
 export * from './config.js';
 export * from './errors.js';
+export * from './problems.js';
 export * from './module.js';
 export * from './request-context.js';
 export * from './service.js';

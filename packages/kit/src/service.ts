@@ -20,6 +20,7 @@ import { RequestValidationError, zodValidatorCompiler } from './validation.js';
 import { pruneComponents } from './openapi.js';
 import { isRawJson, matchesEtag, type RawJson } from './raw-json.js';
 import { ServiceCallError } from './client.js';
+import { upstreamMessage } from './problems.js';
 import { verifyAccessToken, type Principal } from './auth.js';
 import type { ServiceRuntime } from './module.js';
 
@@ -198,6 +199,15 @@ export function servicePlugin<C extends ServiceContract>(
           { err, status: err.status, body: err.body },
           'call to another service failed',
         );
+        // The other service failed or did not answer: not the caller's fault, and worth a retry.
+        // (The customer API keeps the fallbacks of customer-app.md §8.)
+        if (style === 'service' && (err.status === 0 || err.status >= 500)) {
+          return sendFailure(reply, style, {
+            statusCode: 502,
+            message: upstreamMessage(`Reaching the ${err.service} service`),
+            type: 'upstream',
+          });
+        }
       } else {
         request.log.error({ err }, 'unexpected error');
       }

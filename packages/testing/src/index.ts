@@ -9,3 +9,4 @@ export {
 } from './service-app.js';
 export { fuzzContract } from './fuzz-contract.js';
 export { routeFetch, svcUrl } from './route-fetch.js';
+export { callJson, caller, messagesOf, type HttpMethod } from './http.js';
