@@ -23,7 +23,8 @@ export async function updateProfile(
   const session = changes.password
     ? await signInAgain(ctx, userId, changes.password, clientIp)
     : undefined;
-  return { profile: toProfile(user), ...(session ? { session } : {}) };
+  const profile = toProfile(user);
+  return session ? { profile, session } : { profile };
 }
 
 /** Whether an e-mail already belongs to an account (the sign-up form asks before it submits). */

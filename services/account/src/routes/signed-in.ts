@@ -13,4 +13,5 @@ export function customerId(auth: Principal | undefined): string {
   return auth.userId;
 }
 
-export const success = { success: true as const };
+/** The answer of a call with nothing else to say; frozen because every such answer shares it. */
+export const success = Object.freeze({ success: true as const });
