@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import {
@@ -16,6 +14,7 @@ import {
 } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { ServerConfig } from './config.js';
+import { registerCustomerApp } from './customer-app.js';
 import { mountPathOf, serviceModules } from './services.js';
 
 export interface BuildOptions {
@@ -121,40 +120,4 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   });
 
   return app;
-}
-
-/** The customer app's build, with every unknown path under /customer/ answered by index.html. */
-function registerCustomerApp(app: FastifyInstance, dir: string, decorateReply: boolean) {
-  const index = path.join(dir, 'index.html');
-  if (!existsSync(index)) {
-    app.log.warn(`The customer app is not built (${index} is missing): run npm run build`);
-    return;
-  }
-  app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root: dir,
-      prefix: '/customer/',
-      wildcard: false,
-      decorateReply,
-      index: false,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-    // The app's routes are client-side: every path under /customer/ gets index.html, never cached,
-    // so a new deploy is picked up at once (its hashed assets are cached for a year).
-    const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', dir, { cacheControl: false });
-    };
-    scope.get('/customer/', sendIndex);
-    scope.get('/customer/*', sendIndex);
-    scope.get('/', (_req, reply) => reply.redirect('/customer/'));
-  });
 }

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { testDatabase } from '@pawfresh/testing';
+import { caller, testDatabase } from '@pawfresh/testing';
 import { buildServer, readConfig, DEV_SERVICE_TOKEN } from '../src/index.js';
 
+/** The server's own (development) service credentials, not the test kit's. */
 const auth = { authorization: `Bearer ${DEV_SERVICE_TOKEN}` };
+const nobody = {};
 let database: DatabaseConnection;
 let app: FastifyInstance;
 let appDir: string;
@@ -24,11 +26,7 @@ beforeAll(async () => {
     database,
     clock: new TestClock(),
   });
-  await app.inject({
-    method: 'POST',
-    url: '/svc/product/api/v1/products/reset-by-seed-script',
-    headers: auth,
-  });
+  await call('POST', '/svc/product/api/v1/products/reset-by-seed-script', undefined, auth);
 });
 afterAll(async () => {
   await app?.close();
@@ -36,22 +34,20 @@ afterAll(async () => {
   await rm(appDir, { recursive: true, force: true });
 });
 
+const call = caller(() => app);
+
 describe('one process', () => {
   it('serves the customer API at /api/v1, calling the product service in-process', async () => {
     // The second and third calls revalidate the product list in-process (a 304 from the service).
     for (let i = 0; i < 3; i++) {
-      const res = await app.inject({ method: 'GET', url: '/api/v1/products' });
+      const res = await call('GET', '/api/v1/products', undefined, nobody);
       expect(res.statusCode).toBe(200);
       expect(res.json().meals).toHaveLength(7);
     }
   });
 
   it('serves each service under /svc/<service> with its native paths', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/svc/product/api/v1/products?type=toy',
-      headers: auth,
-    });
+    const res = await call('GET', '/svc/product/api/v1/products?type=toy', undefined, auth);
     expect(res.statusCode).toBe(200);
     expect(
       res
@@ -59,19 +55,19 @@ describe('one process', () => {
         .map((p: { productCode: string }) => p.productCode)
         .sort(),
     ).toEqual(['TOY-ROPE', 'TOY-SQUEAKY-ROO']);
-    expect((await app.inject({ method: 'GET', url: '/svc/product/health' })).json()).toEqual({
+    expect((await call('GET', '/svc/product/health', undefined, nobody)).json()).toEqual({
       status: 'ok',
     });
     expect(
-      (await app.inject({ method: 'GET', url: '/svc/product/openapi.json' })).json().servers,
+      (await call('GET', '/svc/product/openapi.json', undefined, nobody)).json().servers,
     ).toEqual([{ url: '/svc/product' }]);
   });
 
   it('answers unknown paths in the envelope of the API they are under', async () => {
-    const customer = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    const customer = await call('GET', '/api/v1/no-such-thing', undefined, nobody);
     expect(customer.statusCode).toBe(404);
     expect(customer.json()).toEqual({ error: 'Not found' });
-    const service = await app.inject({ method: 'DELETE', url: '/svc/product/api/v1/nothing?x=1' });
+    const service = await call('DELETE', '/svc/product/api/v1/nothing?x=1', undefined, nobody);
     expect(service.statusCode).toBe(404);
     expect(service.json()).toEqual({
       message: 'Cannot DELETE /svc/product/api/v1/nothing',
@@ -82,17 +78,9 @@ describe('one process', () => {
   });
 
   it('gives every answer a request id, keeping a well-formed one the caller sent', async () => {
-    const given = await app.inject({
-      method: 'GET',
-      url: '/health',
-      headers: { 'x-request-id': 'trace-42' },
-    });
+    const given = await call('GET', '/health', undefined, { 'x-request-id': 'trace-42' });
     expect(given.headers['x-request-id']).toBe('trace-42');
-    const made = await app.inject({
-      method: 'GET',
-      url: '/health',
-      headers: { 'x-request-id': 'bad id with spaces' },
-    });
+    const made = await call('GET', '/health', undefined, { 'x-request-id': 'bad id with spaces' });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -103,20 +91,20 @@ describe('one process', () => {
       '/customer/deliveries',
       '/customer/dogs/abc/edit/plan',
     ]) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await call('GET', url, undefined, nobody);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>My account</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
-    const asset = await app.inject({ method: 'GET', url: '/customer/assets/main-abc123.js' });
+    const asset = await call('GET', '/customer/assets/main-abc123.js', undefined, nobody);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const root = await app.inject({ method: 'GET', url: '/' });
+    const root = await call('GET', '/', undefined, nobody);
     expect(root.statusCode).toBe(302);
     expect(root.headers.location).toBe('/customer/');
   });
 
   it('serves product images', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/products/meal-beef-icon.svg' });
+    const res = await call('GET', '/assets/products/meal-beef-icon.svg', undefined, nobody);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
   });

@@ -6,7 +6,9 @@ import { identityContract } from '@pawfresh/contracts/identity';
 import { dogsContract } from '@pawfresh/contracts/dogs';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { courierContract } from '@pawfresh/contracts/courier';
+import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
+import { sessionCookies } from './session-cookie.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
 export const accountService: ServiceModule = {
@@ -20,18 +22,18 @@ export const accountService: ServiceModule = {
         token: runtime.serviceToken,
         fetch: runtime.fetch,
       });
-    const handlers = accountHandlers({
+    const ctx: AccountContext = {
       product: client(productContract),
       identity: client(identityContract),
       dogs: client(dogsContract),
       payment: client(paymentContract),
       courier: client(courierContract),
-      clock: runtime.clock,
-      secureCookies: runtime.settings.publicUrl.startsWith('https:'),
-    });
+    };
+    // Secure only over https, so signing in still works on http://localhost.
+    const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);
     const api = servicePlugin({
       contract: accountContract,
-      handlers,
+      handlers: accountHandlers(ctx, cookies),
       basePath: '/api/v1',
       runtime,
     });

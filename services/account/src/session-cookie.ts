@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '@pawfresh/kit';
 
 /**
  * The refresh token lives in an httpOnly cookie the page's scripts cannot read, sent only to the
@@ -19,19 +20,20 @@ export function setRefreshCookie(
   secure: boolean,
   now: Date,
 ) {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
     secure,
     path: PATH,
-    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+    maxAge,
   });
   reply.setCookie(SESSION_HINT_COOKIE, '1', {
     httpOnly: false,
     sameSite: 'strict',
     secure,
     path: '/',
-    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+    maxAge,
   });
 }
 
@@ -42,3 +44,31 @@ export function clearRefreshCookie(reply: FastifyReply, secure: boolean) {
 
 export const readRefreshCookie = (request: FastifyRequest): string | undefined =>
   request.cookies[REFRESH_COOKIE] || undefined;
+
+/** The refresh token half of a session from identity. */
+export interface RefreshTokenGrant {
+  refreshToken: string;
+  refreshTokenExpiresAt: string;
+}
+
+/** The session cookies of one site: Secure when it is served over https. */
+export interface SessionCookies {
+  keep(reply: FastifyReply, grant: RefreshTokenGrant): void;
+  clear(reply: FastifyReply): void;
+  read(request: FastifyRequest): string | undefined;
+}
+
+export function sessionCookies(secure: boolean, clock: Clock): SessionCookies {
+  return {
+    keep: (reply, grant) =>
+      setRefreshCookie(
+        reply,
+        grant.refreshToken,
+        new Date(grant.refreshTokenExpiresAt),
+        secure,
+        clock.now(),
+      ),
+    clear: (reply) => clearRefreshCookie(reply, secure),
+    read: readRefreshCookie,
+  };
+}

@@ -5,10 +5,11 @@ import type { DatabaseConnection } from '@pawfresh/db';
 import type { CustomerProduct } from '@pawfresh/contracts/account';
 import { productStatuses } from '@pawfresh/contracts/enums';
 import {
+  callJson,
+  caller,
   fuzzContract,
   routeFetch,
   serviceApp,
-  serviceAuth,
   svcUrl,
   testDatabase,
 } from '@pawfresh/testing';
@@ -24,11 +25,7 @@ let account: FastifyInstance;
 beforeAll(async () => {
   database = await testDatabase();
   product = await serviceApp(productService, { database });
-  await product.inject({
-    method: 'POST',
-    url: '/api/v1/products/reset-by-seed-script',
-    headers: serviceAuth,
-  });
+  await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script');
   account = await serviceApp(accountService, {
     database,
     serviceUrl: svcUrl,
@@ -41,9 +38,13 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** The product list is public: a visitor calls it without any credentials. */
+const visitor = caller(() => account);
+const nobody = {};
+
 describe('GET /api/v1/products (customer API)', () => {
   it('returns meals, treats and supplements in the customer list shape, visible ones only', async () => {
-    const res = await account.inject({ method: 'GET', url: '/api/v1/products' });
+    const res = await visitor('GET', '/api/v1/products', undefined, nobody);
     expect(res.statusCode).toBe(200);
     const body = res.json<{
       meals: CustomerProduct[];
@@ -89,7 +90,7 @@ describe('GET /api/v1/products (customer API)', () => {
   });
 
   it('sorts treats and supplements in stock first, then new, then by name', async () => {
-    const body = (await account.inject({ method: 'GET', url: '/api/v1/products' })).json();
+    const body = (await visitor('GET', '/api/v1/products', undefined, nobody)).json();
     expect(body.treats.map((p: CustomerProduct) => p.name)).toEqual([
       'Sardine Crunch',
       'Chicken Breast Bites',
@@ -106,34 +107,19 @@ describe('GET /api/v1/products (customer API)', () => {
   });
 
   it('tags its answer so the app can revalidate it cheaply', async () => {
-    const first = await account.inject({ method: 'GET', url: '/api/v1/products' });
+    const first = await visitor('GET', '/api/v1/products', undefined, nobody);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"products-[\w-]{22}"$/);
-    const again = await account.inject({
-      method: 'GET',
-      url: '/api/v1/products',
-      headers: { 'if-none-match': etag },
-    });
+    const again = await visitor('GET', '/api/v1/products', undefined, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
-    const jerky = (
-      await product.inject({
-        method: 'GET',
-        url: '/api/v1/products?type=treat',
-        headers: serviceAuth,
-      })
-    )
+    const jerky = (await callJson(product, 'GET', '/api/v1/products?type=treat'))
       .json()
       .find((p: { productCode: string }) => p.productCode === 'TREAT-ROO-JERKY').variants[0].id;
-    await product.inject({
-      method: 'PATCH',
-      url: `/api/v1/variants/${jerky}/status`,
-      headers: serviceAuth,
-      payload: { status: 'out_of_stock' },
+    await callJson(product, 'PATCH', `/api/v1/variants/${jerky}/status`, {
+      status: 'out_of_stock',
     });
-    const changed = await account.inject({
-      method: 'GET',
-      url: '/api/v1/products',
-      headers: { 'if-none-match': etag },
+    const changed = await visitor('GET', '/api/v1/products', undefined, {
+      'if-none-match': etag,
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -156,7 +142,7 @@ describe('GET /api/v1/products (customer API)', () => {
       fetch: async () =>
         new Response(JSON.stringify({ message: 'boom', statusCode: 500 }), { status: 500 }),
     });
-    const res = await failing.inject({ method: 'GET', url: '/api/v1/products' });
+    const res = await callJson(failing, 'GET', '/api/v1/products', undefined, nobody);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'Unexpected server error' });
     await failing.close();

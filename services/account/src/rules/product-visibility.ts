@@ -67,3 +67,17 @@ export function toCustomerProduct(p: Product): CustomerProduct {
     })),
   };
 }
+
+/**
+ * What the customer app lists (customer-app.md §4): the products shown to customers, by type, meals
+ * in the catalogue's order and treats and supplements by the extras order.
+ */
+export function customerProductLists(catalogue: readonly Product[]) {
+  const visible = catalogue.filter(isShownToCustomers);
+  const ofType = (type: string) => visible.filter((p) => p.type === type).map(toCustomerProduct);
+  return {
+    meals: ofType('meal').sort(compareMeals),
+    treats: ofType('treat').sort(compareExtras),
+    supplements: ofType('supplement').sort(compareExtras),
+  };
+}

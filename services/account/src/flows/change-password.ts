@@ -1,0 +1,26 @@
+import { badRequest, isCallStatus, ServiceCallError } from '@pawfresh/kit';
+import type { Session } from '@pawfresh/contracts/identity';
+import { relay } from '../upstream-errors.js';
+import type { AccountContext, BodyOf } from './context.js';
+import { signInAgain } from './sign-in-again.js';
+
+export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
+
+/** Changes the password given the current one; answers this device's new session. */
+export async function changePassword(
+  ctx: AccountContext,
+  userId: string,
+  form: BodyOf<'resetPassword'>,
+  clientIp: string,
+): Promise<Session> {
+  try {
+    await relay(ctx.identity.changePassword({ params: { userId }, body: form }), [400]);
+  } catch (err) {
+    // A wrong current password is a mistake in the form (400), not a lost session (401).
+    if (isCallStatus(err, 401)) {
+      throw badRequest(ServiceCallError.describe(err.body) ?? WRONG_CURRENT_PASSWORD);
+    }
+    throw err;
+  }
+  return signInAgain(ctx, userId, form.password, clientIp);
+}

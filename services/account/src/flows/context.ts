@@ -1,0 +1,23 @@
+import type { HandlerInput, ServiceClient } from '@pawfresh/kit';
+import type { accountContract } from '@pawfresh/contracts/account';
+import type { productContract } from '@pawfresh/contracts/product';
+import type { identityContract } from '@pawfresh/contracts/identity';
+import type { dogsContract } from '@pawfresh/contracts/dogs';
+import type { paymentContract } from '@pawfresh/contracts/payment';
+import type { courierContract } from '@pawfresh/contracts/courier';
+
+/** What the customer API's flows work with: the clients of the services behind it. */
+export interface AccountContext {
+  product: ServiceClient<typeof productContract>;
+  identity: ServiceClient<typeof identityContract>;
+  dogs: ServiceClient<typeof dogsContract>;
+  payment: ServiceClient<typeof paymentContract>;
+  courier: ServiceClient<typeof courierContract>;
+}
+
+type Endpoints = (typeof accountContract)['endpoints'];
+
+/** The parsed body of one of the customer API's endpoints. */
+export type BodyOf<K extends keyof Endpoints> = HandlerInput<Endpoints[K]>['body'];
+/** The parsed query of one of the customer API's endpoints. */
+export type QueryOf<K extends keyof Endpoints> = HandlerInput<Endpoints[K]>['query'];

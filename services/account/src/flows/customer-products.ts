@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import { rawJson, type RawJson } from '@pawfresh/kit';
+import { accountContract } from '@pawfresh/contracts/account';
+import { customerProductLists } from '../rules/product-visibility.js';
+import type { AccountContext } from './context.js';
+
+const productsResponse = accountContract.endpoints.getProducts.response;
+
+/**
+ * The product client hands back the same (frozen) list while the catalogue is unchanged, so the
+ * customer's answer is built, serialised and tagged once per catalogue revision. Keyed by that
+ * list, the answers of every app in the process share one memo and go when the list goes.
+ */
+const answers = new WeakMap<object, RawJson>();
+
+/** Meals, treats and supplements as the customer app lists them, tagged for revalidation. */
+export async function customerProducts(ctx: AccountContext): Promise<RawJson> {
+  const catalogue = await ctx.product.listProducts({});
+  let answer = answers.get(catalogue);
+  if (!answer) {
+    const json = JSON.stringify(productsResponse.parse(customerProductLists(catalogue)));
+    const tag = createHash('sha256').update(json).digest('base64url').slice(0, 22);
+    answer = rawJson(json, `products-${tag}`);
+    answers.set(catalogue, answer);
+  }
+  return answer;
+}
