@@ -17,6 +17,8 @@ export function registerCustomerApp(app: FastifyInstance, dir: string, decorateR
       wildcard: false,
       decorateReply,
       index: false,
+      // scripts/compress-assets.mjs writes .br and .gz beside each asset at build time.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         res.setHeader(

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { TestClock } from '@pawfresh/kit';
+import { repoRoot, testDatabase } from '@pawfresh/testing';
+import { buildServer, readConfig } from '../src/index.js';
+
+// The customer app is served like a production site: compressed once at build time
+// (scripts/compress-assets.mjs), hashed assets cached for a year, index.html revalidated.
+const script = `console.log(${JSON.stringify('a customer app bundle '.repeat(200))});\n`;
+let database: DatabaseConnection;
+let app: FastifyInstance;
+let appDir: string;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  appDir = await mkdtemp(path.join(tmpdir(), 'customer-app-'));
+  await mkdir(path.join(appDir, 'assets'));
+  await writeFile(path.join(appDir, 'index.html'), '<!doctype html><title>My account</title>');
+  await writeFile(path.join(appDir, 'assets', 'index-abc123.js'), script);
+  await promisify(execFile)('node', [path.join(repoRoot, 'scripts/compress-assets.mjs'), appDir]);
+  app = await buildServer({
+    config: readConfig({ CUSTOMER_APP_DIR: appDir }),
+    database,
+    clock: new TestClock(),
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await rm(appDir, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('the customer app on the wire', () => {
+  it('sends brotli to a browser that takes it, and the same script comes out', async () => {
+    const res = await get('/customer/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends gzip to one that takes only gzip, and plain text to one that takes neither', async () => {
+    const gz = await get('/customer/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/customer/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(await readFile(path.join(appDir, 'assets', 'index-abc123.js'), 'utf8')).toBe(script);
+  });
+
+  it('revalidates index.html on every visit, on any client-side route', async () => {
+    for (const url of ['/customer/', '/customer/account', '/customer/deliveries']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>My account</title>');
+    }
+  });
+});
