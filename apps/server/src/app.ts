@@ -51,7 +51,18 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request, at debug (below); errors and start-up stay at info and above.
+    disableRequestLogging: true,
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = Math.round(reply.elapsedTime);
+    request.log.debug(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms },
+      `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`,
+    );
+    done();
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

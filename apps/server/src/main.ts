@@ -18,7 +18,23 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel });
+  // A person at a terminal reads lines; a log collector reads JSON.
+  const log = pino({
+    level: config.logLevel,
+    ...(process.stdout.isTTY
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: {
+              translateTime: 'SYS:HH:MM:ss',
+              singleLine: true,
+              // A request's fields are in its message already.
+              ignore: 'pid,hostname,reqId,method,url,statusCode,ms',
+            },
+          },
+        }
+      : {}),
+  });
   const database = await prepareDatabase(config, systemClock, log, (n) => consoleProgress(n));
   const app = await buildServer({ config, database, logger: log });
 
