@@ -1,14 +1,13 @@
 import type { CartBundle } from '@pawfresh/contracts/cart';
 import { toBundle } from '../cart-response.js';
 import { deleteBundle, findBundle, insertBundle } from '../db/bundle-store.js';
-import { lockCart } from '../db/cart-store.js';
 import { productsOfBundle } from '../db/product-store.js';
-import { lockSubscription } from '../db/subscription-store.js';
 import { found, removed, type CartContext } from './context.js';
+import { lockedCart, lockedSubscription } from './parents.js';
 
 export const addCartBundle = (ctx: CartContext, cartId: string): Promise<CartBundle> =>
   ctx.db.transaction(async (tx) => {
-    const cart = await found(lockCart(tx, cartId), 'Cart', cartId);
+    const cart = await lockedCart(tx, cartId);
     const bundle = await insertBundle(
       tx,
       { cartId: cart.id, subscriptionId: null },
@@ -22,11 +21,7 @@ export const addSubscriptionBundle = (
   subscriptionId: string,
 ): Promise<CartBundle> =>
   ctx.db.transaction(async (tx) => {
-    const subscription = await found(
-      lockSubscription(tx, subscriptionId),
-      'Subscription',
-      subscriptionId,
-    );
+    const subscription = await lockedSubscription(tx, subscriptionId);
     const place = { cartId: subscription.cartId, subscriptionId: subscription.id };
     return toBundle(await insertBundle(tx, place, ctx.clock.now()), { products: [] });
   });

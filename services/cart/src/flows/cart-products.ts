@@ -2,8 +2,6 @@ import { badRequest } from '@pawfresh/kit';
 import type { CartProduct } from '@pawfresh/contracts/cart';
 import { toProduct } from '../cart-response.js';
 import type { CartDb } from '../db/cart-db.js';
-import { lockCart } from '../db/cart-store.js';
-import { lockBundle } from '../db/bundle-store.js';
 import {
   changeProduct,
   deleteProduct,
@@ -13,9 +11,9 @@ import {
   type ProductChanges,
   type ProductPlace,
 } from '../db/product-store.js';
-import { lockSubscription } from '../db/subscription-store.js';
 import { bundledProductMove, moveToAnotherCart } from '../rules/moving-products.js';
 import { found, removed, type CartContext } from './context.js';
+import { lockedBundle, lockedCart, lockedSubscription } from './parents.js';
 
 type ProductInput = { productVariantId: string; quantity: number };
 
@@ -33,7 +31,7 @@ export const addCartProduct = (ctx: CartContext, cartId: string, input: ProductI
   addProduct(
     ctx,
     async (tx) => {
-      const cart = await found(lockCart(tx, cartId), 'Cart', cartId);
+      const cart = await lockedCart(tx, cartId);
       return { cartId: cart.id, subscriptionId: null, bundleId: null };
     },
     input,
@@ -44,7 +42,7 @@ export const addBundleProduct = (ctx: CartContext, bundleId: string, input: Prod
   addProduct(
     ctx,
     async (tx) => {
-      const bundle = await found(lockBundle(tx, bundleId), 'Bundle', bundleId);
+      const bundle = await lockedBundle(tx, bundleId);
       return { cartId: bundle.cartId, subscriptionId: bundle.subscriptionId, bundleId: bundle.id };
     },
     input,
@@ -58,11 +56,7 @@ export const addSubscriptionProduct = (
   addProduct(
     ctx,
     async (tx) => {
-      const subscription = await found(
-        lockSubscription(tx, subscriptionId),
-        'Subscription',
-        subscriptionId,
-      );
+      const subscription = await lockedSubscription(tx, subscriptionId);
       return { cartId: subscription.cartId, subscriptionId: subscription.id, bundleId: null };
     },
     input,
@@ -88,8 +82,7 @@ export const updateProduct = (
       const refusal = bundledProductMove(current);
       if (refusal) throw badRequest(refusal);
       if (input.subscriptionId !== null) {
-        const target = input.subscriptionId;
-        const subscription = await found(lockSubscription(tx, target), 'Subscription', target);
+        const subscription = await lockedSubscription(tx, input.subscriptionId);
         const elsewhere = moveToAnotherCart(current, subscription);
         if (elsewhere) throw badRequest(elsewhere);
       }

@@ -7,11 +7,10 @@ import {
   findPlan,
   insertPlan,
   insertPlanProduct,
-  lockPlan,
   productsOfPlan,
 } from '../db/plan-store.js';
-import { lockSubscription } from '../db/subscription-store.js';
 import { found, removed, type CartContext } from './context.js';
+import { lockedPlan, lockedSubscription } from './parents.js';
 
 /** Puts a feeding plan for one animal into a subscription. */
 export const addSubscriptionPlan = (
@@ -20,11 +19,7 @@ export const addSubscriptionPlan = (
   input: { planId: string; animalId: string; orderLimit?: number | null },
 ): Promise<CartPlan> =>
   ctx.db.transaction(async (tx) => {
-    const subscription = await found(
-      lockSubscription(tx, subscriptionId),
-      'Subscription',
-      subscriptionId,
-    );
+    const subscription = await lockedSubscription(tx, subscriptionId);
     return toPlan(await insertPlan(tx, subscription, input, ctx.clock.now()), {
       planProducts: [],
     });
@@ -44,7 +39,7 @@ export const addPlanProduct = (
   productId: string,
 ): Promise<CartPlanProduct> =>
   ctx.db.transaction(async (tx) => {
-    const plan = await found(lockPlan(tx, planId), 'Plan', planId);
+    const plan = await lockedPlan(tx, planId);
     return toPlanProduct(await insertPlanProduct(tx, plan, productId, ctx.clock.now()));
   });
 

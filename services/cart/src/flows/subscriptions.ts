@@ -1,18 +1,19 @@
 import type { CartSubscription } from '@pawfresh/contracts/cart';
 import { toSubscription } from '../cart-response.js';
-import { loadCartRows, lockCart } from '../db/cart-store.js';
+import { loadCartRows } from '../db/cart-store.js';
 import {
   deleteSubscription,
   findSubscription,
   insertSubscription,
 } from '../db/subscription-store.js';
 import { found, removed, type CartContext } from './context.js';
+import { lockedCart } from './parents.js';
 
 const nothingInIt = { subscriptions: [], bundles: [], products: [], plans: [], planProducts: [] };
 
 export const addCartSubscription = (ctx: CartContext, cartId: string): Promise<CartSubscription> =>
   ctx.db.transaction(async (tx) => {
-    const cart = await found(lockCart(tx, cartId), 'Cart', cartId);
+    const cart = await lockedCart(tx, cartId);
     return toSubscription(await insertSubscription(tx, cart.id, ctx.clock.now()), nothingInIt);
   });
 
@@ -21,9 +22,12 @@ export async function getSubscription(
   ctx: CartContext,
   subscriptionId: string,
 ): Promise<CartSubscription> {
-  const what = 'Subscription';
-  const subscription = await found(findSubscription(ctx.db, subscriptionId), what, subscriptionId);
-  const cartId = subscription.cartId;
+  const subscription = await found(
+    findSubscription(ctx.db, subscriptionId),
+    'Subscription',
+    subscriptionId,
+  );
+  const { cartId } = subscription;
   return toSubscription(subscription, await found(loadCartRows(ctx.db, cartId), 'Cart', cartId));
 }
 
