@@ -6,6 +6,7 @@ import type {
   CartProduct,
   CartSubscription,
 } from '@pawfresh/contracts/cart';
+import { iso } from '@pawfresh/db';
 import type {
   BundleRow,
   CartRows,
@@ -25,15 +26,15 @@ export const toProduct = (row: ProductRow): CartProduct => ({
   bundleId: row.bundleId,
   productVariantId: row.productVariantId,
   quantity: row.quantity,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
 });
 
 export const toPlanProduct = (row: PlanProductRow): CartPlanProduct => ({
   id: row.id,
   cartPlanId: row.planId,
   productId: row.productId,
-  createdAt: row.createdAt.toISOString(),
+  createdAt: iso(row.createdAt),
 });
 
 export const toBundle = (row: BundleRow, rows: Pick<Rows, 'products'>): CartBundle => ({
@@ -41,7 +42,7 @@ export const toBundle = (row: BundleRow, rows: Pick<Rows, 'products'>): CartBund
   cartId: row.cartId,
   subscriptionId: row.subscriptionId,
   products: rows.products.filter((p) => p.bundleId === row.id).map(toProduct),
-  createdAt: row.createdAt.toISOString(),
+  createdAt: iso(row.createdAt),
 });
 
 export const toPlan = (row: PlanRow, rows: Pick<Rows, 'planProducts'>): CartPlan => ({
@@ -52,7 +53,7 @@ export const toPlan = (row: PlanRow, rows: Pick<Rows, 'planProducts'>): CartPlan
   animalId: row.animalId,
   orderLimit: row.orderLimit,
   products: rows.planProducts.filter((p) => p.planId === row.id).map(toPlanProduct),
-  createdAt: row.createdAt.toISOString(),
+  createdAt: iso(row.createdAt),
 });
 
 export const toSubscription = (row: SubscriptionRow, rows: Rows): CartSubscription => ({
@@ -63,7 +64,7 @@ export const toSubscription = (row: SubscriptionRow, rows: Rows): CartSubscripti
     .map(toProduct),
   bundles: rows.bundles.filter((b) => b.subscriptionId === row.id).map((b) => toBundle(b, rows)),
   plans: rows.plans.filter((p) => p.subscriptionId === row.id).map((p) => toPlan(p, rows)),
-  createdAt: row.createdAt.toISOString(),
+  createdAt: iso(row.createdAt),
 });
 
 export const toCart = (rows: CartRows): Cart => ({
@@ -74,5 +75,5 @@ export const toCart = (rows: CartRows): Cart => ({
     .map(toProduct),
   bundles: rows.bundles.filter((b) => b.subscriptionId === null).map((b) => toBundle(b, rows)),
   subscriptions: rows.subscriptions.map((s) => toSubscription(s, rows)),
-  createdAt: rows.cart.createdAt.toISOString(),
+  createdAt: iso(rows.cart.createdAt),
 });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { cartContract } from '@pawfresh/contracts/cart';
-import { schema } from './db/schema.js';
+import { cartDatabase } from './db/cart-db.js';
 import { cartHandlers } from './routes.js';
 
 /**
@@ -15,10 +15,10 @@ export const cartService: ServiceModule<DatabaseConnection> = {
   basePath: '',
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
   plugin: (runtime) => {
-    const db = runtime.database.forSchema(schema);
+    const db = cartDatabase(runtime.database);
     return servicePlugin({
       contract: cartContract,
-      handlers: cartHandlers(db, runtime.clock),
+      handlers: cartHandlers({ db, clock: runtime.clock }),
       basePath: '',
       runtime,
       checkHealth: () => runtime.database.ping(),

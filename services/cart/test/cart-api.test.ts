@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { fuzzContract, serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import {
+  caller,
+  fuzzContract,
+  messagesOf,
+  serviceApp,
+  serviceAuth,
+  testDatabase,
+  type HttpMethod,
+} from '@pawfresh/testing';
 import {
   cartContract,
   type Cart,
@@ -35,17 +43,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers:
-      payload === undefined ? serviceAuth : { ...serviceAuth, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
+const call = caller(() => app);
 
-async function created<T>(method: Method, url: string, payload: unknown = {}): Promise<T> {
+async function created<T>(method: HttpMethod, url: string, payload: unknown = {}): Promise<T> {
   const res = await call(method, url, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<T>();
@@ -54,19 +54,14 @@ async function created<T>(method: Method, url: string, payload: unknown = {}): P
 const createCart = (userId = USER) => created<Cart>('POST', '/carts', { userId });
 const addProduct = (url: string, quantity = 2) =>
   created<CartProduct>('POST', url, { productVariantId: VARIANT, quantity });
-const errorOf = (res: { statusCode: number; json(): unknown }) =>
-  res.json() as { message: string | string[]; statusCode: number; error?: string };
-
 function expectError(
   res: { statusCode: number; json(): unknown },
   status: number,
   message: string | RegExp,
 ) {
   expect(res.statusCode).toBe(status);
-  const body = errorOf(res);
-  expect(body.statusCode).toBe(status);
-  const text = Array.isArray(body.message) ? body.message.join('; ') : body.message;
-  expect(text).toMatch(message);
+  expect(res.json()).toMatchObject({ statusCode: status, message: expect.anything() });
+  expect(messagesOf(res).join('; ')).toMatch(message);
 }
 
 /** A cart with something under every kind of parent. */
@@ -623,7 +618,7 @@ describe('plans', () => {
 
 describe('every route', () => {
   it('refuses callers without service credentials', async () => {
-    const res = await app.inject({ method: 'GET', url: `/carts/${MISSING}` });
+    const res = await call('GET', `/carts/${MISSING}`, undefined, {});
     expect(res.statusCode).toBe(401);
   });
 

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { courierContract } from '@pawfresh/contracts/courier';
-import { schema } from './db/schema.js';
+import { courierDatabase } from './db/courier-db.js';
 import { courierHandlers } from './routes.js';
 
 export const COURIER_BASE_PATH = '/api/v1/couriers/becool';
@@ -17,10 +17,10 @@ export const courierService: ServiceModule<DatabaseConnection> = {
   basePath: COURIER_BASE_PATH,
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
   plugin: (runtime) => {
-    const db = runtime.database.forSchema(schema);
+    const db = courierDatabase(runtime.database);
     return servicePlugin({
       contract: courierContract,
-      handlers: courierHandlers(db, runtime.clock),
+      handlers: courierHandlers({ db, clock: runtime.clock }),
       basePath: COURIER_BASE_PATH,
       runtime,
       checkHealth: () => runtime.database.ping(),

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { fuzzContract, serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import {
+  callJson,
+  fuzzContract,
+  messagesOf,
+  serviceApp,
+  serviceAuth,
+  testDatabase,
+  type HttpMethod,
+} from '@pawfresh/testing';
 import {
   courierContract,
   EVENT_PAYLOAD_MISMATCH,
@@ -28,19 +36,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `${BASE}${url}`,
-    headers:
-      payload === undefined ? serviceAuth : { ...serviceAuth, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-const messageText = (res: { json(): unknown }) => {
-  const m = (res.json() as { message: string | string[] }).message;
-  return Array.isArray(m) ? m.join(' | ') : m;
-};
+const call = (method: HttpMethod, url: string, payload?: unknown) =>
+  callJson(app, method, `${BASE}${url}`, payload);
+const messageText = (res: { json(): unknown }) => messagesOf(res).join(' | ');
 const expectEnvelope = (res: { statusCode: number; json(): unknown }, status: number) => {
   expect(res.statusCode).toBe(status);
   expect(res.json()).toMatchObject({ statusCode: status });
@@ -204,11 +202,11 @@ describe('GET /delivery-schedules', () => {
     const lateApp = await serviceApp(courierService, { database, clock: late });
     try {
       const ask = (postcode: string, suburb: string) =>
-        lateApp.inject({
-          method: 'GET',
-          url: `${BASE}/delivery-schedules?postcode=${postcode}&suburb=${suburb}&fromDate=2026-11-03&toDate=2026-11-04`,
-          headers: serviceAuth,
-        });
+        callJson(
+          lateApp,
+          'GET',
+          `${BASE}/delivery-schedules?postcode=${postcode}&suburb=${suburb}&fromDate=2026-11-03&toDate=2026-11-04`,
+        );
       expect((await ask('3000', 'MELBOURNE')).json()).toEqual([
         { deliveryDate: '2026-11-03', slotAvailability: 0 },
         { deliveryDate: '2026-11-04', slotAvailability: 3 },

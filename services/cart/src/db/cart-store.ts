@@ -1,16 +1,8 @@
-import { asc, eq } from '@pawfresh/db/orm';
-import type { Database } from '@pawfresh/db';
-import {
-  bundles,
-  carts,
-  planProducts,
-  plans,
-  products,
-  subscriptions,
-  type CartSchema,
-} from './schema.js';
-
-export type CartDb = Database<CartSchema>;
+import { randomUUID } from 'node:crypto';
+import { asc, desc, eq } from '@pawfresh/db/orm';
+import type { CartDb } from './cart-db.js';
+import { deleteById, rowById } from './rows.js';
+import { bundles, carts, planProducts, plans, products, subscriptions } from './schema.js';
 
 export type CartRow = typeof carts.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -68,3 +60,27 @@ export async function loadCartRows(db: CartDb, cartId: string): Promise<CartRows
     planProducts: planProductRows,
   };
 }
+
+/** Starts an empty cart; its id. */
+export async function insertCart(db: CartDb, userId: string, now: Date): Promise<string> {
+  const id = randomUUID();
+  await db.insert(carts).values({ id, userId, createdAt: now });
+  return id;
+}
+
+/** The user's most recently created cart (insertion order breaks ties within one instant). */
+export async function latestCartOf(
+  db: CartDb,
+  userId: string,
+): Promise<{ cartId: string; userId: string } | undefined> {
+  const [row] = await db
+    .select({ cartId: carts.id, userId: carts.userId })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .orderBy(desc(carts.createdAt), desc(carts.seq))
+    .limit(1);
+  return row;
+}
+
+export const lockCart = (db: CartDb, cartId: string) => rowById(db, carts, cartId, { lock: true });
+export const deleteCart = (db: CartDb, cartId: string) => deleteById(db, carts, cartId);

@@ -5,11 +5,11 @@ import {
   index,
   integer,
   pgSchema,
-  timestamp,
   uuid,
   type AnyPgColumn,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
+import { instant } from '@pawfresh/db';
 
 export const cartDb = pgSchema('cart');
 
@@ -19,7 +19,7 @@ export const cartDb = pgSchema('cart');
  * for rows written within the same millisecond.
  */
 const seq = () => bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity();
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
+const createdAt = () => instant('created_at').notNull();
 
 export const carts = cartDb.table(
   'carts',
@@ -75,7 +75,7 @@ export const products = cartDb.table(
     productVariantId: uuid('product_variant_id').notNull(),
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: instant('updated_at').notNull(),
   },
   (t) => [
     check('products_quantity_positive', sql`${t.quantity} > 0`),

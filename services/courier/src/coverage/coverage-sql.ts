@@ -1,3 +1,4 @@
+import { migrationStatements } from '@pawfresh/db';
 import { shippingZones } from './zones.js';
 import {
   buildPostcodeCoverage,
@@ -79,7 +80,7 @@ export function coverageDataSql(suburbs: SuburbCoverage[] = buildSuburbCoverage(
     s.shippingZoneId,
     s.withinRadius,
   ]);
-  return [
+  return migrationStatements([
     ...upsert(
       'shipping_zones',
       [
@@ -118,5 +119,5 @@ export function coverageDataSql(suburbs: SuburbCoverage[] = buildSuburbCoverage(
       ['postcode', 'suburb'],
       suburbRows,
     ),
-  ].join('\n--> statement-breakpoint\n');
+  ]);
 }

@@ -1,8 +1,7 @@
-import type { Database } from '@pawfresh/db';
 import { and, asc, eq, sql } from '@pawfresh/db/orm';
-import { postcodes, shippingZones, suburbs, type CourierSchema } from './schema.js';
-
-export type CourierDb = Database<CourierSchema>;
+import type { SuburbZone } from '@pawfresh/contracts/courier';
+import type { CourierDb } from './courier-db.js';
+import { postcodes, shippingZones, suburbs } from './schema.js';
 
 export interface SuburbZoneRow {
   postcode: string;
@@ -16,6 +15,16 @@ export interface SuburbZoneRow {
   deliveryDays: number[];
   slots: number;
 }
+
+export const toSuburbZone = (row: SuburbZoneRow): SuburbZone => ({
+  shippingZoneId: row.shippingZoneId,
+  name: row.name,
+  postcode: row.postcode,
+  suburb: row.suburb,
+  isServiceable: row.isServiceable,
+  cost: row.cost,
+  customCost: row.customCost,
+});
 
 const suburbZoneColumns = {
   postcode: suburbs.postcode,
@@ -64,11 +73,18 @@ export async function suburbZone(
 
 export const normaliseSuburb = (suburb: string) => suburb.trim().replace(/\s+/g, ' ').toUpperCase();
 
+/** Staff overrides of one suburb; null clears one. */
+export type SuburbOverrides = {
+  isServiceableOverride?: boolean | null;
+  customCost?: number | null;
+};
+
+/** Sets a suburb's overrides; false when the postcode has no such suburb. */
 export async function overrideSuburb(
   db: CourierDb,
   postcode: string,
   suburb: string,
-  changes: { isServiceableOverride?: boolean | null; customCost?: number | null },
+  changes: SuburbOverrides,
 ): Promise<boolean> {
   if (Object.keys(changes).length === 0) return true;
   const rows = await db

@@ -9,10 +9,10 @@ import {
   pgSchema,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
+import { instant } from '@pawfresh/db';
 
 export const courierDb = pgSchema('courier');
 
@@ -40,9 +40,7 @@ export const shippingZones = courierDb.table('shipping_zones', {
   deliveryDays: integer('delivery_days').array().notNull(),
   /** 0 none, 1 AM, 2 PM, 3 both. */
   slots: integer('slots').notNull(),
-  createdTimeUtc: timestamp('created_time_utc', { withTimezone: true, mode: 'date' })
-    .notNull()
-    .defaultNow(),
+  createdTimeUtc: instant('created_time_utc').notNull().defaultNow(),
 });
 
 export const postcodes = courierDb.table('postcodes', {
@@ -109,8 +107,8 @@ export const shipments = courierDb.table(
       .$type<{ boxId: string; serialNumber: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    deliveredAt: instant('delivered_at'),
+    createdAt: instant('created_at').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('shipments_created_at_idx').on(t.createdAt)],
@@ -127,7 +125,7 @@ export const courierEvents = courierDb.table(
     /** sha256 of (eventType, trackingId, invoiceNumber, payload) with sorted keys: a repeat is one row. */
     eventHash: text('event_hash').notNull().unique(),
     shipmentId: uuid('shipment_id'),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    receivedAt: instant('received_at').notNull(),
   },
   (t) => [index('courier_events_invoice_idx').on(t.invoiceNumber)],
 );

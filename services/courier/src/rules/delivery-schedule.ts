@@ -1,3 +1,4 @@
+import { depotByCode } from '../coverage/depots.js';
 import { NATIONAL_PUBLIC_HOLIDAYS } from './public-holidays.js';
 
 /** Orders for tomorrow must be in by this hour, local time at the depot (services.md §9). */
@@ -27,6 +28,10 @@ export function localDateAndHour(now: Date, timeZone: string): { date: string; h
   return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
 }
 
+/** The time zone the cut-off is counted in at a depot (Sydney's for a depot not on the list). */
+export const depotTimeZone = (depotCode: string): string =>
+  depotByCode.get(depotCode)?.timeZone ?? 'Australia/Sydney';
+
 /** The first date an order placed at `now` can be delivered: tomorrow before 5pm, else the day after. */
 export function earliestDeliveryDay(now: Date, timeZone: string): number {
   const local = localDateAndHour(now, timeZone);
@@ -44,6 +49,14 @@ export function slotsOn(day: number, zone: ZoneDelivery, earliestDay: number): n
   if (!zone.serviceable || day < earliestDay) return 0;
   if (NATIONAL_PUBLIC_HOLIDAYS.has(isoDate(day))) return 0;
   return zone.deliveryDays.includes(isoWeekday(day)) ? zone.slots : 0;
+}
+
+/** Why a schedule cannot be given for these dates (undefined: it can). */
+export function scheduleRangeRefusal(fromDate: string, toDate: string): string | undefined {
+  const days = dayNumber(toDate) - dayNumber(fromDate) + 1;
+  if (days < 1) return 'toDate must not be before fromDate';
+  if (days > MAX_SCHEDULE_DAYS) return `The date range must be at most ${MAX_SCHEDULE_DAYS} days`;
+  return undefined;
 }
 
 export function schedule(
