@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { conflict, refuseIfAny, type InputProblem } from '@pawfresh/kit';
+import type { Subscription } from '@pawfresh/contracts/subscription';
+import type { SubscriptionDbView } from '../db/subscription-db.js';
+import {
+  findSubscriptionRow,
+  insertExtra,
+  insertFeedingPlan,
+  loadAggregate,
+  replaceSkus,
+  resumeDueSubscriptions,
+  updateExtra,
+  updateFeedingPlan,
+  type FeedingPlanRow,
+  type SubscriptionAggregate,
+} from '../db/subscription-store.js';
+import { hasAnActivePlan, NEEDS_AN_ACTIVE_PLAN } from '../rules/active-plan.js';
+import { EMPTY_CATALOGUE } from '../rules/catalogue.js';
+import { checkExtra } from '../rules/extras.js';
+import { sizeFeedingPlan, type PricedFeedingPlan } from '../rules/feeding-plan-sizing.js';
+import { orderIndexProblem, statusViaPatch } from '../rules/patch-status.js';
+import { isRefusal } from '../rules/refusal.js';
+import {
+  mergeExtraChanges,
+  mergeFeedingPlanChanges,
+  type ExtraDraft,
+  type PlanDraft,
+} from '../rules/subscription-changes.js';
+import { activeTotals } from '../rules/subscription-totals.js';
+import { loadCatalogue } from './catalogue.js';
+import {
+  answerWith,
+  changeUnderLock,
+  refusalError,
+  staleVersion,
+  subscriptionNotFound,
+} from './change-subscription.js';
+import type { BodyOf, SubscriptionContext } from './context.js';
+import { pricedPlanColumns, pricedSkuRows } from './create-subscription.js';
+import { priceFeedingPlans } from './feeding-plan-pricing.js';
+import { householdDogProblems } from './household-dogs.js';
+
+type Body = BodyOf<'updateSubscription'>;
+type Plan = SubscriptionAggregate['plans'][number];
+
+/**
+ * PATCH: the fields sent change; feeding plans and extras sent with an id change, those without
+ * join; the status may only go from draft to active. Everything is checked and priced first
+ * (other services are never called inside the transaction), then written under the row lock at
+ * the version the caller read.
+ */
+export async function updateSubscription(
+  ctx: SubscriptionContext,
+  id: string,
+  body: Body,
+): Promise<Subscription> {
+  await resumeDueSubscriptions(ctx.db, ctx.clock.now(), { id });
+  const row = await findSubscriptionRow(ctx.db, id);
+  if (!row) throw subscriptionNotFound(id);
+  if (row.version !== body.version) throw staleVersion(body.version, row.version);
+  const current = await loadAggregate(ctx.db, row);
+  let status = row.status;
+  if (body.status !== undefined) {
+    const patched = statusViaPatch(row, body.status);
+    if (!patched.ok) throw conflict(patched.message);
+    status = patched.status;
+  }
+  const cadence = body.cadenceInWeeks ?? row.cadenceInWeeks;
+
+  const plans = mergeFeedingPlanChanges(current.plans, body.feedingPlans ?? [], id, randomUUID);
+  if (isRefusal(plans)) throw refusalError(plans);
+  const extras = mergeExtraChanges(current.extras, body.extras ?? [], id, randomUUID);
+  if (isRefusal(extras)) throw refusalError(extras);
+  const problems: InputProblem[] = [
+    ...orderIndexProblem(row.lastProcessedOrderIndex, body.lastProcessedOrderIndex),
+    ...plans.problems,
+    ...extras.problems,
+  ];
+  refuseIfAny(problems);
+
+  const reprice = body.feedingPlans !== undefined || cadence !== row.cadenceInWeeks;
+  const needsCatalogue = reprice || extras.drafts.some((e) => e.checkCatalogue);
+  const catalogue = needsCatalogue ? await loadCatalogue(ctx.services) : EMPTY_CATALOGUE;
+  const sized = reprice
+    ? plans.drafts.map((d) =>
+        sizeFeedingPlan(d.spec, cadence, catalogue, { requireActive: d.requireActive }),
+      )
+    : [];
+  problems.push(...sized.flatMap((s) => s.problems));
+  for (const e of extras.drafts) {
+    if (!e.checkCatalogue) continue;
+    const checked = checkExtra(e, catalogue);
+    e.price = checked.price;
+    problems.push(...checked.problems);
+  }
+  if (status === 'active' && row.status === 'draft' && !hasAnActivePlan(plans.drafts)) {
+    throw conflict(NEEDS_AN_ACTIVE_PLAN);
+  }
+  refuseIfAny(problems);
+  refuseIfAny(await householdDogProblems(ctx.services, row.userId, plans.newDogs));
+  const priced = reprice
+    ? await priceFeedingPlans(
+        ctx.services,
+        sized.map((s) => s.plan!),
+        cadence,
+      )
+    : [];
+
+  const saved = await changeUnderLock(ctx, id, body.version, async (tx, locked) => {
+    const now = ctx.clock.now();
+    const finalPlans = await writePlans(tx, id, plans.drafts, priced, now);
+    await writeExtras(tx, id, extras.drafts, now);
+    return {
+      status,
+      cadenceInWeeks: cadence,
+      ...(body.preferredDeliverySlotId !== undefined
+        ? { preferredDeliverySlotId: body.preferredDeliverySlotId }
+        : {}),
+      ...(body.note !== undefined ? { note: body.note } : {}),
+      ...(body.startAt !== undefined
+        ? { startAt: body.startAt ? new Date(body.startAt) : null }
+        : {}),
+      ...(body.lastProcessedOrderIndex !== undefined
+        ? { lastProcessedOrderIndex: body.lastProcessedOrderIndex }
+        : {}),
+      ...(reprice ? activeTotals(finalPlans) : {}),
+      updatedBy: body.updatedBy ?? locked.row.updatedBy,
+    };
+  });
+  return answerWith(ctx, saved);
+}
+
+/** Writes the re-priced plans (a plan not re-priced stays as it is) and answers them all. */
+async function writePlans(
+  tx: SubscriptionDbView,
+  subscriptionId: string,
+  drafts: readonly PlanDraft<Plan>[],
+  priced: readonly PricedFeedingPlan[],
+  now: Date,
+): Promise<Pick<FeedingPlanRow, 'status' | 'totalPrice' | 'totalPouches'>[]> {
+  const finalPlans: Pick<FeedingPlanRow, 'status' | 'totalPrice' | 'totalPouches'>[] = [];
+  for (const [i, draft] of drafts.entries()) {
+    const plan = priced[i];
+    if (!plan) {
+      finalPlans.push(draft.existing!);
+      continue;
+    }
+    const values = {
+      status: draft.status,
+      startOrderIndex: draft.startOrderIndex,
+      ...pricedPlanColumns(plan),
+      updatedAt: now,
+    };
+    finalPlans.push(values);
+    if (draft.existing) {
+      await updateFeedingPlan(tx, draft.id, {
+        ...values,
+        pausedAt: draft.status === 'paused' ? draft.existing.pausedAt : null,
+        version: draft.existing.version + 1,
+      });
+      await replaceSkus(tx, draft.id, pricedSkuRows(plan));
+    } else {
+      const row = {
+        id: draft.id,
+        subscriptionId,
+        animalId: draft.spec.animalId,
+        createdAt: now,
+        ...values,
+      };
+      await insertFeedingPlan(tx, row, pricedSkuRows(plan));
+    }
+  }
+  return finalPlans;
+}
+
+async function writeExtras(
+  tx: SubscriptionDbView,
+  subscriptionId: string,
+  drafts: readonly ExtraDraft[],
+  now: Date,
+): Promise<void> {
+  for (const e of drafts) {
+    const values = {
+      productVariantId: e.productVariantId,
+      type: e.type,
+      startOrderIndex: e.startOrderIndex,
+      nthOrder: e.nthOrder,
+      quantity: e.quantity,
+      price: e.price!,
+      updatedAt: now,
+    };
+    if (e.isNew) {
+      await insertExtra(tx, { id: e.id, subscriptionId, createdAt: now, ...values });
+    } else {
+      await updateExtra(tx, e.id, { ...values, version: e.version + 1 });
+    }
+  }
+}
