@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from '@pawfresh/db/orm';
 import { isUniqueViolation } from '@pawfresh/db';
 import {
@@ -10,6 +9,13 @@ import {
   subscriptions,
 } from './schema.js';
 import type { SubscriptionDbView } from './subscription-db.js';
+import {
+  replaceSkus,
+  type NewDiscountRow,
+  type NewExtraRow,
+  type NewFeedingPlanRow,
+  type NewSkuRow,
+} from './subscription-items-store.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type FeedingPlanRow = typeof feedingPlans.$inferSelect;
@@ -19,10 +25,6 @@ export type SubscriptionDiscountRow = typeof subscriptionDiscounts.$inferSelect;
 export type CancelReasonRow = typeof cancelReasons.$inferSelect;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
 export type SubscriptionChanges = Partial<Omit<NewSubscriptionRow, 'id' | 'version'>>;
-export type NewFeedingPlanRow = typeof feedingPlans.$inferInsert;
-export type NewSkuRow = Omit<typeof feedingPlanSkus.$inferInsert, 'id' | 'feedingPlanId'>;
-export type NewExtraRow = typeof extras.$inferInsert;
-export type NewDiscountRow = typeof subscriptionDiscounts.$inferInsert;
 
 /** A subscription with everything hanging off it, as read from the database. */
 export interface SubscriptionAggregate {
@@ -265,53 +267,4 @@ export async function changeSubscription(
 /** Deletes a subscription and, by cascade, everything hanging off it. */
 export async function deleteSubscription(db: SubscriptionDbView, id: string): Promise<void> {
   await db.delete(subscriptions).where(eq(subscriptions.id, id));
-}
-
-/** A feeding plan's meals, replaced by `skus`. */
-export async function replaceSkus(
-  db: SubscriptionDbView,
-  feedingPlanId: string,
-  skus: readonly NewSkuRow[],
-): Promise<void> {
-  await db.delete(feedingPlanSkus).where(eq(feedingPlanSkus.feedingPlanId, feedingPlanId));
-  await db
-    .insert(feedingPlanSkus)
-    .values(skus.map((s) => ({ ...s, id: randomUUID(), feedingPlanId })));
-}
-
-export async function insertFeedingPlan(
-  db: SubscriptionDbView,
-  row: NewFeedingPlanRow & { id: string },
-  skus: readonly NewSkuRow[],
-): Promise<void> {
-  await db.insert(feedingPlans).values(row);
-  await replaceSkus(db, row.id, skus);
-}
-
-export async function updateFeedingPlan(
-  db: SubscriptionDbView,
-  id: string,
-  changes: Partial<Omit<NewFeedingPlanRow, 'id' | 'subscriptionId'>>,
-): Promise<void> {
-  await db.update(feedingPlans).set(changes).where(eq(feedingPlans.id, id));
-}
-
-export async function insertExtra(db: SubscriptionDbView, row: NewExtraRow): Promise<void> {
-  await db.insert(extras).values(row);
-}
-
-export async function updateExtra(
-  db: SubscriptionDbView,
-  id: string,
-  changes: Partial<Omit<NewExtraRow, 'id' | 'subscriptionId'>>,
-): Promise<void> {
-  await db.update(extras).set(changes).where(eq(extras.id, id));
-}
-
-export async function insertDiscount(db: SubscriptionDbView, row: NewDiscountRow): Promise<void> {
-  await db.insert(subscriptionDiscounts).values(row);
-}
-
-export async function deleteDiscount(db: SubscriptionDbView, id: string): Promise<void> {
-  await db.delete(subscriptionDiscounts).where(eq(subscriptionDiscounts.id, id));
 }

@@ -9,7 +9,7 @@ import {
   type InputProblem,
 } from '@pawfresh/kit';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import { deleteDiscount, insertDiscount } from '../db/subscription-store.js';
+import { deleteDiscount, insertDiscount } from '../db/subscription-items-store.js';
 import { answerWith, changeUnderLock } from './change-subscription.js';
 import type { Collaborators } from './collaborators.js';
 import type { BodyOf, SubscriptionContext } from './context.js';

@@ -1,7 +1,7 @@
 import { conflict, notFound } from '@pawfresh/kit';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { findCancelReasons } from '../db/reference-store.js';
-import { updateExtra } from '../db/subscription-store.js';
+import { updateExtra } from '../db/subscription-items-store.js';
 import { reasonFitsExtra } from '../rules/cancel-reasons.js';
 import { answerWith, changeUnderLock, refuseField } from './change-subscription.js';
 import type { BodyOf, SubscriptionContext } from './context.js';

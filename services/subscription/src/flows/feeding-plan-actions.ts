@@ -1,6 +1,6 @@
 import { notFound } from '@pawfresh/kit';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import { updateFeedingPlan } from '../db/subscription-store.js';
+import { updateFeedingPlan } from '../db/subscription-items-store.js';
 import { feedingPlanTransition } from '../rules/status-transitions.js';
 import { activeTotals } from '../rules/subscription-totals.js';
 import { allowed, answerWith, changeUnderLock } from './change-subscription.js';

@@ -3,6 +3,7 @@ import type { Subscription } from '@pawfresh/contracts/subscription';
 import { findCancelReasons } from '../db/reference-store.js';
 import { hasAnActivePlan, NEEDS_AN_ACTIVE_PLAN } from '../rules/active-plan.js';
 import { cancelReasonProblems } from '../rules/cancel-reasons.js';
+import { resumeDateProblem } from '../rules/resume-date.js';
 import { subscriptionTransition } from '../rules/status-transitions.js';
 import { allowed, answerWith, changeUnderLock, refuseField } from './change-subscription.js';
 import type { BodyOf, SubscriptionContext } from './context.js';
@@ -19,15 +20,13 @@ export async function removeSubscription(
   });
 }
 
-/** When a pause ends: the start of `resumeAt` in the customer's time zone, after now. */
+/** When a pause ends: the start of `resumeAt` in the customer's time zone. */
 function resumeInstant(ctx: SubscriptionContext, body: BodyOf<'pauseSubscription'>): Date | null {
   if (!body?.resumeAt) return null;
   const at = toInstant(body.resumeAt, body.timezone);
-  if (!at) throw refuseField('resumeAt', `resumeAt ${body.resumeAt} is not a date`);
-  if (at.getTime() <= ctx.clock.now().getTime()) {
-    throw refuseField('resumeAt', 'resumeAt must be a date after today');
-  }
-  return at;
+  const problem = resumeDateProblem(body.resumeAt, at, ctx.clock.now());
+  if (problem) throw refuseField('resumeAt', problem);
+  return at!;
 }
 
 /** Pauses a subscription; pausing a paused one changes (or clears) its resume date only. */

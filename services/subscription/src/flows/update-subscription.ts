@@ -4,16 +4,18 @@ import type { Subscription } from '@pawfresh/contracts/subscription';
 import type { SubscriptionDbView } from '../db/subscription-db.js';
 import {
   findSubscriptionRow,
-  insertExtra,
-  insertFeedingPlan,
   loadAggregate,
-  replaceSkus,
   resumeDueSubscriptions,
-  updateExtra,
-  updateFeedingPlan,
   type FeedingPlanRow,
   type SubscriptionAggregate,
 } from '../db/subscription-store.js';
+import {
+  insertExtra,
+  insertFeedingPlan,
+  replaceSkus,
+  updateExtra,
+  updateFeedingPlan,
+} from '../db/subscription-items-store.js';
 import { hasAnActivePlan, NEEDS_AN_ACTIVE_PLAN } from '../rules/active-plan.js';
 import { EMPTY_CATALOGUE } from '../rules/catalogue.js';
 import { checkExtra } from '../rules/extras.js';
