@@ -14,7 +14,11 @@ import {
 import { hasAnActivePlan, NEEDS_AN_ACTIVE_PLAN } from '../rules/active-plan.js';
 import { EMPTY_CATALOGUE } from '../rules/catalogue.js';
 import { checkExtra } from '../rules/extras.js';
-import { sizeFeedingPlan, type PricedFeedingPlan } from '../rules/feeding-plan-sizing.js';
+import {
+  pricedSkus,
+  sizeFeedingPlan,
+  type PricedFeedingPlan,
+} from '../rules/feeding-plan-sizing.js';
 import { duplicateDiscountProblems, duplicateDogProblems } from '../rules/new-subscription.js';
 import { activeTotals } from '../rules/subscription-totals.js';
 import { loadCatalogue } from './catalogue.js';
@@ -52,17 +56,6 @@ export const pricedPlanColumns = (plan: PricedFeedingPlan) => ({
   totalPrice: plan.totalPrice,
   dailyPrice: plan.dailyPrice,
 });
-
-/** A priced plan's meals as rows. */
-export const pricedSkuRows = (plan: PricedFeedingPlan) =>
-  plan.skus.map((s) => ({
-    productId: s.productId,
-    productVariantId: s.productVariantId,
-    sku: s.sku,
-    ratio: s.ratio,
-    pouches: s.pouches,
-    price: s.price,
-  }));
 
 /**
  * Checks and prices a new subscription's plans, extras and discounts (create and import): every
@@ -148,7 +141,7 @@ export async function insertNew(
       updatedAt: now,
       ...pricedPlanColumns(prepared.priced[i]!),
     },
-    skus: pricedSkuRows(prepared.priced[i]!),
+    skus: pricedSkus(prepared.priced[i]!),
   }));
   const inserted = await insertSubscription(ctx.db, {
     subscription: {

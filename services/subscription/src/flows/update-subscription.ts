@@ -19,7 +19,11 @@ import {
 import { hasAnActivePlan, NEEDS_AN_ACTIVE_PLAN } from '../rules/active-plan.js';
 import { EMPTY_CATALOGUE } from '../rules/catalogue.js';
 import { checkExtra } from '../rules/extras.js';
-import { sizeFeedingPlan, type PricedFeedingPlan } from '../rules/feeding-plan-sizing.js';
+import {
+  pricedSkus,
+  sizeFeedingPlan,
+  type PricedFeedingPlan,
+} from '../rules/feeding-plan-sizing.js';
 import { orderIndexProblem, statusViaPatch } from '../rules/patch-status.js';
 import { isRefusal } from '../rules/refusal.js';
 import {
@@ -38,7 +42,7 @@ import {
   subscriptionNotFound,
 } from './change-subscription.js';
 import type { BodyOf, SubscriptionContext } from './context.js';
-import { pricedPlanColumns, pricedSkuRows } from './create-subscription.js';
+import { pricedPlanColumns } from './create-subscription.js';
 import { priceFeedingPlans } from './feeding-plan-pricing.js';
 import { householdDogProblems } from './household-dogs.js';
 
@@ -160,7 +164,7 @@ async function writePlans(
         pausedAt: draft.status === 'paused' ? draft.existing.pausedAt : null,
         version: draft.existing.version + 1,
       });
-      await replaceSkus(tx, draft.id, pricedSkuRows(plan));
+      await replaceSkus(tx, draft.id, pricedSkus(plan));
     } else {
       const row = {
         id: draft.id,
@@ -169,7 +173,7 @@ async function writePlans(
         createdAt: now,
         ...values,
       };
-      await insertFeedingPlan(tx, row, pricedSkuRows(plan));
+      await insertFeedingPlan(tx, row, pricedSkus(plan));
     }
   }
   return finalPlans;

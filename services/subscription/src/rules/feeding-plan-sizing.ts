@@ -46,6 +46,17 @@ export interface PricedFeedingPlan extends SizedFeedingPlan {
   skus: (SizedSku & { price: number })[];
 }
 
+/** A priced plan's meals as a subscription and a generated plan show them. */
+export const pricedSkus = (plan: PricedFeedingPlan) =>
+  plan.skus.map((s) => ({
+    productVariantId: s.productVariantId,
+    productId: s.productId,
+    sku: s.sku,
+    ratio: s.ratio,
+    pouches: s.pouches,
+    price: s.price,
+  }));
+
 const ALLOWED_GRAMS = SERVING_SIZES.map((s) => s.grams).join(', ');
 
 /**

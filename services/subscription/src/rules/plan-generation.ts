@@ -2,6 +2,7 @@ import { pathText, type InputProblem } from '@pawfresh/kit';
 import type { FeedingPlanType, GeneratedFeedingPlan, Plan } from '@pawfresh/contracts/subscription';
 import type { Catalogue } from './catalogue.js';
 import {
+  pricedSkus,
   sizeFeedingPlan,
   type PricedFeedingPlan,
   type SizedFeedingPlan,
@@ -140,13 +141,6 @@ export function toGenerated(
     totalPrice: priced.totalPrice,
     dailyPrice: priced.dailyPrice,
     pricePerPouch: priced.pricePerPouch,
-    skus: priced.skus.map((s) => ({
-      productVariantId: s.productVariantId,
-      productId: s.productId,
-      sku: s.sku,
-      ratio: s.ratio,
-      pouches: s.pouches,
-      price: s.price,
-    })),
+    skus: pricedSkus(priced),
   };
 }

@@ -154,15 +154,8 @@ export interface CurrentExtra {
 }
 
 /** An extra as it will be after the PATCH; `price` is open until the catalogue is checked. */
-export interface ExtraDraft {
-  id: string;
+export interface ExtraDraft extends Omit<CurrentExtra, 'price' | 'cancelledAt'> {
   isNew: boolean;
-  version: number;
-  productVariantId: string;
-  type: ExtraType;
-  startOrderIndex: number;
-  nthOrder: number;
-  quantity: number;
   price: number | undefined;
   path: (string | number)[];
   /** A new extra, or one whose product changed: checked against the catalogue. */
