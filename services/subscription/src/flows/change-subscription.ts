@@ -45,15 +45,17 @@ export async function answerWith(
 
 /**
  * One change to a subscription under its row lock (a paused one whose resume date has come is
- * resumed first): a stale `sentVersion` is a 409; `work` may throw to write nothing.
+ * resumed first, unless the caller already did): a stale `sentVersion` is a 409; `work` may throw
+ * to write nothing.
  */
 export async function changeUnderLock(
   ctx: SubscriptionContext,
   id: string,
   sentVersion: number | undefined,
   work: (tx: SubscriptionDbView, current: SubscriptionAggregate) => Promise<SubscriptionChanges>,
+  { resumeFirst = true } = {},
 ): Promise<SubscriptionRow> {
-  await resumeDueSubscriptions(ctx.db, ctx.clock.now(), { id });
+  if (resumeFirst) await resumeDueSubscriptions(ctx.db, ctx.clock.now(), { id });
   const result = await changeSubscription(ctx.db, id, sentVersion, ctx.clock.now(), work);
   if (result === 'not_found') throw subscriptionNotFound(id);
   if ('currentVersion' in result) throw staleVersion(sentVersion!, result.currentVersion);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, refuseIfAny, type InputProblem } from '@pawfresh/kit';
+import { conflict, refuseIfAny } from '@pawfresh/kit';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import type { SubscriptionDbView } from '../db/subscription-db.js';
 import {
@@ -30,6 +30,7 @@ import {
   mergeExtraChanges,
   mergeFeedingPlanChanges,
   type ExtraDraft,
+  type NewDog,
   type PlanDraft,
 } from '../rules/subscription-changes.js';
 import { activeTotals } from '../rules/subscription-totals.js';
@@ -77,63 +78,85 @@ export async function updateSubscription(
   if (isRefusal(plans)) throw refusalError(plans);
   const extras = mergeExtraChanges(current.extras, body.extras ?? [], id, randomUUID);
   if (isRefusal(extras)) throw refusalError(extras);
-  const problems: InputProblem[] = [
+  refuseIfAny([
     ...orderIndexProblem(row.lastProcessedOrderIndex, body.lastProcessedOrderIndex),
     ...plans.problems,
     ...extras.problems,
-  ];
-  refuseIfAny(problems);
+  ]);
 
   const reprice = body.feedingPlans !== undefined || cadence !== row.cadenceInWeeks;
-  const needsCatalogue = reprice || extras.drafts.some((e) => e.checkCatalogue);
+  const activates = status === 'active' && row.status === 'draft';
+  const priced = await checkAndPrice(ctx, row.userId, plans, extras.drafts, {
+    cadence,
+    reprice,
+    activates,
+  });
+
+  const saved = await changeUnderLock(
+    ctx,
+    id,
+    body.version,
+    async (tx, locked) => {
+      const now = ctx.clock.now();
+      const finalPlans = await writePlans(tx, id, plans.drafts, priced, now);
+      await writeExtras(tx, id, extras.drafts, now);
+      return {
+        status,
+        cadenceInWeeks: cadence,
+        ...(body.preferredDeliverySlotId !== undefined
+          ? { preferredDeliverySlotId: body.preferredDeliverySlotId }
+          : {}),
+        ...(body.note !== undefined ? { note: body.note } : {}),
+        ...(body.startAt !== undefined
+          ? { startAt: body.startAt ? new Date(body.startAt) : null }
+          : {}),
+        ...(body.lastProcessedOrderIndex !== undefined
+          ? { lastProcessedOrderIndex: body.lastProcessedOrderIndex }
+          : {}),
+        ...(reprice ? activeTotals(finalPlans) : {}),
+        updatedBy: body.updatedBy ?? locked.row.updatedBy,
+      };
+    },
+    // Resumed above, before the version was read; the row lock now only guards the write.
+    { resumeFirst: false },
+  );
+  return answerWith(ctx, saved);
+}
+
+/**
+ * The catalogue and other services' side of a PATCH: the plans re-priced (when plans or the
+ * cadence change), changed extras checked and priced, new dogs checked as the household's.
+ */
+async function checkAndPrice(
+  ctx: SubscriptionContext,
+  userId: string,
+  plans: { drafts: PlanDraft<Plan>[]; newDogs: NewDog[] },
+  extras: ExtraDraft[],
+  { cadence, reprice, activates }: { cadence: number; reprice: boolean; activates: boolean },
+): Promise<PricedFeedingPlan[]> {
+  const needsCatalogue = reprice || extras.some((e) => e.checkCatalogue);
   const catalogue = needsCatalogue ? await loadCatalogue(ctx.services) : EMPTY_CATALOGUE;
   const sized = reprice
     ? plans.drafts.map((d) =>
         sizeFeedingPlan(d.spec, cadence, catalogue, { requireActive: d.requireActive }),
       )
     : [];
-  problems.push(...sized.flatMap((s) => s.problems));
-  for (const e of extras.drafts) {
+  const problems = sized.flatMap((s) => s.problems);
+  for (const e of extras) {
     if (!e.checkCatalogue) continue;
     const checked = checkExtra(e, catalogue);
     e.price = checked.price;
     problems.push(...checked.problems);
   }
-  if (status === 'active' && row.status === 'draft' && !hasAnActivePlan(plans.drafts)) {
-    throw conflict(NEEDS_AN_ACTIVE_PLAN);
-  }
+  if (activates && !hasAnActivePlan(plans.drafts)) throw conflict(NEEDS_AN_ACTIVE_PLAN);
   refuseIfAny(problems);
-  refuseIfAny(await householdDogProblems(ctx.services, row.userId, plans.newDogs));
-  const priced = reprice
-    ? await priceFeedingPlans(
-        ctx.services,
-        sized.map((s) => s.plan!),
-        cadence,
-      )
-    : [];
-
-  const saved = await changeUnderLock(ctx, id, body.version, async (tx, locked) => {
-    const now = ctx.clock.now();
-    const finalPlans = await writePlans(tx, id, plans.drafts, priced, now);
-    await writeExtras(tx, id, extras.drafts, now);
-    return {
-      status,
-      cadenceInWeeks: cadence,
-      ...(body.preferredDeliverySlotId !== undefined
-        ? { preferredDeliverySlotId: body.preferredDeliverySlotId }
-        : {}),
-      ...(body.note !== undefined ? { note: body.note } : {}),
-      ...(body.startAt !== undefined
-        ? { startAt: body.startAt ? new Date(body.startAt) : null }
-        : {}),
-      ...(body.lastProcessedOrderIndex !== undefined
-        ? { lastProcessedOrderIndex: body.lastProcessedOrderIndex }
-        : {}),
-      ...(reprice ? activeTotals(finalPlans) : {}),
-      updatedBy: body.updatedBy ?? locked.row.updatedBy,
-    };
-  });
-  return answerWith(ctx, saved);
+  refuseIfAny(await householdDogProblems(ctx.services, userId, plans.newDogs));
+  if (!reprice) return [];
+  return priceFeedingPlans(
+    ctx.services,
+    sized.map((s) => s.plan!),
+    cadence,
+  );
 }
 
 /** Writes the re-priced plans (a plan not re-priced stays as it is) and answers them all. */
