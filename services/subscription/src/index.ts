@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
-import { collaborators } from './collaborators.js';
+import { collaborators } from './flows/collaborators.js';
 import { schema } from './db/schema.js';
 import { resumeDueSubscriptions } from './db/subscription-store.js';
-import { subscriptionServiceHandlers } from './routes.js';
+import { subscriptionHandlers } from './routes.js';
 import { seedDemoSubscription } from './seed/seed-demo-subscription.js';
 
 /** How often paused subscriptions whose resume date has come are resumed (besides on every read). */
@@ -25,7 +25,7 @@ export const subscriptionService: ServiceModule<DatabaseConnection> = {
     const db = runtime.database.forSchema(schema);
     const routes = servicePlugin({
       contract: subscriptionContract,
-      handlers: subscriptionServiceHandlers({
+      handlers: subscriptionHandlers({
         db,
         clock: runtime.clock,
         services: collaborators(runtime),

@@ -1,16 +1,17 @@
 import type { Handlers } from '@pawfresh/kit';
 import type { subscriptionContract } from '@pawfresh/contracts/subscription';
-import type { HandlerDeps } from './handlers/deps.js';
-import { cancelReasonHandlers } from './handlers/cancel-reason-handlers.js';
-import { planHandlers } from './handlers/plan-handlers.js';
-import { subscriptionHandlers } from './handlers/subscription-handlers.js';
+import type { SubscriptionContext } from './flows/context.js';
+import { planRoutes } from './routes/plans.js';
+import { subscriptionActionRoutes } from './routes/subscription-actions.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
 
-export function subscriptionServiceHandlers(
-  deps: HandlerDeps,
+/** Every endpoint of the subscription contract: thin handlers over `flows/`, split by area. */
+export function subscriptionHandlers(
+  ctx: SubscriptionContext,
 ): Handlers<typeof subscriptionContract> {
   return {
-    ...subscriptionHandlers(deps),
-    ...planHandlers(deps),
-    ...cancelReasonHandlers(deps),
+    ...subscriptionRoutes(ctx),
+    ...subscriptionActionRoutes(ctx),
+    ...planRoutes(ctx),
   };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CancelReason } from '@pawfresh/contracts/subscription';
 import { cancelReasonData } from '../src/reference/cancel-reasons.js';
-import { harness, serviceAuth, type Harness } from './harness.js';
+import { callJson } from '@pawfresh/testing';
+import { harness, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,11 +11,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const list = async (query = '') => {
-  const res = await h.app.inject({
-    method: 'GET',
-    url: `/cancel-reasons${query}`,
-    headers: serviceAuth,
-  });
+  const res = await callJson(h.app, 'GET', `/cancel-reasons${query}`);
   return res;
 };
 const reasons = async (query = '') => {

@@ -14,7 +14,8 @@ import {
   DEMO_FEEDING_PLANS,
   DEMO_SUBSCRIPTION_ID,
 } from '../src/seed/demo-subscription.js';
-import { harness, serviceAuth, type Harness } from './harness.js';
+import { callJson } from '@pawfresh/testing';
+import { harness, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const get = async <T>(app: Harness['app'], url: string) => {
-  const res = await app.inject({ method: 'GET', url, headers: serviceAuth });
+  const res = await callJson(app, 'GET', url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<T>();
 };
@@ -66,21 +67,16 @@ describe('demo data', () => {
     expect(variant).toMatchObject({ sku: 'TREAT-ROO-JERKY', basePrice: DEMO_EXTRA.price });
     for (const seeded of DEMO_FEEDING_PLANS) {
       const dog = await get<Dog>(h.dogs, `/dogs/${seeded.animalId}`);
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/plans/generate',
-        headers: serviceAuth,
-        payload: {
-          cadenceInWeeks: 2,
-          dogs: [
-            {
-              animalId: seeded.animalId,
-              energy: dog.dailyEnergyKilocalories,
-              planType: 'full_bowl',
-              meals: seeded.skus.map((s) => ({ productId: s.productId, weight: 1 })),
-            },
-          ],
-        },
+      const res = await callJson(h.app, 'POST', '/plans/generate', {
+        cadenceInWeeks: 2,
+        dogs: [
+          {
+            animalId: seeded.animalId,
+            energy: dog.dailyEnergyKilocalories,
+            planType: 'full_bowl',
+            meals: seeded.skus.map((s) => ({ productId: s.productId, weight: 1 })),
+          },
+        ],
       });
       expect(res.statusCode, res.body).toBe(200);
       const [generated] = res.json<{ feedingPlans: GeneratedFeedingPlan[] }>().feedingPlans;

@@ -7,7 +7,7 @@ import {
   type GeneratedFeedingPlan,
   type Plan,
 } from '@pawfresh/contracts/subscription';
-import { fuzzContract } from '@pawfresh/testing';
+import { callJson, caller, fuzzContract, messagesOf } from '@pawfresh/testing';
 import { planCatalogue, planForType } from '../src/reference/plans.js';
 import { harness, serviceAuth, type Harness } from './harness.js';
 
@@ -15,11 +15,7 @@ let h: Harness;
 let meals: Product[];
 beforeAll(async () => {
   h = await harness();
-  const res = await h.product.inject({
-    method: 'GET',
-    url: '/api/v1/products?type=meal',
-    headers: serviceAuth,
-  });
+  const res = await callJson(h.product, 'GET', '/api/v1/products?type=meal');
   expect(res.statusCode, res.body).toBe(200);
   meals = res.json<Product[]>();
 });
@@ -41,15 +37,7 @@ const centsPer100gOf = (name: string) => meta(meal(name), 'pricePer100g') as num
 const pouchPrice = (name: string, grams: number) =>
   Math.round((centsPer100gOf(name) * grams) / 100);
 
-const inject = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  h.app.inject({
-    method,
-    url,
-    headers: serviceAuth,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-const messagesOf = (body: { message: string | string[] }) =>
-  Array.isArray(body.message) ? body.message : [body.message];
+const inject = caller(() => h.app);
 
 const generate = (body: unknown) => inject('POST', '/plans/generate', body);
 const oneDog = (dog: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -107,9 +95,8 @@ describe('the plan catalogue', () => {
     for (const bad of ['Full%20Bowl', 'full_bowl', '-full', 'FULL-BOWL']) {
       const res = await inject('GET', `/plans/${bad}`);
       expect(res.statusCode, bad).toBe(400);
-      const body = res.json();
-      expect(body).toMatchObject({ error: 'Bad Request', statusCode: 400 });
-      expect(messagesOf(body).join(' ')).toContain(
+      expect(res.json()).toMatchObject({ error: 'Bad Request', statusCode: 400 });
+      expect(messagesOf(res).join(' ')).toContain(
         'Identifier must be a valid UUID or a valid slug',
       );
     }
@@ -301,21 +288,16 @@ describe('POST /plans/generate', () => {
     for (const [dog, message] of cases) {
       const res = await generate(oneDog(dog));
       expect(res.statusCode, JSON.stringify(dog)).toBe(400);
-      const body = res.json();
-      expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-      expect(messagesOf(body).join(' ')).toContain(message);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(messagesOf(res).join(' ')).toContain(message);
     }
     const none = await generate({ dogs: [] });
     expect(none.statusCode).toBe(400);
-    expect(messagesOf(none.json()).join(' ')).toContain('Send at least 1 dog');
+    expect(messagesOf(none).join(' ')).toContain('Send at least 1 dog');
   });
 
   it('refuses product ids that are not meals on the menu, naming each one', async () => {
-    const treat = await h.product.inject({
-      method: 'GET',
-      url: '/api/v1/products?type=treat',
-      headers: serviceAuth,
-    });
+    const treat = await callJson(h.product, 'GET', '/api/v1/products?type=treat');
     const treatId = treat.json<Product[]>()[0]!.id;
     const res = await generate({
       dogs: [
@@ -335,7 +317,7 @@ describe('POST /plans/generate', () => {
       ],
     });
     expect(res.statusCode, res.body).toBe(400);
-    const text = messagesOf(res.json()).join('\n');
+    const text = messagesOf(res).join('\n');
     expect(text).toContain('dogs[0].meals[1].productId');
     expect(text).toContain('dogs[1].meals[0].productId');
     expect(text).not.toContain('dogs[0].meals[0]');
@@ -351,7 +333,7 @@ describe('POST /plans/generate', () => {
       }),
     );
     expect(res.statusCode, res.body).toBe(400);
-    expect(messagesOf(res.json()).join(' ')).toContain('dogs[0].meals[1].productId');
+    expect(messagesOf(res).join(' ')).toContain('dogs[0].meals[1].productId');
   });
 
   it('refuses a meal whose share is too small to fill a pouch', async () => {
@@ -367,7 +349,7 @@ describe('POST /plans/generate', () => {
       ),
     );
     expect(res.statusCode, res.body).toBe(400);
-    const text = messagesOf(res.json()).join(' ');
+    const text = messagesOf(res).join(' ');
     expect(text).toContain('dogs[0].meals[0].weight');
     expect(text).toContain('7 pouches');
   });
@@ -390,11 +372,9 @@ describe('POST /plans/generate', () => {
 describe('POST /plans/generate-recommendations', () => {
   const userId = randomUUID();
   const createDog = async (dog: Record<string, unknown>, owner = userId) => {
-    const res = await h.dogs.inject({
-      method: 'POST',
-      url: '/dogs',
-      headers: serviceAuth,
-      payload: { userId: owner, dog: { name: 'Biscuit', ...dog } },
+    const res = await callJson(h.dogs, 'POST', '/dogs', {
+      userId: owner,
+      dog: { name: 'Biscuit', ...dog },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Dog>();
@@ -437,11 +417,9 @@ describe('POST /plans/generate-recommendations', () => {
     expect(r.recommendations.map((x) => x.plan.slug)).toEqual(['full-bowl', 'half-bowl']);
     // Chicken suits a sensitive stomach but the dog is allergic to it: turkey and goat, in the
     // order the product service recommends them.
-    const told = await h.product.inject({
-      method: 'POST',
-      url: '/api/v1/products/recommend-meals',
-      headers: serviceAuth,
-      payload: { allergens: ['chicken'], healthIssues: ['sensitive-stomach'] },
+    const told = await callJson(h.product, 'POST', '/api/v1/products/recommend-meals', {
+      allergens: ['chicken'],
+      healthIssues: ['sensitive-stomach'],
     });
     const recommended = told
       .json<RecommendedMeal[]>()

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@pawfresh/contracts/product';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
-import { fuzzContract } from '@pawfresh/testing';
+import { callJson, caller, fuzzContract, messagesOf } from '@pawfresh/testing';
 import { harness, serviceAuth, type Harness } from './harness.js';
 import { SUBSCRIPTION_TRANSITIONS } from '../src/rules/status-transitions.js';
 import { cancelReasonIdOf } from '../src/reference/cancel-reasons.js';
@@ -15,11 +15,7 @@ let supplements: Product[];
 
 beforeAll(async () => {
   h = await harness();
-  const res = await h.product.inject({
-    method: 'GET',
-    url: '/api/v1/products',
-    headers: serviceAuth,
-  });
+  const res = await callJson(h.product, 'GET', '/api/v1/products');
   const all = res.json<Product[]>();
   meals = Object.fromEntries(
     all
@@ -31,19 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown) =>
-  h.app.inject({
-    method,
-    url,
-    headers:
-      payload === undefined ? serviceAuth : { ...serviceAuth, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-const messages = (res: { json(): unknown }) => {
-  const m = (res.json() as { message: string | string[] }).message;
-  return Array.isArray(m) ? m : [m];
-};
+const call = caller(() => h.app);
 
 /** The 500 g pouch of a meal. */
 const pouch = (meal: string, grams = 500) =>
@@ -53,11 +37,9 @@ const pouch = (meal: string, grams = 500) =>
 async function household() {
   const userId = randomUUID();
   const dog = async (name: string, weight: string) => {
-    const res = await h.dogs.inject({
-      method: 'POST',
-      url: '/dogs',
-      headers: { ...serviceAuth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ userId, dog: { name, weight, isNeutered: true } }),
+    const res = await callJson(h.dogs, 'POST', '/dogs', {
+      userId,
+      dog: { name, weight, isNeutered: true },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ identifier: string }>().identifier;
@@ -143,7 +125,7 @@ describe('POST /subscriptions', () => {
     const { home, sub } = await activeSubscription();
     const res = await call('POST', '/subscriptions', { userId: home.userId });
     expect(res.statusCode).toBe(409);
-    expect(messages(res)[0]).toContain(sub.id);
+    expect(messagesOf(res)[0]).toContain(sub.id);
   });
 
   it('creates only draft or active subscriptions', async () => {
@@ -151,11 +133,11 @@ describe('POST /subscriptions', () => {
     for (const status of ['paused', 'cancelled']) {
       const res = await call('POST', '/subscriptions', { userId: home.userId, status });
       expect(res.statusCode).toBe(400);
-      expect(messages(res)).toContain('A subscription can only be created as draft or active');
+      expect(messagesOf(res)).toContain('A subscription can only be created as draft or active');
     }
     const res = await call('POST', '/subscriptions', { userId: home.userId, status: 'active' });
     expect(res.statusCode).toBe(400);
-    expect(messages(res)).toContain(
+    expect(messagesOf(res)).toContain(
       'An active subscription needs at least one active feeding plan',
     );
     expect((await create({ userId: home.userId })).status).toBe('draft');
@@ -196,7 +178,7 @@ describe('POST /subscriptions', () => {
         feedingPlans: [feedingPlan],
       });
       expect(res.statusCode, message).toBe(400);
-      expect(messages(res).join(' | ')).toContain(message);
+      expect(messagesOf(res).join(' | ')).toContain(message);
       expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     }
     // Another household's dog is not this household's.
@@ -217,7 +199,7 @@ describe('POST /subscriptions', () => {
       extras: [{ productVariantId: supplements[0]!.variants[0]!.id, type: 'treat' }],
     });
     expect(bad.statusCode).toBe(400);
-    expect(messages(bad)[0]).toContain('cannot be a treat extra');
+    expect(messagesOf(bad)[0]).toContain('cannot be a treat extra');
     const sub = await create({
       userId: home.userId,
       extras: [
@@ -249,7 +231,7 @@ describe('POST /subscriptions', () => {
         feedingPlans: [plan(home.dogA)],
       });
       expect(res.statusCode).toBe(502);
-      expect(messages(res)[0]).toContain('try again');
+      expect(messagesOf(res)[0]).toContain('try again');
     } finally {
       h.down.pricing = false;
     }
@@ -310,14 +292,14 @@ describe('GET /subscriptions and /subscriptions/search', () => {
     expect(both).toEqual([]);
     const none = await call('GET', '/subscriptions/search');
     expect(none.statusCode).toBe(400);
-    expect(messages(none)).toContain('Search by animalId, status or both');
+    expect(messagesOf(none)).toContain('Search by animalId, status or both');
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
     expect((await call('GET', `/subscriptions/${randomUUID()}`)).statusCode).toBe(404);
     const bad = await call('GET', '/subscriptions/nope');
     expect(bad.statusCode).toBe(400);
-    expect(messages(bad)[0]).toContain('id must be a valid UUID');
+    expect(messagesOf(bad)[0]).toContain('id must be a valid UUID');
   });
 });
 
@@ -344,12 +326,12 @@ describe('PATCH /subscriptions/{id}', () => {
     ).toBe(200);
     const stale = await call('PATCH', `/subscriptions/${sub.id}`, { version: 1, note: 'second' });
     expect(stale.statusCode).toBe(409);
-    expect(messages(stale)[0]).toContain('changed since version 1 (it is now version 2)');
+    expect(messagesOf(stale)[0]).toContain('changed since version 1 (it is now version 2)');
     const now = (await call('GET', `/subscriptions/${sub.id}`)).json<Subscription>();
     expect(now).toMatchObject({ note: 'first', version: 2 });
     const missing = await call('PATCH', `/subscriptions/${sub.id}`, { note: 'x' });
     expect(missing.statusCode).toBe(400);
-    expect(messages(missing)).toContain('version is required: send the version you last read');
+    expect(messagesOf(missing)).toContain('version is required: send the version you last read');
   });
 
   it('lets exactly one of two concurrent updates with the same version win', async () => {
@@ -376,7 +358,7 @@ describe('PATCH /subscriptions/{id}', () => {
       extras: [{ version: 1, quantity: 2 }],
     });
     expect(res.statusCode).toBe(400);
-    expect(messages(res)).toEqual([
+    expect(messagesOf(res)).toEqual([
       "Both 'id' and 'version' must be required together for feedingPlans[0]",
       "Both 'id' and 'version' must be required together for extras[0]",
     ]);
@@ -411,7 +393,7 @@ describe('PATCH /subscriptions/{id}', () => {
       feedingPlans: [{ id: p.id, version: 1, type: 'half_bowl' }],
     });
     expect(stalePlan.statusCode).toBe(409);
-    expect(messages(stalePlan)[0]).toContain(`Feeding plan ${p.id} has changed since version 1`);
+    expect(messagesOf(stalePlan)[0]).toContain(`Feeding plan ${p.id} has changed since version 1`);
     const unknown = await call('PATCH', `/subscriptions/${sub.id}`, {
       version: 2,
       feedingPlans: [{ id: randomUUID(), version: 1, type: 'half_bowl' }],
@@ -426,14 +408,14 @@ describe('PATCH /subscriptions/{id}', () => {
       feedingPlans: [plan(home.dogA)],
     });
     expect(twice.statusCode).toBe(409);
-    expect(messages(twice)[0]).toContain('this dog already has a feeding plan');
+    expect(messagesOf(twice)[0]).toContain('this dog already has a feeding plan');
     const incomplete = await call('PATCH', `/subscriptions/${sub.id}`, {
       version: 1,
       feedingPlans: [{ animalId: home.dogB }],
       extras: [{ quantity: 2 }],
     });
     expect(incomplete.statusCode).toBe(400);
-    expect(messages(incomplete)).toEqual([
+    expect(messagesOf(incomplete)).toEqual([
       'feedingPlans[0]: a new feeding plan needs type, currentDailyServingSizeInGrams, skus',
       'extras[0]: a new extra needs productVariantId and type',
     ]);
@@ -480,7 +462,7 @@ describe('PATCH /subscriptions/{id}', () => {
       status: 'active',
     });
     expect(empty.statusCode).toBe(409);
-    expect(messages(empty)[0]).toBe(
+    expect(messagesOf(empty)[0]).toBe(
       'An active subscription needs at least one active feeding plan',
     );
     const active = await call('PATCH', `/subscriptions/${draft.id}`, {
@@ -495,7 +477,7 @@ describe('PATCH /subscriptions/{id}', () => {
       status: 'paused',
     });
     expect(pause.statusCode).toBe(409);
-    expect(messages(pause)[0]).toContain(`Use POST /subscriptions/${draft.id}/pause`);
+    expect(messagesOf(pause)[0]).toContain(`Use POST /subscriptions/${draft.id}/pause`);
     const back = await call('PATCH', `/subscriptions/${draft.id}`, { version: 2, status: 'draft' });
     expect(back.statusCode).toBe(409);
   });
@@ -511,7 +493,7 @@ describe('PATCH /subscriptions/{id}', () => {
       lastProcessedOrderIndex: 2,
     });
     expect(back.statusCode).toBe(400);
-    expect(messages(back)).toEqual(['lastProcessedOrderIndex cannot go back (it is 3)']);
+    expect(messagesOf(back)).toEqual(['lastProcessedOrderIndex cannot go back (it is 3)']);
   });
 });
 
@@ -523,7 +505,7 @@ describe('status changes', () => {
     const { sub } = await activeSubscription();
     const past = await act(sub.id, 'pause', { resumeAt: '2026-11-01' });
     expect(past.statusCode).toBe(400);
-    expect(messages(past)).toEqual(['resumeAt must be a date after today']);
+    expect(messagesOf(past)).toEqual(['resumeAt must be a date after today']);
     const badZone = await act(sub.id, 'pause', {
       resumeAt: '2026-12-01',
       timezone: 'Europe/London',
@@ -570,7 +552,7 @@ describe('status changes', () => {
       cancelledBy: 'customer',
     });
     expect(wrongChild.statusCode).toBe(400);
-    expect(messages(wrongChild)).toEqual([
+    expect(messagesOf(wrongChild)).toEqual([
       "secondaryCancelReasonId must be one of the primary reason's child reasons",
     ]);
     const treatOnly = await act(sub.id, 'cancel', {
@@ -580,7 +562,7 @@ describe('status changes', () => {
     expect(treatOnly.statusCode).toBe(400);
     const noActor = await act(sub.id, 'cancel', {});
     expect(noActor.statusCode).toBe(400);
-    expect(messages(noActor)).toContain('cancelledBy is required: say who made the change');
+    expect(messagesOf(noActor)).toContain('cancelledBy is required: say who made the change');
     const res = await act(sub.id, 'cancel', {
       primaryCancelReasonId: expensive,
       secondaryCancelReasonId: budget,
@@ -613,7 +595,7 @@ describe('status changes', () => {
     ]);
     const again = await act(sub.id, 'cancel', { cancelledBy: 'x' });
     expect(again.statusCode).toBe(409);
-    expect(messages(again)).toEqual([
+    expect(messagesOf(again)).toEqual([
       'Only an active or paused subscription can be cancelled; this one is cancelled',
     ]);
     const back = await act(sub.id, 'reactivate');
@@ -695,7 +677,7 @@ describe('status changes', () => {
     expect(afterPause.feedingPlanTotalPrice).toBe(afterPause.feedingPlans[0]!.totalPrice);
     const twice = await act(sub.id, `feeding-plan/${planB.id}/pause`);
     expect(twice.statusCode).toBe(409);
-    expect(messages(twice)).toEqual([
+    expect(messagesOf(twice)).toEqual([
       'Only an active feeding plan can be paused; this one is paused',
     ]);
     const active = await act(sub.id, `feeding-plan/${planB.id}/active`);
@@ -713,7 +695,9 @@ describe('extras and discounts', () => {
       cancelledBy: 'customer',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(messages(wrong)).toEqual(['cancelReasonId is not a reason for stopping a treat extra']);
+    expect(messagesOf(wrong)).toEqual([
+      'cancelReasonId is not a reason for stopping a treat extra',
+    ]);
     const res = await call('POST', `/subscriptions/${sub.id}/extras/${extra.id}/cancel`, {
       cancelReasonId: cancelReasonIdOf('too-many-treats'),
       cancelNotes: 'He is getting chunky',
@@ -741,28 +725,21 @@ describe('extras and discounts', () => {
 
   it('adds and removes a discount that exists in the pricing service', async () => {
     const { sub } = await activeSubscription();
-    const category = await h.pricing.inject({
-      method: 'POST',
-      url: '/discounts/categories',
-      headers: { ...serviceAuth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: `Retention ${randomUUID()}`, createdBy: 'test' }),
+    const category = await callJson(h.pricing, 'POST', '/discounts/categories', {
+      name: `Retention ${randomUUID()}`,
+      createdBy: 'test',
     });
-    const discount = await h.pricing.inject({
-      method: 'POST',
-      url: '/discounts',
-      headers: { ...serviceAuth, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        categoryId: category.json<{ id: string }>().id,
-        name: '20% off three boxes',
-        interval: 'recurring',
-        createdBy: 'test',
-        schedules: [
-          {
-            orderPosition: 0,
-            applications: [{ type: 'percentage', value: 20, filters: [{ type: 'all-items' }] }],
-          },
-        ],
-      }),
+    const discount = await callJson(h.pricing, 'POST', '/discounts', {
+      categoryId: category.json<{ id: string }>().id,
+      name: '20% off three boxes',
+      interval: 'recurring',
+      createdBy: 'test',
+      schedules: [
+        {
+          orderPosition: 0,
+          applications: [{ type: 'percentage', value: 20, filters: [{ type: 'all-items' }] }],
+        },
+      ],
     });
     expect(discount.statusCode, discount.body).toBe(201);
     const discountId = discount.json<{ id: string }>().id;
@@ -770,13 +747,13 @@ describe('extras and discounts', () => {
       discountId: randomUUID(),
     });
     expect(unknown.statusCode).toBe(400);
-    expect(messages(unknown)[0]).toContain('is not a discount');
+    expect(messagesOf(unknown)[0]).toContain('is not a discount');
     const negative = await call('POST', `/subscriptions/${sub.id}/discounts`, {
       discountId,
       orderQuantity: -1,
     });
     expect(negative.statusCode).toBe(400);
-    expect(messages(negative)).toEqual([
+    expect(messagesOf(negative)).toEqual([
       'orderQuantity must be a whole number of at least 0, or null for every order',
     ]);
     const added = await call('POST', `/subscriptions/${sub.id}/discounts`, {

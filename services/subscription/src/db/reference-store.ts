@@ -1,10 +1,31 @@
 import { arrayContains, asc, eq, inArray, or, sql } from '@pawfresh/db/orm';
-import type { CancelReasonContext } from '@pawfresh/contracts/subscription';
+import type { CancelReason, CancelReasonContext, Plan } from '@pawfresh/contracts/subscription';
 import { cancelReasons, plans } from './schema.js';
 import type { SubscriptionDbView } from './subscription-db.js';
 
 export type CancelReasonRow = typeof cancelReasons.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
+
+export const toPlan = (row: PlanRow): Plan => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  category: row.category,
+  percentOfCalories: row.percentOfCalories,
+  feedingPlanType: row.feedingPlanType,
+});
+
+const reasonFields = (row: CancelReasonRow): Omit<CancelReason, 'childReasons'> => ({
+  id: row.id,
+  description: row.description,
+  slug: row.slug,
+  displayOrder: row.displayOrder,
+  contexts: row.contexts,
+});
+
+export const toCancelReason = (
+  row: CancelReasonRow & { childReasons: CancelReasonRow[] },
+): CancelReason => ({ ...reasonFields(row), childReasons: row.childReasons.map(reasonFields) });
 
 /** Display order first (reasons without one last), then by description. */
 const reasonOrder = [

@@ -7,12 +7,12 @@ import {
   integer,
   pgSchema,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
+import { instant } from '@pawfresh/db';
 import {
   cancelReasonContexts,
   deliverySlots,
@@ -42,7 +42,6 @@ export const cancelReasonContextEnum = subscriptionDb.enum(
 export const planCategoryEnum = subscriptionDb.enum('plan_category', planCategories);
 export const deliverySlotEnum = subscriptionDb.enum('delivery_slot', deliverySlots);
 
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Insertion order, so children list in the order they were added even within one instant. */
 const seq = () => bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity();
 

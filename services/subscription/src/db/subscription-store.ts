@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from '@pawfresh/db/orm';
-import type { Subscription } from '@pawfresh/contracts/subscription';
+import { isUniqueViolation } from '@pawfresh/db';
 import {
   cancelReasons,
   extras,
@@ -8,7 +8,14 @@ import {
   subscriptionDiscounts,
   subscriptions,
 } from './schema.js';
-import { iso, isoOrNull, type SubscriptionDbView } from './subscription-db.js';
+import type { SubscriptionDbView } from './subscription-db.js';
+import {
+  replaceSkus,
+  type NewDiscountRow,
+  type NewExtraRow,
+  type NewFeedingPlanRow,
+  type NewSkuRow,
+} from './subscription-items-store.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type FeedingPlanRow = typeof feedingPlans.$inferSelect;
@@ -16,6 +23,8 @@ export type FeedingPlanSkuRow = typeof feedingPlanSkus.$inferSelect;
 export type ExtraRow = typeof extras.$inferSelect;
 export type SubscriptionDiscountRow = typeof subscriptionDiscounts.$inferSelect;
 export type CancelReasonRow = typeof cancelReasons.$inferSelect;
+export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
+export type SubscriptionChanges = Partial<Omit<NewSubscriptionRow, 'id' | 'version'>>;
 
 /** A subscription with everything hanging off it, as read from the database. */
 export interface SubscriptionAggregate {
@@ -25,14 +34,6 @@ export interface SubscriptionAggregate {
   discounts: SubscriptionDiscountRow[];
   reasons: CancelReasonRow[];
 }
-
-export interface ListFlags {
-  includeIneligiblePlans: boolean;
-  includeRemovedExtras: boolean;
-}
-
-/** Mutations answer with the whole subscription: ineligible plans and cancelled extras too. */
-export const EVERYTHING: ListFlags = { includeIneligiblePlans: true, includeRemovedExtras: true };
 
 const live = isNull(subscriptions.removedAt);
 
@@ -185,103 +186,85 @@ export async function resumeDueSubscriptions(
   return resumed.length;
 }
 
-/** The contract's shape; ineligible plans and cancelled extras only when asked for. */
-export function toSubscription(aggregate: SubscriptionAggregate, flags: ListFlags): Subscription {
-  const { row } = aggregate;
-  const reasons = [
-    { id: row.primaryCancelReasonId, isPrimary: true },
-    { id: row.secondaryCancelReasonId, isPrimary: false },
-  ].flatMap(({ id, isPrimary }) => {
-    const reason = aggregate.reasons.find((r) => r.id === id);
-    return reason
-      ? [
-          {
-            cancelReasonId: reason.id,
-            slug: reason.slug,
-            description: reason.description,
-            isPrimary,
-          },
-        ]
-      : [];
+/** Whether the household has ever had a subscription, removed ones included. */
+export async function hasEverSubscribed(db: SubscriptionDbView, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A new subscription with everything in it, as rows. */
+export interface NewSubscription {
+  subscription: NewSubscriptionRow;
+  plans: readonly { row: NewFeedingPlanRow & { id: string }; skus: readonly NewSkuRow[] }[];
+  extras: readonly NewExtraRow[];
+  discounts: readonly NewDiscountRow[];
+}
+
+/**
+ * Writes a new subscription and everything in it, in one transaction. The unique index decides
+ * between two creations for one household at once: the loser gets `household_taken`.
+ */
+export async function insertSubscription(
+  db: SubscriptionDbView,
+  subscription: NewSubscription,
+): Promise<SubscriptionRow | 'household_taken'> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(subscriptions)
+        .values(subscription.subscription)
+        .returning();
+      for (const plan of subscription.plans) {
+        await tx.insert(feedingPlans).values(plan.row);
+        await replaceSkus(tx, plan.row.id, plan.skus);
+      }
+      if (subscription.extras.length > 0) {
+        await tx.insert(extras).values([...subscription.extras]);
+      }
+      if (subscription.discounts.length > 0) {
+        await tx.insert(subscriptionDiscounts).values([...subscription.discounts]);
+      }
+      return inserted!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'subscriptions_one_per_household')) return 'household_taken';
+    throw err;
+  }
+}
+
+/**
+ * One change under the subscription's row lock: the version is checked when sent, `work` writes
+ * what changes beside the row and answers the row's changes, and the version moves on by one.
+ * Nothing is written if `work` throws.
+ */
+export async function changeSubscription(
+  db: SubscriptionDbView,
+  id: string,
+  sentVersion: number | undefined,
+  now: Date,
+  work: (tx: SubscriptionDbView, current: SubscriptionAggregate) => Promise<SubscriptionChanges>,
+): Promise<SubscriptionRow | 'not_found' | { currentVersion: number }> {
+  return db.transaction(async (tx) => {
+    const locked = await findSubscriptionRow(tx, id, true);
+    if (!locked) return 'not_found';
+    if (sentVersion !== undefined && sentVersion !== locked.version) {
+      return { currentVersion: locked.version };
+    }
+    const changes = await work(tx, await loadAggregate(tx, locked));
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ ...changes, version: locked.version + 1, updatedAt: now })
+      .where(eq(subscriptions.id, id))
+      .returning();
+    return row!;
   });
-  return {
-    id: row.id,
-    status: row.status,
-    userId: row.userId,
-    preferredDeliverySlotId: row.preferredDeliverySlotId,
-    cadenceInWeeks: row.cadenceInWeeks,
-    feedingPlanTotalPrice: row.feedingPlanTotalPrice,
-    feedingPlanTotalPouches: row.feedingPlanTotalPouches,
-    lastProcessedOrderIndex: row.lastProcessedOrderIndex,
-    note: row.note,
-    startAt: isoOrNull(row.startAt),
-    pauseAt: isoOrNull(row.pauseAt),
-    resumeAt: isoOrNull(row.resumeAt),
-    cancelledAt: isoOrNull(row.cancelledAt),
-    cancelledBy: row.cancelledBy,
-    cancelledByAdmin: row.cancelledByAdmin,
-    cancellationReasons: reasons,
-    otherCancelReason: row.otherCancelReason,
-    extras: aggregate.extras
-      .filter((e) => flags.includeRemovedExtras || e.cancelledAt === null)
-      .map((e) => ({
-        id: e.id,
-        version: e.version,
-        productVariantId: e.productVariantId,
-        type: e.type,
-        startOrderIndex: e.startOrderIndex,
-        nthOrder: e.nthOrder,
-        quantity: e.quantity,
-        price: e.price,
-        cancelledAt: isoOrNull(e.cancelledAt),
-        cancelReasonId: e.cancelReasonId,
-        cancelNotes: e.cancelNotes,
-        cancelledBy: e.cancelledBy,
-        createdAt: iso(e.createdAt),
-        updatedAt: iso(e.updatedAt),
-      })),
-    feedingPlans: aggregate.plans
-      .filter((p) => flags.includeIneligiblePlans || p.status !== 'ineligible')
-      .map((p) => ({
-        id: p.id,
-        version: p.version,
-        status: p.status,
-        isEligible: p.status !== 'ineligible',
-        startOrderIndex: p.startOrderIndex,
-        type: p.type,
-        animalId: p.animalId,
-        servingSize: p.servingSize as Subscription['feedingPlans'][number]['servingSize'],
-        currentDailyServingSizeInGrams: p.dailyServingSizeGrams,
-        currentPouchSizeInGrams: p.pouchSizeGrams,
-        pouchesPerDay: p.pouchesPerDay,
-        totalPouches: p.totalPouches,
-        totalPrice: p.totalPrice,
-        dailyPrice: p.dailyPrice,
-        skus: p.skus.map((s) => ({
-          productVariantId: s.productVariantId,
-          productId: s.productId,
-          sku: s.sku,
-          ratio: s.ratio,
-          pouches: s.pouches,
-          price: s.price,
-        })),
-        pausedAt: isoOrNull(p.pausedAt),
-        createdAt: iso(p.createdAt),
-        updatedAt: iso(p.updatedAt),
-      })),
-    discounts: aggregate.discounts.map((d) => ({
-      id: d.id,
-      discountId: d.discountId,
-      orderStartIndex: d.orderStartIndex,
-      orderQuantity: d.orderQuantity,
-      createdAt: iso(d.createdAt),
-    })),
-    legacySubscriptionId: row.legacySubscriptionId,
-    migratedAt: isoOrNull(row.migratedAt),
-    version: row.version,
-    createdBy: row.createdBy,
-    updatedBy: row.updatedBy,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
+}
+
+/** Deletes a subscription and, by cascade, everything hanging off it. */
+export async function deleteSubscription(db: SubscriptionDbView, id: string): Promise<void> {
+  await db.delete(subscriptions).where(eq(subscriptions.id, id));
 }

@@ -1,8 +1,7 @@
 import type { Clock } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { eq } from '@pawfresh/db/orm';
-import { randomUUID } from 'node:crypto';
-import { extras, feedingPlans, feedingPlanSkus, schema, subscriptions } from '../db/schema.js';
+import { schema } from '../db/schema.js';
+import { hasEverSubscribed, insertSubscription } from '../db/subscription-store.js';
 import { activeTotals } from '../rules/subscription-totals.js';
 import {
   DEMO_CADENCE_IN_WEEKS,
@@ -12,18 +11,16 @@ import {
   DEMO_SUBSCRIPTION_ID,
 } from './demo-subscription.js';
 
-/** Loads the demo customer's subscription once (when the household has none). */
+const ALREADY_THERE = { seeded: false, summary: 'demo subscription already there' };
+
+/** Loads the demo customer's subscription once (when the household has never had one). */
 export async function seedDemoSubscription(database: DatabaseConnection, clock: Clock) {
   const db = database.forSchema(schema);
-  const [existing] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, DEMO_CUSTOMER_ID));
-  if (existing) return { seeded: false, summary: 'demo subscription already there' };
+  if (await hasEverSubscribed(db, DEMO_CUSTOMER_ID)) return ALREADY_THERE;
   const now = clock.now();
   const plans = DEMO_FEEDING_PLANS.map((p) => ({ ...p, status: 'active' as const }));
-  await db.transaction(async (tx) => {
-    await tx.insert(subscriptions).values({
+  const inserted = await insertSubscription(db, {
+    subscription: {
       id: DEMO_SUBSCRIPTION_ID,
       userId: DEMO_CUSTOMER_ID,
       status: 'active',
@@ -36,28 +33,25 @@ export async function seedDemoSubscription(database: DatabaseConnection, clock: 
       updatedBy: 'demo-seed',
       createdAt: now,
       updatedAt: now,
-    });
-    for (const plan of plans) {
-      const { skus, ...row } = plan;
-      await tx.insert(feedingPlans).values({
+    },
+    plans: plans.map(({ skus, ...row }) => ({
+      row: {
         ...row,
         subscriptionId: DEMO_SUBSCRIPTION_ID,
-        type: 'full_bowl',
+        type: 'full_bowl' as const,
         startOrderIndex: 0,
         createdAt: now,
         updatedAt: now,
-      });
-      await tx
-        .insert(feedingPlanSkus)
-        .values(skus.map((s) => ({ ...s, id: randomUUID(), feedingPlanId: plan.id })));
-    }
-    await tx.insert(extras).values({
-      ...DEMO_EXTRA,
-      subscriptionId: DEMO_SUBSCRIPTION_ID,
-      createdAt: now,
-      updatedAt: now,
-    });
+      },
+      skus,
+    })),
+    extras: [
+      { ...DEMO_EXTRA, subscriptionId: DEMO_SUBSCRIPTION_ID, createdAt: now, updatedAt: now },
+    ],
+    discounts: [],
   });
+  // The household got a subscription while we were building this one: it stays.
+  if (inserted === 'household_taken') return ALREADY_THERE;
   return {
     seeded: true,
     summary: `an active fortnightly subscription for ${plans.length} dogs, with a treat every second box`,

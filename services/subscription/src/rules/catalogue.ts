@@ -1,7 +1,5 @@
 import type { Product } from '@pawfresh/contracts/product';
 import type { ProductType } from '@pawfresh/contracts/enums';
-import type { Collaborators } from './collaborators.js';
-import { upstream } from './collaborators.js';
 
 export interface CatalogueVariant {
   id: string;
@@ -30,6 +28,9 @@ export interface Catalogue {
   meals: ReadonlyMap<string, CatalogueMeal>;
   variants: ReadonlyMap<string, CatalogueVariant>;
 }
+
+/** What a request that names no meal or extra needs of the catalogue: nothing. */
+export const EMPTY_CATALOGUE: Catalogue = { meals: new Map(), variants: new Map() };
 
 const metaOf = (product: Product, key: string) =>
   product.metadata.find((m) => m.metaKey === key)?.metaValue;
@@ -64,14 +65,6 @@ export function toCatalogue(products: readonly Product[]): Catalogue {
     }
   }
   return { meals, variants };
-}
-
-/** The whole catalogue, from the product service (revalidated with its entity tag). */
-export async function loadCatalogue(services: Pick<Collaborators, 'product'>): Promise<Catalogue> {
-  const products = await upstream('Reading the product catalogue', () =>
-    services.product.listProducts({}),
-  );
-  return toCatalogue(products);
 }
 
 /**

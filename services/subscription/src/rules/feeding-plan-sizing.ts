@@ -1,15 +1,14 @@
 import type { FeedingPlanType } from '@pawfresh/contracts/subscription';
+import { pathText, type InputProblem } from '@pawfresh/kit';
 import { mealVariantFor, type Catalogue } from './catalogue.js';
-import { upstream, type Collaborators } from './collaborators.js';
-import { pathText, type InputProblem } from './handlers/problems.js';
-import { allocatePouches, ratiosAddUp } from './rules/pouch-allocation.js';
+import { allocatePouches, ratiosAddUp } from './pouch-allocation.js';
 import {
   pouchesOf,
   pouchesPerOrder,
   SERVING_SIZES,
   servingSizeOfGrams,
   type ServingSize,
-} from './rules/serving-size.js';
+} from './serving-size.js';
 
 /** A feeding plan as a caller describes it: a dog, a type, a daily serving size and meals. */
 export interface FeedingPlanSpec {
@@ -46,6 +45,17 @@ export interface PricedFeedingPlan extends SizedFeedingPlan {
   pricePerPouch: number | null;
   skus: (SizedSku & { price: number })[];
 }
+
+/** A priced plan's meals as a subscription and a generated plan show them. */
+export const pricedSkus = (plan: PricedFeedingPlan) =>
+  plan.skus.map((s) => ({
+    productVariantId: s.productVariantId,
+    productId: s.productId,
+    sku: s.sku,
+    ratio: s.ratio,
+    pouches: s.pouches,
+    price: s.price,
+  }));
 
 const ALLOWED_GRAMS = SERVING_SIZES.map((s) => s.grams).join(', ');
 
@@ -149,49 +159,4 @@ export function sizeFeedingPlan(
     },
     problems,
   };
-}
-
-/**
- * Prices sized plans through the pricing service, weight-based (each pouch at the meal's price
- * per 100 g), with no discount: the plan's list price per order, a day, and per pouch.
- */
-export async function priceFeedingPlans(
-  services: Pick<Collaborators, 'pricing'>,
-  plans: readonly SizedFeedingPlan[],
-  cadenceInWeeks: number,
-): Promise<PricedFeedingPlan[]> {
-  if (plans.length === 0) return [];
-  const result = await upstream('Pricing the feeding plans', () =>
-    services.pricing.getPrice({
-      body: {
-        calculationType: 'weight_based',
-        plans: plans.map((plan) => ({
-          animalId: plan.animalId,
-          planType: plan.type,
-          baseCadenceInWeeks: cadenceInWeeks,
-          dailyServingSize: plan.servingSize.code,
-          items: plan.skus.map((s) => ({
-            sku: s.sku,
-            quantity: s.pouches,
-            basePrice: s.pricePer100g,
-            weightInGrams: plan.pouchSizeGrams,
-            productId: s.productId,
-            productVariantId: s.productVariantId,
-            productType: 'meal' as const,
-          })),
-        })),
-      },
-    }),
-  );
-  return plans.map((plan, p) => {
-    const priced = result.plans[p];
-    if (!priced) throw new Error('The pricing service answered fewer plans than it was sent');
-    return {
-      ...plan,
-      totalPrice: priced.planTotal,
-      dailyPrice: priced.dailyPrice,
-      pricePerPouch: priced.pricePerPouch,
-      skus: plan.skus.map((s, i) => ({ ...s, price: priced.items[i]?.price.pricePerItem ?? 0 })),
-    };
-  });
 }

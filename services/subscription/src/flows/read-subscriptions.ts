@@ -1,0 +1,47 @@
+import type { Subscription, SubscriptionStatus } from '@pawfresh/contracts/subscription';
+import {
+  findSubscriptionRow,
+  listSubscriptionRows,
+  loadAggregate,
+  loadAggregates,
+  resumeDueSubscriptions,
+} from '../db/subscription-store.js';
+import { toSubscription, type ListFlags } from '../db/to-subscription.js';
+import { subscriptionNotFound } from './change-subscription.js';
+import type { SubscriptionContext } from './context.js';
+
+export interface SubscriptionQuery extends ListFlags {
+  userId?: string | undefined;
+  animalId?: string | undefined;
+  status?: SubscriptionStatus | undefined;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Subscriptions, newest first; paused ones whose resume date has come are resumed first (only
+ * the household's when the query names one), so no read shows them paused.
+ */
+export async function listSubscriptions(
+  ctx: SubscriptionContext,
+  query: SubscriptionQuery,
+): Promise<Subscription[]> {
+  await resumeDueSubscriptions(
+    ctx.db,
+    ctx.clock.now(),
+    query.userId ? { userId: query.userId } : {},
+  );
+  const rows = await listSubscriptionRows(ctx.db, query);
+  return (await loadAggregates(ctx.db, rows)).map((a) => toSubscription(a, query));
+}
+
+export async function getSubscription(
+  ctx: SubscriptionContext,
+  id: string,
+  flags: ListFlags,
+): Promise<Subscription> {
+  await resumeDueSubscriptions(ctx.db, ctx.clock.now(), { id });
+  const row = await findSubscriptionRow(ctx.db, id);
+  if (!row) throw subscriptionNotFound(id);
+  return toSubscription(await loadAggregate(ctx.db, row), flags);
+}

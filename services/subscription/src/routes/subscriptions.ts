@@ -1,0 +1,31 @@
+import type { Handlers } from '@pawfresh/kit';
+import type { subscriptionContract } from '@pawfresh/contracts/subscription';
+import type { SubscriptionContext } from '../flows/context.js';
+import { createSubscription } from '../flows/create-subscription.js';
+import { importSubscription, revertImport } from '../flows/migration.js';
+import { getSubscription, listSubscriptions } from '../flows/read-subscriptions.js';
+import { updateSubscription } from '../flows/update-subscription.js';
+
+type SubscriptionRoutes = Pick<
+  Handlers<typeof subscriptionContract>,
+  | 'listSubscriptions'
+  | 'searchSubscriptions'
+  | 'getSubscription'
+  | 'createSubscription'
+  | 'updateSubscription'
+  | 'importSubscription'
+  | 'revertImport'
+>;
+
+/** Reading, starting, changing and importing subscriptions. */
+export function subscriptionRoutes(ctx: SubscriptionContext): SubscriptionRoutes {
+  return {
+    listSubscriptions: ({ query }) => listSubscriptions(ctx, query),
+    searchSubscriptions: ({ query }) => listSubscriptions(ctx, query),
+    getSubscription: ({ params, query }) => getSubscription(ctx, params.id, query),
+    createSubscription: ({ body }) => createSubscription(ctx, body),
+    updateSubscription: ({ params, body }) => updateSubscription(ctx, params.id, body),
+    importSubscription: ({ body }) => importSubscription(ctx, body),
+    revertImport: ({ params }) => revertImport(ctx, params.userId),
+  };
+}
