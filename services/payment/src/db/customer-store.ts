@@ -145,31 +145,18 @@ export async function deleteCustomer(tx: PaymentDb, id: string): Promise<void> {
   await tx.delete(customers).where(eq(customers.id, id));
 }
 
+/**
+ * A customer's live method by our id, the provider's, or `either` (a confirm may name it by
+ * either one).
+ */
 export async function findLiveMethod(
   db: PaymentDb,
   customerId: string,
   id: string,
+  by: 'ours' | 'providers' | 'either' = 'ours',
 ): Promise<MethodRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.id, id),
-        eq(paymentMethods.customerId, customerId),
-        isNull(paymentMethods.removedAt),
-      ),
-    );
-  return row;
-}
-
-/** A live method by the provider's id, or by ours too when `maybeOurs` (it looks like a uuid). */
-export async function findLiveMethodByAnyId(
-  db: PaymentDb,
-  customerId: string,
-  id: string,
-  maybeOurs: boolean,
-): Promise<MethodRow | undefined> {
+  const ours = eq(paymentMethods.id, id);
+  const providers = eq(paymentMethods.providerPaymentMethodId, id);
   const [row] = await db
     .select()
     .from(paymentMethods)
@@ -177,9 +164,7 @@ export async function findLiveMethodByAnyId(
       and(
         eq(paymentMethods.customerId, customerId),
         isNull(paymentMethods.removedAt),
-        maybeOurs
-          ? or(eq(paymentMethods.id, id), eq(paymentMethods.providerPaymentMethodId, id))
-          : eq(paymentMethods.providerPaymentMethodId, id),
+        by === 'ours' ? ours : by === 'providers' ? providers : or(ours, providers),
       ),
     );
   return row;

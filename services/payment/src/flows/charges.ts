@@ -1,12 +1,7 @@
 import { conflict } from '@pawfresh/kit';
-import type { CaptureMethod, Payment, ReferenceType } from '@pawfresh/contracts/payment';
+import type { Payment } from '@pawfresh/contracts/payment';
 import { liveMethods } from '../db/customer-store.js';
-import {
-  findPaymentByRequestKey,
-  insertPendingPayment,
-  toPayment,
-  type PaymentRow,
-} from '../db/payment-store.js';
+import { findPaymentByRequestKey, toPayment, type PaymentRow } from '../db/payment-store.js';
 import { providerKey } from '../rules/idempotency-keys.js';
 import type { PaymentContext } from './context.js';
 import { requireCustomer, requireMethod } from './customers.js';
@@ -16,16 +11,13 @@ import {
   capturePayment,
   declined,
   movePayment,
+  recordPendingPayment,
   requirePayment,
+  type PaymentRequest,
 } from './payment-moves.js';
 
-export interface ChargeInput {
-  amount: number;
-  captureMethod: CaptureMethod;
+export interface ChargeInput extends PaymentRequest {
   paymentMethodId?: string | undefined;
-  description: string;
-  reference: { referenceId: string; referenceType: ReferenceType };
-  createdBy: string;
 }
 
 /**
@@ -53,21 +45,7 @@ export async function chargeCustomer(
     // A retry after the provider did not answer finds its first attempt: one row per charge.
     let payment: PaymentRow | undefined = await findPaymentByRequestKey(ctx.db, requestKey);
     if (!payment) {
-      const inserted = await insertPendingPayment(
-        ctx.db,
-        {
-          customer,
-          paymentMethodId: method.id,
-          amount: body.amount,
-          captureMethod: body.captureMethod,
-          provider: ctx.provider.name,
-          description: body.description,
-          reference: body.reference,
-          createdBy: body.createdBy,
-          requestKey,
-        },
-        ctx.clock.now(),
-      );
+      const inserted = await recordPendingPayment(ctx, customer, method.id, body, requestKey);
       // Recorded as with the provider before it is: a crash in between leaves a trace to check.
       payment = await movePayment(ctx, inserted.id, 'processing');
     }

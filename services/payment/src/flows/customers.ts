@@ -81,6 +81,19 @@ async function ensureCustomer(ctx: PaymentContext, userId: string): Promise<Cust
   return row;
 }
 
+/** Tells the provider which card is the customer's default, so its books agree with ours. */
+const providerDefault = (
+  ctx: PaymentContext,
+  customer: CustomerRow,
+  method: Pick<MethodRow, 'providerPaymentMethodId'>,
+) =>
+  withProvider(() =>
+    ctx.provider.setDefaultPaymentMethod(
+      customer.providerCustomerId,
+      method.providerPaymentMethodId,
+    ),
+  );
+
 /** Saves a card for a customer; the first one (or one asked to be) becomes the default. */
 async function addMethod(
   ctx: PaymentContext,
@@ -108,12 +121,7 @@ async function addMethod(
     return inserted;
   });
   if (row.isDefault) {
-    await withProvider(() =>
-      ctx.provider.setDefaultPaymentMethod(
-        customer.providerCustomerId,
-        row.providerPaymentMethodId,
-      ),
-    );
+    await providerDefault(ctx, customer, row);
   }
   return toPaymentMethod(row);
 }
@@ -158,12 +166,7 @@ export async function setDefaultPaymentMethod(
 ): Promise<PaymentMethod> {
   const customer = await requireCustomer(ctx, userId);
   const method = await requireMethod(ctx, customer, paymentMethodId);
-  await withProvider(() =>
-    ctx.provider.setDefaultPaymentMethod(
-      customer.providerCustomerId,
-      method.providerPaymentMethodId,
-    ),
-  );
+  await providerDefault(ctx, customer, method);
   const row = await ctx.db.transaction(async (tx) => {
     await lockCustomer(tx, { id: customer.id });
     await clearDefault(tx, customer.id);
@@ -192,11 +195,6 @@ export async function deletePaymentMethod(
     return next;
   });
   if (promoted) {
-    await withProvider(() =>
-      ctx.provider.setDefaultPaymentMethod(
-        customer.providerCustomerId,
-        promoted.providerPaymentMethodId,
-      ),
-    );
+    await providerDefault(ctx, customer, promoted);
   }
 }

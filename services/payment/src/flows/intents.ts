@@ -1,12 +1,7 @@
 import { conflict, notFound } from '@pawfresh/kit';
-import type { CaptureMethod, PaymentIntent, ReferenceType } from '@pawfresh/contracts/payment';
-import { findCustomer, findLiveMethodByAnyId } from '../db/customer-store.js';
-import {
-  findPaymentOfIntent,
-  insertPendingPayment,
-  updatePayment,
-  type PaymentRow,
-} from '../db/payment-store.js';
+import type { PaymentIntent } from '@pawfresh/contracts/payment';
+import { findCustomer, findLiveMethod } from '../db/customer-store.js';
+import { findPaymentOfIntent, updatePayment, type PaymentRow } from '../db/payment-store.js';
 import type { ProviderIntent } from '../provider/payment-provider.js';
 import { providerKey } from '../rules/idempotency-keys.js';
 import { canMovePaymentStatus } from '../rules/payment-status.js';
@@ -14,7 +9,14 @@ import { mayBeOurMethodId } from '../rules/payment-methods.js';
 import type { PaymentContext } from './context.js';
 import { requireCustomer, requireMethod } from './customers.js';
 import { idempotent, idempotentIfKeyed, type CallerKey } from './idempotency.js';
-import { attemptPayment, capturePayment, declined, movePayment } from './payment-moves.js';
+import {
+  attemptPayment,
+  capturePayment,
+  declined,
+  movePayment,
+  recordPendingPayment,
+  type PaymentRequest,
+} from './payment-moves.js';
 import { withProvider } from './provider-errors.js';
 
 const toIntent = (intent: ProviderIntent, payment: PaymentRow): PaymentIntent => ({
@@ -42,14 +44,9 @@ async function paymentOfIntent(ctx: PaymentContext, intentId: string): Promise<P
   return row;
 }
 
-export interface IntentInput {
+export interface IntentInput extends PaymentRequest {
   userId: string;
-  amount: number;
   paymentMethodId?: string | undefined;
-  captureMethod: CaptureMethod;
-  description: string;
-  reference: { referenceId: string; referenceType: ReferenceType };
-  createdBy: string;
 }
 
 /** Starts a payment the customer confirms later (on session); a key is optional here. */
@@ -63,20 +60,7 @@ export async function createIntent(
     const method = body.paymentMethodId
       ? await requireMethod(ctx, customer, body.paymentMethodId)
       : undefined;
-    const payment = await insertPendingPayment(
-      ctx.db,
-      {
-        customer,
-        paymentMethodId: method?.id ?? null,
-        amount: body.amount,
-        captureMethod: body.captureMethod,
-        provider: ctx.provider.name,
-        description: body.description,
-        reference: body.reference,
-        createdBy: body.createdBy,
-      },
-      ctx.clock.now(),
-    );
+    const payment = await recordPendingPayment(ctx, customer, method?.id ?? null, body);
     const intent = await withProvider(() =>
       ctx.provider.createPaymentIntent({
         providerCustomerId: customer.providerCustomerId,
@@ -111,11 +95,11 @@ export async function confirmIntent(
     const payment = await paymentOfIntent(ctx, intentId);
     const customer = await findCustomer(ctx.db, payment.customerId);
     if (!customer) throw new Error(`Payment ${payment.id} has no customer`);
-    const method = await findLiveMethodByAnyId(
+    const method = await findLiveMethod(
       ctx.db,
       customer.id,
       body.paymentMethod,
-      mayBeOurMethodId(body.paymentMethod),
+      mayBeOurMethodId(body.paymentMethod) ? 'either' : 'providers',
     );
     if (!method) {
       throw notFound(`Payment method ${body.paymentMethod} not found for user ${customer.userId}`);

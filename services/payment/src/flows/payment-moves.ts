@@ -1,7 +1,9 @@
 import { HttpError, notFound } from '@pawfresh/kit';
-import type { PaymentStatus } from '@pawfresh/contracts/payment';
+import type { CaptureMethod, PaymentStatus, ReferenceType } from '@pawfresh/contracts/payment';
+import type { CustomerRow } from '../db/customer-store.js';
 import {
   findPayment,
+  insertPendingPayment,
   updatePayment,
   type PaymentChanges,
   type PaymentRow,
@@ -20,6 +22,41 @@ export async function requirePayment(ctx: PaymentContext, id: string): Promise<P
   const row = await findPayment(ctx.db, id);
   if (!row) throw paymentNotFound(id);
   return row;
+}
+
+/** What a caller asks a new payment to be (a charge's or an intent's body). */
+export interface PaymentRequest {
+  amount: number;
+  captureMethod: CaptureMethod;
+  description: string;
+  reference: { referenceId: string; referenceType: ReferenceType };
+  createdBy: string;
+}
+
+/** Records a new payment as pending, before the provider hears of it (charges and intents). */
+export function recordPendingPayment(
+  ctx: PaymentContext,
+  customer: CustomerRow,
+  paymentMethodId: string | null,
+  request: PaymentRequest,
+  requestKey?: string,
+): Promise<PaymentRow> {
+  const { amount, captureMethod, description, reference, createdBy } = request;
+  return insertPendingPayment(
+    ctx.db,
+    {
+      customer,
+      paymentMethodId,
+      amount,
+      captureMethod,
+      provider: ctx.provider.name,
+      description,
+      reference,
+      createdBy,
+      requestKey,
+    },
+    ctx.clock.now(),
+  );
 }
 
 /**
