@@ -129,8 +129,9 @@ export async function insertPendingPayment(
 }
 
 /**
- * Changes a payment's columns (its status only through a checked move). `now` also marks it
- * updated; leave it out for bookkeeping nobody reads as a change (a capture's marker).
+ * Changes a payment's columns (its status only through a checked move). With `now` it is marked
+ * updated; without, `updatedAt` stays (a capture's in-progress marker, a released refund
+ * reservation: bookkeeping, not a change the caller made).
  */
 export async function updatePayment(
   db: PaymentDb,
