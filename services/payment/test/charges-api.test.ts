@@ -1,29 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { messagesOf } from '@pawfresh/testing';
 import { count, eq } from '@pawfresh/db/orm';
 import type { Payment } from '@pawfresh/contracts/payment';
 import { payments, sandboxPaymentIntents } from '../src/db/schema.js';
 import {
   CARDS,
   STAFF,
-  call,
   charge,
   chargeBody,
-  messages,
+  keyed,
   newKey,
   orderRef,
   saveCard,
-  startPayment,
-  stopPayment,
   tables,
-  type Harness,
+  usePayment,
 } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayment();
-});
-afterAll(() => stopPayment(h));
+const h = usePayment();
 
 async function customerWith(number: string) {
   const userId = randomUUID();
@@ -56,7 +50,7 @@ describe('charges', () => {
     });
     expect(payment.providerPaymentIntentId).toMatch(/^pi_sandbox_/);
     expect(payment.providerChargeId).toMatch(/^ch_sandbox_/);
-    const read = await call(h.app, 'GET', `/payments/${payment.id}`);
+    const read = await h.call('GET', `/payments/${payment.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(payment);
   });
@@ -99,9 +93,7 @@ describe('charges', () => {
       }>();
       expect(body).toMatchObject({ message: reason, statusCode: 402, type });
       expect(body.details.code).toBeTruthy();
-      const kept = (
-        await call(h.app, 'GET', `/payments/${body.details.paymentId}`)
-      ).json<Payment>();
+      const kept = (await h.call('GET', `/payments/${body.details.paymentId}`)).json<Payment>();
       expect(kept).toMatchObject({
         status: 'attempt_failed',
         amount: 1234,
@@ -130,10 +122,10 @@ describe('charges', () => {
     ] as const) {
       const res = await charge(h.app, userId, chargeBody({ amount }));
       expect(res.statusCode, String(amount)).toBe(400);
-      expect(messages(res)).toContain(message);
+      expect(messagesOf(res)).toContain(message);
     }
     const noWhy = await charge(h.app, userId, chargeBody({ description: ' ' }));
-    expect(messages(noWhy)).toContain('description is required: say why the money moves');
+    expect(messagesOf(noWhy)).toContain('description is required: say why the money moves');
     const badRef = await charge(
       h.app,
       userId,
@@ -146,7 +138,7 @@ describe('charges', () => {
 
   it('requires an Idempotency-Key header', async () => {
     const { userId } = await customerWith(CARDS.visa);
-    const res = await call(h.app, 'POST', `/customers/${userId}/payments`, chargeBody());
+    const res = await h.call('POST', `/customers/${userId}/payments`, chargeBody());
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: 'Idempotency-Key header is required',
@@ -157,11 +149,11 @@ describe('charges', () => {
   it('answers 404 for an unknown customer, card or payment', async () => {
     const unknown = await charge(h.app, randomUUID(), chargeBody());
     expect(unknown.statusCode).toBe(404);
-    expect(messages(unknown)).toMatch(/^No payment customer for user /);
+    expect(messagesOf(unknown)).toEqual([expect.stringMatching(/^No payment customer for user /)]);
     const { userId } = await customerWith(CARDS.visa);
     const noCard = await charge(h.app, userId, chargeBody({ paymentMethodId: randomUUID() }));
     expect(noCard.statusCode).toBe(404);
-    const noPayment = await call(h.app, 'GET', `/payments/${randomUUID()}`);
+    const noPayment = await h.call('GET', `/payments/${randomUUID()}`);
     expect(noPayment.statusCode).toBe(404);
     expect(noPayment.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
@@ -208,7 +200,9 @@ describe('idempotent charges', () => {
     expect((await charge(h.app, userId, body, key)).statusCode).toBe(201);
     const other = await charge(h.app, userId, { ...body, amount: body.amount + 1 }, key);
     expect(other.statusCode).toBe(409);
-    expect(messages(other)).toMatch(/was already used with a different request/);
+    expect(messagesOf(other)).toEqual([
+      expect.stringMatching(/was already used with a different request/),
+    ]);
     expect(await intentsOf(userId)).toBe(1);
   });
 
@@ -244,7 +238,7 @@ describe('idempotent charges', () => {
 
 describe('authorise and capture', () => {
   const capture = (body: Record<string, unknown>, key = newKey()) =>
-    call(h.app, 'POST', '/payments/capture', body, { 'idempotency-key': key });
+    h.call('POST', '/payments/capture', body, keyed(key));
 
   it('authorises, then captures part of it, once', async () => {
     const { userId } = await customerWith(CARDS.visa);
@@ -255,9 +249,9 @@ describe('authorise and capture', () => {
 
     const tooMuch = await capture({ paymentId: authorised.id, amount: 8001, createdBy: STAFF });
     expect(tooMuch.statusCode).toBe(409);
-    expect(messages(tooMuch)).toBe(
+    expect(messagesOf(tooMuch)).toEqual([
       `Cannot capture $80.01: payment ${authorised.id} authorised only $80.00`,
-    );
+    ]);
 
     const key = newKey();
     const body = { paymentId: authorised.id, amount: 6000, createdBy: STAFF };
@@ -269,7 +263,9 @@ describe('authorise and capture', () => {
 
     const again = await capture(body);
     expect(again.statusCode).toBe(409);
-    expect(messages(again)).toMatch(/is processed: only an authorised payment/);
+    expect(messagesOf(again)).toEqual([
+      expect.stringMatching(/is processed: only an authorised payment/),
+    ]);
   });
 
   it('captures concurrently only once', async () => {
@@ -282,7 +278,7 @@ describe('authorise and capture', () => {
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(4);
-    const read = (await call(h.app, 'GET', `/payments/${auth.id}`)).json<Payment>();
+    const read = (await h.call('GET', `/payments/${auth.id}`)).json<Payment>();
     expect(read).toMatchObject({ status: 'processed', amountCaptured: 3000 });
   });
 
@@ -292,10 +288,10 @@ describe('authorise and capture', () => {
     const res = await capture({ paymentId: paid.id, createdBy: STAFF });
     expect(res.statusCode).toBe(409);
     expect((await capture({ paymentId: randomUUID(), createdBy: STAFF })).statusCode).toBe(404);
-    const noKey = await call(h.app, 'POST', '/payments/capture', {
+    const noKey = await h.call('POST', '/payments/capture', {
       paymentId: paid.id,
       createdBy: STAFF,
     });
-    expect(messages(noKey)).toBe('Idempotency-Key header is required');
+    expect(messagesOf(noKey)).toEqual(['Idempotency-Key header is required']);
   });
 });

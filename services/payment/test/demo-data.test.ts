@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentCustomer } from '@pawfresh/contracts/payment';
 import { seedDemoPayments, DEMO_USER_ID } from '../src/seed/seed-demo-payments.js';
 import { sandboxProvider } from '../src/provider/sandbox-provider.js';
 import { schema } from '../src/db/schema.js';
-import { call, charge, chargeBody, startPayment, stopPayment, type Harness } from './harness.js';
+import { charge, chargeBody, usePayment } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayment();
-});
-afterAll(() => stopPayment(h));
+const h = usePayment();
 
 describe('demo data', () => {
   it('gives the demo user a default Visa 4242 and a Mastercard 4444 on a first start, and only then', async () => {
@@ -19,9 +15,7 @@ describe('demo data', () => {
       summary: 'demo payment customer with a default Visa ending 4242 and a Mastercard ending 4444',
     });
     expect(await seedDemoPayments(h.database, h.clock, provider)).toMatchObject({ seeded: false });
-    const customer = (
-      await call(h.app, 'GET', `/customers/${DEMO_USER_ID}`)
-    ).json<PaymentCustomer>();
+    const customer = (await h.call('GET', `/customers/${DEMO_USER_ID}`)).json<PaymentCustomer>();
     expect(
       customer.paymentMethods.map((m) => [
         m.brand,

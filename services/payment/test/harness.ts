@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock, type ServiceModule } from '@pawfresh/kit';
-import { serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { callJson, caller, serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
 import type { Payment, PaymentMethod, Refund } from '@pawfresh/contracts/payment';
 import { createPaymentService } from '../src/index.js';
 import { schema } from '../src/db/schema.js';
@@ -15,7 +15,7 @@ export interface Harness {
 }
 
 /** A fresh database and the payment service on it (the sandbox provider unless told). */
-export async function startPayment(
+async function startPayment(
   service: ServiceModule<DatabaseConnection> = createPaymentService(),
 ): Promise<Harness> {
   const database = await testDatabase();
@@ -24,34 +24,50 @@ export async function startPayment(
   return { database, app, clock };
 }
 
-export async function stopPayment(h: Harness | undefined): Promise<void> {
+async function stopPayment(h: Harness | undefined): Promise<void> {
   await h?.app.close();
   await h?.database.close();
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export function call(
-  app: FastifyInstance,
-  method: Method,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return app.inject({
-    method,
-    url,
-    headers: {
-      ...serviceAuth,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
+/** The payment service of one test file, with a caller that sends the service credentials. */
+export interface PaymentTest extends Harness {
+  call: ReturnType<typeof caller>;
 }
 
-export const messages = (res: { json(): unknown }) =>
-  (res.json() as { message: string | string[] }).message;
+/**
+ * Starts the payment service on a fresh database before the file's tests and stops it after
+ * them. `service` makes the module (the sandbox provider unless told), once, before the start.
+ */
+export function usePayment(
+  service: () =>
+    | ServiceModule<DatabaseConnection>
+    | Promise<ServiceModule<DatabaseConnection>> = createPaymentService,
+): PaymentTest {
+  let started: Harness | undefined;
+  const current = () => {
+    if (!started) throw new Error('The payment service starts in beforeAll: use it in a test');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startPayment(await service());
+  });
+  afterAll(() => stopPayment(started));
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get clock() {
+      return current().clock;
+    },
+    call: caller(() => current().app),
+  };
+}
+
+/** The service credentials with an Idempotency-Key. */
+export const keyed = (key: string) => ({ ...serviceAuth, 'idempotency-key': key });
 
 export const STAFF = 'staff@pawfresh.com.au';
 export const newKey = () => `key-${randomUUID()}`;
@@ -73,7 +89,7 @@ export async function saveCard(
   number: string,
   over: Record<string, unknown> = {},
 ): Promise<PaymentMethod> {
-  const res = await call(app, 'POST', '/customers/create-payment-method', {
+  const res = await callJson(app, 'POST', '/customers/create-payment-method', {
     userId,
     card: { number, expMonth: 12, expYear: 2030, cvc: number.startsWith('3') ? '1234' : '123' },
     ...over,
@@ -97,7 +113,7 @@ export const charge = (
   userId: string,
   body: Record<string, unknown>,
   key: string = newKey(),
-) => call(app, 'POST', `/customers/${userId}/payments`, body, { 'idempotency-key': key });
+) => callJson(app, 'POST', `/customers/${userId}/payments`, body, keyed(key));
 
 /** A customer with a card of that number, charged `amount` successfully. */
 export async function processedPayment(
@@ -117,7 +133,7 @@ export const refund = (
   paymentId: string,
   body: Record<string, unknown>,
   key: string = newKey(),
-) => call(app, 'POST', `/payments/${paymentId}/refunds`, body, { 'idempotency-key': key });
+) => callJson(app, 'POST', `/payments/${paymentId}/refunds`, body, keyed(key));
 
 export const refundBody = (amount: number, over: Record<string, unknown> = {}) => ({
   amount,

@@ -1,45 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { messagesOf, serviceAuth } from '@pawfresh/testing';
 import type { Payment, PaymentIntent } from '@pawfresh/contracts/payment';
-import {
-  CARDS,
-  STAFF,
-  call,
-  messages,
-  newKey,
-  orderRef,
-  saveCard,
-  startPayment,
-  stopPayment,
-  type Harness,
-} from './harness.js';
+import { CARDS, STAFF, keyed, newKey, orderRef, saveCard, usePayment } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayment();
-});
-afterAll(() => stopPayment(h));
+const h = usePayment();
 
-const createIntent = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  call(
-    h.app,
+const createIntent = (
+  body: Record<string, unknown>,
+  headers: Record<string, string> = serviceAuth,
+) =>
+  h.call(
     'POST',
     '/providers/stripe/payment-intents',
     { amount: 4500, description: 'First box', reference: orderRef(), createdBy: STAFF, ...body },
     headers,
   );
 const confirm = (intentId: string, paymentMethod: string, key = newKey()) =>
-  call(
-    h.app,
+  h.call(
     'POST',
     `/providers/stripe/payment-intents/${intentId}/confirm`,
     { paymentMethod },
-    { 'idempotency-key': key },
+    keyed(key),
   );
 const captureIntent = (intentId: string, body: Record<string, unknown> = {}, key = newKey()) =>
-  call(h.app, 'POST', `/providers/stripe/payment-intents/${intentId}/capture`, body, {
-    'idempotency-key': key,
-  });
+  h.call('POST', `/providers/stripe/payment-intents/${intentId}/capture`, body, keyed(key));
 
 describe('payment intents', () => {
   it('creates a pending intent and confirms it with a saved card', async () => {
@@ -66,12 +51,14 @@ describe('payment intents', () => {
       paymentStatus: 'processed',
       paymentMethodId: visa.id,
     });
-    const payment = (await call(h.app, 'GET', `/payments/${intent.paymentId}`)).json<Payment>();
+    const payment = (await h.call('GET', `/payments/${intent.paymentId}`)).json<Payment>();
     expect(payment).toMatchObject({ status: 'processed', amountCaptured: 4500 });
 
     const twice = await confirm(intent.id, visa.id);
     expect(twice.statusCode).toBe(409);
-    expect(messages(twice)).toMatch(/cannot be confirmed: its payment is processed/);
+    expect(messagesOf(twice)).toEqual([
+      expect.stringMatching(/cannot be confirmed: its payment is processed/),
+    ]);
   });
 
   it.each([
@@ -93,7 +80,7 @@ describe('payment intents', () => {
       else expect(body.message).toMatch(reason);
       expect(body.type).toBe(type);
       expect(body.details.paymentId).toBe(intent.paymentId);
-      const failed = (await call(h.app, 'GET', `/payments/${intent.paymentId}`)).json<Payment>();
+      const failed = (await h.call('GET', `/payments/${intent.paymentId}`)).json<Payment>();
       expect(failed.status).toBe('attempt_failed');
 
       const retry = await confirm(intent.id, good.id);
@@ -136,8 +123,8 @@ describe('payment intents', () => {
     const body = { userId, reference: orderRef() };
     const key = newKey();
     const [a, b] = await Promise.all([
-      createIntent(body, { 'idempotency-key': key }),
-      createIntent(body, { 'idempotency-key': key }),
+      createIntent(body, keyed(key)),
+      createIntent(body, keyed(key)),
     ]);
     expect(a!.statusCode).toBe(201);
     expect(b!.body).toBe(a!.body);
@@ -151,14 +138,9 @@ describe('payment intents', () => {
     await saveCard(h.app, userId, CARDS.visa);
     const intent = (await createIntent({ userId })).json<PaymentIntent>();
     expect((await confirm(intent.id, 'pm_sandbox_someone_else')).statusCode).toBe(404);
-    const noKey = await call(
-      h.app,
-      'POST',
-      `/providers/stripe/payment-intents/${intent.id}/confirm`,
-      {
-        paymentMethod: 'pm_x',
-      },
-    );
-    expect(messages(noKey)).toBe('Idempotency-Key header is required');
+    const noKey = await h.call('POST', `/providers/stripe/payment-intents/${intent.id}/confirm`, {
+      paymentMethod: 'pm_x',
+    });
+    expect(messagesOf(noKey)).toEqual(['Idempotency-Key header is required']);
   });
 });

@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { messagesOf } from '@pawfresh/testing';
 import type { PaymentCustomer } from '@pawfresh/contracts/payment';
-import {
-  CARDS,
-  STAFF,
-  call,
-  charge,
-  chargeBody,
-  messages,
-  saveCard,
-  startPayment,
-  stopPayment,
-  type Harness,
-} from './harness.js';
+import { CARDS, STAFF, charge, chargeBody, saveCard, usePayment } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayment();
-});
-afterAll(() => stopPayment(h));
+const h = usePayment();
 
 const migrate = (userId: string, providerCustomerId: string) =>
-  call(h.app, 'POST', '/migration', { userId, providerCustomerId, createdBy: STAFF });
+  h.call('POST', '/migration', { userId, providerCustomerId, createdBy: STAFF });
 
 describe('migration', () => {
   it('imports a legacy customer, answers a re-run the same, and reverts it', async () => {
@@ -37,15 +23,15 @@ describe('migration', () => {
       paymentMethods: [],
     });
     expect((await migrate(userId, 'cus_LEGACY123')).json()).toEqual(customer);
-    expect((await call(h.app, 'GET', `/customers/${userId}`)).json()).toEqual(customer);
+    expect((await h.call('GET', `/customers/${userId}`)).json()).toEqual(customer);
 
     // The imported customer takes cards like any other.
     await saveCard(h.app, userId, CARDS.visa);
 
-    const reverted = await call(h.app, 'DELETE', `/migration/${userId}`);
+    const reverted = await h.call('DELETE', `/migration/${userId}`);
     expect(reverted.statusCode).toBe(204);
-    expect((await call(h.app, 'GET', `/customers/${userId}`)).statusCode).toBe(404);
-    expect((await call(h.app, 'DELETE', `/migration/${userId}`)).statusCode).toBe(404);
+    expect((await h.call('GET', `/customers/${userId}`)).statusCode).toBe(404);
+    expect((await h.call('DELETE', `/migration/${userId}`)).statusCode).toBe(404);
     // After a revert the same import can run again.
     expect((await migrate(userId, 'cus_LEGACY123')).statusCode).toBe(201);
   });
@@ -56,13 +42,13 @@ describe('migration', () => {
     await saveCard(h.app, original, CARDS.visa);
     await saveCard(h.app, original, CARDS.mastercard);
     const { providerCustomerId } = (
-      await call(h.app, 'GET', `/customers/${original}`)
+      await h.call('GET', `/customers/${original}`)
     ).json<PaymentCustomer>();
     const clash = await migrate(randomUUID(), providerCustomerId);
     expect(clash.statusCode).toBe(409);
-    expect(messages(clash)).toBe(
+    expect(messagesOf(clash)).toEqual([
       `Card provider customer ${providerCustomerId} already belongs to user ${original}`,
-    );
+    ]);
   });
 
   it('refuses clashes, unknown provider customers and reverting a customer with payments', async () => {
@@ -70,10 +56,12 @@ describe('migration', () => {
     await saveCard(h.app, userId, CARDS.visa);
     const native = await migrate(userId, 'cus_OTHER');
     expect(native.statusCode).toBe(409);
-    expect(messages(native)).toMatch(/already has a payment customer/);
-    const notMigrated = await call(h.app, 'DELETE', `/migration/${userId}`);
+    expect(messagesOf(native)).toEqual([expect.stringMatching(/already has a payment customer/)]);
+    const notMigrated = await h.call('DELETE', `/migration/${userId}`);
     expect(notMigrated.statusCode).toBe(409);
-    expect(messages(notMigrated)).toMatch(/was not imported by a migration/);
+    expect(messagesOf(notMigrated)).toEqual([
+      expect.stringMatching(/was not imported by a migration/),
+    ]);
 
     const unknown = await migrate(randomUUID(), 'pm_not_a_customer');
     expect(unknown.statusCode).toBe(404);
@@ -82,12 +70,12 @@ describe('migration', () => {
     expect((await migrate(paying, 'cus_PAYING')).statusCode).toBe(201);
     await saveCard(h.app, paying, CARDS.visa);
     expect((await charge(h.app, paying, chargeBody())).statusCode).toBe(201);
-    const refused = await call(h.app, 'DELETE', `/migration/${paying}`);
+    const refused = await h.call('DELETE', `/migration/${paying}`);
     expect(refused.statusCode).toBe(409);
-    expect(messages(refused)).toBe(
+    expect(messagesOf(refused)).toEqual([
       `User ${paying} has 1 payment: a migration can only be reverted before any money moves`,
-    );
-    const bad = await call(h.app, 'POST', '/migration', { userId: 'x', providerCustomerId: '' });
+    ]);
+    const bad = await h.call('POST', '/migration', { userId: 'x', providerCustomerId: '' });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type {
   Payment,
   PaymentCustomer,
@@ -9,46 +9,37 @@ import type {
   PaymentMethod,
   Refund,
 } from '@pawfresh/contracts/payment';
-import { serviceApp } from '@pawfresh/testing';
+import { callJson, messagesOf, serviceApp } from '@pawfresh/testing';
 import { createPaymentService } from '../src/index.js';
 import { startStripeFake, type StripeFake } from './stripe-fake.js';
 import {
   STAFF,
-  call,
   charge,
   chargeBody,
-  messages,
+  keyed,
   newKey,
   refund,
   refundBody,
-  startPayment,
-  stopPayment,
-  type Harness,
+  usePayment,
 } from './harness.js';
 
 let fake: StripeFake;
-let h: Harness;
-beforeAll(async () => {
+const h = usePayment(async () => {
   fake = await startStripeFake();
-  h = await startPayment(
-    createPaymentService({
-      stripe: {
-        secretKey: 'sk_test_fake',
-        api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
-      },
-    }),
-  );
+  return createPaymentService({
+    stripe: {
+      secretKey: 'sk_test_fake',
+      api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+    },
+  });
 });
-afterAll(async () => {
-  await stopPayment(h);
-  await fake?.close();
-});
+afterAll(() => fake?.close());
 
 async function stripeCustomer(...pms: string[]) {
   const userId = randomUUID();
   const saved: PaymentMethod[] = [];
   for (const pm of pms) {
-    const res = await call(h.app, 'POST', '/customers/create-payment-method', {
+    const res = await h.call('POST', '/customers/create-payment-method', {
       userId,
       paymentMethodId: pm,
     });
@@ -65,24 +56,26 @@ describe('the Stripe provider (against a local fake)', () => {
       ['stripe', 'visa', '4242', true],
       ['stripe', 'mastercard', '4444', false],
     ]);
-    const customer = (await call(h.app, 'GET', `/customers/${userId}`)).json<PaymentCustomer>();
+    const customer = (await h.call('GET', `/customers/${userId}`)).json<PaymentCustomer>();
     expect(customer.providerCustomerId).toMatch(/^cus_fake/);
     expect(fake.customers.get(customer.providerCustomerId)).toMatchObject({
       metadata: { userId },
       invoice_settings: { default_payment_method: saved[0]!.providerPaymentMethodId },
     });
-    const raw = await call(h.app, 'POST', '/customers/create-payment-method', {
+    const raw = await h.call('POST', '/customers/create-payment-method', {
       userId,
       card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
     });
     expect(raw.statusCode).toBe(400);
-    expect(messages(raw)).toMatch(/^paymentMethodId is required: card details never come through/);
-    const unknown = await call(h.app, 'POST', '/customers/create-payment-method', {
+    expect(messagesOf(raw)).toEqual([
+      expect.stringMatching(/^paymentMethodId is required: card details never come through/),
+    ]);
+    const unknown = await h.call('POST', '/customers/create-payment-method', {
       userId,
       paymentMethodId: 'pm_nope',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(messages(unknown)).toBe("No such payment_method: 'pm_nope'");
+    expect(messagesOf(unknown)).toEqual(["No such payment_method: 'pm_nope'"]);
   });
 
   it('charges with the key passed through, and a replay reaches Stripe no more', async () => {
@@ -120,9 +113,9 @@ describe('the Stripe provider (against a local fake)', () => {
     const { userId } = await stripeCustomer(pm);
     const res = await charge(h.app, userId, chargeBody());
     expect(res.statusCode, res.body).toBe(402);
-    expect(messages(res)).toBe(reason);
+    expect(messagesOf(res)).toEqual([reason]);
     const paymentId = res.json<{ details: { paymentId: string } }>().details.paymentId;
-    const kept = (await call(h.app, 'GET', `/payments/${paymentId}`)).json<Payment>();
+    const kept = (await h.call('GET', `/payments/${paymentId}`)).json<Payment>();
     expect(kept).toMatchObject({ status: 'attempt_failed', failureReason: reason });
   });
 
@@ -131,7 +124,7 @@ describe('the Stripe provider (against a local fake)', () => {
       'pm_card_authenticationRequired',
       'pm_card_visa',
     );
-    const created = await call(h.app, 'POST', '/providers/stripe/payment-intents', {
+    const created = await h.call('POST', '/providers/stripe/payment-intents', {
       userId,
       amount: 9000,
       captureMethod: 'manual',
@@ -142,14 +135,11 @@ describe('the Stripe provider (against a local fake)', () => {
     expect(created.statusCode, created.body).toBe(201);
     const intent = created.json<PaymentIntent>();
     const confirm = (paymentMethod: string) =>
-      call(
-        h.app,
+      h.call(
         'POST',
         `/providers/stripe/payment-intents/${intent.id}/confirm`,
         { paymentMethod },
-        {
-          'idempotency-key': newKey(),
-        },
+        keyed(newKey()),
       );
     const needsAction = await confirm(saved[0]!.providerPaymentMethodId);
     expect(needsAction.statusCode, needsAction.body).toBe(422);
@@ -163,12 +153,11 @@ describe('the Stripe provider (against a local fake)', () => {
       status: 'requires_capture',
       amountCapturable: 9000,
     });
-    const captured = await call(
-      h.app,
+    const captured = await h.call(
       'POST',
       `/providers/stripe/payment-intents/${intent.id}/capture`,
       { amount: 8000 },
-      { 'idempotency-key': newKey() },
+      keyed(newKey()),
     );
     expect(captured.statusCode, captured.body).toBe(200);
     expect(captured.json<PaymentIntent>()).toMatchObject({
@@ -187,21 +176,21 @@ describe('the Stripe provider (against a local fake)', () => {
 
   it("refuses to import another user's provider customer, or one Stripe does not know", async () => {
     const { userId } = await stripeCustomer('pm_card_visa', 'pm_card_amex');
-    const legacy = (await call(h.app, 'GET', `/customers/${userId}`)).json<PaymentCustomer>();
+    const legacy = (await h.call('GET', `/customers/${userId}`)).json<PaymentCustomer>();
     const other = randomUUID();
-    const clash = await call(h.app, 'POST', '/migration', {
+    const clash = await h.call('POST', '/migration', {
       userId: other,
       providerCustomerId: legacy.providerCustomerId,
       createdBy: STAFF,
     });
     expect(clash.statusCode).toBe(409);
-    const unknown = await call(h.app, 'POST', '/migration', {
+    const unknown = await h.call('POST', '/migration', {
       userId: other,
       providerCustomerId: 'cus_unknown',
       createdBy: STAFF,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(messages(unknown)).toBe('Card provider customer cus_unknown not found');
+    expect(messagesOf(unknown)).toEqual(['Card provider customer cus_unknown not found']);
   });
 
   it('imports the cards and default of a customer only Stripe knows', async () => {
@@ -219,7 +208,7 @@ describe('the Stripe provider (against a local fake)', () => {
       invoice_settings: { default_payment_method: amex.id },
     });
     const userId = randomUUID();
-    const res = await call(h.app, 'POST', '/migration', {
+    const res = await h.call('POST', '/migration', {
       userId,
       providerCustomerId: customer.id,
       createdBy: STAFF,
@@ -255,7 +244,7 @@ describe('the Stripe provider when Stripe cannot be reached', () => {
       { database: h.database, clock: h.clock },
     );
     try {
-      const res = await call(app, 'POST', '/customers/create-payment-method', {
+      const res = await callJson(app, 'POST', '/customers/create-payment-method', {
         userId: randomUUID(),
         paymentMethodId: 'pm_card_visa',
       });

@@ -3,6 +3,3 @@ import type { PaymentSchema } from './schema.js';
 
 /** The payment service's view of the database (a transaction fits it too). */
 export type PaymentDb = Database<PaymentSchema>;
-
-export const iso = (d: Date) => d.toISOString();
-export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);

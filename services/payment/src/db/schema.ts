@@ -6,11 +6,11 @@ import {
   pgSchema,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
+import { instant } from '@pawfresh/db';
 import {
   captureMethods,
   paymentProviders,
@@ -26,8 +26,6 @@ export const referenceTypeEnum = paymentDb.enum('reference_type', referenceTypes
 export const providerEnum = paymentDb.enum('provider', paymentProviders);
 export const captureMethodEnum = paymentDb.enum('capture_method', captureMethods);
 export const refundStatusEnum = paymentDb.enum('refund_status', refundStatuses);
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const customers = paymentDb.table(
   'customers',

@@ -1,15 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from '@pawfresh/db/orm';
 import type { Clock } from '@pawfresh/kit';
 import type { CaptureMethod } from '@pawfresh/contracts/payment';
 import type { PaymentDb } from '../db/payment-db.js';
 import {
-  sandboxCustomers,
-  sandboxIdempotency,
-  sandboxPaymentIntents,
-  sandboxPaymentMethods,
-  sandboxRefunds,
-} from '../db/schema.js';
+  claimSandboxKey,
+  detachSandboxMethod,
+  findSandboxCustomer,
+  findSandboxIntent,
+  findSandboxMethod,
+  findSandboxRefund,
+  insertSandboxCustomer,
+  insertSandboxIntent,
+  insertSandboxMethod,
+  insertSandboxRefund,
+  sandboxKeyObject,
+  sandboxMethodsOf,
+  setSandboxDefaultMethod,
+  updateSandboxIntent,
+  type SandboxIntentRow as IntentRow,
+  type SandboxMethodRow as MethodRow,
+} from '../db/sandbox-store.js';
 import {
   ProviderRefusal,
   type NewCard,
@@ -25,9 +35,6 @@ import {
   testCards,
   type CardBehaviour,
 } from './test-cards.js';
-
-type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
-type MethodRow = typeof sandboxPaymentMethods.$inferSelect;
 
 const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
 
@@ -108,56 +115,34 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
     create: (id: string) => Promise<T>,
     load: (id: string) => Promise<T>,
   ): Promise<T> {
-    const [claimed] = await tx
-      .insert(sandboxIdempotency)
-      .values({ operation, key, objectId: newId, createdAt: clock.now() })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed) return create(newId);
-    const [first] = await tx
-      .select()
-      .from(sandboxIdempotency)
-      .where(and(eq(sandboxIdempotency.operation, operation), eq(sandboxIdempotency.key, key)));
+    if (await claimSandboxKey(tx, { operation, key, objectId: newId }, clock.now())) {
+      return create(newId);
+    }
+    const first = await sandboxKeyObject(tx, operation, key);
     if (!first) throw new Error('Sandbox idempotency key vanished');
-    return load(first.objectId);
+    return load(first);
   }
 
   async function lockedIntent(tx: PaymentDb, id: string): Promise<IntentRow> {
-    const [row] = await tx
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, id))
-      .for('update');
+    const row = await findSandboxIntent(tx, id, true);
     if (!row) throw new ProviderRefusal('not_found', `No such payment intent: '${id}'`);
     return row;
   }
 
   async function loadIntent(tx: PaymentDb, id: string): Promise<ProviderIntent> {
-    const [row] = await tx
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, id));
+    const row = await findSandboxIntent(tx, id);
     if (!row) throw new ProviderRefusal('not_found', `No such payment intent: '${id}'`);
     return toIntent(row);
   }
 
   async function method(tx: PaymentDb, id: string): Promise<MethodRow> {
-    const [row] = await tx
-      .select()
-      .from(sandboxPaymentMethods)
-      .where(eq(sandboxPaymentMethods.id, id));
+    const row = await findSandboxMethod(tx, id);
     if (!row) throw new ProviderRefusal('not_found', `No such payment method: '${id}'`);
     return row;
   }
 
   async function updateIntent(tx: PaymentDb, id: string, changes: Partial<IntentRow>) {
-    const [row] = await tx
-      .update(sandboxPaymentIntents)
-      .set({ ...changes, updatedAt: clock.now() })
-      .where(eq(sandboxPaymentIntents.id, id))
-      .returning();
-    if (!row) throw new Error(`Sandbox intent ${id} vanished while locked`);
-    return toIntent(row);
+    return toIntent(await updateSandboxIntent(tx, id, changes, clock.now()));
   }
 
   /** Checks card data as a processor's tokeniser would; the number is dropped right after. */
@@ -230,7 +215,7 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
           idempotencyKey,
           sandboxId('cus'),
           async (id) => {
-            await tx.insert(sandboxCustomers).values({ id, createdAt: clock.now() });
+            await insertSandboxCustomer(tx, id, clock.now());
             return id;
           },
           async (id) => id,
@@ -241,18 +226,9 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
       // Legacy customers were made at the real provider; the sandbox takes any well-formed id as
       // one it has always known, so imports can be rehearsed without it.
       if (!/^cus_[A-Za-z0-9_]+$/.test(providerCustomerId)) return null;
-      await db
-        .insert(sandboxCustomers)
-        .values({ id: providerCustomerId, createdAt: clock.now() })
-        .onConflictDoNothing();
-      const [customer] = await db
-        .select()
-        .from(sandboxCustomers)
-        .where(eq(sandboxCustomers.id, providerCustomerId));
-      const methods = await db
-        .select()
-        .from(sandboxPaymentMethods)
-        .where(eq(sandboxPaymentMethods.customerId, providerCustomerId));
+      await insertSandboxCustomer(db, providerCustomerId, clock.now());
+      const customer = await findSandboxCustomer(db, providerCustomerId);
+      const methods = await sandboxMethodsOf(db, providerCustomerId);
       return {
         paymentMethods: methods.map(toMethod),
         defaultPaymentMethodId: customer?.defaultPaymentMethodId ?? null,
@@ -261,31 +237,21 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
 
     attachPaymentMethod: async (providerCustomerId, card) => {
       const token = tokenise(card);
-      const [row] = await db
-        .insert(sandboxPaymentMethods)
-        .values({
-          id: sandboxId('pm'),
-          customerId: providerCustomerId,
-          createdAt: clock.now(),
-          ...token,
-        })
-        .returning();
-      if (!row) throw new Error('Inserting a sandbox payment method returned no row');
+      const row = await insertSandboxMethod(db, {
+        id: sandboxId('pm'),
+        customerId: providerCustomerId,
+        createdAt: clock.now(),
+        ...token,
+      });
       return toMethod(row);
     },
 
     detachPaymentMethod: async (id) => {
-      await db
-        .update(sandboxPaymentMethods)
-        .set({ customerId: null })
-        .where(eq(sandboxPaymentMethods.id, id));
+      await detachSandboxMethod(db, id);
     },
 
     setDefaultPaymentMethod: async (customerId, methodId) => {
-      await db
-        .update(sandboxCustomers)
-        .set({ defaultPaymentMethodId: methodId })
-        .where(eq(sandboxCustomers.id, customerId));
+      await setSandboxDefaultMethod(db, customerId, methodId);
     },
 
     createPaymentIntent: async (input) =>
@@ -297,25 +263,21 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
           sandboxId('pi'),
           async (id) => {
             const now = clock.now();
-            const [row] = await tx
-              .insert(sandboxPaymentIntents)
-              .values({
-                id,
-                customerId: input.providerCustomerId,
-                paymentMethodId: input.providerPaymentMethodId,
-                amount: input.amount,
-                amountCapturable: 0,
-                amountReceived: 0,
-                amountRefunded: 0,
-                captureMethod: input.captureMethod,
-                status: input.providerPaymentMethodId
-                  ? 'requires_confirmation'
-                  : 'requires_payment_method',
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning();
-            if (!row) throw new Error('Inserting a sandbox intent returned no row');
+            const row = await insertSandboxIntent(tx, {
+              id,
+              customerId: input.providerCustomerId,
+              paymentMethodId: input.providerPaymentMethodId,
+              amount: input.amount,
+              amountCapturable: 0,
+              amountReceived: 0,
+              amountRefunded: 0,
+              captureMethod: input.captureMethod,
+              status: input.providerPaymentMethodId
+                ? 'requires_confirmation'
+                : 'requires_payment_method',
+              createdAt: now,
+              updatedAt: now,
+            });
             if (!input.confirm || !input.providerPaymentMethodId) return toIntent(row);
             return attempt(tx, row, input.providerPaymentMethodId, true);
           },
@@ -398,7 +360,7 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
                 `Refund amount is greater than the unrefunded amount on this payment.`,
               );
             }
-            await tx.insert(sandboxRefunds).values({
+            await insertSandboxRefund(tx, {
               id,
               paymentIntentId: intentId,
               amount,
@@ -408,7 +370,7 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
             return { id, amount };
           },
           async (id) => {
-            const [row] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+            const row = await findSandboxRefund(tx, id);
             if (!row) throw new Error(`Sandbox refund ${id} vanished`);
             return { id: row.id, amount: row.amount };
           },

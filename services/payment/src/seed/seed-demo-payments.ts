@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { count } from '@pawfresh/db/orm';
 import type { Clock } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { customers, paymentMethods, schema } from '../db/schema.js';
+import { countCustomers, insertCustomer, insertMethods } from '../db/customer-store.js';
+import { schema } from '../db/schema.js';
 import type { PaymentProvider, ProviderPaymentMethod } from '../provider/payment-provider.js';
 
 /** The demo customer (identity's demo user), so the account app shows cards on a first start. */
@@ -20,8 +19,8 @@ export async function seedDemoPayments(
   provider: PaymentProvider,
 ): Promise<{ seeded: boolean; summary: string }> {
   const db = database.forSchema(schema);
-  const [existing] = await db.select({ n: count() }).from(customers);
-  if ((existing?.n ?? 0) > 0) return { seeded: false, summary: 'payment customers already there' };
+  if ((await countCustomers(db)) > 0)
+    return { seeded: false, summary: 'payment customers already there' };
   if (provider.name !== 'sandbox') {
     return { seeded: false, summary: 'no demo cards with a real card provider' };
   }
@@ -44,22 +43,16 @@ export async function seedDemoPayments(
   const now = clock.now();
   const seeded = await db.transaction(async (tx) => {
     // A fixed id: a second process seeding at the same moment adds nothing twice.
-    const inserted = await tx
-      .insert(customers)
-      .values({
-        id: DEMO_CUSTOMER_ID,
-        userId: DEMO_USER_ID,
-        provider: 'sandbox',
-        providerCustomerId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: customers.id });
-    if (inserted.length === 0) return false;
-    await tx.insert(paymentMethods).values(
+    const inserted = await insertCustomer(
+      tx,
+      { id: DEMO_CUSTOMER_ID, userId: DEMO_USER_ID, provider: 'sandbox', providerCustomerId },
+      now,
+      true,
+    );
+    if (!inserted) return false;
+    await insertMethods(
+      tx,
       saved.map((m, i) => ({
-        id: randomUUID(),
         customerId: DEMO_CUSTOMER_ID,
         provider: 'sandbox' as const,
         // Added a second apart, so "newest first" lists them the same way every time.

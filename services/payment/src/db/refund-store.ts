@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq } from '@pawfresh/db/orm';
+import { iso } from '@pawfresh/db';
+import type { ReferenceType, Refund } from '@pawfresh/contracts/payment';
+import type { PaymentDb } from './payment-db.js';
+import { refunds } from './schema.js';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export const toRefund = (row: RefundRow): Refund => ({
+  id: row.id,
+  paymentId: row.paymentId,
+  amount: row.amount,
+  status: row.status,
+  description: row.description,
+  providerRefundId: row.providerRefundId,
+  createdBy: row.createdBy,
+  references:
+    row.referenceId && row.referenceType
+      ? { referenceId: row.referenceId, referenceType: row.referenceType }
+      : null,
+  failureReason: row.failureReason,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+/** A payment's refunds, oldest first. */
+export async function refundsOfPayment(db: PaymentDb, paymentId: string): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+export async function findRefund(db: PaymentDb, id: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row;
+}
+
+export interface RefundQuery {
+  referenceType?: ReferenceType | undefined;
+  referenceId?: string | undefined;
+  offset: number;
+  count: number;
+}
+
+/** One page of refunds, newest first, with how many match in all. */
+export async function listRefunds(
+  db: PaymentDb,
+  query: RefundQuery,
+): Promise<{ rows: RefundRow[]; total: number }> {
+  const where = and(
+    query.referenceType ? eq(refunds.referenceType, query.referenceType) : undefined,
+    query.referenceId ? eq(refunds.referenceId, query.referenceId) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(refunds)
+      .where(where)
+      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .offset(query.offset)
+      .limit(query.count),
+    db.select({ n: count() }).from(refunds).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export interface NewRefund {
+  paymentId: string;
+  amount: number;
+  description: string;
+  reference: { referenceId: string; referenceType: ReferenceType };
+  createdBy: string;
+}
+
+/** Records a refund as pending, before the provider hears of it. */
+export async function insertPendingRefund(
+  tx: PaymentDb,
+  refund: NewRefund,
+  now: Date,
+): Promise<RefundRow> {
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      id: randomUUID(),
+      paymentId: refund.paymentId,
+      amount: refund.amount,
+      status: 'pending',
+      description: refund.description,
+      referenceId: refund.reference.referenceId,
+      referenceType: refund.reference.referenceType,
+      createdBy: refund.createdBy,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('Inserting a refund returned no row');
+  return row;
+}
+
+/** The provider's answer on a refund: succeeded with its id, or failed with the reason. */
+export async function settleRefund(
+  db: PaymentDb,
+  id: string,
+  outcome: { providerRefundId: string } | { failureReason: string },
+  now: Date,
+): Promise<RefundRow> {
+  const [row] = await db
+    .update(refunds)
+    .set({
+      ...('providerRefundId' in outcome
+        ? { status: 'succeeded', providerRefundId: outcome.providerRefundId }
+        : { status: 'failed', failureReason: outcome.failureReason }),
+      updatedAt: now,
+    })
+    .where(eq(refunds.id, id))
+    .returning();
+  if (!row) throw new Error(`Refund ${id} vanished`);
+  return row;
+}

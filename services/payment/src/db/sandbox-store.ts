@@ -1,0 +1,153 @@
+import { and, eq } from '@pawfresh/db/orm';
+import type { PaymentDb } from './payment-db.js';
+import {
+  sandboxCustomers,
+  sandboxIdempotency,
+  sandboxPaymentIntents,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+} from './schema.js';
+
+// The sandbox card processor's books: what a real provider would keep on its side.
+
+export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+export type SandboxMethodRow = typeof sandboxPaymentMethods.$inferSelect;
+export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
+
+/**
+ * Claims (operation, key) for a new object's id: `false` when the key was claimed before (the
+ * object it made is then `sandboxKeyObject`).
+ */
+export async function claimSandboxKey(
+  tx: PaymentDb,
+  claim: { operation: string; key: string; objectId: string },
+  now: Date,
+): Promise<boolean> {
+  const claimed = await tx
+    .insert(sandboxIdempotency)
+    .values({ ...claim, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  return claimed.length > 0;
+}
+
+export async function sandboxKeyObject(
+  tx: PaymentDb,
+  operation: string,
+  key: string,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select()
+    .from(sandboxIdempotency)
+    .where(and(eq(sandboxIdempotency.operation, operation), eq(sandboxIdempotency.key, key)));
+  return row?.objectId;
+}
+
+/** Adds a sandbox customer; one already there with the id stays as it is. */
+export async function insertSandboxCustomer(tx: PaymentDb, id: string, now: Date): Promise<void> {
+  await tx.insert(sandboxCustomers).values({ id, createdAt: now }).onConflictDoNothing();
+}
+
+export async function findSandboxCustomer(db: PaymentDb, id: string) {
+  const [row] = await db.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, id));
+  return row;
+}
+
+export async function setSandboxDefaultMethod(
+  db: PaymentDb,
+  customerId: string,
+  methodId: string,
+): Promise<void> {
+  await db
+    .update(sandboxCustomers)
+    .set({ defaultPaymentMethodId: methodId })
+    .where(eq(sandboxCustomers.id, customerId));
+}
+
+export async function sandboxMethodsOf(
+  db: PaymentDb,
+  customerId: string,
+): Promise<SandboxMethodRow[]> {
+  return db
+    .select()
+    .from(sandboxPaymentMethods)
+    .where(eq(sandboxPaymentMethods.customerId, customerId));
+}
+
+export async function findSandboxMethod(
+  db: PaymentDb,
+  id: string,
+): Promise<SandboxMethodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxPaymentMethods)
+    .where(eq(sandboxPaymentMethods.id, id));
+  return row;
+}
+
+export async function insertSandboxMethod(
+  db: PaymentDb,
+  method: typeof sandboxPaymentMethods.$inferInsert,
+): Promise<SandboxMethodRow> {
+  const [row] = await db.insert(sandboxPaymentMethods).values(method).returning();
+  if (!row) throw new Error('Inserting a sandbox payment method returned no row');
+  return row;
+}
+
+/** A detached method belongs to nobody: it can no longer be charged for a customer. */
+export async function detachSandboxMethod(db: PaymentDb, id: string): Promise<void> {
+  await db
+    .update(sandboxPaymentMethods)
+    .set({ customerId: null })
+    .where(eq(sandboxPaymentMethods.id, id));
+}
+
+/** An intent; `lock` holds its row until the transaction ends. */
+export async function findSandboxIntent(
+  tx: PaymentDb,
+  id: string,
+  lock = false,
+): Promise<SandboxIntentRow | undefined> {
+  const query = tx.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertSandboxIntent(
+  tx: PaymentDb,
+  intent: typeof sandboxPaymentIntents.$inferInsert,
+): Promise<SandboxIntentRow> {
+  const [row] = await tx.insert(sandboxPaymentIntents).values(intent).returning();
+  if (!row) throw new Error('Inserting a sandbox intent returned no row');
+  return row;
+}
+
+export async function updateSandboxIntent(
+  tx: PaymentDb,
+  id: string,
+  changes: Partial<SandboxIntentRow>,
+  now: Date,
+): Promise<SandboxIntentRow> {
+  const [row] = await tx
+    .update(sandboxPaymentIntents)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(sandboxPaymentIntents.id, id))
+    .returning();
+  if (!row) throw new Error(`Sandbox intent ${id} vanished while locked`);
+  return row;
+}
+
+export async function insertSandboxRefund(
+  tx: PaymentDb,
+  refund: typeof sandboxRefunds.$inferInsert,
+): Promise<void> {
+  await tx.insert(sandboxRefunds).values(refund);
+}
+
+export async function findSandboxRefund(
+  tx: PaymentDb,
+  id: string,
+): Promise<SandboxRefundRow | undefined> {
+  const [row] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+  return row;
+}
