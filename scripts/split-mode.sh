@@ -33,7 +33,7 @@ trap stop EXIT INT TERM
 mkdir -p "$data"
 for i in "${!services[@]}"; do
   name=${services[$i]}
-  env "${urls[@]}" SERVICE="$name" PORT=$((base + i)) HOST=127.0.0.1 DATA_DIR="$data/$name" \
+  env "${urls[@]}" SERVICE="$name" PORT=$((base + i)) HOST=127.0.0.1 DATA_DIR="$data" \
     "${run[@]}" >"$data/$name.log" 2>&1 &
   pids+=($!)
 done
