@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@pawfresh/kit';
+import { identityContract } from '@pawfresh/contracts/identity';
 
 /**
  * The refresh token lives in an httpOnly cookie the page's scripts cannot read, sent only to the
@@ -42,8 +43,17 @@ export function clearRefreshCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'strict', secure, path: '/' });
 }
 
-export const readRefreshCookie = (request: FastifyRequest): string | undefined =>
-  request.cookies[REFRESH_COOKIE] || undefined;
+/** What identity accepts as a refresh token; anything else cannot be a session of ours. */
+const refreshTokenRule = identityContract.endpoints.revokeSession.body.shape.refreshToken;
+
+/**
+ * The refresh token the browser sent, or undefined when there is none or the cookie cannot be one
+ * (over-long, tampered): such a cookie is no session, so refresh is a 401 and sign-out clears it.
+ */
+export const readRefreshCookie = (request: FastifyRequest): string | undefined => {
+  const value = request.cookies[REFRESH_COOKIE];
+  return value && refreshTokenRule.safeParse(value).success ? value : undefined;
+};
 
 /** The refresh token half of a session from identity. */
 export interface RefreshTokenGrant {

@@ -173,6 +173,21 @@ describe('signing in and sessions', () => {
     expect((await refreshWith(c.cookie)).statusCode).toBe(401);
   });
 
+  it('treats an over-long or odd refresh cookie as no session: logout clears it, refresh is a 401', async () => {
+    for (const value of ['x'.repeat(5000), 'not a token', '%00%00']) {
+      const cookie = `pawfresh_refresh=${value}`;
+      const out = await call('POST', '/api/v1/logout', {}, { cookie });
+      expect(out.statusCode, out.body).toBe(200);
+      expect(out.json()).toEqual({ success: true });
+      expect(out.cookies.find((k) => k.name === 'pawfresh_refresh')?.value).toBe('');
+      const refreshed = await refreshWith(cookie);
+      expect(refreshed.statusCode).toBe(401);
+      expect(refreshed.json()).toEqual({
+        error: 'Your session has expired. Please sign in again.',
+      });
+    }
+  });
+
   it('refuses signed-in calls without a token, with an expired token, and with a staff token', async () => {
     expect((await call('GET', '/api/v1/me', undefined, nobody)).json()).toEqual({
       error: 'Sign in to continue',
