@@ -1,18 +1,13 @@
 import type { z } from 'zod';
+import type { InputProblem } from '@pawfresh/kit';
 import type { dogDetailsInput, dogProfileInput } from '@pawfresh/contracts/dogs';
-import type { DogChanges } from './db/dog-store.js';
-import type { ReferenceCatalogue } from './db/reference-store.js';
-import { dogDateProblems, type DogDates } from './rules/dog-dates.js';
-import { distinct, unknownSlugProblems } from './rules/reference-slugs.js';
+import type { DogChanges } from '../db/dog-store.js';
+import type { ReferenceCatalogue } from '../db/reference-store.js';
+import { dogDateProblems, type DogDates } from './dog-dates.js';
+import { distinct, unknownSlugProblems } from './reference-slugs.js';
 
 /** Any part of what the three write endpoints accept about a dog. */
 export type DogInput = Partial<z.output<typeof dogDetailsInput> & z.output<typeof dogProfileInput>>;
-
-export interface InputProblem {
-  path: (string | number)[];
-  code: string;
-  message: string;
-}
 
 const blankToNull = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value === '' ? null : value;
