@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { notFound, refuseIfAny } from '@pawfresh/kit';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import { findDogRow, insertDogRow, listDogRows, updateDogRow } from '../db/dog-store.js';
-import { dogChanges, dogInputProblems, type DogInput } from '../rules/dog-input.js';
+import { dogInputProblems, type DogInput } from '../rules/dog-input.js';
 import { australianToday } from '../rules/dog-dates.js';
 import type { DogsContext } from './context.js';
+import { dogChanges } from './dog-changes.js';
 import { toDog } from './dog-response.js';
 
 /** The same words for a missing dog and another owner's dog: neither says the other exists. */
