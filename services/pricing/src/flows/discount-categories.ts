@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { conflict } from '@pawfresh/kit';
-import { isUniqueViolation } from '@pawfresh/db';
 import type { DiscountCategory } from '@pawfresh/contracts/pricing';
 import {
   countLiveDiscountsIn,
@@ -11,34 +10,27 @@ import {
 } from '../db/category-store.js';
 import type { BodyOf, PricingContext } from './context.js';
 import { categoryNotFound } from './not-found.js';
+import { refusingDuplicates } from './refusing-duplicates.js';
 
 const nameTaken = (name: string) =>
   conflict(`A discount category named "${name}" already exists: choose another name`);
-
-/** Turns the unique index's refusal into the words for a taken name. */
-async function refusingTakenName<T>(name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken(name);
-    throw err;
-  }
-}
 
 export async function createCategory(
   { db, clock }: PricingContext,
   body: BodyOf<'createDiscountCategory'>,
 ): Promise<DiscountCategory> {
   const now = clock.now();
-  const row = await refusingTakenName(body.name, () =>
-    insertCategory(db, {
-      id: randomUUID(),
-      name: body.name,
-      createdBy: body.createdBy,
-      updatedBy: body.createdBy,
-      createdAt: now,
-      updatedAt: now,
-    }),
+  const row = await refusingDuplicates(
+    () =>
+      insertCategory(db, {
+        id: randomUUID(),
+        name: body.name,
+        createdBy: body.createdBy,
+        updatedBy: body.createdBy,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    () => nameTaken(body.name),
   );
   return toCategory(row);
 }
@@ -48,15 +40,17 @@ export async function renameCategory(
   id: string,
   body: BodyOf<'updateDiscountCategory'>,
 ): Promise<DiscountCategory> {
-  const row = await refusingTakenName(body.name, () =>
-    db.transaction(async (tx) => {
-      if (!(await findLiveCategory(tx, id, true))) throw categoryNotFound(id);
-      return updateCategory(tx, id, {
-        name: body.name,
-        updatedBy: body.updatedBy,
-        updatedAt: clock.now(),
-      });
-    }),
+  const row = await refusingDuplicates(
+    () =>
+      db.transaction(async (tx) => {
+        if (!(await findLiveCategory(tx, id, true))) throw categoryNotFound(id);
+        return updateCategory(tx, id, {
+          name: body.name,
+          updatedBy: body.updatedBy,
+          updatedAt: clock.now(),
+        });
+      }),
+    () => nameTaken(body.name),
   );
   return toCategory(row);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, refuseIfAny, toInstant } from '@pawfresh/kit';
-import { isUniqueViolation } from '@pawfresh/db';
 import type { Promotion } from '@pawfresh/contracts/pricing';
 import { findDiscountRow } from '../db/discount-store.js';
 import type { PricingDb } from '../db/pricing-db.js';
@@ -16,6 +15,7 @@ import {
 import { promotionShapeProblems, promotionWindow } from '../rules/promotion-rules.js';
 import type { BodyOf, PricingContext } from './context.js';
 import { discountNotFound, promotionNotFound } from './not-found.js';
+import { refusingDuplicates } from './refusing-duplicates.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,16 +59,6 @@ function windowOrRefuse(
   return window;
 }
 
-/** Runs a write, turning the unique index's refusal into the words for a taken code. */
-async function refusingTakenCode<T>(code: string | undefined, write: () => Promise<T>) {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err) && code) throw codeTaken(code);
-    throw err;
-  }
-}
-
 export async function createPromotion(
   { db, clock }: PricingContext,
   body: BodyOf<'createPromotion'>,
@@ -81,23 +71,25 @@ export async function createPromotion(
   refuseIfAny(promotionShapeProblems(shape));
   const window = windowOrRefuse(body, { activeAt: null, expireAt: null }, body.timezone);
   const now = clock.now();
-  const row = await refusingTakenCode(body.value, () =>
-    db.transaction(async (tx) => {
-      await requireDiscount(tx, shape.discountId);
-      return insertPromotion(tx, {
-        id: randomUUID(),
-        ...shape,
-        value: body.value,
-        maxUses: body.maxUses,
-        timezone: body.timezone,
-        ...window,
-        disabledAt: body.disable ? now : null,
-        createdBy: body.createdBy,
-        updatedBy: body.createdBy,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }),
+  const row = await refusingDuplicates(
+    () =>
+      db.transaction(async (tx) => {
+        await requireDiscount(tx, shape.discountId);
+        return insertPromotion(tx, {
+          id: randomUUID(),
+          ...shape,
+          value: body.value,
+          maxUses: body.maxUses,
+          timezone: body.timezone,
+          ...window,
+          disabledAt: body.disable ? now : null,
+          createdBy: body.createdBy,
+          updatedBy: body.createdBy,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }),
+    () => codeTaken(body.value),
   );
   return loadPromotion(db, row);
 }
@@ -107,43 +99,46 @@ export async function updatePromotion(
   id: string,
   body: BodyOf<'updatePromotion'>,
 ): Promise<Promotion> {
-  const row = await refusingTakenCode(body.value, () =>
-    db.transaction(async (tx) => {
-      // Locked: a use recorded meanwhile cannot slip under a lowered maxUses.
-      const current = await livePromotion(tx, id, true);
-      const timezone = body.timezone ?? current.timezone;
-      const discountId = body.discountId === undefined ? current.discountId : body.discountId;
-      refuseIfAny(
-        promotionShapeProblems({
-          type: current.type,
-          discountId,
-          referrerUserId: current.referrerUserId,
-        }),
-      );
-      const window = windowOrRefuse(body, current, timezone);
-      if (body.discountId) await requireDiscount(tx, body.discountId);
-      if (body.maxUses !== undefined && body.maxUses !== null) {
-        const uses = await countUses(tx, current.id);
-        if (body.maxUses < uses) {
-          throw conflict(
-            `maxUses cannot be lowered to ${body.maxUses}: promotion code ${current.value} has already been used ${uses} time${uses === 1 ? '' : 's'}`,
-            { uses },
-          );
+  const { value } = body;
+  const row = await refusingDuplicates(
+    () =>
+      db.transaction(async (tx) => {
+        // Locked: a use recorded meanwhile cannot slip under a lowered maxUses.
+        const current = await livePromotion(tx, id, true);
+        const timezone = body.timezone ?? current.timezone;
+        const discountId = body.discountId === undefined ? current.discountId : body.discountId;
+        refuseIfAny(
+          promotionShapeProblems({
+            type: current.type,
+            discountId,
+            referrerUserId: current.referrerUserId,
+          }),
+        );
+        const window = windowOrRefuse(body, current, timezone);
+        if (body.discountId) await requireDiscount(tx, body.discountId);
+        if (body.maxUses !== undefined && body.maxUses !== null) {
+          const uses = await countUses(tx, current.id);
+          if (body.maxUses < uses) {
+            throw conflict(
+              `maxUses cannot be lowered to ${body.maxUses}: promotion code ${current.value} has already been used ${uses} time${uses === 1 ? '' : 's'}`,
+              { uses },
+            );
+          }
         }
-      }
-      const now = clock.now();
-      return updatePromotionRow(tx, current.id, {
-        ...(body.value !== undefined ? { value: body.value } : {}),
-        ...(body.maxUses !== undefined ? { maxUses: body.maxUses } : {}),
-        discountId,
-        timezone,
-        ...window,
-        ...(body.disable === true ? { disabledAt: current.disabledAt ?? now } : {}),
-        ...(body.disable === false ? { disabledAt: null } : {}),
-        updatedBy: body.updatedBy,
-        updatedAt: now,
-      });
-    }),
+        const now = clock.now();
+        return updatePromotionRow(tx, current.id, {
+          ...(body.value !== undefined ? { value: body.value } : {}),
+          ...(body.maxUses !== undefined ? { maxUses: body.maxUses } : {}),
+          discountId,
+          timezone,
+          ...window,
+          ...(body.disable === true ? { disabledAt: current.disabledAt ?? now } : {}),
+          ...(body.disable === false ? { disabledAt: null } : {}),
+          updatedBy: body.updatedBy,
+          updatedAt: now,
+        });
+      }),
+    value ? () => codeTaken(value) : undefined,
   );
   return loadPromotion(db, row);
 }
