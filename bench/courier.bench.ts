@@ -6,15 +6,10 @@
  * Options: BENCH_DURATION seconds per run (default 5), BENCH_CONNECTIONS (default 10).
  * DATABASE_URL points the server at PostgreSQL instead of a throwaway PGlite.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pino from 'pino';
-import { systemClock } from '@pawfresh/kit';
-import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
-import { checkRun, originOf, positiveInt, showRatio } from './lib.js';
+import { checkRun, originOf, positiveInt, showRatio, startRealServer } from './lib.js';
 
 const duration = positiveInt('BENCH_DURATION', 5);
 const connections = positiveInt('BENCH_CONNECTIONS', 10);
@@ -60,25 +55,10 @@ async function measure(url: string, c: Case, headers: Record<string, string>) {
 }
 
 async function main() {
-  const dataDir = process.env.DATABASE_URL
-    ? undefined
-    : await mkdtemp(path.join(os.tmpdir(), 'pawfresh-bench-'));
-  const config = readConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    CUSTOMER_APP_DIR: '/nonexistent',
-    ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: process.env.DATABASE_URL }),
-  });
-  const database = await prepareDatabase(config, systemClock, pino({ level: 'silent' }));
-  const app = await buildServer({ config, database });
+  const server = await startRealServer();
+  const { app, serviceHeaders: headers } = server;
   const baseline = Fastify();
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const headers = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${config.serviceToken}`,
-    };
     // The baseline answers each route with the real answer, from memory.
     for (const c of cases) {
       const res = await fetch(`${originOf(app)}${c.path}`, {
@@ -107,9 +87,7 @@ async function main() {
     }
   } finally {
     await baseline.close();
-    await app.close();
-    await database.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

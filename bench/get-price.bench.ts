@@ -11,16 +11,11 @@
  * Options: BENCH_ITERATIONS (default 20000), BENCH_DURATION seconds (default 5), BENCH_CONNECTIONS
  * (default 10). DATABASE_URL points the server at PostgreSQL instead of a throwaway PGlite.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pino from 'pino';
-import { systemClock } from '@pawfresh/kit';
 import { getPriceInput } from '@pawfresh/contracts/pricing';
 import { calculatePrice, DEMO_PRICING_IDS, priceCalculationFixture } from '@pawfresh/pricing';
-import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
-import { checkRun, originOf, positiveInt, round2, showRatio } from './lib.js';
+import { checkRun, originOf, positiveInt, round2, showRatio, startRealServer } from './lib.js';
 
 const iterations = positiveInt('BENCH_ITERATIONS', 20_000);
 const duration = positiveInt('BENCH_DURATION', 5);
@@ -60,30 +55,14 @@ function inProcess() {
 }
 
 async function overHttp() {
-  const dataDir = process.env.DATABASE_URL
-    ? undefined
-    : await mkdtemp(path.join(os.tmpdir(), 'pawfresh-bench-'));
-  const config = readConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    CUSTOMER_APP_DIR: '/nonexistent',
-    ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: process.env.DATABASE_URL }),
-  });
-  const log = pino({ level: 'silent' });
-  const database = await prepareDatabase(config, systemClock, log);
-  const app = await buildServer({ config, database });
+  const server = await startRealServer();
+  const { app, serviceHeaders: headers } = server;
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${originOf(app)}/svc/pricing/pricing/get-price`;
     const payload = JSON.stringify({
       ...request,
       discountId: DEMO_PRICING_IDS.discounts.everyBox10,
     });
-    const headers = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${config.serviceToken}`,
-    };
     const check = await fetch(url, { method: 'POST', headers, body: payload });
     if (check.status !== 200)
       throw new Error(`get-price answered ${check.status}: ${await check.text()}`);
@@ -105,9 +84,7 @@ async function overHttp() {
       p99: result.latency.p99,
     };
   } finally {
-    await app.close();
-    await database.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

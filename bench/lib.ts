@@ -1,6 +1,12 @@
-/** Helpers shared by the benchmarks: options from the environment, summaries, checks. */
+/** Helpers shared by the benchmarks: options from the environment, the server, summaries, checks. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Result } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { systemClock } from '@pawfresh/kit';
+import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
 
 export function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -55,4 +61,53 @@ export function checkRun(label: string, result: Result): void {
   }
   if (result.requests.total === 0) problems.push('no request completed');
   if (problems.length > 0) throw new Error(`${label}: ${problems.join('; ')}`);
+}
+
+export interface RealServer {
+  app: FastifyInstance;
+  /** JSON with the service credentials, for the `/svc/...` routes. */
+  serviceHeaders: Record<string, string>;
+  /** Stops the server and removes its throwaway database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real server as `npm start` builds it (every service in one process), listening on a free
+ * port of 127.0.0.1, on a throwaway embedded database (or PostgreSQL, with DATABASE_URL).
+ */
+export async function startRealServer(): Promise<RealServer> {
+  const dataDir = process.env.DATABASE_URL
+    ? undefined
+    : await mkdtemp(path.join(os.tmpdir(), 'pawfresh-bench-'));
+  const removeData = async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  const config = readConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    CUSTOMER_APP_DIR: '/nonexistent',
+    ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: process.env.DATABASE_URL }),
+  });
+  const database = await prepareDatabase(config, systemClock, pino({ level: 'silent' }));
+  const app = await buildServer({ config, database });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await removeData();
+  };
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return {
+    app,
+    serviceHeaders: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${config.serviceToken}`,
+    },
+    close,
+  };
 }

@@ -15,7 +15,7 @@ export const dogsService: ServiceModule<DatabaseConnection> = {
     const db = runtime.database.forSchema(schema);
     return servicePlugin({
       contract: dogsContract,
-      handlers: dogsHandlers(db, runtime.clock, referenceCatalogue(db)),
+      handlers: dogsHandlers({ db, clock: runtime.clock, catalogue: referenceCatalogue(db) }),
       basePath: '/dogs',
       runtime,
       checkHealth: () => runtime.database.ping(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { callJson, serviceApp, testDatabase } from '@pawfresh/testing';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import { dogsService, DEMO_CUSTOMER_ID, DEMO_DOG_IDS } from '../src/index.js';
 import { seedDemoDogs } from '../src/seed/seed-demo-dogs.js';
@@ -25,11 +25,7 @@ describe('demo data', () => {
     expect(await seedDemoDogs(database, clock)).toEqual({ seeded: true, summary: '2 demo dogs' });
     expect(await seedDemoDogs(database, clock)).toMatchObject({ seeded: false });
 
-    const res = await app.inject({
-      method: 'GET',
-      url: `/dogs?userId=${DEMO_CUSTOMER_ID}`,
-      headers: serviceAuth,
-    });
+    const res = await callJson(app, 'GET', `/dogs?userId=${DEMO_CUSTOMER_ID}`);
     const dogs = res.json<Dog[]>();
     expect(dogs.map((d) => d.identifier)).toEqual([DEMO_DOG_IDS.biscuit, DEMO_DOG_IDS.ranger]);
     expect(dogs[0]).toMatchObject({

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { signAccessToken, TestClock } from '@pawfresh/kit';
 import {
+  caller,
   fuzzContract,
+  messagesOf,
   serviceApp,
   serviceAuth,
   testDatabase,
@@ -32,25 +34,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, payload?: unknown, headers = serviceAuth) =>
-  app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-const withJson = { ...serviceAuth, 'content-type': 'application/json' };
-const send = (method: 'POST' | 'PATCH', url: string, payload: unknown) =>
-  call(method, url, payload, withJson);
+const call = caller(() => app);
 
 async function createDog(dog: Record<string, unknown>, userId = OWNER): Promise<Dog> {
-  const res = await send('POST', '/dogs', { userId, dog });
+  const res = await call('POST', '/dogs', { userId, dog });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Dog>();
 }
-
-const messages = (res: { json(): unknown }) => (res.json() as { message: string[] }).message;
 
 describe('GET /dogs/metadata', () => {
   it('serves the reference data from the database, each list by name', async () => {
@@ -87,7 +77,7 @@ describe('GET /dogs/metadata', () => {
 describe('POST /dogs', () => {
   it('adds a dog: breeds named, weights from the breeds, energy worked out', async () => {
     const mealId = '9c8b7a6f-5e4d-4c3b-8a29-1f0e0d0c0b0a';
-    const res = await send('POST', '/dogs', {
+    const res = await call('POST', '/dogs', {
       userId: OWNER,
       dog: {
         name: '  Biscuit ',
@@ -183,13 +173,13 @@ describe('POST /dogs', () => {
   });
 
   it('answers malformed fields with the spec’s messages', async () => {
-    const res = await send('POST', '/dogs', {
+    const res = await call('POST', '/dogs', {
       userId: OWNER,
       dog: { name: 'Rex', height: 'tall', weight: '12kg', dateOfBirth: '14/03/2021' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'Bad Request', statusCode: 400, type: 'validation' });
-    expect(messages(res)).toEqual(
+    expect(messagesOf(res)).toEqual(
       expect.arrayContaining([
         'Height must be a valid number',
         'Weight must be a valid number',
@@ -197,41 +187,41 @@ describe('POST /dogs', () => {
       ]),
     );
     for (const weight of [12, '-3', '1000', '8.555', '']) {
-      const r = await send('POST', '/dogs', { userId: OWNER, dog: { name: 'Rex', weight } });
+      const r = await call('POST', '/dogs', { userId: OWNER, dog: { name: 'Rex', weight } });
       expect(r.statusCode).toBe(400);
-      expect(messages(r)).toEqual(['Weight must be a valid number']);
+      expect(messagesOf(r)).toEqual(['Weight must be a valid number']);
     }
-    const noDeath = await send('POST', '/dogs', {
+    const noDeath = await call('POST', '/dogs', {
       userId: OWNER,
       dog: { name: 'Rex', dateOfDeath: '2026-02-30' },
     });
-    expect(messages(noDeath)).toEqual(['Invalid date format. Expected YYYY-MM-DD.']);
+    expect(messagesOf(noDeath)).toEqual(['Invalid date format. Expected YYYY-MM-DD.']);
   });
 
   it('refuses a missing name, a bad owner and unknown fields', async () => {
-    const res = await send('POST', '/dogs', { userId: 'someone', dog: { nickname: 'Rex' } });
+    const res = await call('POST', '/dogs', { userId: 'someone', dog: { nickname: 'Rex' } });
     expect(res.statusCode).toBe(400);
-    expect(messages(res)).toEqual(
+    expect(messagesOf(res)).toEqual(
       expect.arrayContaining(['userId must be a valid UUID', "Enter the dog's name"]),
     );
-    const blank = await send('POST', '/dogs', { userId: OWNER, dog: { name: '   ' } });
-    expect(messages(blank)).toEqual(["Enter the dog's name"]);
+    const blank = await call('POST', '/dogs', { userId: OWNER, dog: { name: '   ' } });
+    expect(messagesOf(blank)).toEqual(["Enter the dog's name"]);
   });
 
   it('refuses a weight or height of zero', async () => {
-    const res = await send('POST', '/dogs', {
+    const res = await call('POST', '/dogs', {
       userId: OWNER,
       dog: { name: 'Rex', weight: '0', height: '0.00' },
     });
     expect(res.statusCode).toBe(400);
-    expect(messages(res)).toEqual([
+    expect(messagesOf(res)).toEqual([
       'Height must be greater than 0',
       'Weight must be greater than 0',
     ]);
   });
 
   it('names every slug that is not in the reference data', async () => {
-    const res = await send('POST', '/dogs', {
+    const res = await call('POST', '/dogs', {
       userId: OWNER,
       dog: {
         name: 'Rex',
@@ -267,30 +257,30 @@ describe('POST /dogs', () => {
     // Already 3 November in Sydney at 13:30 UTC on 2 November: a dog born "today" there is fine.
     clock.set('2026-11-02T13:30:00.000Z');
     try {
-      const today = await send('POST', '/dogs', {
+      const today = await call('POST', '/dogs', {
         userId: OWNER,
         dog: { name: 'Newborn', dateOfBirth: '2026-11-03' },
       });
       expect(today.statusCode).toBe(201);
-      const tomorrow = await send('POST', '/dogs', {
+      const tomorrow = await call('POST', '/dogs', {
         userId: OWNER,
         dog: { name: 'Unborn', dateOfBirth: '2026-11-04' },
       });
       expect(tomorrow.statusCode).toBe(400);
-      expect(messages(tomorrow)).toEqual(['Date of birth cannot be in the future']);
+      expect(messagesOf(tomorrow)).toEqual(['Date of birth cannot be in the future']);
     } finally {
       clock.set('2026-11-02T09:00:00.000Z');
     }
-    const before = await send('POST', '/dogs', {
+    const before = await call('POST', '/dogs', {
       userId: OWNER,
       dog: { name: 'Ghost', dateOfBirth: '2015-06-01', dateOfDeath: '2015-05-31' },
     });
-    expect(messages(before)).toEqual(['Date of death cannot be before the date of birth']);
-    const later = await send('POST', '/dogs', {
+    expect(messagesOf(before)).toEqual(['Date of death cannot be before the date of birth']);
+    const later = await call('POST', '/dogs', {
       userId: OWNER,
       dog: { name: 'Ghost', dateOfDeath: '2027-01-01' },
     });
-    expect(messages(later)).toEqual(['Date of death cannot be in the future']);
+    expect(messagesOf(later)).toEqual(['Date of death cannot be in the future']);
     const remembered = await createDog({
       name: 'Old Blue',
       dateOfBirth: '2010-01-01',
@@ -330,7 +320,7 @@ describe('GET /dogs and GET /dogs/{dogId}', () => {
     for (const url of ['/dogs', '/dogs?userId=me']) {
       const res = await call('GET', url);
       expect(res.statusCode).toBe(400);
-      expect(messages(res)).toEqual(['userId must be a valid UUID']);
+      expect(messagesOf(res)).toEqual(['userId must be a valid UUID']);
     }
   });
 
@@ -345,7 +335,7 @@ describe('GET /dogs and GET /dogs/{dogId}', () => {
     });
     const malformed = await call('GET', '/dogs/not-a-dog');
     expect(malformed.statusCode).toBe(400);
-    expect(messages(malformed)).toEqual(['dogId must be a valid UUID']);
+    expect(messagesOf(malformed)).toEqual(['dogId must be a valid UUID']);
   });
 });
 
@@ -355,8 +345,8 @@ describe("another user's dog", () => {
     const url = `/dogs/${dog.identifier}?userId=${STRANGER}`;
     const attempts = [
       await call('GET', url),
-      await send('PATCH', url, { name: 'Stolen' }),
-      await send('PATCH', `/dogs/${dog.identifier}/profile?userId=${STRANGER}`, { weight: '1' }),
+      await call('PATCH', url, { name: 'Stolen' }),
+      await call('PATCH', `/dogs/${dog.identifier}/profile?userId=${STRANGER}`, { weight: '1' }),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(404);
@@ -380,7 +370,7 @@ describe('PATCH /dogs/{dogId}', () => {
       weight: '12',
     });
     clock.advance(60_000);
-    const res = await send('PATCH', `/dogs/${dog.identifier}?userId=${OWNER}`, {
+    const res = await call('PATCH', `/dogs/${dog.identifier}?userId=${OWNER}`, {
       name: 'Rover II',
       breeds: ['labrador-retriever', 'standard-poodle'],
       gender: null,
@@ -411,22 +401,22 @@ describe('PATCH /dogs/{dogId}', () => {
   it('leaves the dog untouched for an empty change', async () => {
     const dog = await createDog({ name: 'Still' });
     clock.advance(60_000);
-    const res = await send('PATCH', `/dogs/${dog.identifier}`, {});
+    const res = await call('PATCH', `/dogs/${dog.identifier}`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json<Dog>()).toEqual(dog);
   });
 
   it('checks the dates against the ones the dog already has', async () => {
     const dog = await createDog({ name: 'Elder', dateOfBirth: '2012-04-01' });
-    const early = await send('PATCH', `/dogs/${dog.identifier}`, { dateOfDeath: '2011-12-31' });
+    const early = await call('PATCH', `/dogs/${dog.identifier}`, { dateOfDeath: '2011-12-31' });
     expect(early.statusCode).toBe(400);
-    expect(messages(early)).toEqual(['Date of death cannot be before the date of birth']);
-    const died = await send('PATCH', `/dogs/${dog.identifier}`, { dateOfDeath: '2025-12-31' });
+    expect(messagesOf(early)).toEqual(['Date of death cannot be before the date of birth']);
+    const died = await call('PATCH', `/dogs/${dog.identifier}`, { dateOfDeath: '2025-12-31' });
     expect(died.json<Dog>().dateOfDeath).toBe('2025-12-31');
-    const reborn = await send('PATCH', `/dogs/${dog.identifier}`, { dateOfBirth: '2026-01-01' });
-    expect(messages(reborn)).toEqual(['Date of death cannot be before the date of birth']);
-    const future = await send('PATCH', `/dogs/${dog.identifier}`, { dateOfBirth: '2030-01-01' });
-    expect(messages(future)).toEqual(
+    const reborn = await call('PATCH', `/dogs/${dog.identifier}`, { dateOfBirth: '2026-01-01' });
+    expect(messagesOf(reborn)).toEqual(['Date of death cannot be before the date of birth']);
+    const future = await call('PATCH', `/dogs/${dog.identifier}`, { dateOfBirth: '2030-01-01' });
+    expect(messagesOf(future)).toEqual(
       expect.arrayContaining(['Date of birth cannot be in the future']),
     );
     expect((await call('GET', `/dogs/${dog.identifier}`)).json<Dog>().dateOfBirth).toBe(
@@ -436,24 +426,24 @@ describe('PATCH /dogs/{dogId}', () => {
 
   it('refuses unknown breeds, profile fields and malformed dates', async () => {
     const dog = await createDog({ name: 'Strict' });
-    const breed = await send('PATCH', `/dogs/${dog.identifier}`, { breeds: ['wolf'] });
+    const breed = await call('PATCH', `/dogs/${dog.identifier}`, { breeds: ['wolf'] });
     expect(breed.statusCode).toBe(400);
     expect(breed.json()).toMatchObject({
       message: ['Unknown breed: wolf'],
       details: [{ in: 'body', path: ['breeds', '0'], code: 'unknown_slug' }],
     });
-    const profileField = await send('PATCH', `/dogs/${dog.identifier}`, { weight: '10' });
+    const profileField = await call('PATCH', `/dogs/${dog.identifier}`, { weight: '10' });
     expect(profileField.statusCode).toBe(400);
-    const date = await send('PATCH', `/dogs/${dog.identifier}`, { dateOfBirth: '2020-1-1' });
-    expect(messages(date)).toEqual(['Invalid date format. Expected YYYY-MM-DD.']);
-    const tooMany = await send('PATCH', `/dogs/${dog.identifier}`, {
+    const date = await call('PATCH', `/dogs/${dog.identifier}`, { dateOfBirth: '2020-1-1' });
+    expect(messagesOf(date)).toEqual(['Invalid date format. Expected YYYY-MM-DD.']);
+    const tooMany = await call('PATCH', `/dogs/${dog.identifier}`, {
       breeds: ['beagle', 'pug', 'boxer', 'whippet'],
     });
     expect(tooMany.statusCode).toBe(400);
   });
 
   it('answers 404 for a missing dog', async () => {
-    const res = await send('PATCH', `/dogs/${MISSING_DOG}`, { name: 'Nobody' });
+    const res = await call('PATCH', `/dogs/${MISSING_DOG}`, { name: 'Nobody' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Dog not found');
   });
@@ -470,7 +460,7 @@ describe('PATCH /dogs/{dogId}/profile', () => {
     expect(dog.dailyEnergyKilocalories).toBeNull();
     const url = `/dogs/${dog.identifier}/profile?userId=${OWNER}`;
 
-    const weighed = await send('PATCH', url, { weight: '19', height: '52.5' });
+    const weighed = await call('PATCH', url, { weight: '19', height: '52.5' });
     expect(weighed.statusCode).toBe(200);
     // 70 × 19^0.75 × 1.6 = 1019.3
     expect(weighed.json<Dog>()).toMatchObject({
@@ -479,11 +469,11 @@ describe('PATCH /dogs/{dogId}/profile', () => {
       dailyEnergyKilocalories: 1019,
     });
 
-    const heavier = await send('PATCH', url, { weight: '22' });
+    const heavier = await call('PATCH', url, { weight: '22' });
     // 70 × 22^0.75 × 1.6 = 70 × 10.1582 × 1.6 = 1137.7
     expect(heavier.json<Dog>().dailyEnergyKilocalories).toBe(1138);
 
-    const energetic = await send('PATCH', url, {
+    const energetic = await call('PATCH', url, {
       weight: '19',
       activityLevel: 'ball_of_energy',
       bodyType: 'slim',
@@ -504,33 +494,36 @@ describe('PATCH /dogs/{dogId}/profile', () => {
       name: 'Ranger',
     });
 
-    const chunky = await send('PATCH', url, { bodyType: 'chunky', activityLevel: null });
+    const chunky = await call('PATCH', url, { bodyType: 'chunky', activityLevel: null });
     // Weight loss: 70 × 19^0.75 × 1.6 × 0.6 = 611.6
     expect(chunky.json<Dog>().dailyEnergyKilocalories).toBe(612);
 
-    const forgotten = await send('PATCH', url, { weight: null });
+    const forgotten = await call('PATCH', url, { weight: null });
     expect(forgotten.json<Dog>()).toMatchObject({ weight: null, dailyEnergyKilocalories: null });
   });
 
   it('refuses unknown slugs, bad numbers and detail fields', async () => {
     const dog = await createDog({ name: 'Picky' });
     const url = `/dogs/${dog.identifier}/profile`;
-    const slugs = await send('PATCH', url, { healthIssues: ['gout'], foodAllergies: ['sand'] });
+    const slugs = await call('PATCH', url, { healthIssues: ['gout'], foodAllergies: ['sand'] });
     expect(slugs.statusCode).toBe(400);
-    expect(messages(slugs)).toEqual(['Unknown health issue: gout', 'Unknown food allergen: sand']);
-    const height = await send('PATCH', url, { height: 'abc' });
-    expect(messages(height)).toEqual(['Height must be a valid number']);
-    const weight = await send('PATCH', url, { weight: '0' });
-    expect(messages(weight)).toEqual(['Weight must be greater than 0']);
-    const bodyType = await send('PATCH', url, { bodyType: 'round' });
-    expect(messages(bodyType)).toEqual(['bodyType must be one of: slim, perfect, chunky']);
-    const name = await send('PATCH', url, { name: 'Renamed' });
+    expect(messagesOf(slugs)).toEqual([
+      'Unknown health issue: gout',
+      'Unknown food allergen: sand',
+    ]);
+    const height = await call('PATCH', url, { height: 'abc' });
+    expect(messagesOf(height)).toEqual(['Height must be a valid number']);
+    const weight = await call('PATCH', url, { weight: '0' });
+    expect(messagesOf(weight)).toEqual(['Weight must be greater than 0']);
+    const bodyType = await call('PATCH', url, { bodyType: 'round' });
+    expect(messagesOf(bodyType)).toEqual(['bodyType must be one of: slim, perfect, chunky']);
+    const name = await call('PATCH', url, { name: 'Renamed' });
     expect(name.statusCode).toBe(400);
     expect((await call('GET', `/dogs/${dog.identifier}`)).json<Dog>()).toEqual(dog);
   });
 
   it('answers 404 for a missing dog', async () => {
-    const res = await send('PATCH', `/dogs/${MISSING_DOG}/profile`, { weight: '10' });
+    const res = await call('PATCH', `/dogs/${MISSING_DOG}/profile`, { weight: '10' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Dog not found');
   });

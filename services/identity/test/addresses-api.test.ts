@@ -1,23 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MINUTE,
-  call,
-  createUser,
-  errorOf,
-  startIdentity,
-  stopIdentity,
-  type Address,
-  type Harness,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { messagesOf } from '@pawfresh/testing';
+import { type Address, createUser, MINUTE, useIdentity } from './harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startIdentity();
-});
-afterAll(async () => {
-  await stopIdentity(h);
-});
+const h = useIdentity();
 
 const UNKNOWN_USER = '0d6f2f4e-8a3b-4c1d-9e7f-1a2b3c4d5e6f';
 const url = (userId: string) => `/identity/users/${userId}/addresses/default`;
@@ -32,11 +17,11 @@ const home = {
 describe('GET and PUT /identity/users/{userId}/addresses/default', () => {
   it('answers 404 "No default address yet" until one is set, then returns it', async () => {
     const user = await createUser(h.app);
-    const none = await call(h.app, 'GET', url(user.id));
+    const none = await h.call('GET', url(user.id));
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ message: 'No default address yet', statusCode: 404 });
 
-    const put = await call(h.app, 'PUT', url(user.id), home);
+    const put = await h.call('PUT', url(user.id), home);
     expect(put.statusCode).toBe(200);
     expect(put.json<Address>()).toEqual({
       addressId: expect.any(String),
@@ -52,16 +37,16 @@ describe('GET and PUT /identity/users/{userId}/addresses/default', () => {
       deliveryInstructions: null,
       companyName: null,
     });
-    const got = await call(h.app, 'GET', url(user.id));
+    const got = await h.call('GET', url(user.id));
     expect(got.statusCode).toBe(200);
     expect(got.json()).toEqual(put.json());
   });
 
   it('changes the default in place: one default, the same id, new fields', async () => {
     const user = await createUser(h.app);
-    const first = (await call(h.app, 'PUT', url(user.id), home)).json<Address>();
+    const first = (await h.call('PUT', url(user.id), home)).json<Address>();
     h.clock.advance(MINUTE);
-    const second = await call(h.app, 'PUT', url(user.id), {
+    const second = await h.call('PUT', url(user.id), {
       address1: 'Unit 4',
       address2: '20 Beach Road',
       suburb: 'Bondi',
@@ -86,8 +71,8 @@ describe('GET and PUT /identity/users/{userId}/addresses/default', () => {
   it('keeps one default when two changes arrive at once', async () => {
     const user = await createUser(h.app);
     const answers = await Promise.all([
-      call(h.app, 'PUT', url(user.id), home),
-      call(h.app, 'PUT', url(user.id), { ...home, address1: '2 Collins Street' }),
+      h.call('PUT', url(user.id), home),
+      h.call('PUT', url(user.id), { ...home, address1: '2 Collins Street' }),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     const ids = answers.map((r) => r.json<Address>().addressId);
@@ -97,22 +82,22 @@ describe('GET and PUT /identity/users/{userId}/addresses/default', () => {
   it('keeps users’ addresses apart', async () => {
     const a = await createUser(h.app);
     const b = await createUser(h.app);
-    await call(h.app, 'PUT', url(a.id), home);
-    expect((await call(h.app, 'GET', url(b.id))).statusCode).toBe(404);
+    await h.call('PUT', url(a.id), home);
+    expect((await h.call('GET', url(b.id))).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown user', async () => {
-    const put = await call(h.app, 'PUT', url(UNKNOWN_USER), home);
+    const put = await h.call('PUT', url(UNKNOWN_USER), home);
     expect(put.statusCode).toBe(404);
-    expect(errorOf(put).message).toBe(`User ${UNKNOWN_USER} not found`);
-    const get = await call(h.app, 'GET', url(UNKNOWN_USER));
+    expect(put.json()).toMatchObject({ message: `User ${UNKNOWN_USER} not found` });
+    const get = await h.call('GET', url(UNKNOWN_USER));
     expect(get.statusCode).toBe(404);
-    expect(errorOf(get).message).toBe(`User ${UNKNOWN_USER} not found`);
+    expect(get.json()).toMatchObject({ message: `User ${UNKNOWN_USER} not found` });
   });
 
   it('answers bad input with a 400 and keeps the address', async () => {
     const user = await createUser(h.app);
-    await call(h.app, 'PUT', url(user.id), home);
+    await h.call('PUT', url(user.id), home);
     const cases: [Record<string, unknown>, string[]][] = [
       [{ ...home, state: 'XX' }, ['state must be one of: ACT, NSW, NT, QLD, SA, TAS, VIC, WA']],
       [{ ...home, postCode: '30000' }, ['Postcode must be 4 digits']],
@@ -122,15 +107,13 @@ describe('GET and PUT /identity/users/{userId}/addresses/default', () => {
       [{ address1: 'x', state: 'VIC', postCode: '3000' }, ['Enter the suburb']],
     ];
     for (const [body, message] of cases) {
-      const res = await call(h.app, 'PUT', url(user.id), body);
+      const res = await h.call('PUT', url(user.id), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(errorOf(res).message).toEqual(message);
+      expect(messagesOf(res)).toEqual(message);
     }
-    expect((await call(h.app, 'GET', url(user.id))).json<Address>().address1).toBe(
-      '1 Collins Street',
-    );
-    const badId = await call(h.app, 'GET', url('nope'));
+    expect((await h.call('GET', url(user.id))).json<Address>().address1).toBe('1 Collins Street');
+    const badId = await h.call('GET', url('nope'));
     expect(badId.statusCode).toBe(400);
-    expect(errorOf(badId).message).toEqual(['userId must be a valid UUID']);
+    expect(messagesOf(badId)).toEqual(['userId must be a valid UUID']);
   });
 });

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { messagesOf } from '@pawfresh/testing';
 import {
-  MINUTE,
-  call,
   createUser,
-  errorOf,
+  MINUTE,
   refresh,
   session,
   signIn,
-  startIdentity,
-  stopIdentity,
   uniqueEmail,
-  type Harness,
-} from './helpers.js';
+  useIdentity,
+} from './harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startIdentity();
-});
-afterAll(async () => {
-  await stopIdentity(h);
-});
+const h = useIdentity();
 
 const TOO_MANY = 'Too many attempts. Please wait 15 minutes and try again.';
 const INVALID = 'This code is not valid or has expired';
@@ -35,12 +25,11 @@ interface Mail {
 }
 
 const requestReset = (email: string, clientIp?: string) =>
-  call(h.app, 'POST', '/identity/password-resets', { email, ...(clientIp ? { clientIp } : {}) });
+  h.call('POST', '/identity/password-resets', { email, ...(clientIp ? { clientIp } : {}) });
 const confirm = (email: string, code: string, password = 'fresh password') =>
-  call(h.app, 'POST', '/identity/password-resets/confirm', { email, code, password });
+  h.call('POST', '/identity/password-resets/confirm', { email, code, password });
 const mailbox = async (to?: string) => {
-  const res = await call(
-    h.app,
+  const res = await h.call(
     'GET',
     `/identity/dev/mailbox/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`,
     undefined,
@@ -105,7 +94,7 @@ describe('POST /identity/password-resets', () => {
     }
     const limited = await requestReset(user.email);
     expect(limited.statusCode).toBe(429);
-    expect(errorOf(limited).message).toBe(TOO_MANY);
+    expect(limited.json()).toMatchObject({ message: TOO_MANY });
     expect(await mailbox(user.email)).toHaveLength(3);
     // The same for an e-mail without an account.
     const nobody = uniqueEmail('nobody');
@@ -127,14 +116,14 @@ describe('POST /identity/password-resets', () => {
   });
 
   it('answers bad input with a 400', async () => {
-    const bad = await call(h.app, 'POST', '/identity/password-resets', { email: 'nope' });
+    const bad = await h.call('POST', '/identity/password-resets', { email: 'nope' });
     expect(bad.statusCode).toBe(400);
-    expect(errorOf(bad).message).toEqual(['Enter a valid email address']);
-    const long = await call(h.app, 'POST', '/identity/password-resets', {
+    expect(messagesOf(bad)).toEqual(['Enter a valid email address']);
+    const long = await h.call('POST', '/identity/password-resets', {
       email: uniqueEmail(),
       clientIp: 'x'.repeat(65),
     });
-    expect(errorOf(long).message).toEqual(['clientIp must be 64 characters or less']);
+    expect(messagesOf(long)).toEqual(['clientIp must be 64 characters or less']);
   });
 });
 
@@ -152,7 +141,7 @@ describe('POST /identity/password-resets/confirm', () => {
     expect((await signIn(h.app, user.email, 'reset pass 1')).statusCode).toBe(201);
     const again = await confirm(user.email, code, 'reset pass 2');
     expect(again.statusCode).toBe(401);
-    expect(errorOf(again).message).toBe(INVALID);
+    expect(again.json()).toMatchObject({ message: INVALID });
     expect((await signIn(h.app, user.email, 'reset pass 1')).statusCode).toBe(201);
   });
 
@@ -163,7 +152,7 @@ describe('POST /identity/password-resets/confirm', () => {
     h.clock.advance(30 * MINUTE);
     const res = await confirm(user.email, code);
     expect(res.statusCode).toBe(401);
-    expect(errorOf(res).message).toBe(INVALID);
+    expect(res.json()).toMatchObject({ message: INVALID });
     expect((await signIn(h.app, user.email, user.password)).statusCode).toBe(201);
   });
 
@@ -182,7 +171,7 @@ describe('POST /identity/password-resets/confirm', () => {
     const code = await latestCode(user.email);
     const wrong = await confirm(user.email, otherCode(code));
     expect(wrong.statusCode).toBe(401);
-    expect(errorOf(wrong).message).toBe(INVALID);
+    expect(wrong.json()).toMatchObject({ message: INVALID });
     expect((await confirm(other.email, code)).statusCode).toBe(401);
     expect((await confirm(uniqueEmail('nobody'), code)).statusCode).toBe(401);
     expect((await confirm(user.email, code)).statusCode).toBe(204);
@@ -206,13 +195,13 @@ describe('POST /identity/password-resets/confirm', () => {
     await requestReset(moved.email);
     const code = await latestCode(moved.email);
     const email = uniqueEmail('moved');
-    await call(h.app, 'PATCH', `/identity/users/${moved.id}`, { email });
+    await h.call('PATCH', `/identity/users/${moved.id}`, { email });
     expect((await confirm(email, code)).statusCode).toBe(401);
 
     const changed = await createUser(h.app);
     await requestReset(changed.email);
     const code2 = await latestCode(changed.email);
-    const res = await call(h.app, 'POST', `/identity/users/${changed.id}/password`, {
+    const res = await h.call('POST', `/identity/users/${changed.id}/password`, {
       previousPassword: changed.password,
       password: 'changed pass',
     });
@@ -230,7 +219,7 @@ describe('POST /identity/password-resets/confirm', () => {
     }
     const limited = await confirm(user.email, code);
     expect(limited.statusCode).toBe(429);
-    expect(errorOf(limited).message).toBe(TOO_MANY);
+    expect(limited.json()).toMatchObject({ message: TOO_MANY });
     h.clock.advance(15 * MINUTE);
     expect((await confirm(user.email, code)).statusCode).toBe(204);
   });
@@ -260,12 +249,12 @@ describe('POST /identity/password-resets/confirm', () => {
   it('answers bad input with a 400', async () => {
     const short = await confirm(uniqueEmail(), '123456', 'abc');
     expect(short.statusCode).toBe(400);
-    expect(errorOf(short).message).toEqual(['Password must be at least 6 characters long']);
-    const noCode = await call(h.app, 'POST', '/identity/password-resets/confirm', {
+    expect(messagesOf(short)).toEqual(['Password must be at least 6 characters long']);
+    const noCode = await h.call('POST', '/identity/password-resets/confirm', {
       email: uniqueEmail(),
       code: ' ',
       password: 'long enough',
     });
-    expect(errorOf(noCode).message).toEqual(['code must not be empty']);
+    expect(messagesOf(noCode)).toEqual(['code must not be empty']);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { ServiceRuntime } from '@pawfresh/kit';
 import {
@@ -7,23 +7,9 @@ import {
   SECOND_CUSTOMER_ID,
   identityService,
 } from '../src/index.js';
-import {
-  call,
-  session,
-  startIdentity,
-  stopIdentity,
-  type Address,
-  type Harness,
-} from './helpers.js';
+import { type Address, session, useIdentity } from './harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startIdentity();
-});
-afterAll(async () => {
-  await stopIdentity(h);
-});
+const h = useIdentity();
 
 /** Seeding reads only the database and the clock. */
 const seed = () =>
@@ -57,11 +43,7 @@ describe('demo data', () => {
     const casey = await session(h.app, 'staff@pawfresh.com.au', 'staffpass1');
     expect(casey.user).toMatchObject({ id: DEMO_STAFF_ID, firstName: 'Casey', role: 'staff' });
 
-    const address = await call(
-      h.app,
-      'GET',
-      `/identity/users/${DEMO_CUSTOMER_ID}/addresses/default`,
-    );
+    const address = await h.call('GET', `/identity/users/${DEMO_CUSTOMER_ID}/addresses/default`);
     expect(address.json<Address>()).toMatchObject({
       cognitoUserId: DEMO_CUSTOMER_ID,
       isDefault: true,
@@ -73,11 +55,7 @@ describe('demo data', () => {
       countryCode: 'AU',
       deliveryInstructions: 'Leave at the front door',
     });
-    const none = await call(
-      h.app,
-      'GET',
-      `/identity/users/${SECOND_CUSTOMER_ID}/addresses/default`,
-    );
+    const none = await h.call('GET', `/identity/users/${SECOND_CUSTOMER_ID}/addresses/default`);
     expect(none.statusCode).toBe(404);
   });
 });

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { messagesOf } from '@pawfresh/testing';
 import { verifyAccessToken } from '@pawfresh/kit';
 import { TEST_ACCESS_TOKEN_SECRET } from '@pawfresh/testing';
 import {
-  MINUTE,
-  call,
   createUser,
-  errorOf,
+  MINUTE,
   refresh,
   session,
-  signIn,
-  startIdentity,
-  stopIdentity,
-  uniqueEmail,
-  type Harness,
   type Session,
-} from './helpers.js';
+  signIn,
+  uniqueEmail,
+  useIdentity,
+} from './harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startIdentity();
-});
-afterAll(async () => {
-  await stopIdentity(h);
-});
+const h = useIdentity();
 
 const TOO_MANY = 'Too many attempts. Please wait 15 minutes and try again.';
 const EXPIRED = 'Your session has expired. Please sign in again.';
@@ -34,7 +24,7 @@ const sessionIdOf = async (s: Session) => {
   return check.principal.sessionId;
 };
 const revoke = (refreshToken: string) =>
-  call(h.app, 'POST', '/identity/sessions/revoke', { refreshToken });
+  h.call('POST', '/identity/sessions/revoke', { refreshToken });
 
 describe('POST /identity/sessions', () => {
   it('signs in with any case of the e-mail: an access token with the role, and a refresh token', async () => {
@@ -84,18 +74,15 @@ describe('POST /identity/sessions', () => {
   });
 
   it('answers bad input with a 400', async () => {
-    const bad = await call(h.app, 'POST', '/identity/sessions', { email: 'x', password: '' });
+    const bad = await h.call('POST', '/identity/sessions', { email: 'x', password: '' });
     expect(bad.statusCode).toBe(400);
-    expect(errorOf(bad).message).toEqual([
-      'Enter a valid email address',
-      'password must not be empty',
-    ]);
-    const extra = await call(h.app, 'POST', '/identity/sessions', {
+    expect(messagesOf(bad)).toEqual(['Enter a valid email address', 'password must not be empty']);
+    const extra = await h.call('POST', '/identity/sessions', {
       email: uniqueEmail(),
       password: 'x',
       remember: true,
     });
-    expect(errorOf(extra).message).toEqual(['Unknown field: remember']);
+    expect(messagesOf(extra)).toEqual(['Unknown field: remember']);
   });
 });
 
@@ -193,10 +180,10 @@ describe('POST /identity/sessions/refresh', () => {
     const second = (await refresh(h.app, first.refreshToken)).json<Session>();
     const reuse = await refresh(h.app, first.refreshToken);
     expect(reuse.statusCode).toBe(401);
-    expect(errorOf(reuse).message).toBe(EXPIRED);
+    expect(reuse.json()).toMatchObject({ message: EXPIRED });
     const newer = await refresh(h.app, second.refreshToken);
     expect(newer.statusCode).toBe(401);
-    expect(errorOf(newer).message).toBe(EXPIRED);
+    expect(newer.json()).toMatchObject({ message: EXPIRED });
     // Other sessions of the same user are left alone.
     const other = await session(h.app, user.email, user.password);
     expect((await refresh(h.app, other.refreshToken)).statusCode).toBe(201);
@@ -215,13 +202,13 @@ describe('POST /identity/sessions/refresh', () => {
   it('refuses unknown and expired tokens with the same 401', async () => {
     const unknown = await refresh(h.app, 'not-a-token-we-ever-issued');
     expect(unknown.statusCode).toBe(401);
-    expect(errorOf(unknown).message).toBe(EXPIRED);
+    expect(unknown.json()).toMatchObject({ message: EXPIRED });
     const user = await createUser(h.app);
     const s = await session(h.app, user.email, user.password);
     h.clock.advance(30 * 24 * 60 * MINUTE);
     const expired = await refresh(h.app, s.refreshToken);
     expect(expired.statusCode).toBe(401);
-    expect(errorOf(expired).message).toBe(EXPIRED);
+    expect(expired.json()).toMatchObject({ message: EXPIRED });
   });
 
   it('keeps a session alive while it is refreshed within 30 days', async () => {
@@ -236,11 +223,11 @@ describe('POST /identity/sessions/refresh', () => {
   });
 
   it('answers bad input with a 400', async () => {
-    const empty = await call(h.app, 'POST', '/identity/sessions/refresh', { refreshToken: '' });
+    const empty = await h.call('POST', '/identity/sessions/refresh', { refreshToken: '' });
     expect(empty.statusCode).toBe(400);
-    expect(errorOf(empty).message).toEqual(['refreshToken must not be empty']);
-    const missing = await call(h.app, 'POST', '/identity/sessions/refresh', {});
-    expect(errorOf(missing).message).toEqual(['refreshToken is required']);
+    expect(messagesOf(empty)).toEqual(['refreshToken must not be empty']);
+    const missing = await h.call('POST', '/identity/sessions/refresh', {});
+    expect(messagesOf(missing)).toEqual(['refreshToken is required']);
   });
 });
 
@@ -266,8 +253,8 @@ describe('POST /identity/sessions/revoke', () => {
   });
 
   it('answers bad input with a 400', async () => {
-    const res = await call(h.app, 'POST', '/identity/sessions/revoke', { refreshToken: 5 });
+    const res = await h.call('POST', '/identity/sessions/revoke', { refreshToken: 5 });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).message).toEqual(['refreshToken must be a string']);
+    expect(messagesOf(res)).toEqual(['refreshToken must be a string']);
   });
 });

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { messagesOf } from '@pawfresh/testing';
 import {
-  call,
   createUser,
-  errorOf,
   refresh,
   session,
   signIn,
-  startIdentity,
-  stopIdentity,
   uniqueEmail,
-  type Harness,
+  useIdentity,
   type User,
-} from './helpers.js';
+} from './harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startIdentity();
-});
-afterAll(async () => {
-  await stopIdentity(h);
-});
+const h = useIdentity();
 
 describe('POST /identity/users', () => {
   it('creates a customer, lower-casing the e-mail and keeping no password in the answer', async () => {
     const email = uniqueEmail('New.Person');
-    const res = await call(h.app, 'POST', '/identity/users', {
+    const res = await h.call('POST', '/identity/users', {
       email: `  ${email.toUpperCase()} `,
       password: 'secret1',
       firstName: 'Nova',
@@ -73,25 +63,23 @@ describe('POST /identity/users', () => {
       role,
     });
     for (const role of ['staff', 'admin']) {
-      const refused = await call(h.app, 'POST', '/identity/users', body(role), asStaff);
+      const refused = await h.call('POST', '/identity/users', body(role), asStaff);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({
         message: 'Only an admin can create staff or admin users',
         error: 'Forbidden',
         statusCode: 403,
       });
-      expect((await call(h.app, 'POST', '/identity/users', body(role), asAdmin)).statusCode).toBe(
-        201,
-      );
+      expect((await h.call('POST', '/identity/users', body(role), asAdmin)).statusCode).toBe(201);
     }
-    expect(
-      (await call(h.app, 'POST', '/identity/users', body('customer'), asStaff)).statusCode,
-    ).toBe(201);
+    expect((await h.call('POST', '/identity/users', body('customer'), asStaff)).statusCode).toBe(
+      201,
+    );
   });
 
   it('refuses an e-mail that is taken, whatever its case, with a 409', async () => {
     const existing = await createUser(h.app);
-    const res = await call(h.app, 'POST', '/identity/users', {
+    const res = await h.call('POST', '/identity/users', {
       email: existing.email.toUpperCase(),
       password: 'another1',
       firstName: 'Copy',
@@ -110,8 +98,8 @@ describe('POST /identity/users', () => {
     const email = uniqueEmail('race');
     const body = { email, password: 'secret1', firstName: 'Ra', lastName: 'Ce' };
     const answers = await Promise.all([
-      call(h.app, 'POST', '/identity/users', body),
-      call(h.app, 'POST', '/identity/users', body),
+      h.call('POST', '/identity/users', body),
+      h.call('POST', '/identity/users', body),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
@@ -128,9 +116,9 @@ describe('POST /identity/users', () => {
       [{ password: 'secret1', firstName: 'A', lastName: 'B' }, ['email is required']],
     ];
     for (const [body, message] of cases) {
-      const res = await call(h.app, 'POST', '/identity/users', body);
+      const res = await h.call('POST', '/identity/users', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(errorOf(res)).toMatchObject({ statusCode: 400, message });
+      expect(res.json()).toMatchObject({ statusCode: 400, message });
     }
   });
 });
@@ -138,7 +126,7 @@ describe('POST /identity/users', () => {
 describe('GET /identity/users/{userId}', () => {
   it('returns the user', async () => {
     const user = await createUser(h.app, { phoneNumber: '+61298765432' });
-    const res = await call(h.app, 'GET', `/identity/users/${user.id}`);
+    const res = await h.call('GET', `/identity/users/${user.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: user.id,
@@ -148,39 +136,36 @@ describe('GET /identity/users/{userId}', () => {
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
-    const missing = await call(
-      h.app,
-      'GET',
-      '/identity/users/3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a',
-    );
+    const missing = await h.call('GET', '/identity/users/3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a');
     expect(missing.statusCode).toBe(404);
-    expect(errorOf(missing).message).toBe('User 3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a not found');
-    const malformed = await call(h.app, 'GET', '/identity/users/42');
+    expect(missing.json()).toMatchObject({
+      message: 'User 3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a not found',
+    });
+    const malformed = await h.call('GET', '/identity/users/42');
     expect(malformed.statusCode).toBe(400);
-    expect(errorOf(malformed).message).toEqual(['userId must be a valid UUID']);
+    expect(messagesOf(malformed)).toEqual(['userId must be a valid UUID']);
   });
 });
 
 describe('GET /identity/users/check-email', () => {
   it('tells whether an e-mail is taken, whatever its case', async () => {
     const user = await createUser(h.app);
-    const taken = await call(
-      h.app,
+    const taken = await h.call(
       'GET',
       `/identity/users/check-email?email=${encodeURIComponent(user.email.toUpperCase())}`,
     );
     expect(taken.json()).toEqual({ isTaken: true });
-    const free = await call(h.app, 'GET', `/identity/users/check-email?email=${uniqueEmail()}`);
+    const free = await h.call('GET', `/identity/users/check-email?email=${uniqueEmail()}`);
     expect(free.json()).toEqual({ isTaken: false });
   });
 
   it('answers a malformed or missing e-mail with a 400', async () => {
-    const bad = await call(h.app, 'GET', '/identity/users/check-email?email=nope');
+    const bad = await h.call('GET', '/identity/users/check-email?email=nope');
     expect(bad.statusCode).toBe(400);
-    expect(errorOf(bad).message).toEqual(['Enter a valid email address']);
-    const missing = await call(h.app, 'GET', '/identity/users/check-email');
+    expect(messagesOf(bad)).toEqual(['Enter a valid email address']);
+    const missing = await h.call('GET', '/identity/users/check-email');
     expect(missing.statusCode).toBe(400);
-    expect(errorOf(missing).message).toEqual(['email is required']);
+    expect(messagesOf(missing)).toEqual(['email is required']);
   });
 });
 
@@ -189,7 +174,7 @@ describe('PATCH /identity/users/{userId}', () => {
     const user = await createUser(h.app, { phoneNumber: '0412345678' });
     h.clock.advance(60_000);
     const email = uniqueEmail('Moved');
-    const res = await call(h.app, 'PATCH', `/identity/users/${user.id}`, {
+    const res = await h.call('PATCH', `/identity/users/${user.id}`, {
       firstName: 'Joanne',
       email,
       phoneNumber: null,
@@ -203,7 +188,7 @@ describe('PATCH /identity/users/{userId}', () => {
       createdAt: user.createdAt,
     });
     expect(res.json<User>().updatedAt).not.toBe(user.updatedAt);
-    const kept = await call(h.app, 'PATCH', `/identity/users/${user.id}`, { lastName: 'Smith' });
+    const kept = await h.call('PATCH', `/identity/users/${user.id}`, { lastName: 'Smith' });
     expect(kept.json<User>()).toMatchObject({
       firstName: 'Joanne',
       lastName: 'Smith',
@@ -213,49 +198,48 @@ describe('PATCH /identity/users/{userId}', () => {
 
   it('keeps everything when the body is empty, and allows the user’s own e-mail again', async () => {
     const user = await createUser(h.app);
-    const same = await call(h.app, 'PATCH', `/identity/users/${user.id}`, { email: user.email });
+    const same = await h.call('PATCH', `/identity/users/${user.id}`, { email: user.email });
     expect(same.statusCode).toBe(200);
-    const empty = await call(h.app, 'PATCH', `/identity/users/${user.id}`, {});
+    const empty = await h.call('PATCH', `/identity/users/${user.id}`, {});
     expect(empty.json()).toMatchObject({ email: user.email, firstName: 'Jo' });
   });
 
   it('refuses another user’s e-mail with the same 409', async () => {
     const a = await createUser(h.app);
     const b = await createUser(h.app);
-    const res = await call(h.app, 'PATCH', `/identity/users/${b.id}`, {
+    const res = await h.call('PATCH', `/identity/users/${b.id}`, {
       email: a.email.toUpperCase(),
     });
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).message).toBe('An account with this email already exists');
-    expect((await call(h.app, 'GET', `/identity/users/${b.id}`)).json().email).toBe(b.email);
+    expect(res.json()).toMatchObject({ message: 'An account with this email already exists' });
+    expect((await h.call('GET', `/identity/users/${b.id}`)).json().email).toBe(b.email);
   });
 
   it('answers bad input with a 400 and an unknown user with a 404', async () => {
     const user = await createUser(h.app);
-    const phone = await call(h.app, 'PATCH', `/identity/users/${user.id}`, {
+    const phone = await h.call('PATCH', `/identity/users/${user.id}`, {
       phoneNumber: '12345',
     });
     expect(phone.statusCode).toBe(400);
-    expect(errorOf(phone).message).toEqual(['Invalid Australian phone number']);
-    const password = await call(h.app, 'PATCH', `/identity/users/${user.id}`, { password: 'abc' });
-    expect(errorOf(password).message).toEqual(['Password must be at least 6 characters long']);
-    const unknown = await call(h.app, 'PATCH', `/identity/users/${user.id}`, { role: 'admin' });
-    expect(errorOf(unknown).message).toEqual(['Unknown field: role']);
-    const missing = await call(
-      h.app,
-      'PATCH',
-      '/identity/users/0d6f2f4e-8a3b-4c1d-9e7f-1a2b3c4d5e6f',
-      { firstName: 'Nobody' },
-    );
+    expect(messagesOf(phone)).toEqual(['Invalid Australian phone number']);
+    const password = await h.call('PATCH', `/identity/users/${user.id}`, { password: 'abc' });
+    expect(messagesOf(password)).toEqual(['Password must be at least 6 characters long']);
+    const unknown = await h.call('PATCH', `/identity/users/${user.id}`, { role: 'admin' });
+    expect(messagesOf(unknown)).toEqual(['Unknown field: role']);
+    const missing = await h.call('PATCH', '/identity/users/0d6f2f4e-8a3b-4c1d-9e7f-1a2b3c4d5e6f', {
+      firstName: 'Nobody',
+    });
     expect(missing.statusCode).toBe(404);
-    expect(errorOf(missing).message).toBe('User 0d6f2f4e-8a3b-4c1d-9e7f-1a2b3c4d5e6f not found');
+    expect(missing.json()).toMatchObject({
+      message: 'User 0d6f2f4e-8a3b-4c1d-9e7f-1a2b3c4d5e6f not found',
+    });
   });
 
   it('a new password works at once and signs out every session', async () => {
     const user = await createUser(h.app);
     const phone = await session(h.app, user.email, user.password);
     const laptop = await session(h.app, user.email, user.password);
-    const res = await call(h.app, 'PATCH', `/identity/users/${user.id}`, { password: 'brand new' });
+    const res = await h.call('PATCH', `/identity/users/${user.id}`, { password: 'brand new' });
     expect(res.statusCode).toBe(200);
     expect((await refresh(h.app, phone.refreshToken)).statusCode).toBe(401);
     expect((await refresh(h.app, laptop.refreshToken)).statusCode).toBe(401);
@@ -266,7 +250,7 @@ describe('PATCH /identity/users/{userId}', () => {
 
 describe('POST /identity/users/{userId}/password', () => {
   const change = (userId: string, body: unknown, headers?: Record<string, string>) =>
-    call(h.app, 'POST', `/identity/users/${userId}/password`, body, headers);
+    h.call('POST', `/identity/users/${userId}/password`, body, headers);
 
   it('changes the password given the current one, and signs out the other sessions', async () => {
     const user = await createUser(h.app);
@@ -296,7 +280,7 @@ describe('POST /identity/users/{userId}/password', () => {
     const user = await createUser(h.app);
     const res = await change(user.id, { previousPassword: 'not it', password: 'next pass' });
     expect(res.statusCode).toBe(401);
-    expect(errorOf(res).message).toBe('The current password is incorrect');
+    expect(res.json()).toMatchObject({ message: 'The current password is incorrect' });
     expect((await signIn(h.app, user.email, user.password)).statusCode).toBe(201);
   });
 
@@ -304,9 +288,9 @@ describe('POST /identity/users/{userId}/password', () => {
     const user = await createUser(h.app);
     const short = await change(user.id, { previousPassword: user.password, password: '123' });
     expect(short.statusCode).toBe(400);
-    expect(errorOf(short).message).toEqual(['Password must be at least 6 characters long']);
+    expect(messagesOf(short)).toEqual(['Password must be at least 6 characters long']);
     const missing = await change(user.id, { password: 'long enough' });
-    expect(errorOf(missing).message).toEqual(['previousPassword is required']);
+    expect(messagesOf(missing)).toEqual(['previousPassword is required']);
     const unknown = await change('0d6f2f4e-8a3b-4c1d-9e7f-1a2b3c4d5e6f', {
       previousPassword: 'whatever',
       password: 'long enough',

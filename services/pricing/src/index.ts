@@ -3,7 +3,7 @@ import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { schema } from './db/schema.js';
-import { pricingServiceHandlers } from './routes.js';
+import { pricingHandlers } from './routes.js';
 import { seedDemoPricing } from './seed/seed-demo-pricing.js';
 
 /**
@@ -18,7 +18,7 @@ export const pricingService: ServiceModule<DatabaseConnection> = {
     const db = runtime.database.forSchema(schema);
     return servicePlugin({
       contract: pricingContract,
-      handlers: pricingServiceHandlers(db, runtime.clock),
+      handlers: pricingHandlers({ db, clock: runtime.clock }),
       basePath: '/pricing',
       runtime,
       checkHealth: () => runtime.database.ping(),

@@ -1,17 +1,41 @@
-import type { Clock, Handlers } from '@pawfresh/kit';
+import type { Handlers } from '@pawfresh/kit';
 import type { pricingContract } from '@pawfresh/contracts/pricing';
-import type { PricingDb } from './db/pricing-db.js';
-import { discountHandlers } from './handlers/discount-handlers.js';
-import { pricingHandlers } from './handlers/pricing-handlers.js';
-import { promotionHandlers } from './handlers/promotion-handlers.js';
+import { listCategories } from './db/category-store.js';
+import { listDiscounts } from './db/discount-store.js';
+import { listPromotions } from './db/promotion-store.js';
+import { recordAttribution } from './flows/attributions.js';
+import type { PricingContext } from './flows/context.js';
+import { createCategory, deleteCategory, renameCategory } from './flows/discount-categories.js';
+import { createDiscount, deleteDiscount, getDiscount, updateDiscount } from './flows/discounts.js';
+import { getPrice } from './flows/get-price.js';
+import {
+  createPromotion,
+  deletePromotion,
+  getPromotion,
+  updatePromotion,
+} from './flows/promotions.js';
 
-export function pricingServiceHandlers(
-  db: PricingDb,
-  clock: Clock,
-): Handlers<typeof pricingContract> {
+export function pricingHandlers(ctx: PricingContext): Handlers<typeof pricingContract> {
+  const { db } = ctx;
   return {
-    ...discountHandlers(db, clock),
-    ...promotionHandlers(db, clock),
-    ...pricingHandlers(db, clock),
+    listDiscountCategories: async ({ query }) => listCategories(db, query),
+    createDiscountCategory: async ({ body }) => createCategory(ctx, body),
+    updateDiscountCategory: async ({ params, body }) => renameCategory(ctx, params.id, body),
+    deleteDiscountCategory: async ({ params, body }) => deleteCategory(ctx, params.id, body),
+
+    listDiscounts: async ({ query }) => listDiscounts(db, query),
+    getDiscount: async ({ params }) => getDiscount(db, params.id),
+    createDiscount: async ({ body }) => createDiscount(ctx, body),
+    updateDiscount: async ({ params, body }) => updateDiscount(ctx, params.id, body),
+    deleteDiscount: async ({ params, body }) => deleteDiscount(ctx, params.id, body),
+
+    getPrice: async ({ body }) => getPrice(ctx, body),
+
+    listPromotions: async ({ query }) => listPromotions(db, query),
+    getPromotion: async ({ params }) => getPromotion(db, params.id),
+    createPromotion: async ({ body }) => createPromotion(ctx, body),
+    updatePromotion: async ({ params, body }) => updatePromotion(ctx, params.id, body),
+    deletePromotion: async ({ params, body }) => deletePromotion(ctx, params.id, body),
+    createAttribution: async ({ body }) => recordAttribution(ctx, body),
   };
 }

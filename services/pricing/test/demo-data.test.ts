@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Discount, DiscountCategory, Promotion } from '@pawfresh/contracts/pricing';
 import { DEMO_PRICING_IDS } from '../src/index.js';
 import { seedDemoPricing } from '../src/seed/seed-demo-pricing.js';
-import { call, startPricing, stopPricing, type Harness } from './harness.js';
+import { usePricing } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPricing();
-});
-afterAll(() => stopPricing(h));
+const h = usePricing();
 
 describe('demo data', () => {
   it('adds categories, the three discount shapes and two codes on a first start, and only then', async () => {
@@ -18,12 +14,12 @@ describe('demo data', () => {
     });
     expect(await seedDemoPricing(h.database, h.clock)).toMatchObject({ seeded: false });
 
-    const categories = (await call(h.app, 'GET', '/discounts/categories')).json<{
+    const categories = (await h.call('GET', '/discounts/categories')).json<{
       data: DiscountCategory[];
     }>();
     expect(categories.data.map((c) => c.name)).toEqual(['Acquisition', 'Referrals', 'Retention']);
 
-    const discounts = (await call(h.app, 'GET', '/discounts?orderBy=createdAt')).json<{
+    const discounts = (await h.call('GET', '/discounts?orderBy=createdAt')).json<{
       data: Discount[];
     }>();
     expect(
@@ -47,13 +43,13 @@ describe('demo data', () => {
       ]),
     );
 
-    const welcome = (await call(h.app, 'GET', '/promotions/WELCOME50')).json<Promotion>();
+    const welcome = (await h.call('GET', '/promotions/WELCOME50')).json<Promotion>();
     expect(welcome).toMatchObject({
       type: 'coupon',
       discountId: DEMO_PRICING_IDS.discounts.firstBox50,
     });
     const referral = (
-      await call(h.app, 'GET', `/promotions/${DEMO_PRICING_IDS.promotions.biscuitReferral}`)
+      await h.call('GET', `/promotions/${DEMO_PRICING_IDS.promotions.biscuitReferral}`)
     ).json<Promotion>();
     expect(referral).toMatchObject({ type: 'referral-coupon', value: 'BISCUIT-MATE', maxUses: 20 });
   });

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzContract, serviceAuth } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import { pricingContract, type Discount, type DiscountCategory } from '@pawfresh/contracts/pricing';
 import {
-  call,
   createCategory,
   createDiscount,
   discountBody,
-  messages,
   STAFF,
-  startPricing,
-  stopPricing,
   unique,
-  type Harness,
+  usePricing,
 } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPricing();
-});
-afterAll(() => stopPricing(h));
+const h = usePricing();
 
 const MISSING = '3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a';
 
@@ -32,7 +24,7 @@ describe('discount categories', () => {
       deletedBy: null,
     });
     h.clock.advance(60_000);
-    const renamed = await call(h.app, 'PATCH', `/discounts/categories/${created.id}`, {
+    const renamed = await h.call('PATCH', `/discounts/categories/${created.id}`, {
       name: 'Win-back (lapsed)',
       updatedBy: 'ops@pawfresh.com.au',
     });
@@ -42,7 +34,7 @@ describe('discount categories', () => {
       updatedBy: 'ops@pawfresh.com.au',
       updatedAt: '2026-01-04T23:01:00.000Z',
     });
-    const deleted = await call(h.app, 'DELETE', `/discounts/categories/${created.id}`, {
+    const deleted = await h.call('DELETE', `/discounts/categories/${created.id}`, {
       deletedBy: 'ops@pawfresh.com.au',
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -50,34 +42,34 @@ describe('discount categories', () => {
       deletedBy: 'ops@pawfresh.com.au',
       deletedAt: '2026-01-04T23:01:00.000Z',
     });
-    const list = await call(h.app, 'GET', '/discounts/categories?name=win-back');
+    const list = await h.call('GET', '/discounts/categories?name=win-back');
     expect(list.json<{ data: DiscountCategory[] }>().data).toEqual([]);
     // A deleted category frees its name; a deleted one cannot be renamed.
     await createCategory(h.app, 'Win-back (lapsed)');
-    const again = await call(h.app, 'PATCH', `/discounts/categories/${created.id}`, {
+    const again = await h.call('PATCH', `/discounts/categories/${created.id}`, {
       name: 'x',
       updatedBy: STAFF,
     });
     expect(again.statusCode).toBe(404);
-    expect(messages(again)).toBe(`Discount category ${created.id} not found`);
+    expect(again.json()).toMatchObject({ message: `Discount category ${created.id} not found` });
   });
 
   it('refuses a duplicate name in any case with 409', async () => {
     await createCategory(h.app, 'Seasonal');
-    const res = await call(h.app, 'POST', '/discounts/categories', {
+    const res = await h.call('POST', '/discounts/categories', {
       name: 'SEASONAL',
       createdBy: STAFF,
     });
     expect(res.statusCode).toBe(409);
-    expect(messages(res)).toBe(
-      'A discount category named "SEASONAL" already exists: choose another name',
-    );
+    expect(res.json()).toMatchObject({
+      message: 'A discount category named "SEASONAL" already exists: choose another name',
+    });
   });
 
   it('refuses a name over 250 characters and a missing actor', async () => {
-    const res = await call(h.app, 'POST', '/discounts/categories', { name: 'x'.repeat(251) });
+    const res = await h.call('POST', '/discounts/categories', { name: 'x'.repeat(251) });
     expect(res.statusCode).toBe(400);
-    expect(messages(res)).toEqual([
+    expect(messagesOf(res)).toEqual([
       'name must be 250 characters or less',
       'createdBy is required: say who made the change',
     ]);
@@ -86,8 +78,7 @@ describe('discount categories', () => {
   it('lists a page at a time, 100 by default, filtered by name and sorted', async () => {
     const prefix = unique('Paged');
     for (const suffix of ['b', 'a', 'c']) await createCategory(h.app, `${prefix} ${suffix}`);
-    const first = await call(
-      h.app,
+    const first = await h.call(
       'GET',
       `/discounts/categories?name=${encodeURIComponent(prefix.toUpperCase())}&perPage=2&direction=desc`,
     );
@@ -95,30 +86,28 @@ describe('discount categories', () => {
     const body = first.json<{ data: DiscountCategory[]; meta: unknown }>();
     expect(body.data.map((c) => c.name)).toEqual([`${prefix} c`, `${prefix} b`]);
     expect(body.meta).toEqual({ total: 3, offset: 0, limit: 2 });
-    const second = await call(
-      h.app,
+    const second = await h.call(
       'GET',
       `/discounts/categories?name=${encodeURIComponent(prefix)}&perPage=2&page=2&direction=desc`,
     );
     expect(second.json<{ data: DiscountCategory[] }>().data.map((c) => c.name)).toEqual([
       `${prefix} a`,
     ]);
-    const defaults = await call(h.app, 'GET', '/discounts/categories');
+    const defaults = await h.call('GET', '/discounts/categories');
     expect(defaults.json<{ meta: { offset: number; limit: number } }>().meta).toMatchObject({
       offset: 0,
       limit: 100,
     });
-    const tooMany = await call(h.app, 'GET', '/discounts/categories?perPage=101');
+    const tooMany = await h.call('GET', '/discounts/categories?perPage=101');
     expect(tooMany.statusCode).toBe(400);
-    expect(messages(tooMany)).toEqual(['perPage must be at most 100']);
+    expect(messagesOf(tooMany)).toEqual(['perPage must be at most 100']);
   });
 
   it('takes % and _ in a name filter literally', async () => {
     const prefix = unique('Literal');
     await createCategory(h.app, `${prefix} 100% off`);
     await createCategory(h.app, `${prefix} 1000 off`);
-    const res = await call(
-      h.app,
+    const res = await h.call(
       'GET',
       `/discounts/categories?name=${encodeURIComponent(`${prefix} 100%`)}`,
     );
@@ -130,13 +119,13 @@ describe('discount categories', () => {
   it('will not delete a category its discounts still use', async () => {
     const category = await createCategory(h.app);
     await createDiscount(h.app, category.id);
-    const res = await call(h.app, 'DELETE', `/discounts/categories/${category.id}`, {
+    const res = await h.call('DELETE', `/discounts/categories/${category.id}`, {
       deletedBy: STAFF,
     });
     expect(res.statusCode).toBe(409);
-    expect(messages(res)).toBe(
-      `Discount category "${category.name}" still has 1 discount: move or delete it first`,
-    );
+    expect(res.json()).toMatchObject({
+      message: `Discount category "${category.name}" still has 1 discount: move or delete it first`,
+    });
   });
 });
 
@@ -170,7 +159,7 @@ describe('discounts', () => {
         },
       ],
     });
-    const res = await call(h.app, 'GET', `/discounts/${id}`);
+    const res = await h.call('GET', `/discounts/${id}`);
     expect(res.statusCode).toBe(200);
     const discount = res.json<Discount>();
     expect(discount).toMatchObject({
@@ -341,7 +330,7 @@ describe('discounts', () => {
       ],
     ];
     for (const [over, expected] of cases) {
-      const res = await call(h.app, 'POST', '/discounts', {
+      const res = await h.call('POST', '/discounts', {
         ...discountBody(category.id),
         ...over,
       });
@@ -355,20 +344,20 @@ describe('discounts', () => {
   });
 
   it('answers 404 for an unknown category, discount, or a deleted discount on change', async () => {
-    const res = await call(h.app, 'POST', '/discounts', discountBody(MISSING));
+    const res = await h.call('POST', '/discounts', discountBody(MISSING));
     expect(res.statusCode).toBe(404);
-    expect(messages(res)).toBe(`Discount category ${MISSING} not found`);
-    expect((await call(h.app, 'GET', `/discounts/${MISSING}`)).statusCode).toBe(404);
-    const badId = await call(h.app, 'GET', '/discounts/not-a-uuid');
+    expect(res.json()).toMatchObject({ message: `Discount category ${MISSING} not found` });
+    expect((await h.call('GET', `/discounts/${MISSING}`)).statusCode).toBe(404);
+    const badId = await h.call('GET', '/discounts/not-a-uuid');
     expect(badId.statusCode).toBe(400);
-    expect(messages(badId)).toEqual(['id must be a valid UUID']);
+    expect(messagesOf(badId)).toEqual(['id must be a valid UUID']);
   });
 
   it('patches name, category and description, disables and enables, and records who', async () => {
     const [from, to] = [await createCategory(h.app), await createCategory(h.app)];
     const id = await createDiscount(h.app, from.id);
     h.clock.advance(1000);
-    const disabled = await call(h.app, 'PATCH', `/discounts/${id}`, {
+    const disabled = await h.call('PATCH', `/discounts/${id}`, {
       categoryId: to.id,
       name: 'Renamed',
       description: null,
@@ -383,38 +372,34 @@ describe('discounts', () => {
       updatedBy: 'ops',
       disabledAt: h.clock.now().toISOString(),
     });
-    const enabled = await call(h.app, 'PATCH', `/discounts/${id}`, {
+    const enabled = await h.call('PATCH', `/discounts/${id}`, {
       disable: false,
       updatedBy: 'ops',
     });
     expect(enabled.json()).toMatchObject({ disabledAt: null, name: 'Renamed' });
-    const unknown = await call(h.app, 'PATCH', `/discounts/${id}`, {
+    const unknown = await h.call('PATCH', `/discounts/${id}`, {
       interval: 'recurring',
       updatedBy: 'ops',
     });
     expect(unknown.statusCode).toBe(400);
-    expect(messages(unknown)).toEqual(['Unknown field: interval']);
+    expect(messagesOf(unknown)).toEqual(['Unknown field: interval']);
   });
 
   it('soft-deletes: gone from the list, still readable, cannot be changed or deleted again', async () => {
     const category = await createCategory(h.app);
     const id = await createDiscount(h.app, category.id);
-    const deleted = await call(h.app, 'DELETE', `/discounts/${id}`);
+    const deleted = await h.call('DELETE', `/discounts/${id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ id, deletedAt: h.clock.now().toISOString() });
-    const live = await call(h.app, 'GET', `/discounts?categoryId=${category.id}`);
+    const live = await h.call('GET', `/discounts?categoryId=${category.id}`);
     expect(live.json<{ data: Discount[] }>().data).toEqual([]);
-    const all = await call(
-      h.app,
-      'GET',
-      `/discounts?categoryId=${category.id}&includeDeleted=true`,
-    );
+    const all = await h.call('GET', `/discounts?categoryId=${category.id}&includeDeleted=true`);
     expect(all.json<{ data: Discount[] }>().data.map((d) => d.id)).toEqual([id]);
-    expect((await call(h.app, 'GET', `/discounts/${id}`)).statusCode).toBe(200);
+    expect((await h.call('GET', `/discounts/${id}`)).statusCode).toBe(200);
     expect(
-      (await call(h.app, 'PATCH', `/discounts/${id}`, { name: 'x', updatedBy: 'ops' })).statusCode,
+      (await h.call('PATCH', `/discounts/${id}`, { name: 'x', updatedBy: 'ops' })).statusCode,
     ).toBe(404);
-    expect((await call(h.app, 'DELETE', `/discounts/${id}`)).statusCode).toBe(404);
+    expect((await h.call('DELETE', `/discounts/${id}`)).statusCode).toBe(404);
   });
 
   it('filters the list by every field in the spec and sorts by each sort field', async () => {
@@ -438,7 +423,7 @@ describe('discounts', () => {
       ],
     });
     const list = async (qs: string) => {
-      const res = await call(h.app, 'GET', `/discounts?name=${encodeURIComponent(tag)}&${qs}`);
+      const res = await h.call('GET', `/discounts?name=${encodeURIComponent(tag)}&${qs}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ data: Discount[] }>().data.map((d) => d.id);
     };
@@ -454,9 +439,9 @@ describe('discounts', () => {
     expect(await list('currencyCode=AUD')).toHaveLength(2);
     expect(await list('multipleOrder=true')).toEqual([recurring]);
     expect(await list('multipleOrder=false')).toEqual([onceOff]);
-    const bad = await call(h.app, 'GET', '/discounts?multipleOrder=yes&orderBy=price');
+    const bad = await h.call('GET', '/discounts?multipleOrder=yes&orderBy=price');
     expect(bad.statusCode).toBe(400);
-    expect(messages(bad)).toEqual([
+    expect(messagesOf(bad)).toEqual([
       'orderBy must be one of: name, category, interval, createdAt, updatedAt',
       'multipleOrder must be one of: true, false',
     ]);

@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messagesOf } from '@pawfresh/testing';
 import type { PriceResult } from '@pawfresh/contracts/pricing';
 import { DEMO_PRICING_IDS } from '../src/index.js';
 import { seedDemoPricing } from '../src/seed/seed-demo-pricing.js';
-import {
-  call,
-  createCategory,
-  createDiscount,
-  messages,
-  STAFF,
-  startPricing,
-  stopPricing,
-  type Harness,
-} from './harness.js';
+import { createCategory, createDiscount, STAFF, usePricing } from './harness.js';
 
-let h: Harness;
+const h = usePricing();
 beforeAll(async () => {
-  h = await startPricing();
   await seedDemoPricing(h.database, h.clock);
 });
-afterAll(() => stopPricing(h));
 
 const chickenPlan = {
   animalId: randomUUID(),
@@ -33,7 +23,7 @@ const chickenPlan = {
 const jerky = { sku: 'TREAT-ROO-JERKY', quantity: 2, basePrice: 1495, productType: 'treat' };
 const shipping = { type: 'shipping', postCode: '2000', price: 995 };
 
-const getPrice = (body: Record<string, unknown>) => call(h.app, 'POST', '/pricing/get-price', body);
+const getPrice = (body: Record<string, unknown>) => h.call('POST', '/pricing/get-price', body);
 
 describe('POST /pricing/get-price', () => {
   it('prices a plan, extras and shipping with no discount', async () => {
@@ -103,18 +93,18 @@ describe('POST /pricing/get-price', () => {
   it('refuses a disabled, deleted or unknown discount, and a code that cannot be used', async () => {
     const category = await createCategory(h.app);
     const disabledId = await createDiscount(h.app, category.id, { name: 'Paused deal' });
-    await call(h.app, 'PATCH', `/discounts/${disabledId}`, { disable: true, updatedBy: STAFF });
+    await h.call('PATCH', `/discounts/${disabledId}`, { disable: true, updatedBy: STAFF });
     const disabled = await getPrice({ discountId: disabledId, extras: { items: [jerky] } });
     expect(disabled.statusCode).toBe(400);
-    expect(messages(disabled)).toBe(
-      `Discount "Paused deal" (${disabledId}) is disabled and cannot be applied`,
-    );
+    expect(disabled.json()).toMatchObject({
+      message: `Discount "Paused deal" (${disabledId}) is disabled and cannot be applied`,
+    });
 
     const deletedId = await createDiscount(h.app, category.id);
-    await call(h.app, 'DELETE', `/discounts/${deletedId}`);
+    await h.call('DELETE', `/discounts/${deletedId}`);
     const deleted = await getPrice({ discountId: deletedId, extras: { items: [jerky] } });
     expect(deleted.statusCode).toBe(404);
-    expect(messages(deleted)).toBe(`Discount ${deletedId} not found`);
+    expect(deleted.json()).toMatchObject({ message: `Discount ${deletedId} not found` });
     // An item's own discount is checked the same way.
     const itemDeleted = await getPrice({
       extras: { items: [{ ...jerky, discountId: deletedId }] },
@@ -123,35 +113,35 @@ describe('POST /pricing/get-price', () => {
 
     const unknown = await getPrice({ promotionCode: 'NOSUCHCODE', extras: { items: [jerky] } });
     expect(unknown.statusCode).toBe(404);
-    expect(messages(unknown)).toBe('Promotion code NOSUCHCODE not found');
+    expect(unknown.json()).toMatchObject({ message: 'Promotion code NOSUCHCODE not found' });
 
-    const used = await call(h.app, 'POST', '/promotions', {
+    const used = await h.call('POST', '/promotions', {
       type: 'coupon',
       value: 'ONEOFF',
       discountId: DEMO_PRICING_IDS.discounts.everyBox10,
       maxUses: 1,
       createdBy: STAFF,
     });
-    await call(h.app, 'POST', '/promotions/attributions', {
+    await h.call('POST', '/promotions/attributions', {
       userId: randomUUID(),
       promotionId: used.json<{ id: string }>().id,
       type: 'discount',
     });
     const usedUp = await getPrice({ promotionCode: 'ONEOFF', extras: { items: [jerky] } });
     expect(usedUp.statusCode).toBe(400);
-    expect(messages(usedUp)).toBe(
-      'Promotion code ONEOFF has been used the most times it can be (1)',
-    );
+    expect(usedUp.json()).toMatchObject({
+      message: 'Promotion code ONEOFF has been used the most times it can be (1)',
+    });
 
     // A promotion whose discount was deleted gives nothing.
     const orphanDiscount = await createDiscount(h.app, category.id);
-    await call(h.app, 'POST', '/promotions', {
+    await h.call('POST', '/promotions', {
       type: 'coupon',
       value: 'ORPHAN',
       discountId: orphanDiscount,
       createdBy: STAFF,
     });
-    await call(h.app, 'DELETE', `/discounts/${orphanDiscount}`);
+    await h.call('DELETE', `/discounts/${orphanDiscount}`);
     expect(
       (await getPrice({ promotionCode: 'ORPHAN', extras: { items: [jerky] } })).statusCode,
     ).toBe(404);
@@ -163,30 +153,33 @@ describe('POST /pricing/get-price', () => {
       promotionCode: 'WELCOME50',
     });
     expect(both.statusCode).toBe(400);
-    expect(messages(both)).toEqual(['Send either discountId or promotionCode, not both']);
+    expect(messagesOf(both)).toEqual(['Send either discountId or promotionCode, not both']);
 
     const noWeight = await getPrice({
       calculationType: 'weight_based',
       plans: [{ ...chickenPlan, items: [{ sku: 'X', quantity: 1, basePrice: 100 }] }],
     });
     expect(noWeight.statusCode).toBe(400);
-    expect(messages(noWeight)).toEqual([
+    expect(messagesOf(noWeight)).toEqual([
       'plans[0].items[0].weightInGrams is required for weight_based pricing',
     ]);
 
     const dearFee = await getPrice({ fees: [{ ...shipping, discountedPrice: 1200 }] });
-    expect(messages(dearFee)).toEqual(['fees[0].discountedPrice must not be more than its price']);
+    expect(messagesOf(dearFee)).toEqual([
+      'fees[0].discountedPrice must not be more than its price',
+    ]);
 
     const negative = await getPrice({ extras: { items: [{ ...jerky, basePrice: -1 }] } });
     expect(negative.statusCode).toBe(400);
-    expect(messages(negative)).toEqual(['extras.items[0].basePrice must be at least 0']);
+    expect(messagesOf(negative)).toEqual(['extras.items[0].basePrice must be at least 0']);
 
     const tooDear = await getPrice({
       extras: { items: [{ ...jerky, basePrice: 2147483647, quantity: 2 }] },
     });
     expect(tooDear.statusCode).toBe(400);
-    expect(messages(tooDear)).toBe(
-      'The order would cost more than the most that can be charged (2147483647 cents): split it',
-    );
+    expect(tooDear.json()).toMatchObject({
+      message:
+        'The order would cost more than the most that can be charged (2147483647 cents): split it',
+    });
   });
 });

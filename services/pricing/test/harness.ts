@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { callJson, caller, serviceApp, testDatabase } from '@pawfresh/testing';
 import type { CreateDiscountInput, DiscountCategory } from '@pawfresh/contracts/pricing';
 import { pricingService } from '../src/index.js';
 
@@ -10,36 +10,30 @@ export interface Harness {
   database: DatabaseConnection;
   app: FastifyInstance;
   clock: TestClock;
+  /** One request to `app`, with the service credentials unless told otherwise. */
+  call: ReturnType<typeof caller>;
 }
 
-/** A fresh database and the pricing service on it, at its native paths. */
-export async function startPricing(): Promise<Harness> {
-  const database = await testDatabase();
-  // 10:00 on Monday 5 January 2026 in Sydney (AEDT, UTC+11).
-  const clock = new TestClock('2026-01-04T23:00:00.000Z');
-  const app = await serviceApp(pricingService, { database, clock });
-  return { database, app, clock };
-}
-
-export async function stopPricing(h: Harness | undefined): Promise<void> {
-  await h?.app.close();
-  await h?.database.close();
-}
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export function call(app: FastifyInstance, method: Method, url: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers:
-      payload === undefined ? serviceAuth : { ...serviceAuth, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+/**
+ * A fresh database and the pricing service on it, at its native paths, for the tests of one
+ * file: started before them and stopped after. Read its fields inside tests (they are set once
+ * the file's tests begin).
+ */
+export function usePricing(): Harness {
+  const h = {} as Harness;
+  h.call = caller(() => h.app);
+  beforeAll(async () => {
+    h.database = await testDatabase();
+    // 10:00 on Monday 5 January 2026 in Sydney (AEDT, UTC+11).
+    h.clock = new TestClock('2026-01-04T23:00:00.000Z');
+    h.app = await serviceApp(pricingService, { database: h.database, clock: h.clock });
   });
+  afterAll(async () => {
+    await h.app?.close();
+    await h.database?.close();
+  });
+  return h;
 }
-
-export const messages = (res: { json(): unknown }) =>
-  (res.json() as { message: string | string[] }).message;
 
 export const STAFF = 'staff@pawfresh.com.au';
 
@@ -48,7 +42,7 @@ export const unique = (label: string) =>
   `${label} ${++n}-${Math.random().toString(36).slice(2, 7)}`;
 
 export async function createCategory(app: FastifyInstance, name = unique('Category')) {
-  const res = await call(app, 'POST', '/discounts/categories', { name, createdBy: STAFF });
+  const res = await callJson(app, 'POST', '/discounts/categories', { name, createdBy: STAFF });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<DiscountCategory>();
 }
@@ -81,7 +75,7 @@ export async function createDiscount(
   categoryId: string,
   over: Partial<CreateDiscountInput> = {},
 ): Promise<string> {
-  const res = await call(app, 'POST', '/discounts', discountBody(categoryId, over));
+  const res = await callJson(app, 'POST', '/discounts', discountBody(categoryId, over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string }>().id;
 }

@@ -1,30 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messagesOf } from '@pawfresh/testing';
 import type { Promotion, PromotionSummary } from '@pawfresh/contracts/pricing';
-import {
-  call,
-  createCategory,
-  createDiscount,
-  messages,
-  STAFF,
-  startPricing,
-  stopPricing,
-  type Harness,
-} from './harness.js';
+import { createCategory, createDiscount, STAFF, usePricing } from './harness.js';
 
-let h: Harness;
+const h = usePricing();
 let discountId: string;
 beforeAll(async () => {
-  h = await startPricing();
   discountId = await createDiscount(h.app, (await createCategory(h.app)).id);
 });
-afterAll(() => stopPricing(h));
 
 let codes = 0;
 const code = (label = 'CODE') => `${label}${++codes}${randomUUID().slice(0, 4).toUpperCase()}`;
 
 async function createPromotion(over: Record<string, unknown> = {}): Promise<Promotion> {
-  const res = await call(h.app, 'POST', '/promotions', {
+  const res = await h.call('POST', '/promotions', {
     type: 'coupon',
     value: code(),
     discountId,
@@ -36,7 +26,7 @@ async function createPromotion(over: Record<string, unknown> = {}): Promise<Prom
 }
 
 const attribute = (promotionId: string, over: Record<string, unknown> = {}) =>
-  call(h.app, 'POST', '/promotions/attributions', {
+  h.call('POST', '/promotions/attributions', {
     userId: randomUUID(),
     promotionId,
     type: 'discount',
@@ -76,32 +66,34 @@ describe('promotions', () => {
   it('looks a promotion up by id or by code in any case', async () => {
     const promotion = await createPromotion({ value: 'FetchMe' });
     for (const key of [promotion.id, 'FetchMe', 'fetchme', 'FETCHME']) {
-      const res = await call(h.app, 'GET', `/promotions/${key}`);
+      const res = await h.call('GET', `/promotions/${key}`);
       expect(res.statusCode, key).toBe(200);
       expect(res.json<Promotion>().id).toBe(promotion.id);
     }
-    const missing = await call(h.app, 'GET', '/promotions/NOPE');
+    const missing = await h.call('GET', '/promotions/NOPE');
     expect(missing.statusCode).toBe(404);
-    expect(messages(missing)).toBe('Promotion NOPE not found');
+    expect(missing.json()).toMatchObject({ message: 'Promotion NOPE not found' });
   });
 
   it('refuses a code live on another promotion, in any case, with 409; a deleted one frees it', async () => {
     const first = await createPromotion({ value: 'TAKEN' });
-    const res = await call(h.app, 'POST', '/promotions', {
+    const res = await h.call('POST', '/promotions', {
       type: 'coupon',
       value: 'taken',
       discountId,
       createdBy: STAFF,
     });
     expect(res.statusCode).toBe(409);
-    expect(messages(res)).toBe('Promotion code taken is already in use: choose another code');
-    const deleted = await call(h.app, 'DELETE', `/promotions/${first.id}`, { deletedBy: STAFF });
+    expect(res.json()).toMatchObject({
+      message: 'Promotion code taken is already in use: choose another code',
+    });
+    const deleted = await h.call('DELETE', `/promotions/${first.id}`, { deletedBy: STAFF });
     expect(deleted.json()).toMatchObject({
       deletedBy: STAFF,
       deletedAt: h.clock.now().toISOString(),
     });
     await createPromotion({ value: 'taken' });
-    expect((await call(h.app, 'GET', '/promotions/TAKEN')).json<Promotion>().id).not.toBe(first.id);
+    expect((await h.call('GET', '/promotions/TAKEN')).json<Promotion>().id).not.toBe(first.id);
   });
 
   it('refuses bad input with the spec rules and messages a person can act on', async () => {
@@ -140,7 +132,7 @@ describe('promotions', () => {
       [{ type: 'voucher' }, ['type must be one of: coupon, referral-coupon, referral']],
     ];
     for (const [over, expected] of cases) {
-      const res = await call(h.app, 'POST', '/promotions', {
+      const res = await h.call('POST', '/promotions', {
         type: 'coupon',
         value: code(),
         discountId,
@@ -148,37 +140,37 @@ describe('promotions', () => {
         ...over,
       });
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
-      expect(messages(res), JSON.stringify(over)).toEqual(expected);
+      expect(messagesOf(res), JSON.stringify(over)).toEqual(expected);
     }
     const unknownDiscount = randomUUID();
-    const res = await call(h.app, 'POST', '/promotions', {
+    const res = await h.call('POST', '/promotions', {
       type: 'coupon',
       value: code(),
       discountId: unknownDiscount,
       createdBy: STAFF,
     });
     expect(res.statusCode).toBe(404);
-    expect(messages(res)).toBe(`Discount ${unknownDiscount} not found`);
+    expect(res.json()).toMatchObject({ message: `Discount ${unknownDiscount} not found` });
   });
 
   it('patches: rejects unknown fields, disables and enables, and refuses lowering maxUses below use', async () => {
     const promotion = await createPromotion({ maxUses: 5 });
     for (let i = 0; i < 3; i++) expect((await attribute(promotion.id)).statusCode).toBe(201);
-    const unknown = await call(h.app, 'PATCH', `/promotions/${promotion.id}`, {
+    const unknown = await h.call('PATCH', `/promotions/${promotion.id}`, {
       type: 'referral',
       updatedBy: STAFF,
     });
     expect(unknown.statusCode).toBe(400);
-    expect(messages(unknown)).toEqual(['Unknown field: type']);
-    const lowered = await call(h.app, 'PATCH', `/promotions/${promotion.id}`, {
+    expect(messagesOf(unknown)).toEqual(['Unknown field: type']);
+    const lowered = await h.call('PATCH', `/promotions/${promotion.id}`, {
       maxUses: 2,
       updatedBy: STAFF,
     });
     expect(lowered.statusCode).toBe(409);
-    expect(messages(lowered)).toBe(
-      `maxUses cannot be lowered to 2: promotion code ${promotion.value} has already been used 3 times`,
-    );
-    const ok = await call(h.app, 'PATCH', `/promotions/${promotion.id}`, {
+    expect(lowered.json()).toMatchObject({
+      message: `maxUses cannot be lowered to 2: promotion code ${promotion.value} has already been used 3 times`,
+    });
+    const ok = await h.call('PATCH', `/promotions/${promotion.id}`, {
       maxUses: 3,
       disable: true,
       updatedBy: 'ops',
@@ -191,7 +183,7 @@ describe('promotions', () => {
       disabledAt: h.clock.now().toISOString(),
     });
     expect(ok.json<Promotion>().users).toHaveLength(3);
-    const enabled = await call(h.app, 'PATCH', `/promotions/${promotion.id}`, {
+    const enabled = await h.call('PATCH', `/promotions/${promotion.id}`, {
       disable: false,
       maxUses: null,
       updatedBy: 'ops',
@@ -212,16 +204,16 @@ describe('promotions', () => {
       referrerUserId: referrer,
       value: code('REFB'),
     });
-    const res = await call(h.app, 'GET', `/promotions?referrerUserId=${referrer}&orderBy=value`);
+    const res = await h.call('GET', `/promotions?referrerUserId=${referrer}&orderBy=value`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ data: PromotionSummary[]; meta: unknown }>();
     expect(body.data.map((p) => p.id)).toEqual([a.id, b.id]);
     expect(body.meta).toEqual({ total: 2, offset: 0, limit: 100 });
-    const typed = await call(h.app, 'GET', `/promotions?referrerUserId=${referrer}&type=referral`);
+    const typed = await h.call('GET', `/promotions?referrerUserId=${referrer}&type=referral`);
     expect(typed.json<{ data: PromotionSummary[] }>().data.map((p) => p.id)).toEqual([a.id]);
-    const longZone = await call(h.app, 'GET', `/promotions?timezone=${'x'.repeat(51)}`);
+    const longZone = await h.call('GET', `/promotions?timezone=${'x'.repeat(51)}`);
     expect(longZone.statusCode).toBe(400);
-    expect(messages(longZone)).toEqual(['timezone must be 50 characters or less']);
+    expect(messagesOf(longZone)).toEqual(['timezone must be 50 characters or less']);
   });
 });
 
@@ -232,7 +224,7 @@ describe('POST /promotions/attributions', () => {
     const res = await attribute(promotion.id, { userId });
     expect(res.statusCode, res.body).toBe(201);
     const { promotionUserId } = res.json<{ promotionUserId: string }>();
-    const read = (await call(h.app, 'GET', `/promotions/${promotion.id}`)).json<Promotion>();
+    const read = (await h.call('GET', `/promotions/${promotion.id}`)).json<Promotion>();
     expect(read.uses).toBe(1);
     expect(read.users).toEqual([
       expect.objectContaining({
@@ -245,7 +237,9 @@ describe('POST /promotions/attributions', () => {
     ]);
     const again = await attribute(promotion.id, { userId });
     expect(again.statusCode).toBe(409);
-    expect(messages(again)).toBe(`User ${userId} has already used this promotion`);
+    expect(again.json()).toMatchObject({
+      message: `User ${userId} has already used this promotion`,
+    });
   });
 
   it('needs a context for a referral, and counts only checkout referrals as uses', async () => {
@@ -256,7 +250,7 @@ describe('POST /promotions/attributions', () => {
     });
     const noContext = await attribute(promotion.id, { type: 'referral' });
     expect(noContext.statusCode).toBe(400);
-    expect(messages(noContext)).toEqual([
+    expect(messagesOf(noContext)).toEqual([
       'context is required for a referral: pre-checkout or checkout',
     ]);
     const userId = randomUUID();
@@ -268,7 +262,7 @@ describe('POST /promotions/attributions', () => {
     expect(
       (await attribute(promotion.id, { userId, type: 'referral', context: 'checkout' })).statusCode,
     ).toBe(201);
-    const read = (await call(h.app, 'GET', `/promotions/${promotion.id}`)).json<Promotion>();
+    const read = (await h.call('GET', `/promotions/${promotion.id}`)).json<Promotion>();
     expect(read.uses).toBe(1);
     expect(read.users.map((u) => u.context)).toEqual(['pre-checkout', 'checkout']);
     const self = await attribute(promotion.id, {
@@ -277,21 +271,21 @@ describe('POST /promotions/attributions', () => {
       context: 'checkout',
     });
     expect(self.statusCode).toBe(400);
-    expect(messages(self)).toEqual(['A customer cannot use their own referral code']);
+    expect(messagesOf(self)).toEqual(['A customer cannot use their own referral code']);
   });
 
   it('refuses a disabled, not yet active, expired or deleted promotion', async () => {
     const disabled = await createPromotion({ value: 'OFFNOW', disable: true });
     const res1 = await attribute(disabled.id);
     expect(res1.statusCode).toBe(409);
-    expect(messages(res1)).toBe('Promotion code OFFNOW is disabled');
+    expect(res1.json()).toMatchObject({ message: 'Promotion code OFFNOW is disabled' });
 
     const later = await createPromotion({ value: 'LATER', activeAt: '2026-02-01' });
     const res2 = await attribute(later.id);
     expect(res2.statusCode).toBe(409);
-    expect(messages(res2)).toBe(
-      'Promotion code LATER can be used from 1 Feb 2026, 12:00 am (Australia/Sydney)',
-    );
+    expect(res2.json()).toMatchObject({
+      message: 'Promotion code LATER can be used from 1 Feb 2026, 12:00 am (Australia/Sydney)',
+    });
 
     // Expires at 11:00 on 5 January in Sydney; the clock reads 10:00.
     const expiring = await createPromotion({ value: 'SOON', expireAt: '2026-01-05T11:00' });
@@ -299,15 +293,15 @@ describe('POST /promotions/attributions', () => {
     h.clock.advance(60 * 60 * 1000);
     const res3 = await attribute(expiring.id);
     expect(res3.statusCode).toBe(409);
-    expect(messages(res3)).toBe(
-      'Promotion code SOON expired on 5 Jan 2026, 11:00 am (Australia/Sydney)',
-    );
+    expect(res3.json()).toMatchObject({
+      message: 'Promotion code SOON expired on 5 Jan 2026, 11:00 am (Australia/Sydney)',
+    });
 
     const gone = await createPromotion();
-    await call(h.app, 'DELETE', `/promotions/${gone.id}`);
+    await h.call('DELETE', `/promotions/${gone.id}`);
     const res4 = await attribute(gone.id);
     expect(res4.statusCode).toBe(404);
-    expect(messages(res4)).toBe(`Promotion ${gone.id} not found`);
+    expect(res4.json()).toMatchObject({ message: `Promotion ${gone.id} not found` });
   });
 
   it('never lets parallel uses overshoot maxUses', async () => {
@@ -317,10 +311,10 @@ describe('POST /promotions/attributions', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(20);
     const refused = answers.find((r) => r.statusCode === 409)!;
-    expect(messages(refused)).toBe(
-      'Promotion code RUSH has been used the most times it can be (5)',
-    );
-    const read = (await call(h.app, 'GET', `/promotions/${promotion.id}`)).json<Promotion>();
+    expect(refused.json()).toMatchObject({
+      message: 'Promotion code RUSH has been used the most times it can be (5)',
+    });
+    const read = (await h.call('GET', `/promotions/${promotion.id}`)).json<Promotion>();
     expect(read.uses).toBe(5);
     expect(read.users).toHaveLength(5);
   });

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
 import {
+  callJson,
+  caller,
   fuzzContract,
   routeFetch,
   serviceApp,
@@ -36,15 +38,12 @@ afterAll(async () => {
   await database?.close();
 });
 beforeEach(async () => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/products/reset-by-seed-script',
-    headers: serviceAuth,
-  });
+  const res = await call('POST', '/api/v1/products/reset-by-seed-script');
   expect(res.statusCode).toBe(200);
 });
 
-const get = (url: string) => app.inject({ method: 'GET', url, headers: serviceAuth });
+const call = caller(() => app);
+const get = (url: string) => call('GET', url);
 const products = async (query = '') => (await get(`/api/v1/products${query}`)).json<Product[]>();
 const variantOf = async (sku: string) => {
   const all = await products();
@@ -249,19 +248,17 @@ describe('the cached catalogue', () => {
     const first = await get('/api/v1/products?type=treat');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"products-.+-treat"$/);
-    const again = await app.inject({
-      method: 'GET',
-      url: '/api/v1/products?type=treat',
-      headers: { ...serviceAuth, 'if-none-match': etag },
+    const again = await call('GET', '/api/v1/products?type=treat', undefined, {
+      ...serviceAuth,
+      'if-none-match': etag,
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const v = await variantOf('TREAT-SARDINE');
     await patchStatus(v.id, { status: 'out_of_stock' });
-    const changed = await app.inject({
-      method: 'GET',
-      url: '/api/v1/products?type=treat',
-      headers: { ...serviceAuth, 'if-none-match': etag },
+    const changed = await call('GET', '/api/v1/products?type=treat', undefined, {
+      ...serviceAuth,
+      'if-none-match': etag,
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -275,11 +272,8 @@ describe('the cached catalogue', () => {
     try {
       const v = await variantOf('GOAT-F0150');
       expect((await get(`/api/v1/variants/${v.id}`)).json<Variant>().status).toBe('active');
-      const res = await replica.inject({
-        method: 'PATCH',
-        url: `/api/v1/variants/${v.id}/status`,
-        headers: serviceAuth,
-        payload: { status: 'discontinuing' },
+      const res = await callJson(replica, 'PATCH', `/api/v1/variants/${v.id}/status`, {
+        status: 'discontinuing',
       });
       expect(res.statusCode).toBe(200);
       expect((await get(`/api/v1/variants/${v.id}`)).json<Variant>().status).toBe('discontinuing');
@@ -294,11 +288,7 @@ describe('POST /api/v1/products/reset-by-seed-script', () => {
     const before = await products();
     const v = await variantOf('CHICKEN-F0300');
     await patchStatus(v.id, { status: 'discontinued' });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/products/reset-by-seed-script',
-      headers: serviceAuth,
-    });
+    const res = await call('POST', '/api/v1/products/reset-by-seed-script');
     expect(res.json()).toEqual({
       products: before.length,
       variants: before.flatMap((p) => p.variants).length,
@@ -310,13 +300,7 @@ describe('POST /api/v1/products/reset-by-seed-script', () => {
 });
 
 describe('POST /api/v1/products/recommend-meals', () => {
-  const recommend = (payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/products/recommend-meals',
-      headers: serviceAuth,
-      payload: payload as object,
-    });
+  const recommend = (payload: unknown) => call('POST', '/api/v1/products/recommend-meals', payload);
   const byMeal = (list: RecommendedMeal[]) =>
     Object.fromEntries(list.map((m) => [m.productCode, m.recommendation]));
 
@@ -371,18 +355,13 @@ describe('GET /api/v1/meal-recommendations/{animalId}', () => {
   const stranger = '7b2a1d3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c';
 
   it("uses the dog's allergies and health issues, for its owner only", async () => {
-    const created = await dogs.inject({
-      method: 'POST',
-      url: '/dogs',
-      headers: serviceAuth,
-      payload: {
-        userId: owner,
-        dog: {
-          name: 'Pepper',
-          weight: '12',
-          foodAllergies: ['beef'],
-          healthIssues: ['skin-and-coat'],
-        },
+    const created = await callJson(dogs, 'POST', '/dogs', {
+      userId: owner,
+      dog: {
+        name: 'Pepper',
+        weight: '12',
+        foodAllergies: ['beef'],
+        healthIssues: ['skin-and-coat'],
       },
     });
     expect(created.statusCode).toBe(201);

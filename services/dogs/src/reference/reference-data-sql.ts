@@ -1,3 +1,4 @@
+import { migrationStatements, referenceUpsertSql } from '@pawfresh/db';
 import { breeds, type BreedData } from './breeds.js';
 import {
   foodAllergens,
@@ -6,31 +7,10 @@ import {
   type ReferenceItemData,
 } from './reference-items.js';
 
-const literal = (value: string | number | null) =>
-  value === null
-    ? 'NULL'
-    : typeof value === 'number'
-      ? String(value)
-      : `'${value.replace(/'/g, "''")}'`;
-
-function upsert(
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly (string | number | null)[])[],
-): string {
-  const values = rows.map((r) => `  (${r.map(literal).join(', ')})`).join(',\n');
-  const updates = columns
-    .filter((c) => c !== 'id' && c !== 'slug')
-    .map((c) => `"${c}" = excluded."${c}"`)
-    .join(', ');
-  return (
-    `INSERT INTO "dogs"."${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES\n` +
-    `${values}\nON CONFLICT ("slug") DO UPDATE SET ${updates};`
-  );
-}
-
 const itemRows = (list: readonly ReferenceItemData[]) =>
   list.map((i) => [i.identifier, i.slug, i.name] as const);
+
+const itemColumns = ['id', 'slug', 'name'];
 
 /**
  * The reference data as idempotent SQL, for a data migration: every database gets the same rows
@@ -41,10 +21,15 @@ export function referenceDataSql(): string {
   const breedRows = breeds.map(
     (b: BreedData) => [b.identifier, b.slug, b.name, b.minWeightKg, b.maxWeightKg] as const,
   );
-  return [
-    upsert('breeds', ['id', 'slug', 'name', 'min_weight_kg', 'max_weight_kg'], breedRows),
-    upsert('health_issues', ['id', 'slug', 'name'], itemRows(healthIssues)),
-    upsert('food_types', ['id', 'slug', 'name'], itemRows(foodTypes)),
-    upsert('food_allergens', ['id', 'slug', 'name'], itemRows(foodAllergens)),
-  ].join('\n--> statement-breakpoint\n');
+  return migrationStatements([
+    referenceUpsertSql(
+      'dogs',
+      'breeds',
+      ['id', 'slug', 'name', 'min_weight_kg', 'max_weight_kg'],
+      breedRows,
+    ),
+    referenceUpsertSql('dogs', 'health_issues', itemColumns, itemRows(healthIssues)),
+    referenceUpsertSql('dogs', 'food_types', itemColumns, itemRows(foodTypes)),
+    referenceUpsertSql('dogs', 'food_allergens', itemColumns, itemRows(foodAllergens)),
+  ]);
 }

@@ -7,19 +7,17 @@ import {
   pgSchema,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
+import { instant } from '@pawfresh/db';
 import { australianStates, userRoles } from '@pawfresh/contracts/enums';
 
 export const identityDb = pgSchema('identity');
 
 export const userRoleEnum = identityDb.enum('user_role', userRoles);
 export const australianStateEnum = identityDb.enum('australian_state', australianStates);
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 const timestamps = {
   createdAt: instant('created_at').notNull(),

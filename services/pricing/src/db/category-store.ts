@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql } from '@pawfresh/db/orm';
 import type { DiscountCategory } from '@pawfresh/contracts/pricing';
 import { discountCategories, discounts } from './schema.js';
-import { containsPattern, iso, isoOrNull, pageWindow, type PricingDb } from './pricing-db.js';
+import { iso, isoOrNull } from '@pawfresh/db';
+import { containsPattern, pageWindow, type PricingDb } from './pricing-db.js';
 
 export type CategoryRow = typeof discountCategories.$inferSelect;
 

@@ -12,7 +12,8 @@ import {
   discounts,
   discountSchedules,
 } from './schema.js';
-import { containsPattern, iso, isoOrNull, pageWindow, type PricingDb } from './pricing-db.js';
+import { iso, isoOrNull } from '@pawfresh/db';
+import { containsPattern, pageWindow, type PricingDb } from './pricing-db.js';
 import { appliesToMultipleOrders } from '../rules/discount-schedule.js';
 import { defaultRecurring } from '../rules/discount-rules.js';
 

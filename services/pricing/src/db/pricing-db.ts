@@ -11,6 +11,3 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 export function pageWindow(page: number, perPage: number) {
   return { offset: (page - 1) * perPage, limit: perPage };
 }
-
-export const iso = (d: Date) => d.toISOString();
-export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);

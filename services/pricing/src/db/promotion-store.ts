@@ -6,7 +6,8 @@ import type {
   PromotionUser,
 } from '@pawfresh/contracts/pricing';
 import { promotions, promotionUsers } from './schema.js';
-import { containsPattern, iso, isoOrNull, pageWindow, type PricingDb } from './pricing-db.js';
+import { iso, isoOrNull } from '@pawfresh/db';
+import { containsPattern, pageWindow, type PricingDb } from './pricing-db.js';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type PromotionUserRow = typeof promotionUsers.$inferSelect;

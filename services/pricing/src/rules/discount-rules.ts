@@ -1,11 +1,5 @@
+import type { InputProblem } from '@pawfresh/kit';
 import type { DiscountInterval, DiscountScheduleInput } from '@pawfresh/contracts/pricing';
-
-/** A problem with a request, in words a person can act on, and where it is. */
-export interface InputProblem {
-  path: (string | number)[];
-  message: string;
-  code: string;
-}
 
 /** The schedule's `recurring` flag when the request leaves it out: the interval's usual shape. */
 export const defaultRecurring = (interval: DiscountInterval) => interval === 'recurring';

@@ -1,5 +1,5 @@
 import type { PromotionType, UsageContext, UsageType } from '@pawfresh/contracts/pricing';
-import type { InputProblem } from './discount-rules.js';
+import type { InputProblem } from '@pawfresh/kit';
 
 /** When a promotion can be used, as stored (instants). */
 export interface PromotionWindow {
@@ -134,4 +134,46 @@ export function attributionProblems(
     });
   }
   return problems;
+}
+
+/** activeAt and expireAt as stored: instants, or null for no limit. */
+export interface PromotionTimes {
+  activeAt: Date | null;
+  expireAt: Date | null;
+}
+
+/**
+ * The window a write leaves a promotion with: a field left out keeps the stored instant, null
+ * clears it, and text is read by `readInstant` (a wall-clock time in the promotion's time zone).
+ * A date that does not exist, or an expiry not after the start, is a problem.
+ */
+export function promotionWindow(
+  given: { activeAt?: string | null | undefined; expireAt?: string | null | undefined },
+  current: PromotionTimes,
+  readInstant: (text: string) => Date | undefined,
+): { window: PromotionTimes; problems: InputProblem[] } {
+  const problems: InputProblem[] = [];
+  const read = (field: 'activeAt' | 'expireAt') => {
+    const text = given[field];
+    if (text === undefined) return current[field];
+    if (text === null) return null;
+    const at = readInstant(text);
+    if (!at) {
+      problems.push({
+        path: [field],
+        message: `${field} is not a real date: ${text}`,
+        code: 'date',
+      });
+    }
+    return at ?? null;
+  };
+  const window = { activeAt: read('activeAt'), expireAt: read('expireAt') };
+  if (window.activeAt && window.expireAt && window.expireAt <= window.activeAt) {
+    problems.push({
+      path: ['expireAt'],
+      message: 'expireAt must be after activeAt',
+      code: 'window',
+    });
+  }
+  return { window, problems };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from '@pawfresh/db/orm';
-import type { Database } from '@pawfresh/db';
+import { iso, isoOrNull, type Database } from '@pawfresh/db';
 import type { Product, Variant } from '@pawfresh/contracts/product';
 import type { ProductStatus, ProductType } from '@pawfresh/contracts/enums';
 import { bumpRevision } from './catalogue-revision.js';
@@ -19,8 +19,6 @@ type VariantRow = typeof variants.$inferSelect;
 type ImageRow = typeof images.$inferSelect;
 type BarcodeRow = typeof barcodes.$inferSelect;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
   for (const row of rows) {
@@ -36,7 +34,7 @@ const toImage = (row: ImageRow) => ({
   id: row.id,
   imageUrl: row.imageUrl,
   imageType: row.imageType,
-  removedAt: iso(row.removedAt),
+  removedAt: isoOrNull(row.removedAt),
 });
 
 const toMetadata = (row: { metaKey: string; metaValue: unknown }) => ({
@@ -53,7 +51,7 @@ function currentBarcode(rows: BarcodeRow[] | undefined) {
         barcodeValue: row.barcodeValue,
         barcodeType: row.barcodeType,
         isActive: row.isActive,
-        removedAt: iso(row.removedAt),
+        removedAt: isoOrNull(row.removedAt),
       }
     : null;
 }
@@ -151,8 +149,8 @@ export async function listProducts(
     type: p.type,
     status: p.status,
     isVisible: p.isVisible,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
     images: (imagesBy.get(p.id) ?? []).map(toImage),
     metadata: (metaBy.get(p.id) ?? []).map(toMetadata),
     variants: variantsBy.get(p.id) ?? [],

@@ -1,4 +1,5 @@
 import type { RecommendationType } from '@pawfresh/contracts/enums';
+import type { Product } from '@pawfresh/contracts/product';
 
 /** What a meal's metadata says about who it suits. */
 export interface MealProfile {
@@ -49,3 +50,20 @@ export function recommendMeal(meal: MealProfile, dog: DogNeeds): Recommendation 
           : 'neutral';
   return { recommendationType, allergens, illnesses };
 }
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** Reads a meal's allergens and health-issue suitability from its metadata. */
+export function mealProfile(product: Product): MealProfile {
+  const meta = new Map(product.metadata.map((m) => [m.metaKey, m.metaValue]));
+  return {
+    allergens: stringList(meta.get('allergens')),
+    recommendedFor: stringList(meta.get('recommendedFor')),
+    notRecommendedFor: stringList(meta.get('notRecommendedFor')),
+  };
+}
+
+/** Meals a dog can still be offered: not being wound down past recall. */
+export const isOfferedMeal = (p: Product) =>
+  p.type === 'meal' && p.status !== 'discontinued' && p.status !== 'archived';

@@ -1,50 +1,17 @@
 import type { z } from 'zod';
+import type { InputProblem } from '@pawfresh/kit';
 import type { dogDetailsInput, dogProfileInput } from '@pawfresh/contracts/dogs';
-import type { DogChanges } from './db/dog-store.js';
-import type { ReferenceCatalogue } from './db/reference-store.js';
-import { dogDateProblems, type DogDates } from './rules/dog-dates.js';
-import { distinct, unknownSlugProblems } from './rules/reference-slugs.js';
+import { dogDateProblems, type DogDates } from './dog-dates.js';
+import { unknownSlugProblems } from './reference-slugs.js';
 
 /** Any part of what the three write endpoints accept about a dog. */
 export type DogInput = Partial<z.output<typeof dogDetailsInput> & z.output<typeof dogProfileInput>>;
 
-export interface InputProblem {
-  path: (string | number)[];
-  code: string;
-  message: string;
-}
-
-const blankToNull = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === null || value === '' ? null : value;
-
-/**
- * The columns a write sets: a field left out stays as it is, `null` clears it. Lists lose
- * repeats; a blank preferred breed name is no name.
- */
-export function dogChanges(input: DogInput): DogChanges {
-  const changes: DogChanges = {
-    name: input.name,
-    dateOfBirth: input.dateOfBirth,
-    dateOfBirthIsApproximate: input.dateOfBirthIsApproximate,
-    gender: input.gender,
-    isNeutered: input.isNeutered,
-    dateOfDeath: input.dateOfDeath,
-    dateOfDeathIsApproximate: input.dateOfDeathIsApproximate,
-    breeds: input.breeds && distinct(input.breeds),
-    preferredBreedName: blankToNull(input.preferredBreedName),
-    height: input.height,
-    weight: input.weight,
-    bodyType: input.bodyType,
-    activityLevel: input.activityLevel,
-    eatingHabits: input.eatingHabits,
-    healthIssues: input.healthIssues && distinct(input.healthIssues),
-    foodAllergies: input.foodAllergies && distinct(input.foodAllergies),
-    previousFoods: input.previousFoods && distinct(input.previousFoods),
-  };
-  return Object.fromEntries(
-    Object.entries(changes).filter(([, v]) => v !== undefined),
-  ) as DogChanges;
-}
+/** The slugs the reference data knows, list by list (`ReferenceCatalogue` is one). */
+export type KnownSlugs = Record<
+  'breeds' | 'healthIssues' | 'foodTypes' | 'foodAllergens',
+  { has(slug: string): boolean }
+>;
 
 /**
  * What the contract's shapes cannot say: slugs must name reference data, measures must be more
@@ -53,7 +20,7 @@ export function dogChanges(input: DogInput): DogChanges {
  */
 export function dogInputProblems(
   input: DogInput,
-  refs: ReferenceCatalogue,
+  refs: KnownSlugs,
   dates: DogDates,
   today: string,
   path: string[] = [],

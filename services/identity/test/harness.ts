@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock, type RuntimeSettings } from '@pawfresh/kit';
-import { serviceApp, serviceAuth, testDatabase } from '@pawfresh/testing';
+import { callJson, caller, serviceApp, testDatabase } from '@pawfresh/testing';
 import type { Address } from '@pawfresh/contracts/fields';
 import type { Session, User } from '@pawfresh/contracts/identity';
 import { identityService } from '../src/index.js';
@@ -12,19 +12,28 @@ export interface Harness {
   database: DatabaseConnection;
   app: FastifyInstance;
   clock: TestClock;
+  /** One request to `app`, with the service credentials unless told otherwise. */
+  call: ReturnType<typeof caller>;
 }
 
-/** A fresh database and the identity service on it, at its native paths. */
-export async function startIdentity(settings: Partial<RuntimeSettings> = {}): Promise<Harness> {
-  const database = await testDatabase();
-  const clock = new TestClock('2026-03-02T09:00:00.000Z');
-  const app = await serviceApp(identityService, { database, clock, settings });
-  return { database, app, clock };
-}
-
-export async function stopIdentity(h: Harness | undefined): Promise<void> {
-  await h?.app.close();
-  await h?.database.close();
+/**
+ * A fresh database and the identity service on it, at its native paths, for the tests of one
+ * file: started before them and stopped after. Read its fields inside tests (they are set once
+ * the file's tests begin).
+ */
+export function useIdentity(settings: Partial<RuntimeSettings> = {}): Harness {
+  const h = {} as Harness;
+  h.call = caller(() => h.app);
+  beforeAll(async () => {
+    h.database = await testDatabase();
+    h.clock = new TestClock('2026-03-02T09:00:00.000Z');
+    h.app = await serviceApp(identityService, { database: h.database, clock: h.clock, settings });
+  });
+  afterAll(async () => {
+    await h.app?.close();
+    await h.database?.close();
+  });
+  return h;
 }
 
 /** An e-mail no other test uses, so per-account limits never leak between tests. */
@@ -32,23 +41,6 @@ export const uniqueEmail = (label = 'person') =>
   `${label}-${randomUUID().slice(0, 8)}@example.com.au`;
 
 export const MINUTE = 60_000;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export function call(
-  app: FastifyInstance,
-  method: Method,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = serviceAuth,
-) {
-  return app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 export async function createUser(
   app: FastifyInstance,
@@ -61,13 +53,13 @@ export async function createUser(
     lastName: 'Bloggs',
     ...overrides,
   };
-  const res = await call(app, 'POST', '/identity/users', body);
+  const res = await callJson(app, 'POST', '/identity/users', body);
   expect(res.statusCode, res.body).toBe(201);
   return { ...res.json<User>(), password: String(body.password) };
 }
 
 export const signIn = (app: FastifyInstance, email: string, password: string, clientIp?: string) =>
-  call(app, 'POST', '/identity/sessions', {
+  callJson(app, 'POST', '/identity/sessions', {
     email,
     password,
     ...(clientIp ? { clientIp } : {}),
@@ -84,9 +76,6 @@ export async function session(
 }
 
 export const refresh = (app: FastifyInstance, refreshToken: string) =>
-  call(app, 'POST', '/identity/sessions/refresh', { refreshToken });
-
-export const errorOf = (res: { json(): unknown }) =>
-  res.json() as { message: string | string[]; statusCode: number; error: string };
+  callJson(app, 'POST', '/identity/sessions/refresh', { refreshToken });
 
 export type { Address, Session, User };

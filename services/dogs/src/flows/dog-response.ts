@@ -1,8 +1,9 @@
+import { iso } from '@pawfresh/db';
 import type { Dog } from '@pawfresh/contracts/dogs';
-import type { DogRow } from './db/dog-store.js';
-import type { Breed, ReferenceCatalogue } from './db/reference-store.js';
-import { dailyEnergyKilocalories } from './rules/daily-energy.js';
-import { recommendedWeightRange } from './rules/recommended-weight.js';
+import type { DogRow } from '../db/dog-store.js';
+import type { Breed, ReferenceCatalogue } from '../db/reference-store.js';
+import { dailyEnergyKilocalories } from '../rules/daily-energy.js';
+import { recommendedWeightRange } from '../rules/recommended-weight.js';
 
 /** "8.50" as stored (numeric(5,2)) reads back as the "8.5" a person typed. */
 const measure = (value: string | null) => (value === null ? null : String(Number(value)));
@@ -43,8 +44,8 @@ export function toDog(row: DogRow, refs: ReferenceCatalogue, today: string): Dog
     foodAllergies: row.foodAllergies,
     previousFoods: row.previousFoods,
     mealProductIds: row.mealProductIds,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
     dailyEnergyKilocalories: dailyEnergyKilocalories(
       {
         weightKg: weight === null ? null : Number(weight),

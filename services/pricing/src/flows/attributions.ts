@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { conflict, refuseIfAny } from '@pawfresh/kit';
+import { countUses, insertPromotionUser } from '../db/promotion-store.js';
+import {
+  attributionProblems,
+  countsAsUse,
+  promotionRefusal,
+  promotionRefusalMessage,
+} from '../rules/promotion-rules.js';
+import type { BodyOf, PricingContext } from './context.js';
+import { livePromotion } from './promotions.js';
+import { refusingDuplicates } from './refusing-duplicates.js';
+
+/** Records a use of a promotion by a user, if the promotion can still be used. */
+export async function recordAttribution(
+  { db, clock }: PricingContext,
+  body: BodyOf<'createAttribution'>,
+): Promise<{ promotionUserId: string }> {
+  const context = body.context ?? null;
+  const promotionUserId = randomUUID();
+  await refusingDuplicates(
+    () =>
+      db.transaction(async (tx) => {
+        // The row lock makes concurrent uses of one promotion queue here, so the count below
+        // is the count every other use will see: maxUses is never overshot.
+        const promotion = await livePromotion(tx, body.promotionId, true);
+        refuseIfAny(attributionProblems(promotion, { ...body, context }));
+        const now = clock.now();
+        const refusal = promotionRefusal(promotion, await countUses(tx, promotion.id), now);
+        if (refusal) throw conflict(promotionRefusalMessage(refusal, promotion), { refusal });
+        await insertPromotionUser(tx, {
+          id: promotionUserId,
+          promotionId: promotion.id,
+          discountId: promotion.discountId,
+          type: body.type,
+          userId: body.userId,
+          context,
+          countsAsUse: countsAsUse(body.type, context),
+          appliedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }),
+    () =>
+      conflict(
+        `User ${body.userId} has already used this promotion${context ? ` (${body.type}, ${context})` : ''}`,
+      ),
+  );
+  return { promotionUserId };
+}

@@ -1,0 +1,14 @@
+import type { Clock, HandlerInput } from '@pawfresh/kit';
+import type { pricingContract } from '@pawfresh/contracts/pricing';
+import type { PricingDb } from '../db/pricing-db.js';
+
+/** What the pricing flows work with: its database and time. */
+export interface PricingContext {
+  db: PricingDb;
+  clock: Clock;
+}
+
+type Endpoints = (typeof pricingContract)['endpoints'];
+
+/** The parsed body of one of the contract's endpoints, as a flow takes it. */
+export type BodyOf<K extends keyof Endpoints> = HandlerInput<Endpoints[K]>['body'];

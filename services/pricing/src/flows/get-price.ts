@@ -1,0 +1,58 @@
+import { badRequest, notFound, refuseIfAny } from '@pawfresh/kit';
+import { MAX_CENTS, type PriceResult } from '@pawfresh/contracts/pricing';
+import { loadDiscounts } from '../db/discount-store.js';
+import type { PricingDb } from '../db/pricing-db.js';
+import { countUses, findPromotionByCode } from '../db/promotion-store.js';
+import { calculatePrice } from '../rules/calculate-price.js';
+import { priceRequestProblems } from '../rules/price-request-rules.js';
+import { promotionRefusal, promotionRefusalMessage } from '../rules/promotion-rules.js';
+import type { BodyOf, PricingContext } from './context.js';
+import { discountNotFound } from './not-found.js';
+
+/** The discount a customer's code gives, if the code can be used now. */
+async function usablePromotionDiscount(db: PricingDb, code: string, now: Date): Promise<string> {
+  const promotion = await findPromotionByCode(db, code);
+  if (!promotion) throw notFound(`Promotion code ${code} not found`);
+  const refusal = promotionRefusal(promotion, await countUses(db, promotion.id), now);
+  if (refusal) throw badRequest(promotionRefusalMessage(refusal, promotion));
+  if (!promotion.discountId) throw badRequest(`Promotion code ${code} gives no discount`);
+  return promotion.discountId;
+}
+
+/**
+ * Gathers what the calculation needs (the discounts, the promotion code's discount) and checks
+ * they may be used; `calculatePrice` does all the arithmetic.
+ */
+export async function getPrice(
+  { db, clock }: PricingContext,
+  body: BodyOf<'getPrice'>,
+): Promise<PriceResult> {
+  refuseIfAny(priceRequestProblems(body));
+  const codeDiscountId = body.promotionCode
+    ? await usablePromotionDiscount(db, body.promotionCode, clock.now())
+    : undefined;
+  const orderDiscountId = body.discountId ?? codeDiscountId ?? null;
+  const ids = new Set<string>();
+  if (orderDiscountId) ids.add(orderDiscountId);
+  for (const item of [...body.plans.flatMap((p) => p.items), ...body.extras.items]) {
+    if (item.discountId) ids.add(item.discountId);
+  }
+  const loaded = await loadDiscounts(db, [...ids]);
+  const discounts = new Map(loaded.map((d) => [d.id, d]));
+  for (const id of ids) {
+    const discount = discounts.get(id);
+    // A deleted discount is gone for pricing, whoever names it.
+    if (!discount || discount.deletedAt) throw discountNotFound(id);
+    if (discount.disabledAt) {
+      throw badRequest(`Discount "${discount.name}" (${id}) is disabled and cannot be applied`);
+    }
+  }
+
+  const result = calculatePrice({ ...body, discountId: orderDiscountId, discounts });
+  if (result.totalPrice > MAX_CENTS) {
+    throw badRequest(
+      `The order would cost more than the most that can be charged (${MAX_CENTS} cents): split it`,
+    );
+  }
+  return result;
+}
