@@ -97,9 +97,15 @@ export const identityContract = defineContract({
           email: email.optional(),
           phoneNumber: australianPhone.nullish(),
           password: password.optional(),
+          startSession: z
+            .boolean()
+            .optional()
+            .describe(
+              'With a new password: start a session for the device that made the change and answer it (every other session ends). For the customer API acting for the signed-in customer; staff changes leave it out.',
+            ),
         })
         .strict(),
-      response: userSchema,
+      response: userSchema.extend({ session: sessionSchema.optional() }),
       errors: [400, 404, 409],
     },
     checkEmail: {
@@ -114,11 +120,12 @@ export const identityContract = defineContract({
       method: 'POST',
       path: '/identity/users/:userId/password',
       summary: 'Change a password, given the current one',
-      description: 'Every other session of the user is signed out.',
+      description:
+        "Every session of the user is signed out (the caller's own too), and a new one starts for the device that made the change (answered), in the same transaction: it is not a sign-in attempt and is never throttled. Of two changes at once, the second finds the current password changed (401).",
       params: z.object({ userId: uuid('userId') }),
       body: z.object({ previousPassword: z.string().min(1).max(128), password }).strict(),
-      status: 204,
-      response: z.undefined(),
+      status: 201,
+      response: sessionSchema,
       errors: [400, 401, 404],
     },
     createSession: {

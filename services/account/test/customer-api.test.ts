@@ -302,6 +302,70 @@ describe('profile', () => {
     expect((await signIn(c.email, c.password)).statusCode).toBe(401);
   });
 
+  it('changes a password from a throttled address: not a sign-in, so the device stays signed in', async () => {
+    const c = await newCustomer();
+    const from =
+      (remoteAddress: string) => (method: 'POST' | 'PATCH', url: string, body: unknown) =>
+        account.inject({
+          method,
+          url,
+          remoteAddress,
+          headers: { ...c.auth, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+    const office = '203.0.113.9';
+    for (let i = 0; i < 20; i++) {
+      const res = await account.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        remoteAddress: office,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: `colleague${i}@example.com.au`, password: 'guess-it-1' }),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const changed = await from(office)('POST', '/api/v1/reset-password', {
+      previousPassword: c.password,
+      password: 'officepass1',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await refreshWith(refreshCookie(changed))).statusCode).toBe(200);
+    const patched = await from(office)('PATCH', '/api/v1/me', { password: 'officepass2' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await refreshWith(refreshCookie(patched))).statusCode).toBe(200);
+    expect((await refreshWith(refreshCookie(changed))).statusCode).toBe(401);
+    expect((await signIn(c.email, 'officepass2')).statusCode).toBe(200);
+  });
+
+  it('serialises simultaneous password changes: one wins, and every answer tells the truth', async () => {
+    const c = await newCustomer();
+    const given = ['alpha-pass-1', 'bravo-pass-2'];
+    const withCurrent = await Promise.all(
+      given.map((password) =>
+        call('POST', '/api/v1/reset-password', { previousPassword: c.password, password }, c.auth),
+      ),
+    );
+    expect(withCurrent.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = withCurrent.findIndex((r) => r.statusCode === 200);
+    expect(withCurrent[1 - winner]!.json()).toEqual({ error: 'The current password is incorrect' });
+    expect((await signIn(c.email, given[winner]!)).statusCode).toBe(200);
+    expect((await signIn(c.email, given[1 - winner]!)).statusCode).toBe(401);
+    expect((await refreshWith(refreshCookie(withCurrent[winner]!))).statusCode).toBe(200);
+
+    // Without the current password (the profile form), both apply in turn: the last one stands,
+    // and only the session of the change that stands still works.
+    const d = await newCustomer();
+    const patched = await Promise.all(
+      given.map((password) => call('PATCH', '/api/v1/me', { password }, d.auth)),
+    );
+    expect(patched.map((r) => r.statusCode)).toEqual([200, 200]);
+    const works = await Promise.all(given.map(async (p) => (await signIn(d.email, p)).statusCode));
+    const standing = works.indexOf(200);
+    expect(works.filter((s) => s === 200)).toHaveLength(1);
+    expect((await refreshWith(refreshCookie(patched[standing]!))).statusCode).toBe(200);
+    expect((await refreshWith(refreshCookie(patched[1 - standing]!))).statusCode).toBe(401);
+  });
+
   it('recovers a password with the e-mailed code, once', async () => {
     const c = await newCustomer();
     const forgot = await call('POST', '/api/v1/forgot-password', { email: c.email }, nobody);

@@ -41,25 +41,21 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
     },
 
     updateUser: async ({ params, body, auth }) => {
-      const user = await updateUser(ctx, params.userId, body, sessionToKeep(auth, params.userId));
-      if (user === 'not_found') throw userNotFound(params.userId);
-      if (user === 'email_taken') throw conflict(EMAIL_TAKEN);
-      return toUser(user);
+      const result = await updateUser(ctx, params.userId, body, sessionToKeep(auth, params.userId));
+      if (result === 'not_found') throw userNotFound(params.userId);
+      if (result === 'email_taken') throw conflict(EMAIL_TAKEN);
+      return { ...toUser(result.user), ...(result.session ? { session: result.session } : {}) };
     },
 
     checkEmail: async ({ query }) => ({
       isTaken: Boolean(await findUserByEmail(db, query.email)),
     }),
 
-    changePassword: async ({ params, body, auth }) => {
-      const result = await changePassword(
-        ctx,
-        params.userId,
-        body,
-        sessionToKeep(auth, params.userId),
-      );
+    changePassword: async ({ params, body }) => {
+      const result = await changePassword(ctx, params.userId, body);
       if (result === 'not_found') throw userNotFound(params.userId);
       if (result === 'wrong_password') throw unauthorized(WRONG_CURRENT_PASSWORD);
+      return result;
     },
 
     createSession: async ({ body }) => {

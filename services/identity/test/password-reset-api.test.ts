@@ -205,7 +205,7 @@ describe('POST /identity/password-resets/confirm', () => {
       previousPassword: changed.password,
       password: 'changed pass',
     });
-    expect(res.statusCode).toBe(204);
+    expect(res.statusCode).toBe(201);
     expect((await confirm(changed.email, code2)).statusCode).toBe(401);
     expect((await signIn(h.app, changed.email, 'changed pass')).statusCode).toBe(201);
   });

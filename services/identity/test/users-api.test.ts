@@ -256,13 +256,14 @@ describe('POST /identity/users/{userId}/password', () => {
     const user = await createUser(h.app);
     const other = await session(h.app, user.email, user.password);
     const res = await change(user.id, { previousPassword: user.password, password: 'next pass' });
-    expect(res.statusCode).toBe(204);
-    expect(res.body).toBe('');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ user: { id: user.id }, refreshToken: expect.any(String) });
     expect((await refresh(h.app, other.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(h.app, res.json().refreshToken)).statusCode).toBe(201);
     expect((await signIn(h.app, user.email, 'next pass')).statusCode).toBe(201);
   });
 
-  it('keeps the session of a signed-in staff member changing their own password', async () => {
+  it('gives a signed-in staff member changing their own password a new session for this device', async () => {
     const staff = await createUser(h.app, { role: 'staff' });
     const mine = await session(h.app, staff.email, staff.password);
     const elsewhere = await session(h.app, staff.email, staff.password);
@@ -271,9 +272,31 @@ describe('POST /identity/users/{userId}/password', () => {
       { previousPassword: staff.password, password: 'staff pass 2' },
       { authorization: `Bearer ${mine.accessToken}` },
     );
-    expect(res.statusCode).toBe(204);
-    expect((await refresh(h.app, mine.refreshToken)).statusCode).toBe(201);
+    expect(res.statusCode).toBe(201);
+    expect((await refresh(h.app, res.json().refreshToken)).statusCode).toBe(201);
+    expect((await refresh(h.app, mine.refreshToken)).statusCode).toBe(401);
     expect((await refresh(h.app, elsewhere.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('is not a sign-in: a throttled address still changes the password and gets a session', async () => {
+    const user = await createUser(h.app);
+    for (let i = 0; i < 20; i++) {
+      const res = await h.call('POST', '/identity/sessions', {
+        email: `someone${i}@example.com`,
+        password: 'wrong one',
+        clientIp: '198.51.100.4',
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await h.call('POST', '/identity/sessions', {
+      email: user.email,
+      password: user.password,
+      clientIp: '198.51.100.4',
+    });
+    expect(limited.statusCode).toBe(429);
+    const res = await change(user.id, { previousPassword: user.password, password: 'next pass' });
+    expect(res.statusCode).toBe(201);
+    expect((await refresh(h.app, res.json().refreshToken)).statusCode).toBe(201);
   });
 
   it('answers a wrong current password with a 401 and changes nothing', async () => {

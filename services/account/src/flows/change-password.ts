@@ -2,11 +2,13 @@ import { badRequest, isCallStatus, ServiceCallError } from '@pawfresh/kit';
 import type { Session } from '@pawfresh/contracts/identity';
 import { relay } from '../upstream-errors.js';
 import type { AccountContext, BodyOf } from './context.js';
-import { signInAgain } from './sign-in-again.js';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
 
-/** Changes the password given the current one; answers this device's new session. */
+/**
+ * Changes the password given the current one; identity answers this device's new session in the
+ * same step (every other session ends), so it is never held by the sign-in limits.
+ */
 export async function changePassword(
   ctx: AccountContext,
   userId: string,
@@ -14,7 +16,7 @@ export async function changePassword(
   clientIp: string,
 ): Promise<Session> {
   try {
-    await relay(ctx.identity.changePassword({ params: { userId }, body: form }), [400]);
+    return await relay(ctx.identity.changePassword({ params: { userId }, body: form }), [400]);
   } catch (err) {
     // A wrong current password is a mistake in the form (400), not a lost session (401).
     if (isCallStatus(err, 401)) {
@@ -22,5 +24,4 @@ export async function changePassword(
     }
     throw err;
   }
-  return signInAgain(ctx, userId, form.password, clientIp);
 }

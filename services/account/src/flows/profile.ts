@@ -3,15 +3,14 @@ import type { Session } from '@pawfresh/contracts/identity';
 import { toProfile } from '../rules/customer-views.js';
 import { relay } from '../upstream-errors.js';
 import type { AccountContext, BodyOf, QueryOf } from './context.js';
-import { signInAgain } from './sign-in-again.js';
 
 export async function readProfile(ctx: AccountContext, userId: string): Promise<Profile> {
   return toProfile(await relay(ctx.identity.getUser({ params: { userId } }), [404]));
 }
 
 /**
- * Changes names, e-mail, phone or password. A new password signs every session out, so it also
- * answers this device's new session.
+ * Changes names, e-mail, phone or password. A new password signs every session out, so identity
+ * also starts this device's new session in the same step (not a sign-in, never throttled).
  */
 export async function updateProfile(
   ctx: AccountContext,
@@ -19,10 +18,12 @@ export async function updateProfile(
   changes: BodyOf<'updateMe'>,
   clientIp: string,
 ): Promise<{ profile: Profile; session?: Session }> {
-  const user = await relay(ctx.identity.updateUser({ params: { userId }, body: changes }));
-  const session = changes.password
-    ? await signInAgain(ctx, userId, changes.password, clientIp)
-    : undefined;
+  const { session, ...user } = await relay(
+    ctx.identity.updateUser({
+      params: { userId },
+      body: changes.password ? { ...changes, startSession: true } : changes,
+    }),
+  );
   const profile = toProfile(user);
   return session ? { profile, session } : { profile };
 }

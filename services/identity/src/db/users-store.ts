@@ -6,7 +6,11 @@ import { isUniqueViolation } from '@pawfresh/db';
 import type { IdentityDb } from './identity-db.js';
 import { users } from './schema.js';
 import { discardResetCode } from './password-reset-store.js';
-import { revokeUserSessions } from './session-store.js';
+import {
+  revokeUserSessions,
+  startSessionFamily,
+  type IssuedRefreshToken,
+} from './session-store.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -72,15 +76,32 @@ export interface UserChanges {
  * Changes a user in one transaction. A new password signs out every session but `keepFamilyId`
  * (the caller's own, when a signed-in user changes their own password).
  */
+/**
+ * After a password change: every session of the user ends (but the one to keep) and, when asked,
+ * a new one starts for the device that made the change, in the same transaction, so the answer
+ * is a session that works for as long as the change stands.
+ */
+async function endSessionsAfterPasswordChange(
+  tx: IdentityDb,
+  userId: string,
+  now: Date,
+  options: { keepFamilyId?: string; startSession?: boolean },
+): Promise<IssuedRefreshToken | undefined> {
+  await revokeUserSessions(tx, userId, now, 'password_changed', options.keepFamilyId);
+  await discardResetCode(tx, userId);
+  return options.startSession ? startSessionFamily(tx, userId, now) : undefined;
+}
+
 export async function changeUser(
   db: IdentityDb,
   userId: string,
   changes: UserChanges,
   now: Date,
-  keepFamilyId?: string,
-): Promise<UserRow | 'not_found' | 'email_taken'> {
+  options: { keepFamilyId?: string; startSession?: boolean } = {},
+): Promise<{ user: UserRow; refresh?: IssuedRefreshToken } | 'not_found' | 'email_taken'> {
   try {
     return await db.transaction(async (tx) => {
+      // The row lock serialises changes to one user: the last one wins, each answer is true.
       const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!current) return 'not_found' as const;
       if (changes.email !== undefined && changes.email !== current.email) {
@@ -90,20 +111,21 @@ export async function changeUser(
       const set = Object.fromEntries(
         Object.entries(changes).filter(([, value]) => value !== undefined),
       ) as UserChanges;
-      if (Object.keys(set).length === 0) return current;
+      if (Object.keys(set).length === 0) return { user: current };
       const [row] = await tx
         .update(users)
         .set({ ...set, updatedAt: now })
         .where(eq(users.id, userId))
         .returning();
       if (set.passwordHash) {
-        await revokeUserSessions(tx, userId, now, 'password_changed', keepFamilyId);
+        const refresh = await endSessionsAfterPasswordChange(tx, userId, now, options);
+        return { user: row!, ...(refresh ? { refresh } : {}) };
       }
-      // A code mailed to the old address, or for the old password, must not work afterwards.
-      if (set.passwordHash || (set.email !== undefined && set.email !== current.email)) {
+      // A code mailed to the old address must not work afterwards.
+      if (set.email !== undefined && set.email !== current.email) {
         await discardResetCode(tx, userId);
       }
-      return row!;
+      return { user: row! };
     });
   } catch (err) {
     // Two requests claiming the same e-mail at once: the unique index decides.
@@ -113,8 +135,8 @@ export async function changeUser(
 }
 
 /**
- * Sets a new password only if the stored one is still the one the caller proved they knew, so a
- * change made meanwhile is never overwritten by a stale check.
+ * Replaces the password only if it is still the one that was checked: of two changes at once,
+ * the second finds it changed and is refused. Starts the device's new session with it.
  */
 export async function replacePassword(
   db: IdentityDb,
@@ -122,18 +144,17 @@ export async function replacePassword(
   expectedHash: string,
   passwordHash: string,
   now: Date,
-  keepFamilyId?: string,
-): Promise<boolean> {
+  options: { keepFamilyId?: string; startSession?: boolean } = {},
+): Promise<{ user: UserRow; refresh?: IssuedRefreshToken } | undefined> {
   return db.transaction(async (tx) => {
-    const changed = await tx
+    const [changed] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
-      .returning({ id: users.id });
-    if (changed.length === 0) return false;
-    await revokeUserSessions(tx, userId, now, 'password_changed', keepFamilyId);
-    await discardResetCode(tx, userId);
-    return true;
+      .returning();
+    if (!changed) return undefined;
+    const refresh = await endSessionsAfterPasswordChange(tx, userId, now, options);
+    return { user: changed, ...(refresh ? { refresh } : {}) };
   });
 }
 

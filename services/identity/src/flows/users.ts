@@ -10,7 +10,9 @@ import {
   type UserRow,
 } from '../db/users-store.js';
 import { hashPassword, verifyPassword } from '../rules/passwords.js';
+import type { Session } from '@pawfresh/contracts/identity';
 import type { IdentityContext } from './context.js';
+import { sessionAnswer } from './sessions.js';
 
 /**
  * The session to keep when a password changes: the caller's own, if a signed-in user changes
@@ -49,21 +51,30 @@ export async function createUser(
 export async function updateUser(
   ctx: IdentityContext,
   userId: string,
-  input: Omit<UserChanges, 'passwordHash'> & { password?: string },
+  input: Omit<UserChanges, 'passwordHash'> & { password?: string; startSession?: boolean },
   keepFamilyId: string | undefined,
-): Promise<UserRow | 'not_found' | 'email_taken'> {
-  const { password, ...rest } = input;
+): Promise<{ user: UserRow; session?: Session } | 'not_found' | 'email_taken'> {
+  const { password, startSession, ...rest } = input;
   const changes: UserChanges = { ...rest };
   if (password !== undefined) changes.passwordHash = await hashPassword(password);
-  return changeUser(ctx.db, userId, changes, ctx.clock.now(), keepFamilyId);
+  const result = await changeUser(ctx.db, userId, changes, ctx.clock.now(), {
+    keepFamilyId,
+    startSession: startSession === true,
+  });
+  if (typeof result === 'string' || !result.refresh) return result;
+  return { user: result.user, session: await sessionAnswer(ctx, result.user, result.refresh) };
 }
 
+/**
+ * Changes a password given the current one: every session ends, the caller's own included, and
+ * the device that changed it gets a new one in the same transaction (answered). Not a sign-in, so
+ * never held by the sign-in limits.
+ */
 export async function changePassword(
   ctx: IdentityContext,
   userId: string,
   input: { previousPassword: string; password: string },
-  keepFamilyId: string | undefined,
-): Promise<'changed' | 'not_found' | 'wrong_password'> {
+): Promise<Session | 'not_found' | 'wrong_password'> {
   const user = await findUserById(ctx.db, userId);
   if (!user) return 'not_found';
   if (!(await verifyPassword(user.passwordHash, input.previousPassword))) return 'wrong_password';
@@ -73,8 +84,9 @@ export async function changePassword(
     user.passwordHash,
     await hashPassword(input.password),
     ctx.clock.now(),
-    keepFamilyId,
+    { startSession: true },
   );
   // Not replaced: the password changed while we checked it, so the one given is stale.
-  return replaced ? 'changed' : 'wrong_password';
+  if (!replaced?.refresh) return 'wrong_password';
+  return sessionAnswer(ctx, replaced.user, replaced.refresh);
 }
