@@ -102,6 +102,9 @@ export const dogSchema = z
   .meta({ id: 'Dog' });
 
 export type Dog = z.infer<typeof dogSchema>;
+export type Breed = z.infer<typeof breedSchema>;
+export type ReferenceItem = z.infer<typeof referenceItemSchema>;
+export type DogMetadata = z.infer<typeof dogMetadataSchema>;
 export type DogDetailsInput = z.input<typeof dogDetailsInput>;
 export type DogProfileInput = z.input<typeof dogProfileInput>;
 
