@@ -8,9 +8,8 @@ import type { SubmissionState } from './use-submission';
 
 type SchemaFormProps<Values extends Record<string, unknown>, Body> = {
   form: UseFormReturnType<Values, Body>;
-  /** Called with the body once the values pass the form's schema. */
-  onSubmit: (body: Body) => void;
-  submission: SubmissionState;
+  /** `submit` is called with the body once the values pass the form's schema. */
+  submission: SubmissionState<Body>;
   submitLabel: string;
   children: ReactNode;
   /** Below the submit button (e.g. a link). */
@@ -27,7 +26,6 @@ type SchemaFormProps<Values extends Record<string, unknown>, Body> = {
  */
 export function SchemaForm<Values extends Record<string, unknown>, Body>({
   form,
-  onSubmit,
   submission,
   submitLabel,
   children,
@@ -43,7 +41,7 @@ export function SchemaForm<Values extends Record<string, unknown>, Body>({
         submission.clearFormError?.();
         const formElement = event.currentTarget;
         form.onSubmit(
-          (body) => onSubmit(body),
+          (body) => submission.submit(body),
           (errors) => {
             // Rendered synchronously so the inputs carry aria-invalid before focus moves.
             flushSync(() => form.setErrors(errors));

@@ -9,8 +9,9 @@ export type SubmissionOptions<Input, Result> = {
   onSuccess?: (result: Result) => unknown;
 };
 
-/** What a form shows of a submission: whether it is running and the server's message. */
-export type SubmissionState = {
+/** A form's submission: how to send the body, whether it is running and the server's message. */
+export type SubmissionState<Body> = {
+  submit: (body: Body) => void;
   submitting: boolean;
   formError?: string | null;
   clearFormError?: () => void;

@@ -1,7 +1,7 @@
-import { enteredPassword, MIN_PASSWORD_LENGTH, password } from '@pawfresh/contracts/fields';
+import { enteredPassword, password } from '@pawfresh/contracts/fields';
 import { z } from 'zod';
 
-import { PasswordField } from '../../../components/form/password-field';
+import { NewPasswordField, PasswordField } from '../../../components/form/password-field';
 import { SchemaForm } from '../../../components/form/schema-form';
 import { useSubmission } from '../../../components/form/use-submission';
 import { useSchemaForm } from '../../../lib/form';
@@ -23,25 +23,14 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
   const submission = useSubmission({ send: resetPassword.mutateAsync, onSuccess });
 
   return (
-    <SchemaForm
-      form={form}
-      onSubmit={submission.submit}
-      submission={submission}
-      submitLabel="Change password"
-    >
+    <SchemaForm form={form} submission={submission} submitLabel="Change password">
       <PasswordField
         label="Current password"
         required
         autoComplete="current-password"
         {...form.getInputProps('previousPassword')}
       />
-      <PasswordField
-        label="New password"
-        required
-        autoComplete="new-password"
-        description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        {...form.getInputProps('password')}
-      />
+      <NewPasswordField {...form.getInputProps('password')} />
     </SchemaForm>
   );
 }

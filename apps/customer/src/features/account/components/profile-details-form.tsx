@@ -1,9 +1,9 @@
-import { TextInput } from '@mantine/core';
 import type { AccountRequest, Profile } from '@pawfresh/contracts/account';
 import { australianPhone, email, MAX_NAME_LENGTH, personName } from '@pawfresh/contracts/fields';
 import { z } from 'zod';
 
 import { SchemaForm } from '../../../components/form/schema-form';
+import { emailField, TextFields, type TextFieldSpec } from '../../../components/form/text-fields';
 import { useSubmission } from '../../../components/form/use-submission';
 import { blankOr, useSchemaForm } from '../../../lib/form';
 import { useUpdateMe } from '../api/update-me';
@@ -37,6 +37,31 @@ export function toUpdateMeRequest(
   };
 }
 
+const DETAILS_FIELDS: readonly TextFieldSpec<DetailsValues>[] = [
+  {
+    field: 'firstName',
+    label: 'First name',
+    required: true,
+    autoComplete: 'given-name',
+    maxLength: MAX_NAME_LENGTH,
+  },
+  {
+    field: 'lastName',
+    label: 'Last name',
+    required: true,
+    autoComplete: 'family-name',
+    maxLength: MAX_NAME_LENGTH,
+  },
+  emailField('email'),
+  {
+    field: 'phoneNumber',
+    label: 'Phone number',
+    type: 'tel',
+    autoComplete: 'tel',
+    description: 'Optional. An Australian number, such as 0412 345 678.',
+  },
+];
+
 type ProfileDetailsFormProps = {
   profile: Profile;
   onSuccess: (profile: Profile) => void;
@@ -58,40 +83,8 @@ export function ProfileDetailsForm({ profile, onSuccess }: ProfileDetailsFormPro
   const submission = useSubmission({ send: updateMe.mutateAsync, onSuccess });
 
   return (
-    <SchemaForm
-      form={form}
-      onSubmit={submission.submit}
-      submission={submission}
-      submitLabel="Save details"
-    >
-      <TextInput
-        label="First name"
-        required
-        autoComplete="given-name"
-        maxLength={MAX_NAME_LENGTH}
-        {...form.getInputProps('firstName')}
-      />
-      <TextInput
-        label="Last name"
-        required
-        autoComplete="family-name"
-        maxLength={MAX_NAME_LENGTH}
-        {...form.getInputProps('lastName')}
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        {...form.getInputProps('email')}
-      />
-      <TextInput
-        label="Phone number"
-        type="tel"
-        autoComplete="tel"
-        description="Optional. An Australian number, such as 0412 345 678."
-        {...form.getInputProps('phoneNumber')}
-      />
+    <SchemaForm form={form} submission={submission} submitLabel="Save details">
+      <TextFields inputProps={form.getInputProps} fields={DETAILS_FIELDS} />
     </SchemaForm>
   );
 }

@@ -1,13 +1,15 @@
-import { NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, Textarea } from '@mantine/core';
 import { ADDRESS_MAX_LENGTHS, type Address, type AddressInput } from '@pawfresh/contracts/fields';
 
 import { SchemaForm } from '../../../components/form/schema-form';
+import { TextFields, type TextFieldSpec } from '../../../components/form/text-fields';
 import { useSchemaForm } from '../../../lib/form';
 import {
   addressFormSchema,
   STATE_NAMES,
   toAddressInput,
   toAddressValues,
+  type AddressValues,
 } from '../utils/address-form';
 
 export type AddressFormProps = {
@@ -25,6 +27,49 @@ export type AddressFormProps = {
 const STATE_OPTIONS = [
   { value: '', label: 'Choose a state', disabled: true },
   ...Object.entries(STATE_NAMES).map(([state, name]) => ({ value: state, label: name })),
+];
+
+const max = ADDRESS_MAX_LENGTHS;
+
+const STREET_FIELDS: readonly TextFieldSpec<AddressValues>[] = [
+  {
+    field: 'address1',
+    label: 'Address line 1',
+    required: true,
+    autoComplete: 'address-line1',
+    maxLength: max.address1,
+  },
+  {
+    field: 'address2',
+    label: 'Address line 2',
+    autoComplete: 'address-line2',
+    maxLength: max.address2,
+  },
+  {
+    field: 'suburb',
+    label: 'Suburb',
+    required: true,
+    autoComplete: 'address-level2',
+    maxLength: max.suburb,
+  },
+  { field: 'city', label: 'City', maxLength: max.city },
+];
+
+const POSTCODE_AND_COMPANY_FIELDS: readonly TextFieldSpec<AddressValues>[] = [
+  {
+    field: 'postCode',
+    label: 'Postcode',
+    required: true,
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    maxLength: 4,
+  },
+  {
+    field: 'companyName',
+    label: 'Company name',
+    autoComplete: 'organization',
+    maxLength: max.companyName,
+  },
 ];
 
 /**
@@ -48,35 +93,10 @@ export function AddressForm({
   return (
     <SchemaForm
       form={form}
-      onSubmit={onSubmit}
-      submission={{ submitting, formError }}
+      submission={{ submit: onSubmit, submitting, formError }}
       submitLabel={submitLabel}
     >
-      <TextInput
-        label="Address line 1"
-        required
-        autoComplete="address-line1"
-        maxLength={ADDRESS_MAX_LENGTHS.address1}
-        {...form.getInputProps('address1')}
-      />
-      <TextInput
-        label="Address line 2"
-        autoComplete="address-line2"
-        maxLength={ADDRESS_MAX_LENGTHS.address2}
-        {...form.getInputProps('address2')}
-      />
-      <TextInput
-        label="Suburb"
-        required
-        autoComplete="address-level2"
-        maxLength={ADDRESS_MAX_LENGTHS.suburb}
-        {...form.getInputProps('suburb')}
-      />
-      <TextInput
-        label="City"
-        maxLength={ADDRESS_MAX_LENGTHS.city}
-        {...form.getInputProps('city')}
-      />
+      <TextFields inputProps={form.getInputProps} fields={STREET_FIELDS} />
       <NativeSelect
         label="State"
         required
@@ -84,26 +104,13 @@ export function AddressForm({
         data={STATE_OPTIONS}
         {...form.getInputProps('state')}
       />
-      <TextInput
-        label="Postcode"
-        required
-        autoComplete="postal-code"
-        inputMode="numeric"
-        maxLength={4}
-        {...form.getInputProps('postCode')}
-      />
-      <TextInput
-        label="Company name"
-        autoComplete="organization"
-        maxLength={ADDRESS_MAX_LENGTHS.companyName}
-        {...form.getInputProps('companyName')}
-      />
+      <TextFields inputProps={form.getInputProps} fields={POSTCODE_AND_COMPANY_FIELDS} />
       <Textarea
         label="Delivery instructions"
         description="Where to leave the box if nobody is home."
         autosize
         minRows={2}
-        maxLength={ADDRESS_MAX_LENGTHS.deliveryInstructions}
+        maxLength={max.deliveryInstructions}
         {...form.getInputProps('deliveryInstructions')}
       />
     </SchemaForm>

@@ -1,9 +1,9 @@
-import { TextInput } from '@mantine/core';
-import { confirmationCode, email, MIN_PASSWORD_LENGTH, password } from '@pawfresh/contracts/fields';
+import { confirmationCode, email, password } from '@pawfresh/contracts/fields';
 import { z } from 'zod';
 
-import { PasswordField } from '../../../components/form/password-field';
+import { NewPasswordField, PasswordField } from '../../../components/form/password-field';
 import { SchemaForm } from '../../../components/form/schema-form';
+import { emailField, TextFields } from '../../../components/form/text-fields';
 import { useSubmission } from '../../../components/form/use-submission';
 import { useSchemaForm } from '../../../lib/form';
 import { useConfirmForgotPassword } from '../api/confirm-forgot-password';
@@ -49,33 +49,21 @@ export function ConfirmForgotPasswordForm({
   const submission = useSubmission({ send: confirm.mutateAsync, onSuccess });
 
   return (
-    <SchemaForm
-      form={form}
-      onSubmit={submission.submit}
-      submission={submission}
-      submitLabel="Set new password"
-    >
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        autoComplete="username"
-        {...form.getInputProps('email')}
+    <SchemaForm form={form} submission={submission} submitLabel="Set new password">
+      <TextFields
+        inputProps={form.getInputProps}
+        fields={[
+          emailField('username'),
+          {
+            field: 'confirmationCode',
+            label: 'Code',
+            required: true,
+            autoComplete: 'one-time-code',
+            inputMode: 'numeric',
+          },
+        ]}
       />
-      <TextInput
-        label="Code"
-        required
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        {...form.getInputProps('confirmationCode')}
-      />
-      <PasswordField
-        label="New password"
-        required
-        autoComplete="new-password"
-        description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        {...form.getInputProps('password')}
-      />
+      <NewPasswordField {...form.getInputProps('password')} />
       <PasswordField
         label="Confirm new password"
         required

@@ -1,8 +1,8 @@
-import { TextInput } from '@mantine/core';
 import { email } from '@pawfresh/contracts/fields';
 import { z } from 'zod';
 
 import { SchemaForm } from '../../../components/form/schema-form';
+import { emailField, TextFields } from '../../../components/form/text-fields';
 import { useSubmission } from '../../../components/form/use-submission';
 import { useSchemaForm } from '../../../lib/form';
 import { useForgotPassword } from '../api/forgot-password';
@@ -24,19 +24,8 @@ export function ForgotPasswordForm({ onSuccess }: { onSuccess: (email: string) =
   });
 
   return (
-    <SchemaForm
-      form={form}
-      onSubmit={submission.submit}
-      submission={submission}
-      submitLabel="Send reset code"
-    >
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        {...form.getInputProps('email')}
-      />
+    <SchemaForm form={form} submission={submission} submitLabel="Send reset code">
+      <TextFields inputProps={form.getInputProps} fields={[emailField('email')]} />
     </SchemaForm>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, TextInput } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { email, enteredPassword } from '@pawfresh/contracts/fields';
 import { Link } from 'react-router';
 import { z } from 'zod';
 
 import { PasswordField } from '../../../components/form/password-field';
 import { SchemaForm } from '../../../components/form/schema-form';
+import { emailField, TextFields } from '../../../components/form/text-fields';
 import { useSubmission } from '../../../components/form/use-submission';
 import { paths } from '../../../config/paths';
 import { useSchemaForm } from '../../../lib/form';
@@ -29,7 +30,6 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <SchemaForm
       form={form}
-      onSubmit={submission.submit}
       submission={submission}
       submitLabel="Sign in"
       footer={
@@ -38,13 +38,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         </Anchor>
       }
     >
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        autoComplete="username"
-        {...form.getInputProps('email')}
-      />
+      <TextFields inputProps={form.getInputProps} fields={[emailField('username')]} />
       <PasswordField
         label="Password"
         required

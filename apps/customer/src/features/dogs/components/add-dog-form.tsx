@@ -46,13 +46,7 @@ export function AddDogForm({ metadata, today, onSuccess }: AddDogFormProps) {
   const submission = useSubmission({ send: addDog.mutateAsync, onSuccess });
 
   return (
-    <SchemaForm
-      form={form}
-      onSubmit={submission.submit}
-      submission={submission}
-      submitLabel="Add dog"
-      gap="lg"
-    >
+    <SchemaForm form={form} submission={submission} submitLabel="Add dog" gap="lg">
       <Fieldset legend={<Legend>About your dog</Legend>} variant="unstyled">
         <DogDetailsFields inputProps={form.getInputProps} breeds={metadata.breeds} today={today} />
       </Fieldset>

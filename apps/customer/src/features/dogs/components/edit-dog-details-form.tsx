@@ -26,13 +26,7 @@ export function EditDogDetailsForm({ dog, breeds, today, onSuccess }: EditDogDet
   const submission = useSubmission({ send: updateDog.mutateAsync, onSuccess });
 
   return (
-    <SchemaForm
-      form={form}
-      onSubmit={submission.submit}
-      submission={submission}
-      submitLabel="Save details"
-      gap="lg"
-    >
+    <SchemaForm form={form} submission={submission} submitLabel="Save details" gap="lg">
       <DogDetailsFields inputProps={form.getInputProps} breeds={breeds} dog={dog} today={today} />
     </SchemaForm>
   );

@@ -25,13 +25,7 @@ export function EditDogProfileForm({ dog, metadata, onSuccess }: EditDogProfileF
   const submission = useSubmission({ send: updateProfile.mutateAsync, onSuccess });
 
   return (
-    <SchemaForm
-      form={form}
-      onSubmit={submission.submit}
-      submission={submission}
-      submitLabel="Save profile"
-      gap="lg"
-    >
+    <SchemaForm form={form} submission={submission} submitLabel="Save profile" gap="lg">
       <DogProfileFields
         inputProps={form.getInputProps}
         values={form.values}
