@@ -5,12 +5,8 @@ const POSTCODE_MESSAGE = 'Postcode must be 4 digits';
 
 /**
  * Field rules shared by the customer API and the services behind it, so both answer with the same
- * words (customer-app.md §5, services.md §5).
- */
-
-/**
- * Pure rules (zod alone, no side effects): the customer app imports this file at runtime to check
- * its forms with the server's words.
+ * words (customer-app.md §5, services.md §5). Pure (zod alone, no side effects on import): the
+ * customer app imports this file at runtime to check its forms with the server's words.
  */
 
 /** customer-app.md §5: +61 or 0, then 2, 3, 4, 7 or 8, then 8 digits. Spaces are ignored. */
@@ -25,8 +21,12 @@ export const MAX_PASSWORD_LENGTH = 128;
 /** A password being set. */
 export const password = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, { error: 'Password must be at least 6 characters long' })
-  .max(MAX_PASSWORD_LENGTH, { error: 'Password must be 128 characters or less' });
+  .min(MIN_PASSWORD_LENGTH, {
+    error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  })
+  .max(MAX_PASSWORD_LENGTH, {
+    error: `Password must be ${MAX_PASSWORD_LENGTH} characters or less`,
+  });
 
 /** A password being checked (sign-in, the current one): any length the server stores, not empty. */
 export const enteredPassword = (message: string) =>
@@ -70,6 +70,7 @@ export const postcode = z
   .string({ error: (issue) => (issue.input === undefined ? undefined : POSTCODE_MESSAGE) })
   .trim()
   .regex(/^\d{4}$/, { error: POSTCODE_MESSAGE });
+
 /** A text field a person must fill in, with words that say so whether it is missing or blank. */
 export const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max);
