@@ -26,10 +26,10 @@ module.exports = {
     {
       name: 'no-server-code-in-the-front-end',
       comment:
-        'The customer app talks to the customer API over HTTP; it may not import server code.',
+        'The customer app talks to the customer API over HTTP; it may not import server code. The contracts (zod alone) are its types and field rules.',
       severity: 'error',
       from: { path: '^apps/customer/' },
-      to: { path: '^(services|packages|apps/server)/' },
+      to: { path: '^(services|packages|apps/server)/', pathNot: '^packages/contracts/src/' },
     },
     {
       name: 'shared-packages-stay-below-services',

@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
+import { defineContract, type EndpointBody, type EndpointOutput } from './define.js';
 import { productImageType, productStatus } from './enums.js';
 import {
   addressInput,
   addressSchema,
   australianPhone,
   calendarDate,
+  confirmationCode,
   email,
+  enteredPassword,
   password,
+  personName,
+  postcode,
   requiredText,
+  uuid,
 } from './fields.js';
 import { serviceabilitySchema, slotAvailabilitySchema } from './courier.js';
 import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
@@ -86,9 +91,7 @@ export const accountContract = defineContract({
       summary: 'Sign in',
       description:
         'Sets the refresh-token cookie. A wrong password and an unknown e-mail answer the same 401.',
-      body: z
-        .object({ email, password: z.string().min(1, { error: 'Enter your password' }).max(128) })
-        .strict(),
+      body: z.object({ email, password: enteredPassword('Enter your password') }).strict(),
       response: z.object({ accessToken: z.string(), refreshToken: z.string() }),
       errors: [400, 401, 429],
       access: 'public',
@@ -110,11 +113,7 @@ export const accountContract = defineContract({
         .object({
           email,
           password,
-          confirmationCode: z
-            .string()
-            .trim()
-            .min(1, { error: 'Enter the code from the e-mail' })
-            .max(64),
+          confirmationCode,
         })
         .strict(),
       response: success,
@@ -127,7 +126,7 @@ export const accountContract = defineContract({
       summary: 'Change the password, given the current one',
       body: z
         .object({
-          previousPassword: z.string().min(1, { error: 'Enter your current password' }).max(128),
+          previousPassword: enteredPassword('Enter your current password'),
           password,
         })
         .strict(),
@@ -166,13 +165,8 @@ export const accountContract = defineContract({
       summary: "Change the customer's name, e-mail, phone or password",
       body: z
         .object({
-          firstName: z
-            .string()
-            .trim()
-            .min(1, { error: 'Enter your first name' })
-            .max(100)
-            .optional(),
-          lastName: z.string().trim().min(1, { error: 'Enter your last name' }).max(100).optional(),
+          firstName: personName('Enter your first name').optional(),
+          lastName: personName('Enter your last name').optional(),
           email: email.optional(),
           phoneNumber: australianPhone.nullish(),
           password: password.optional(),
@@ -259,9 +253,7 @@ export const accountContract = defineContract({
       method: 'POST',
       path: '/api/v1/dog/update-profile',
       summary: "Change a dog's body, habits and health",
-      body: z
-        .object({ dogId: z.uuid({ error: 'dogId must be a valid UUID' }), dogProfileInput })
-        .strict(),
+      body: z.object({ dogId: uuid('dogId'), dogProfileInput }).strict(),
       response: customerDogSchema,
       errors: [400, 401, 404],
       access: 'customer',
@@ -270,7 +262,7 @@ export const accountContract = defineContract({
       method: 'GET',
       path: '/api/v1/meal-recommendations/:animalId',
       summary: 'Every meal with its recommendation for one of the customer’s dogs',
-      params: z.object({ animalId: z.uuid({ error: 'animalId must be a valid UUID' }) }),
+      params: z.object({ animalId: uuid('animalId') }),
       response: z.array(recommendedMealSchema),
       errors: [400, 401, 404],
       access: 'customer',
@@ -310,10 +302,7 @@ export const accountContract = defineContract({
       path: '/api/v1/couriers/delivery-schedules',
       summary: 'Delivery dates and AM/PM slots for an address, over a date range (at most 31 days)',
       query: z.object({
-        postCode: z
-          .string()
-          .trim()
-          .regex(/^\d{4}$/, { error: 'Postcode must be 4 digits' }),
+        postCode: postcode,
         suburb: requiredText(100, 'Enter the suburb'),
         fromDate: calendarDate,
         toDate: calendarDate,
@@ -328,10 +317,7 @@ export const accountContract = defineContract({
       summary: 'Whether we deliver to a postcode and suburb',
       body: z
         .object({
-          postcode: z
-            .string()
-            .trim()
-            .regex(/^\d{4}$/, { error: 'Postcode must be 4 digits' }),
+          postcode,
           suburb: requiredText(100, 'Enter the suburb'),
         })
         .strict(),
@@ -356,3 +342,9 @@ export const accountContract = defineContract({
     },
   },
 });
+
+type AccountEndpoints = typeof accountContract.endpoints;
+/** What the customer app sends as an endpoint's body. */
+export type AccountRequest<K extends keyof AccountEndpoints> = EndpointBody<AccountEndpoints[K]>;
+/** What an endpoint of the customer API answers. */
+export type AccountResponse<K extends keyof AccountEndpoints> = EndpointOutput<AccountEndpoints[K]>;

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
-
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
-const instant = z.iso.datetime({ offset: true });
-
-/** The largest value a PostgreSQL integer column holds (services.md §9). */
-const INT_MAX = 2147483647;
+import { defineContract } from './define.js';
+import { instant, MAX_INT, uuid } from './fields.js';
 
 /** services.md §3 "Carts": the kinds of feeding plan a cart's subscription can carry. */
 export const feedingPlanTypes = ['full_bowl', 'half_bowl', 'starter_box', 'trial_box'] as const;
@@ -17,7 +12,7 @@ const quantity = z
   .number({ error: 'quantity must be a positive whole number' })
   .int({ error: 'quantity must be a positive whole number' })
   .positive({ error: 'quantity must be a positive whole number' })
-  .max(INT_MAX, { error: `quantity must be at most ${INT_MAX}` });
+  .max(MAX_INT, { error: `quantity must be at most ${MAX_INT}` });
 
 export const cartProductInput = z
   .object({ productVariantId: uuid('productVariantId'), quantity })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
-import { calendarDate } from './fields.js';
+import { defineContract } from './define.js';
+import { calendarDate, instant, postcode, uuid } from './fields.js';
 
 /** Every invoice number the courier sees begins with this (services.md §3, §5). */
 export const INVOICE_PREFIX = 'PFR';
@@ -35,17 +35,11 @@ export const courierEventTypes = [
 export const shipmentStatuses = ['pending', 'delivered'] as const;
 export const timePreferences = ['AM', 'PM'] as const;
 
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
-const instant = z.iso.datetime({ offset: true });
 const nonEmpty = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` });
-const postcode = z
-  .string({ error: 'Postcode must be 4 digits' })
-  .trim()
-  .regex(/^\d{4}$/, { error: 'Postcode must be 4 digits' });
 const invoiceNumber = z
   .string({ error: INVOICE_PREFIX_MESSAGE })
   .trim()

@@ -1,31 +1,30 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
+import { defineContract } from './define.js';
 import { activityLevel, bodyType, dogGender, eatingHabit } from './enums.js';
-import { calendarDate, requiredText, slug } from './fields.js';
-
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
-const instant = z.iso.datetime({ offset: true });
-
-/** services.md §5: numeric strings, with the spec's messages. */
-const measure = (label: 'Height' | 'Weight') =>
-  z
-    .string({ error: `${label} must be a valid number` })
-    .trim()
-    .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: `${label} must be a valid number` });
+import {
+  calendarDate,
+  dogMeasure,
+  instant,
+  MAX_BREEDS,
+  MAX_DOG_NAME_LENGTH,
+  requiredText,
+  slug,
+  uuid,
+} from './fields.js';
 
 const slugList = (max: number) => z.array(slug).max(max);
 
 /** Name, birth, breed: what `/dogs/{animalId}/edit/details` edits. */
 export const dogDetailsInput = z
   .object({
-    name: requiredText(50, "Enter the dog's name"),
+    name: requiredText(MAX_DOG_NAME_LENGTH, "Enter the dog's name"),
     dateOfBirth: calendarDate.nullish(),
     dateOfBirthIsApproximate: z.boolean().optional(),
     gender: dogGender.nullish(),
     isNeutered: z.boolean().nullish(),
     dateOfDeath: calendarDate.nullish(),
     dateOfDeathIsApproximate: z.boolean().optional(),
-    breeds: slugList(3).optional().describe('Breed slugs, at most three'),
+    breeds: slugList(MAX_BREEDS).optional().describe('Breed slugs, at most three'),
     preferredBreedName: z.string().trim().max(100).nullish(),
   })
   .strict();
@@ -33,8 +32,8 @@ export const dogDetailsInput = z
 /** Body, habits and health: what `/dogs/{animalId}/edit/profile` edits. */
 export const dogProfileInput = z
   .object({
-    height: measure('Height').nullish().describe('Centimetres at the shoulder'),
-    weight: measure('Weight').nullish().describe('Kilograms'),
+    height: dogMeasure('Height').nullish().describe('Centimetres at the shoulder'),
+    weight: dogMeasure('Weight').nullish().describe('Kilograms'),
     bodyType: bodyType.nullish(),
     activityLevel: activityLevel.nullish(),
     eatingHabits: eatingHabit.nullish(),
@@ -103,6 +102,9 @@ export const dogSchema = z
   .meta({ id: 'Dog' });
 
 export type Dog = z.infer<typeof dogSchema>;
+export type Breed = z.infer<typeof breedSchema>;
+export type ReferenceItem = z.infer<typeof referenceItemSchema>;
+export type DogMetadata = z.infer<typeof dogMetadataSchema>;
 export type DogDetailsInput = z.input<typeof dogDetailsInput>;
 export type DogProfileInput = z.input<typeof dogProfileInput>;
 

@@ -56,3 +56,8 @@ export const userRole = z.enum(userRoles);
 export const australianState = z.enum(australianStates);
 
 export type UserRole = z.infer<typeof userRole>;
+export type DogGender = z.infer<typeof dogGender>;
+export type BodyType = z.infer<typeof bodyType>;
+export type ActivityLevel = z.infer<typeof activityLevel>;
+export type EatingHabit = z.infer<typeof eatingHabit>;
+export type AustralianState = z.infer<typeof australianState>;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { australianState } from './enums.js';
 
+const POSTCODE_MESSAGE = 'Postcode must be 4 digits';
+
 /**
  * Field rules shared by the customer API and the services behind it, so both answer with the same
- * words (customer-app.md §5, services.md §5).
+ * words (customer-app.md §5, services.md §5). Pure (zod alone, no side effects on import): the
+ * customer app imports this file at runtime to check its forms with the server's words.
  */
 
 /** customer-app.md §5: +61 or 0, then 2, 3, 4, 7 or 8, then 8 digits. Spaces are ignored. */
@@ -12,10 +15,34 @@ export const australianPhone = z.preprocess(
   z.string().regex(/^(\+61|0)[23478]\d{8}$/, { error: 'Invalid Australian phone number' }),
 );
 
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** A password being set. */
 export const password = z
   .string()
-  .min(6, { error: 'Password must be at least 6 characters long' })
-  .max(128, { error: 'Password must be 128 characters or less' });
+  .min(MIN_PASSWORD_LENGTH, {
+    error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  })
+  .max(MAX_PASSWORD_LENGTH, {
+    error: `Password must be ${MAX_PASSWORD_LENGTH} characters or less`,
+  });
+
+/** A password being checked (sign-in, the current one): any length the server stores, not empty. */
+export const enteredPassword = (message: string) =>
+  z.string().min(1, { error: message }).max(MAX_PASSWORD_LENGTH);
+
+/** The code of the password-reset e-mail. */
+export const confirmationCode = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter the code from the e-mail' })
+  .max(64);
+
+export const MAX_NAME_LENGTH = 100;
+/** A customer's first or last name. */
+export const personName = (message: string) =>
+  z.string().trim().min(1, { error: message }).max(MAX_NAME_LENGTH);
 
 export const email = z
   .string()
@@ -34,28 +61,47 @@ export const slug = z
   .max(100);
 
 const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * customer-app.md §5: an Australian postcode is 4 digits. A missing one keeps the generic
+ * "… is required" wording; anything else present says what a postcode is.
+ */
+export const postcode = z
+  .string({ error: (issue) => (issue.input === undefined ? undefined : POSTCODE_MESSAGE) })
+  .trim()
+  .regex(/^\d{4}$/, { error: POSTCODE_MESSAGE });
+
 /** A text field a person must fill in, with words that say so whether it is missing or blank. */
 export const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max);
 
+/** The longest text each address field takes. */
+export const ADDRESS_MAX_LENGTHS = {
+  address1: 200,
+  address2: 200,
+  suburb: 100,
+  city: 100,
+  deliveryInstructions: 500,
+  companyName: 200,
+} as const;
+
+const max = ADDRESS_MAX_LENGTHS;
+
 /** The address fields a customer edits (customer-app.md §3, without cognitoUserId and isDefault). */
 export const addressInput = z
   .object({
-    address1: requiredText(200, 'Enter the street address'),
-    address2: text(200).nullish(),
-    suburb: requiredText(100, 'Enter the suburb'),
-    city: text(100).nullish(),
+    address1: requiredText(max.address1, 'Enter the street address'),
+    address2: text(max.address2).nullish(),
+    suburb: requiredText(max.suburb, 'Enter the suburb'),
+    city: text(max.city).nullish(),
     state: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
       australianState,
     ),
-    postCode: z
-      .string()
-      .trim()
-      .regex(/^\d{4}$/, { error: 'Postcode must be 4 digits' }),
+    postCode: postcode,
     countryCode: z.literal('AU').default('AU'),
-    deliveryInstructions: text(500).nullish(),
-    companyName: text(200).nullish(),
+    deliveryInstructions: text(max.deliveryInstructions).nullish(),
+    companyName: text(max.companyName).nullish(),
   })
   .strict();
 
@@ -85,9 +131,26 @@ export const uuid = (name: string) => z.uuid({ error: `${name} must be a valid U
 /** An instant in ISO 8601 with its offset (`2026-11-23T05:00:00.000Z`). */
 export const instant = z.iso.datetime({ offset: true });
 
+/** The largest value a PostgreSQL integer column holds (services.md §9). */
+export const MAX_INT = 2147483647;
+
 /** services.md §5 / §9: money is integer cents AUD, a non-negative 32-bit integer. */
-export const MAX_CENTS = 2147483647;
+export const MAX_CENTS = MAX_INT;
 export const cents = z.number().int().min(0).max(MAX_CENTS);
 
 /** Query booleans arrive as text: `true` or `false`. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * services.md §5: a dog's height (cm) or weight (kg) is a numeric string of up to 3 digits and 2
+ * decimals.
+ */
+export const dogMeasure = (label: 'Height' | 'Weight') =>
+  z
+    .string({ error: `${label} must be a valid number` })
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: `${label} must be a valid number` });
+
+/** The dogs contract: a dog's name and at most three breeds. */
+export const MAX_DOG_NAME_LENGTH = 50;
+export const MAX_BREEDS = 3;

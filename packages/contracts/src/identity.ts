@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
+import { defineContract } from './define.js';
 import { userRole } from './enums.js';
-import { addressInput, addressSchema, australianPhone, email, password } from './fields.js';
+import {
+  addressInput,
+  addressSchema,
+  australianPhone,
+  email,
+  instant,
+  password,
+  uuid,
+} from './fields.js';
 
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
-const instant = z.iso.datetime({ offset: true });
 const name = (field: string) =>
   z
     .string()

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
-
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
-const instant = z.iso.datetime({ offset: true });
+import { defineContract } from './define.js';
+import { cents, instant, MAX_CENTS, uuid } from './fields.js';
 
 /** services.md §4: payment status and reference types. Allowed moves: docs/payments.md. */
 export const paymentStatuses = [
@@ -41,15 +39,13 @@ export type CaptureMethod = z.infer<typeof captureMethod>;
 export type RefundStatus = z.infer<typeof refundStatus>;
 export type IntentStatus = z.infer<typeof intentStatus>;
 
-/** services.md §5 / §9: money is integer cents AUD, at most a 32-bit integer. */
-export const MAX_CENTS = 2147483647;
+export { MAX_CENTS };
 /** A charge or refund amount: a whole number of cents, more than nothing (services.md §5). */
 const amount = z
   .number({ error: 'Amount must be a whole number of cents' })
   .int({ error: 'Amount must be a whole number of cents' })
   .gt(0, { error: 'Amount must be greater than 0' })
   .max(MAX_CENTS, { error: `Amount must be at most ${MAX_CENTS} cents` });
-const cents = z.number().int().min(0).max(MAX_CENTS);
 
 const requiredText = (field: string, max: number, why: string) =>
   z

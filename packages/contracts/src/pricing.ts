@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
+import { defineContract } from './define.js';
+import { cents, instant, MAX_CENTS, postcode, queryBoolean, uuid } from './fields.js';
 import { productType } from './enums.js';
-
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
-const instant = z.iso.datetime({ offset: true });
 
 /** services.md §4 and §9: the pricing service's enumerations. */
 export const discountIntervals = ['once-off', 'recurring', 'hybrid'] as const;
@@ -32,9 +30,7 @@ export type UsageContext = z.infer<typeof usageContext>;
 export type UsageType = z.infer<typeof usageType>;
 export type CalculationType = z.infer<typeof calculationType>;
 
-/** services.md §5 / §9: money is integer cents AUD, a non-negative 32-bit integer. */
-export const MAX_CENTS = 2147483647;
-const cents = z.number().int().min(0).max(MAX_CENTS);
+export { MAX_CENTS };
 
 /**
  * A string with its own words when it is missing or not text; other problems (too long) keep the
@@ -50,8 +46,6 @@ const actor = (field: string) =>
     .min(1, { error: `${field} is required: say who made the change` })
     .max(100);
 
-/** Query booleans arrive as text. */
-const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 const direction = z.enum(['asc', 'desc']).default('asc');
 
 /** services.md §9: pricing lists default to page 1 of 100. */
@@ -345,11 +339,7 @@ export type PromotionSummary = z.infer<typeof promotionSummarySchema>;
 export const feeInput = z
   .object({
     type: feeType,
-    postCode: z
-      .string()
-      .trim()
-      .regex(/^\d{4}$/, { error: 'postCode must be 4 digits' })
-      .nullish(),
+    postCode: postcode.nullish(),
     price: cents,
     discountedPrice: cents.nullish().describe('What is charged, when less than price'),
   })

@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
+import { defineContract } from './define.js';
+import { instant, slug, uuid } from './fields.js';
 import { productImageType, productStatus, productType, recommendationType } from './enums.js';
-
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
-const instant = z.iso.datetime({ offset: true });
-/** A reference-data slug such as `chicken` or `kidney-disease`. */
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
-    error: 'Use lower-case slugs such as "chicken" or "kidney-disease"',
-  })
-  .max(100);
 
 export const imageSchema = z
   .object({

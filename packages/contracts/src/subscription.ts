@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
-import { calendarDate } from './fields.js';
-
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
-const instant = z.iso.datetime({ offset: true });
+import { defineContract } from './define.js';
+import { calendarDate, cents, instant, MAX_CENTS, queryBoolean, uuid } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (services.md §4, §9)
@@ -49,8 +46,6 @@ export type ServingSizeCode = z.infer<typeof servingSizeCode>;
 // Shared field rules
 // ---------------------------------------------------------------------------------------------
 
-const MAX_CENTS = 2147483647;
-const cents = z.number().int().min(0).max(MAX_CENTS);
 const orderIndex = (name: string) =>
   z
     .number({ error: `${name} must be a whole number of at least 0 (0 is the first order)` })
@@ -77,8 +72,6 @@ export const cadenceInWeeks = z
   .int({ error: 'cadenceInWeeks must be a whole number of weeks from 1 to 12' })
   .min(1, { error: 'cadenceInWeeks must be a whole number of weeks from 1 to 12' })
   .max(12, { error: 'cadenceInWeeks must be a whole number of weeks from 1 to 12' });
-
-const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Australian IANA zones, for dates entered as a local calendar day. */
 const australianTimeZone = z

@@ -1,80 +1,22 @@
-import type { z } from 'zod';
+import type { EndpointDef, EndpointParts } from '@pawfresh/contracts/define';
 import type { Principal } from './auth.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Who may call an endpoint. `service`: other services and operators holding the service
- * credentials, or signed-in staff and admins (the default for every domain service route).
- * `customer`: a signed-in customer (the customer API). `public`: anyone (health, sign-in, the
- * public catalogue).
- */
-export type Access = 'service' | 'public' | 'customer';
-
-/** One HTTP operation of a contract: what the server implements and what clients call. */
-export interface EndpointDef {
-  method: HttpMethod;
-  /** Native path in Fastify syntax (`/api/v1/variants/:variantId`). */
-  path: string;
-  summary: string;
-  description?: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** Success status; 200 unless said. */
-  status?: 200 | 201 | 202 | 204;
-  response: z.ZodType;
-  /** Error statuses this endpoint may answer, for the OpenAPI document. */
-  errors?: readonly number[];
-  access?: Access;
-  /** Customer-style text for an unexpected failure (customer-app.md §8); default "Unspecified server error". */
-  fallbackMessage?: string;
-}
-
-export interface ServiceContract<
-  E extends Record<string, EndpointDef> = Record<string, EndpointDef>,
-> {
-  service: string;
-  title: string;
-  description: string;
-  version: string;
-  /** `service` envelopes `{message, error, statusCode}`; `customer` envelopes `{error}`. */
-  errorStyle: 'service' | 'customer';
-  endpoints: E;
-}
-
-export function defineContract<const E extends Record<string, EndpointDef>>(
-  contract: Omit<ServiceContract<E>, 'errorStyle'> & { errorStyle?: 'service' | 'customer' },
-): ServiceContract<E> {
-  return { errorStyle: 'service', ...contract };
-}
-
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+// The contract's shape lives with the contracts (zod alone, usable by the browser); the kit keeps
+// exporting it so services import one package.
+export {
+  defineContract,
+  fillPath,
+  type Access,
+  type CallInput,
+  type EndpointDef,
+  type EndpointOutput,
+  type EndpointParts,
+  type HttpMethod,
+  type ServiceContract,
+} from '@pawfresh/contracts/define';
 
 /** What a handler receives: parsed params, query and body, and who is asking. */
-export interface HandlerInput<E extends EndpointDef> {
-  params: Out<E['params']>;
-  query: Out<E['query']>;
-  body: Out<E['body']>;
+export interface HandlerInput<E extends EndpointDef> extends EndpointParts<E> {
   /** Set on `service` and `customer` routes (checked before the handler runs). */
   auth: Principal | undefined;
-}
-
-/** What a caller sends: the unparsed (input) side of the same schemas; absent parts omitted. */
-export type CallInput<E extends EndpointDef> = (E['params'] extends z.ZodType
-  ? { params: In<E['params']> }
-  : unknown) &
-  (E['query'] extends z.ZodType ? { query?: In<E['query']> } : unknown) &
-  (E['body'] extends z.ZodType ? { body: In<E['body']> } : unknown);
-
-export type EndpointOutput<E extends EndpointDef> = z.output<E['response']>;
-
-/** Fills `:name` segments of a path. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
 }

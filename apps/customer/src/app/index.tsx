@@ -1,4 +1,4 @@
-import { AppProvider } from './provider';
+import { AppProvider } from '../components/providers/app-provider';
 import { AppRouter } from './router';
 
 export function App() {

@@ -5,7 +5,8 @@ import { MainLayout } from '../components/layouts/main-layout';
 import type { RouteHandle } from '../lib/route-handle';
 import { createFakeApi } from '../testing/fake-api';
 import { createMemoryAnalytics } from '../testing/memory-analytics';
-import { currentPath, renderApp } from '../testing/test-utils';
+import { renderApp } from './testing/render-app';
+import { currentPath } from '../testing/test-utils';
 
 // Stand-ins for the main pages later issues add, in the frame they will use.
 const mainPages = [

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../lib/auth/session';
 import { createFakeApi, error } from '../testing/fake-api';
 import { signInWithForm } from '../testing/sign-in';
-import { currentPath, renderApp } from '../testing/test-utils';
+import { renderApp } from './testing/render-app';
+import { currentPath } from '../testing/test-utils';
 
 afterEach(() => {
   vi.useRealTimers();

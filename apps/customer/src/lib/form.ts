@@ -1,43 +1,55 @@
-import { useCallback, useState } from 'react';
-import { flushSync } from 'react-dom';
+import {
+  schemaResolver,
+  useForm,
+  type FormErrors,
+  type GetInputPropsOptions,
+  type GetInputPropsReturnType,
+} from '@mantine/form';
+import { z } from 'zod';
 
-/** One message per field that failed validation. */
-export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+/** Any Standard Schema (a zod schema here). */
+export type FormSchema = Parameters<typeof schemaResolver>[0];
 
-export function hasErrors<T>(errors: FieldErrors<T>): boolean {
-  return Object.values(errors).some(Boolean);
-}
+type SchemaFormOptions<Values, Body> = {
+  initialValues: Values;
+  /** Checks the values on submit; its messages go on the fields. */
+  schema: FormSchema;
+  /** Turns valid values into what is sent. */
+  toBody: (values: Values) => Body;
+};
 
 /**
- * A form's values and field errors, for plain controlled Mantine inputs (the app does not use
- * @mantine/form). Changing a field clears its error.
+ * A form's values and field errors (@mantine/form, controlled), checked on submit with a schema
+ * built from the contract's field rules. Changing a field clears its error.
  */
-export function useFormFields<T extends Record<string, unknown>>(initialValues: T | (() => T)) {
-  const [values, setValues] = useState<T>(initialValues);
-  const [errors, setErrorsState] = useState<FieldErrors<T>>({});
-
-  const setField = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrorsState((previous) => (previous[key] ? { ...previous, [key]: undefined } : previous));
-  }, []);
-
-  /**
-   * Shows these errors and, when there are any, moves focus to the first invalid field of `form`
-   * (in page order). Returns whether the form is valid.
-   */
-  const applyValidation = useCallback(
-    (form: HTMLFormElement | null, nextErrors: FieldErrors<T>): boolean => {
-      // Rendered synchronously so the inputs carry aria-invalid before focus moves.
-      flushSync(() => setErrorsState(nextErrors));
-      if (!hasErrors(nextErrors)) return true;
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return false;
-    },
-    [],
-  );
-
-  return { values, setField, errors, applyValidation };
+export function useSchemaForm<Values extends Record<string, unknown>, Body>({
+  initialValues,
+  schema,
+  toBody,
+}: SchemaFormOptions<Values, Body>) {
+  return useForm<Values, Body>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(schema, { sync: true }),
+    transformValues: toBody,
+  });
 }
 
-/** Sets one field of a form's values (see useFormFields). */
-export type SetField<T> = <K extends keyof T>(key: K, value: T[K]) => void;
+/** The errors a schema finds in a form's values: the first message of each field. */
+export function schemaErrors(schema: FormSchema, values: unknown): FormErrors {
+  return schemaResolver(schema, { sync: true })(values);
+}
+
+/** `form.getInputProps` for some of a form's fields (a group of fields shared by forms). */
+export type InputPropsOf<Values> = (
+  path: Extract<keyof Values, string>,
+  options?: GetInputPropsOptions,
+) => GetInputPropsReturnType;
+
+/** A field a person may leave blank: blank passes, anything else must follow the rule. */
+export function blankOr<T extends z.ZodType>(rule: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    rule.optional(),
+  );
+}

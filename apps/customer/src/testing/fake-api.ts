@@ -1,6 +1,14 @@
+import {
+  accountContract,
+  type AccountResponse,
+  type CustomerDog as Dog,
+  type Profile,
+} from '@pawfresh/contracts/account';
+import type { DogMetadata } from '@pawfresh/contracts/dogs';
+import type { Address } from '@pawfresh/contracts/fields';
 import { vi } from 'vitest';
+import { z } from 'zod';
 
-import type { Address, Dog, DogMetadata, ProductsResponse, Profile } from '../types/api';
 import { SESSION_HINT_COOKIE } from '../lib/auth/session-hint';
 import * as fixtures from './fixtures';
 
@@ -12,6 +20,11 @@ import * as fixtures from './fixtures';
  * must present as `Authorization: Bearer …` (else 401).
  *
  * Override any endpoint with `on('METHOD /path', handler)`; `calls` records every request.
+ *
+ * It is checked against the contract (packages/contracts/src/account.ts): every route is one of
+ * the contract's endpoints, and every success it answers must parse with that endpoint's response
+ * schema (it answers the parsed value, as the server's serializer would). A broken answer logs a
+ * console.error, which fails the test (setup-tests.ts).
  */
 
 export const TEST_EMAIL = 'sam@example.com';
@@ -40,7 +53,7 @@ export type FakeApiOptions = {
   address?: Address | null;
   dogs?: Dog[];
   metadata?: DogMetadata;
-  products?: ProductsResponse;
+  products?: AccountResponse<'getProducts'>;
   /** Lifetime of the access tokens it issues. */
   accessTokenTtlSeconds?: number;
 };
@@ -56,6 +69,23 @@ export function makeAccessToken(expiresAtMs: number, tokenId = 0): string {
     JSON.stringify({ sub: fixtures.USER_ID, jti: tokenId, exp: Math.floor(expiresAtMs / 1000) }),
   );
   return `${header}.${payload}.signature`;
+}
+
+/** The contract's endpoints by fake route (`PATCH /dogs/:id`): their paths without /api/v1. */
+const contractEndpoints = new Map(
+  Object.values(accountContract.endpoints).map((endpoint) => [
+    `${endpoint.method} ${endpoint.path.replace(/^\/api\/v1/, '')}`,
+    endpoint,
+  ]),
+);
+
+/** The success body as the contract's response schema reads it; a mismatch fails the test. */
+function checkedAnswer(route: string, body: unknown): unknown {
+  const parsed = contractEndpoints.get(route)?.response.safeParse(body);
+  if (!parsed || parsed.success) return parsed?.data;
+  const message = `The fake's answer to ${route} breaks the contract:\n${z.prettifyError(parsed.error)}`;
+  console.error(message);
+  throw new Error(message);
 }
 
 const json = (body: unknown, status = 200): Response =>
@@ -117,6 +147,9 @@ export function createFakeApi(options: FakeApiOptions = {}) {
   const routes: { method: string; pattern: string; handler: () => FakeHandler }[] = [];
 
   function on(route: string, handler: FakeHandler): void {
+    if (!contractEndpoints.has(route)) {
+      throw new Error(`${route} is not an endpoint of the customer API's contract`);
+    }
     handlers.set(route, handler);
     const [method = '', pattern = ''] = route.split(' ');
     if (!routes.some((r) => r.method === method && r.pattern === pattern)) {
@@ -266,7 +299,8 @@ export function createFakeApi(options: FakeApiOptions = {}) {
         }
         return part === pathParts[i];
       });
-      if (ok) return { handler: route.handler(), params };
+      if (ok)
+        return { route: `${route.method} ${route.pattern}`, handler: route.handler(), params };
     }
     return null;
   }
@@ -289,7 +323,9 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     request.params = found.params;
     const reply = await found.handler(request);
     if (reply instanceof Response) return reply;
-    return json(reply.body ?? {}, reply.status ?? 200);
+    const status = reply.status ?? 200;
+    const body = reply.body ?? {};
+    return json(status < 300 ? checkedAnswer(found.route, body) : body, status);
   });
 
   return {

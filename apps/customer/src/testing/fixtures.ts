@@ -1,4 +1,11 @@
-import type { Address, Dog, DogMetadata, Product, ProductsResponse, Profile } from '../types/api';
+import type {
+  AccountResponse,
+  CustomerDog as Dog,
+  CustomerProduct as Product,
+  Profile,
+} from '@pawfresh/contracts/account';
+import type { DogMetadata } from '@pawfresh/contracts/dogs';
+import type { Address } from '@pawfresh/contracts/fields';
 
 // Contract-shaped sample data (packages/contracts/src/account.ts, dogs.ts, fields.ts).
 
@@ -131,4 +138,8 @@ const meal: Product = {
   ],
 };
 
-export const products: ProductsResponse = { meals: [meal], treats: [], supplements: [] };
+export const products: AccountResponse<'getProducts'> = {
+  meals: [meal],
+  treats: [],
+  supplements: [],
+};

@@ -1,4 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { MIN_PASSWORD_LENGTH } from '@pawfresh/contracts/fields';
 
 /**
  * Mantine's PasswordInput, with `aria-invalid` on the input when there is an error (Mantine marks
@@ -7,4 +8,17 @@ import { PasswordInput, type PasswordInputProps } from '@mantine/core';
  */
 export function PasswordField(props: PasswordInputProps) {
   return <PasswordInput aria-invalid={props.error ? true : undefined} {...props} />;
+}
+
+/** A password being set: says the contract's minimum length, and lets password managers fill it. */
+export function NewPasswordField(props: PasswordInputProps) {
+  return (
+    <PasswordField
+      label="New password"
+      required
+      autoComplete="new-password"
+      description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      {...props}
+    />
+  );
 }

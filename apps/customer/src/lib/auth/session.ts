@@ -1,5 +1,6 @@
+import type { AccountResponse } from '@pawfresh/contracts/account';
+
 import { createApiClient } from '../api-client';
-import type { RefreshResponse } from '../../types/api';
 import { getTokenExpiry } from './access-token';
 import { hasSessionHint } from './session-hint';
 
@@ -146,7 +147,9 @@ const publicApi = createApiClient();
 
 async function requestAccessToken(): Promise<string> {
   if (!hasSessionHint()) throw new Error('Not signed in on this browser');
-  const { accessToken } = await publicApi.get<RefreshResponse>('/refresh', { auth: false });
+  const { accessToken } = await publicApi.get<AccountResponse<'refresh'>>('/refresh', {
+    auth: false,
+  });
   if (typeof accessToken !== 'string' || accessToken === '') {
     throw new Error('The refresh answer has no access token');
   }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { session } from '../../../lib/auth/session';
 import { createFakeApi } from '../../../testing/fake-api';
-import { currentPath, renderApp } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+import { currentPath } from '../../../testing/test-utils';
 
 const signedIn = (options: Parameters<typeof createFakeApi>[0] = {}) =>
   createFakeApi({ signedIn: true, ...options });

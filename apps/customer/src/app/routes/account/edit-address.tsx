@@ -5,7 +5,7 @@ import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { useResultModal } from '../../../components/result-modal/result-modal-provider';
-import { useSubmitError } from '../../../components/form/use-submit-error';
+import { useSubmission } from '../../../components/form/use-submission';
 import { paths } from '../../../config/paths';
 import {
   getDefaultAddressQueryOptions,
@@ -29,9 +29,15 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 export default function EditAddressRoute() {
   const address = useDefaultAddress();
   const updateAddress = useUpdateDefaultAddress();
-  const { formError, handleError, clearFormError } = useSubmitError();
   const modal = useResultModal();
   const navigate = useNavigate();
+  const submission = useSubmission({
+    send: updateAddress.mutateAsync,
+    onSuccess: async () => {
+      await modal.showSuccess();
+      await navigate(paths.account);
+    },
+  });
   const back = { to: paths.account, label: 'Back to account' };
 
   if (address.data === undefined) {
@@ -45,18 +51,9 @@ export default function EditAddressRoute() {
     <FullScreenPage title="Edit address" intro="Where we deliver your boxes." back={back}>
       <AddressForm
         initialAddress={address.data}
-        submitting={updateAddress.isPending}
-        formError={formError}
-        onSubmit={(input) => {
-          clearFormError();
-          updateAddress.mutate(input, {
-            onSuccess: async () => {
-              await modal.showSuccess();
-              await navigate(paths.account);
-            },
-            onError: handleError,
-          });
-        }}
+        submitting={submission.submitting}
+        formError={submission.formError}
+        onSubmit={submission.submit}
       />
     </FullScreenPage>
   );

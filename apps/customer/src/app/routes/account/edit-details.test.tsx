@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { createFakeApi, error } from '../../../testing/fake-api';
-import { currentPath, renderApp } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+import { currentPath } from '../../../testing/test-utils';
 
 describe('/account/edit/details', () => {
   it('is pre-filled, saves the changes, and returns to the account home', async () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { session } from '../../../lib/auth/session';
 import { createFakeApi, TEST_PASSWORD } from '../../../testing/fake-api';
-import { currentPath, renderApp } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+import { currentPath } from '../../../testing/test-utils';
 
 describe('/account/edit/password', () => {
   it('changes the password and returns to the account home', async () => {

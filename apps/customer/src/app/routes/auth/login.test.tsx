@@ -5,7 +5,8 @@ import { session } from '../../../lib/auth/session';
 import { createFakeApi, error, TEST_EMAIL, TEST_PASSWORD } from '../../../testing/fake-api';
 import { createMemoryAnalytics } from '../../../testing/memory-analytics';
 import { signInWithForm } from '../../../testing/sign-in';
-import { currentPath, renderApp } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+import { currentPath } from '../../../testing/test-utils';
 
 describe('/login', () => {
   it('signs in with e-mail and password and goes to deliveries', async () => {

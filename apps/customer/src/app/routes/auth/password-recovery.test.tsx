@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { createFakeApi, error } from '../../../testing/fake-api';
-import { currentPath, renderApp } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+import { currentPath } from '../../../testing/test-utils';
 
 describe('/forgot-password', () => {
   it('sends the reset e-mail and shows the e-mail-sent page, which leads to the code form', async () => {

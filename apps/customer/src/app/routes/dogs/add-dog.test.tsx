@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { createFakeApi } from '../../../testing/fake-api';
-import { currentPath, renderApp } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+import { currentPath } from '../../../testing/test-utils';
 
 describe('/dogs/add', () => {
   it('adds a dog with its details, body, habits and health, then shows it on /dogs', async () => {

@@ -12,7 +12,7 @@ import {
   useDogsMetadata,
 } from '../../../features/dogs/api/get-dogs-metadata';
 import { AddDogForm } from '../../../features/dogs/components/add-dog-form';
-import { todayAsCalendarDate } from '../../../lib/validation';
+import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import { loadQuery } from '../../route-context';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {

@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
+import type { CustomerDog as Dog } from '@pawfresh/contracts/account';
+import type { DogMetadata } from '@pawfresh/contracts/dogs';
 
 import { getDogsQueryOptions, useDogs } from '../../../features/dogs/api/get-dogs';
 import {
   getDogsMetadataQueryOptions,
   useDogsMetadata,
 } from '../../../features/dogs/api/get-dogs-metadata';
-import type { Dog, DogMetadata } from '../../../types/api';
 import { loadQuery } from '../../route-context';
 
 /** The edit pages of one dog need the dogs (cached from /dogs) and the reference data. */

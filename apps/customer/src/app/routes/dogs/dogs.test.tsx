@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createFakeApi } from '../../../testing/fake-api';
 import { biscuit, rex } from '../../../testing/fixtures';
-import { currentPath, renderApp } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+import { currentPath } from '../../../testing/test-utils';
 
 beforeEach(() => {
   // Ages are counted to today.

@@ -8,7 +8,7 @@ import { PageLoading } from '../../../components/feedback/page-loading';
 import { paths } from '../../../config/paths';
 import { getDogsQueryOptions, useDogs } from '../../../features/dogs/api/get-dogs';
 import { DogList } from '../../../features/dogs/components/dog-list';
-import { todayAsCalendarDate } from '../../../lib/validation';
+import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import { loadQuery } from '../../route-context';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {

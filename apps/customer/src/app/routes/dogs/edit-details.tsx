@@ -8,7 +8,7 @@ import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { useResultModal } from '../../../components/result-modal/result-modal-provider';
 import { paths } from '../../../config/paths';
 import { EditDogDetailsForm } from '../../../features/dogs/components/edit-dog-details-form';
-import { todayAsCalendarDate } from '../../../lib/validation';
+import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import NotFoundRoute from '../not-found';
 import { dogEditLoader, useDogRouteData } from './dog-route-data';
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { biscuit } from '../../../testing/fixtures';
-import { currentPath, renderApp } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+import { currentPath } from '../../../testing/test-utils';
 
 const detailsPath = `/dogs/${biscuit.identifier}/edit/details`;
 const profilePath = `/dogs/${biscuit.identifier}/edit/profile`;

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { Profile } from '../../../types/api';
 
 /** GET /api/v1/me: the signed-in customer. */
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {

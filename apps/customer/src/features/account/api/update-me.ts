@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountRequest, Profile } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
-import type { Profile, UpdateMeRequest } from '../../../types/api';
 import { getMeQueryOptions } from './get-me';
 
 /** PATCH /api/v1/me: answers the updated profile. */
-export function updateMe(body: UpdateMeRequest): Promise<Profile> {
+export function updateMe(body: AccountRequest<'updateMe'>): Promise<Profile> {
   return api.patch<Profile>('/me', body);
 }
 

@@ -1,5 +1,6 @@
+import type { Profile } from '@pawfresh/contracts/account';
+
 import { DetailList } from '../../../components/ui/detail-list';
-import type { Profile } from '../../../types/api';
 
 /** Name, e-mail and phone on the account home. */
 export function ProfileSummary({ profile }: { profile: Profile }) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Address } from '@pawfresh/contracts/fields';
 
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { Address } from '../../../types/api';
 
 /** GET /api/v1/addresses/default. A customer without one (404) gets null, not an error. */
 export async function getDefaultAddress({

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
-import type { PutDefaultAddressRequest, SuccessResponse } from '../../../types/api';
 import { getDefaultAddressQueryOptions } from './get-default-address';
 
 /** PUT /api/v1/addresses/default */
-export function updateDefaultAddress(body: PutDefaultAddressRequest): Promise<SuccessResponse> {
-  return api.put<SuccessResponse>('/addresses/default', body);
+export function updateDefaultAddress(
+  body: AccountRequest<'putDefaultAddress'>,
+): Promise<AccountResponse<'putDefaultAddress'>> {
+  return api.put<AccountResponse<'putDefaultAddress'>>('/addresses/default', body);
 }
 
 export function useUpdateDefaultAddress() {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import type { AddressInput } from '@pawfresh/contracts/fields';
 import { describe, expect, it, vi } from 'vitest';
 
 import { address } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/test-utils';
-import type { AddressInput } from '../../../types/api';
 import { AddressForm } from './address-form';
 
 // The editor is shared (the default address now, an order's delivery address later), so it is

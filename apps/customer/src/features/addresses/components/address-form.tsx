@@ -1,16 +1,14 @@
-import { Button, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { NativeSelect, Textarea } from '@mantine/core';
+import { ADDRESS_MAX_LENGTHS, type Address, type AddressInput } from '@pawfresh/contracts/fields';
 
-import { FormAlert } from '../../../components/form/form-alert';
-import { useFormFields } from '../../../lib/form';
-import { AUSTRALIAN_STATES, type Address, type AddressInput } from '../../../types/api';
+import { SchemaForm } from '../../../components/form/schema-form';
+import { TextFields, type TextFieldSpec } from '../../../components/form/text-fields';
+import { useSchemaForm } from '../../../lib/form';
 import {
-  ADDRESS_MAX_LENGTHS,
-  isAustralianState,
+  addressFormSchema,
   STATE_NAMES,
   toAddressInput,
   toAddressValues,
-  validateAddress,
   type AddressValues,
 } from '../utils/address-form';
 
@@ -28,12 +26,56 @@ export type AddressFormProps = {
 
 const STATE_OPTIONS = [
   { value: '', label: 'Choose a state', disabled: true },
-  ...AUSTRALIAN_STATES.map((state) => ({ value: state, label: STATE_NAMES[state] })),
+  ...Object.entries(STATE_NAMES).map(([state, name]) => ({ value: state, label: name })),
+];
+
+const max = ADDRESS_MAX_LENGTHS;
+
+const STREET_FIELDS: readonly TextFieldSpec<AddressValues>[] = [
+  {
+    field: 'address1',
+    label: 'Address line 1',
+    required: true,
+    autoComplete: 'address-line1',
+    maxLength: max.address1,
+  },
+  {
+    field: 'address2',
+    label: 'Address line 2',
+    autoComplete: 'address-line2',
+    maxLength: max.address2,
+  },
+  {
+    field: 'suburb',
+    label: 'Suburb',
+    required: true,
+    autoComplete: 'address-level2',
+    maxLength: max.suburb,
+  },
+  { field: 'city', label: 'City', maxLength: max.city },
+];
+
+const POSTCODE_AND_COMPANY_FIELDS: readonly TextFieldSpec<AddressValues>[] = [
+  {
+    field: 'postCode',
+    label: 'Postcode',
+    required: true,
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    maxLength: 4,
+  },
+  {
+    field: 'companyName',
+    label: 'Company name',
+    autoComplete: 'organization',
+    maxLength: max.companyName,
+  },
 ];
 
 /**
  * The address editor (customer-app.md §2): the default address on /account/edit/address, and
- * later an order's delivery address. It validates like the server and leaves sending to the caller.
+ * later an order's delivery address. It validates like the server and leaves sending to the caller
+ * (who runs the submission: `useSubmission`).
  */
 export function AddressForm({
   initialAddress,
@@ -42,98 +84,35 @@ export function AddressForm({
   formError,
   submitLabel = 'Save address',
 }: AddressFormProps) {
-  const { values, setField, errors, applyValidation } = useFormFields<AddressValues>(() =>
-    toAddressValues(initialAddress),
-  );
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    if (!applyValidation(event.currentTarget, validateAddress(values))) return;
-    onSubmit(toAddressInput(values));
-  }
+  const form = useSchemaForm({
+    initialValues: toAddressValues(initialAddress),
+    schema: addressFormSchema,
+    toBody: toAddressInput,
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label="Address line 1"
-          required
-          autoComplete="address-line1"
-          maxLength={ADDRESS_MAX_LENGTHS.address1}
-          value={values.address1}
-          onChange={(event) => setField('address1', event.currentTarget.value)}
-          error={errors.address1}
-        />
-        <TextInput
-          label="Address line 2"
-          autoComplete="address-line2"
-          maxLength={ADDRESS_MAX_LENGTHS.address2}
-          value={values.address2}
-          onChange={(event) => setField('address2', event.currentTarget.value)}
-          error={errors.address2}
-        />
-        <TextInput
-          label="Suburb"
-          required
-          autoComplete="address-level2"
-          maxLength={ADDRESS_MAX_LENGTHS.suburb}
-          value={values.suburb}
-          onChange={(event) => setField('suburb', event.currentTarget.value)}
-          error={errors.suburb}
-        />
-        <TextInput
-          label="City"
-          maxLength={ADDRESS_MAX_LENGTHS.city}
-          value={values.city}
-          onChange={(event) => setField('city', event.currentTarget.value)}
-          error={errors.city}
-        />
-        <NativeSelect
-          label="State"
-          required
-          autoComplete="address-level1"
-          data={STATE_OPTIONS}
-          value={values.state}
-          onChange={(event) => {
-            const { value } = event.currentTarget;
-            if (isAustralianState(value)) setField('state', value);
-          }}
-          error={errors.state}
-        />
-        <TextInput
-          label="Postcode"
-          required
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={4}
-          value={values.postCode}
-          onChange={(event) => setField('postCode', event.currentTarget.value)}
-          error={errors.postCode}
-        />
-        <TextInput
-          label="Company name"
-          autoComplete="organization"
-          maxLength={ADDRESS_MAX_LENGTHS.companyName}
-          value={values.companyName}
-          onChange={(event) => setField('companyName', event.currentTarget.value)}
-          error={errors.companyName}
-        />
-        <Textarea
-          label="Delivery instructions"
-          description="Where to leave the box if nobody is home."
-          autosize
-          minRows={2}
-          maxLength={ADDRESS_MAX_LENGTHS.deliveryInstructions}
-          value={values.deliveryInstructions}
-          onChange={(event) => setField('deliveryInstructions', event.currentTarget.value)}
-          error={errors.deliveryInstructions}
-        />
-        <Button type="submit" loading={submitting}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+    <SchemaForm
+      form={form}
+      submission={{ submit: onSubmit, submitting, formError }}
+      submitLabel={submitLabel}
+    >
+      <TextFields inputProps={form.getInputProps} fields={STREET_FIELDS} />
+      <NativeSelect
+        label="State"
+        required
+        autoComplete="address-level1"
+        data={STATE_OPTIONS}
+        {...form.getInputProps('state')}
+      />
+      <TextFields inputProps={form.getInputProps} fields={POSTCODE_AND_COMPANY_FIELDS} />
+      <Textarea
+        label="Delivery instructions"
+        description="Where to leave the box if nobody is home."
+        autosize
+        minRows={2}
+        maxLength={max.deliveryInstructions}
+        {...form.getInputProps('deliveryInstructions')}
+      />
+    </SchemaForm>
   );
 }

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
+import type { Address } from '@pawfresh/contracts/fields';
 
-import type { Address } from '../../../types/api';
 import { formatAddressLines } from '../utils/address-form';
 
 /** An address as a postal label, or a note when there is none. */

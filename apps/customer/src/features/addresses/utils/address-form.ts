@@ -1,12 +1,19 @@
-import type { FieldErrors } from '../../../lib/form';
 import {
-  AUSTRALIAN_STATES,
+  ADDRESS_MAX_LENGTHS,
+  addressInput,
+  requiredText,
   type Address,
   type AddressInput,
-  type AustralianState,
-} from '../../../types/api';
+} from '@pawfresh/contracts/fields';
+import { australianStates } from '@pawfresh/contracts/enums';
+import { z } from 'zod';
 
-/** What people read for each state code (customer-app.md §9 lists the codes). */
+type AustralianState = Address['state'];
+
+/**
+ * What people read for each state code, in the order customer-app.md §9 lists them (the order the
+ * form offers them).
+ */
 export const STATE_NAMES: Record<AustralianState, string> = {
   VIC: 'Victoria',
   NSW: 'New South Wales',
@@ -17,20 +24,6 @@ export const STATE_NAMES: Record<AustralianState, string> = {
   TAS: 'Tasmania',
   WA: 'Western Australia',
 };
-
-export function isAustralianState(value: string): value is AustralianState {
-  return (AUSTRALIAN_STATES as readonly string[]).includes(value);
-}
-
-/** Lengths the server accepts (the contract's addressInput). */
-export const ADDRESS_MAX_LENGTHS = {
-  address1: 200,
-  address2: 200,
-  suburb: 100,
-  city: 100,
-  deliveryInstructions: 500,
-  companyName: 200,
-} as const;
 
 export type AddressValues = {
   address1: string;
@@ -57,21 +50,17 @@ export function toAddressValues(address?: Address | null): AddressValues {
 }
 
 /**
- * The server's rules (address1 and suburb required, one of the eight states, a 4-digit postcode),
- * worded for the form's labels rather than the API's field names.
+ * The contract's address rules, worded for the form's labels where the server's words name the
+ * API (the first line) or cannot say what to do (no state chosen).
  */
-export function validateAddress(values: AddressValues): FieldErrors<AddressValues> {
-  const errors: FieldErrors<AddressValues> = {};
-  if (values.address1.trim() === '') errors.address1 = 'Enter the first line of the address';
-  if (values.suburb.trim() === '') errors.suburb = 'Enter the suburb';
-  if (!isAustralianState(values.state)) errors.state = 'Choose a state';
-  if (!/^\d{4}$/.test(values.postCode.trim())) errors.postCode = 'Postcode must be 4 digits';
-  return errors;
-}
+export const addressFormSchema = addressInput.extend({
+  address1: requiredText(ADDRESS_MAX_LENGTHS.address1, 'Enter the first line of the address'),
+  state: z.enum(australianStates, { error: 'Choose a state' }),
+});
 
 const optional = (value: string) => value.trim() || null;
 
-/** Assumes `validateAddress` passed. */
+/** Assumes the values passed `addressFormSchema`. */
 export function toAddressInput(values: AddressValues): AddressInput {
   return {
     address1: values.address1.trim(),

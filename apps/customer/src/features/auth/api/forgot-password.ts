@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
-import type { ForgotPasswordRequest, SuccessResponse } from '../../../types/api';
 
 /** POST /api/v1/forgot-password: e-mails a reset code. */
-export function forgotPassword(body: ForgotPasswordRequest): Promise<SuccessResponse> {
-  return api.post<SuccessResponse>('/forgot-password', body, { auth: false });
+export function forgotPassword(
+  body: AccountRequest<'forgotPassword'>,
+): Promise<AccountResponse<'forgotPassword'>> {
+  return api.post<AccountResponse<'forgotPassword'>>('/forgot-password', body, { auth: false });
 }
 
 export function useForgotPassword() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
 import { session } from '../../../lib/auth/session';
-import type { LoginRequest, LoginResponse } from '../../../types/api';
 
 /** POST /api/v1/login. The server also sets the refresh-token cookie. */
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/login', body, { auth: false });
+export function login(body: AccountRequest<'login'>): Promise<AccountResponse<'login'>> {
+  return api.post<AccountResponse<'login'>>('/login', body, { auth: false });
 }
 
 /**

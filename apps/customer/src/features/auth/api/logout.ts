@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { AccountResponse } from '@pawfresh/contracts/account';
 
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { session } from '../../../lib/auth/session';
-import type { SuccessResponse } from '../../../types/api';
 
 /** POST /api/v1/logout: revokes the session and clears the refresh cookie. */
-export function logout(): Promise<SuccessResponse> {
-  return api.post<SuccessResponse>('/logout', {}, { auth: false });
+export function logout(): Promise<AccountResponse<'logout'>> {
+  return api.post<AccountResponse<'logout'>>('/logout', {}, { auth: false });
 }
 
 /**

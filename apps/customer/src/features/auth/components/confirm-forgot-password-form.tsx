@@ -1,34 +1,22 @@
-import { Button, Stack, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { confirmationCode, email, password } from '@pawfresh/contracts/fields';
+import { z } from 'zod';
 
-import { FormAlert } from '../../../components/form/form-alert';
-import { PasswordField } from '../../../components/form/password-field';
-import { useSubmitError } from '../../../components/form/use-submit-error';
-import { useFormFields, type FieldErrors } from '../../../lib/form';
-import { MIN_PASSWORD_LENGTH, validateEmail, validatePassword } from '../../../lib/validation';
+import { NewPasswordField, PasswordField } from '../../../components/form/password-field';
+import { SchemaForm } from '../../../components/form/schema-form';
+import { emailField, TextFields } from '../../../components/form/text-fields';
+import { useSubmission } from '../../../components/form/use-submission';
+import { useSchemaForm } from '../../../lib/form';
 import { useConfirmForgotPassword } from '../api/confirm-forgot-password';
 
-type ConfirmValues = {
-  email: string;
-  confirmationCode: string;
-  password: string;
-  confirmPassword: string;
-};
-
-export function validateConfirmForgotPassword(values: ConfirmValues): FieldErrors<ConfirmValues> {
-  const errors: FieldErrors<ConfirmValues> = {};
-  const email = validateEmail(values.email);
-  if (email) errors.email = email;
-  if (values.confirmationCode.trim() === '') {
-    errors.confirmationCode = 'Enter the code from the e-mail';
-  }
-  const password = validatePassword(values.password);
-  if (password) errors.password = password;
-  else if (values.confirmPassword !== values.password) {
-    errors.confirmPassword = 'The passwords do not match';
-  }
-  return errors;
-}
+const confirmSchema = z
+  .object({ email, confirmationCode, password, confirmPassword: z.string() })
+  .refine((values) => values.confirmPassword === values.password, {
+    path: ['confirmPassword'],
+    error: 'The passwords do not match',
+    // A password that breaks the rules says so first; whether the two match comes after.
+    when: (payload) =>
+      password.safeParse((payload.value as { password?: unknown }).password).success,
+  });
 
 type ConfirmForgotPasswordFormProps = {
   /** From the link in the e-mail (`?email=…&code=…`). */
@@ -43,73 +31,45 @@ export function ConfirmForgotPasswordForm({
   initialCode,
   onSuccess,
 }: ConfirmForgotPasswordFormProps) {
-  const { values, setField, errors, applyValidation } = useFormFields<ConfirmValues>({
-    email: initialEmail,
-    confirmationCode: initialCode,
-    password: '',
-    confirmPassword: '',
+  const form = useSchemaForm({
+    initialValues: {
+      email: initialEmail,
+      confirmationCode: initialCode,
+      password: '',
+      confirmPassword: '',
+    },
+    schema: confirmSchema,
+    toBody: (values) => ({
+      email: values.email.trim(),
+      password: values.password,
+      confirmationCode: values.confirmationCode.trim(),
+    }),
   });
   const confirm = useConfirmForgotPassword();
-  const { formError, handleError, clearFormError } = useSubmitError();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (confirm.isPending) return;
-    clearFormError();
-    if (!applyValidation(event.currentTarget, validateConfirmForgotPassword(values))) return;
-    confirm.mutate(
-      {
-        email: values.email.trim(),
-        password: values.password,
-        confirmationCode: values.confirmationCode.trim(),
-      },
-      { onSuccess: () => onSuccess(), onError: handleError },
-    );
-  }
+  const submission = useSubmission({ send: confirm.mutateAsync, onSuccess });
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoComplete="username"
-          value={values.email}
-          onChange={(event) => setField('email', event.currentTarget.value)}
-          error={errors.email}
-        />
-        <TextInput
-          label="Code"
-          required
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={values.confirmationCode}
-          onChange={(event) => setField('confirmationCode', event.currentTarget.value)}
-          error={errors.confirmationCode}
-        />
-        <PasswordField
-          label="New password"
-          required
-          autoComplete="new-password"
-          description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          value={values.password}
-          onChange={(event) => setField('password', event.currentTarget.value)}
-          error={errors.password}
-        />
-        <PasswordField
-          label="Confirm new password"
-          required
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
-          error={errors.confirmPassword}
-        />
-        <Button type="submit" loading={confirm.isPending}>
-          Set new password
-        </Button>
-      </Stack>
-    </form>
+    <SchemaForm form={form} submission={submission} submitLabel="Set new password">
+      <TextFields
+        inputProps={form.getInputProps}
+        fields={[
+          emailField('username'),
+          {
+            field: 'confirmationCode',
+            label: 'Code',
+            required: true,
+            autoComplete: 'one-time-code',
+            inputMode: 'numeric',
+          },
+        ]}
+      />
+      <NewPasswordField {...form.getInputProps('password')} />
+      <PasswordField
+        label="Confirm new password"
+        required
+        autoComplete="new-password"
+        {...form.getInputProps('confirmPassword')}
+      />
+    </SchemaForm>
   );
 }

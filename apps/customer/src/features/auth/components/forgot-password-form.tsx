@@ -1,48 +1,31 @@
-import { Button, Stack, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { email } from '@pawfresh/contracts/fields';
+import { z } from 'zod';
 
-import { FormAlert } from '../../../components/form/form-alert';
-import { useSubmitError } from '../../../components/form/use-submit-error';
-import { useFormFields } from '../../../lib/form';
-import { validateEmail } from '../../../lib/validation';
+import { SchemaForm } from '../../../components/form/schema-form';
+import { emailField, TextFields } from '../../../components/form/text-fields';
+import { useSubmission } from '../../../components/form/use-submission';
+import { useSchemaForm } from '../../../lib/form';
 import { useForgotPassword } from '../api/forgot-password';
-
-type ForgotPasswordValues = { email: string };
 
 /** /forgot-password: asks for a reset code by e-mail. */
 export function ForgotPasswordForm({ onSuccess }: { onSuccess: (email: string) => void }) {
-  const { values, setField, errors, applyValidation } = useFormFields<ForgotPasswordValues>({
-    email: '',
+  const form = useSchemaForm({
+    initialValues: { email: '' },
+    schema: z.object({ email }),
+    toBody: (values) => ({ email: values.email.trim() }),
   });
   const forgotPassword = useForgotPassword();
-  const { formError, handleError, clearFormError } = useSubmitError();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (forgotPassword.isPending) return;
-    clearFormError();
-    if (!applyValidation(event.currentTarget, { email: validateEmail(values.email) })) return;
-    const email = values.email.trim();
-    forgotPassword.mutate({ email }, { onSuccess: () => onSuccess(email), onError: handleError });
-  }
+  const submission = useSubmission({
+    send: async (body: { email: string }) => {
+      await forgotPassword.mutateAsync(body);
+      return body.email;
+    },
+    onSuccess,
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={values.email}
-          onChange={(event) => setField('email', event.currentTarget.value)}
-          error={errors.email}
-        />
-        <Button type="submit" loading={forgotPassword.isPending}>
-          Send reset code
-        </Button>
-      </Stack>
-    </form>
+    <SchemaForm form={form} submission={submission} submitLabel="Send reset code">
+      <TextFields inputProps={form.getInputProps} fields={[emailField('email')]} />
+    </SchemaForm>
   );
 }

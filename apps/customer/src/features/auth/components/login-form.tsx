@@ -1,24 +1,17 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { Anchor } from '@mantine/core';
+import { email, enteredPassword } from '@pawfresh/contracts/fields';
 import { Link } from 'react-router';
+import { z } from 'zod';
 
-import { FormAlert } from '../../../components/form/form-alert';
 import { PasswordField } from '../../../components/form/password-field';
-import { useSubmitError } from '../../../components/form/use-submit-error';
+import { SchemaForm } from '../../../components/form/schema-form';
+import { emailField, TextFields } from '../../../components/form/text-fields';
+import { useSubmission } from '../../../components/form/use-submission';
 import { paths } from '../../../config/paths';
-import { useFormFields, type FieldErrors } from '../../../lib/form';
-import { validateEmail } from '../../../lib/validation';
+import { useSchemaForm } from '../../../lib/form';
 import { useLogin } from '../api/login';
 
-type LoginValues = { email: string; password: string };
-
-function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
-  const errors: FieldErrors<LoginValues> = {};
-  const email = validateEmail(values.email);
-  if (email) errors.email = email;
-  if (values.password === '') errors.password = 'Enter your password';
-  return errors;
-}
+const loginSchema = z.object({ email, password: enteredPassword('Enter your password') });
 
 /**
  * E-mail and password. The server's refusal ("Incorrect email or password", "Too many attempts…")
@@ -26,52 +19,32 @@ function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
  * carry the autocomplete tokens they look for.
  */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const { values, setField, errors, applyValidation } = useFormFields<LoginValues>({
-    email: '',
-    password: '',
+  const form = useSchemaForm({
+    initialValues: { email: '', password: '' },
+    schema: loginSchema,
+    toBody: (values) => ({ email: values.email.trim(), password: values.password }),
   });
   const login = useLogin();
-  const { formError, handleError, clearFormError } = useSubmitError();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (login.isPending) return;
-    clearFormError();
-    if (!applyValidation(event.currentTarget, validateLogin(values))) return;
-    login.mutate(
-      { email: values.email.trim(), password: values.password },
-      { onSuccess: () => onSuccess(), onError: handleError },
-    );
-  }
+  const submission = useSubmission({ send: login.mutateAsync, onSuccess });
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoComplete="username"
-          value={values.email}
-          onChange={(event) => setField('email', event.currentTarget.value)}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Password"
-          required
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(event) => setField('password', event.currentTarget.value)}
-          error={errors.password}
-        />
-        <Button type="submit" loading={login.isPending}>
-          Sign in
-        </Button>
+    <SchemaForm
+      form={form}
+      submission={submission}
+      submitLabel="Sign in"
+      footer={
         <Anchor component={Link} to={paths.forgotPassword}>
           Forgot your password?
         </Anchor>
-      </Stack>
-    </form>
+      }
+    >
+      <TextFields inputProps={form.getInputProps} fields={[emailField('username')]} />
+      <PasswordField
+        label="Password"
+        required
+        autoComplete="current-password"
+        {...form.getInputProps('password')}
+      />
+    </SchemaForm>
   );
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountRequest, CustomerDog as Dog } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
-import type { AddDogRequest, Dog } from '../../../types/api';
 import { dogCall } from './dog-api-error';
 import { getDogsQueryOptions } from './get-dogs';
 
 /** POST /api/v1/dogs: answers the new dog. */
-export function addDog(body: AddDogRequest): Promise<Dog> {
+export function addDog(body: AccountRequest<'addDog'>): Promise<Dog> {
   return dogCall(api.post<Dog>('/dogs', body));
 }
 

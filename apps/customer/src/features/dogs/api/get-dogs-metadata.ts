@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DogMetadata } from '@pawfresh/contracts/dogs';
 
 import { api } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { DogMetadata } from '../../../types/api';
 import { dogCall } from './dog-api-error';
 
 /** GET /api/v1/dogs/metadata: breeds, health issues, food types and food allergens. */

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CustomerDog as Dog } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { Dog } from '../../../types/api';
 import { dogCall } from './dog-api-error';
 
 /** GET /api/v1/dogs: the customer's dogs. */

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountRequest, CustomerDog as Dog } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
-import type { Dog, UpdateDogProfileRequest } from '../../../types/api';
 import { dogCall } from './dog-api-error';
 import { getDogsQueryOptions } from './get-dogs';
 import { replaceCachedDog } from './update-dog';
 
 /** POST /api/v1/dog/update-profile: answers the updated dog. */
-export function updateDogProfile(body: UpdateDogProfileRequest): Promise<Dog> {
+export function updateDogProfile(body: AccountRequest<'updateDogProfile'>): Promise<Dog> {
   return dogCall(api.post<Dog>('/dog/update-profile', body));
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountRequest, CustomerDog as Dog } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
-import type { Dog, UpdateDogRequest } from '../../../types/api';
 import { dogCall } from './dog-api-error';
 import { getDogsQueryOptions } from './get-dogs';
 
-export type UpdateDogVariables = { dogId: string } & UpdateDogRequest;
+export type UpdateDogVariables = { dogId: string } & AccountRequest<'updateDog'>;
 
 /** PATCH /api/v1/dogs/{id}: answers the updated dog. */
 export function updateDog({ dogId, dog }: UpdateDogVariables): Promise<Dog> {

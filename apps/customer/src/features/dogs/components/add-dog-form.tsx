@@ -1,25 +1,22 @@
-import { Button, Fieldset, Stack, Text } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import { Fieldset, Text } from '@mantine/core';
+import type { CustomerDog } from '@pawfresh/contracts/account';
+import type { DogMetadata } from '@pawfresh/contracts/dogs';
+import type { ReactNode } from 'react';
 
-import { FormAlert } from '../../../components/form/form-alert';
-import { useSubmitError } from '../../../components/form/use-submit-error';
-import { useFormFields, type SetField } from '../../../lib/form';
-import type { Dog, DogMetadata } from '../../../types/api';
+import { SchemaForm } from '../../../components/form/schema-form';
+import { useSubmission } from '../../../components/form/use-submission';
+import { useSchemaForm } from '../../../lib/form';
 import { useAddDog } from '../api/add-dog';
 import {
+  dogDetailsSchema,
+  dogProfileSchema,
   toDogDetailsInput,
   toDogDetailsValues,
   toDogProfileInput,
   toDogProfileValues,
-  validateDogDetails,
-  validateDogProfile,
-  type DogDetailsValues,
-  type DogProfileValues,
 } from '../utils/dog-form';
 import { DogDetailsFields } from './dog-details-fields';
 import { DogProfileFields } from './dog-profile-fields';
-
-type AddDogValues = DogDetailsValues & DogProfileValues;
 
 function Legend({ children }: { children: ReactNode }) {
   return (
@@ -32,61 +29,34 @@ function Legend({ children }: { children: ReactNode }) {
 type AddDogFormProps = {
   metadata: DogMetadata;
   today: string;
-  onSuccess: (dog: Dog) => void;
+  onSuccess: (dog: CustomerDog) => void;
 };
 
 /** /dogs/add: POST /dogs with the dog and no meals yet (productIds: []). */
 export function AddDogForm({ metadata, today, onSuccess }: AddDogFormProps) {
-  const { values, setField, errors, applyValidation } = useFormFields<AddDogValues>(() => ({
-    ...toDogDetailsValues(),
-    ...toDogProfileValues(),
-  }));
-  // Both parts' keys are keys of the whole form, with the same value types.
-  const setDetailsField = setField as SetField<DogDetailsValues>;
-  const setProfileField = setField as SetField<DogProfileValues>;
+  const form = useSchemaForm({
+    initialValues: { ...toDogDetailsValues(), ...toDogProfileValues() },
+    schema: dogDetailsSchema(today).extend(dogProfileSchema.shape),
+    toBody: (values) => ({
+      dog: { ...toDogDetailsInput(values), ...toDogProfileInput(values) },
+      productIds: [],
+    }),
+  });
   const addDog = useAddDog();
-  const { formError, handleError, clearFormError } = useSubmitError();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (addDog.isPending) return;
-    clearFormError();
-    const valid = applyValidation(event.currentTarget, {
-      ...validateDogDetails(values, today),
-      ...validateDogProfile(values),
-    });
-    if (!valid) return;
-    addDog.mutate(
-      { dog: { ...toDogDetailsInput(values), ...toDogProfileInput(values) }, productIds: [] },
-      { onSuccess, onError: handleError },
-    );
-  }
+  const submission = useSubmission({ send: addDog.mutateAsync, onSuccess });
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <Stack gap="lg">
-        <FormAlert message={formError} />
-        <Fieldset legend={<Legend>About your dog</Legend>} variant="unstyled">
-          <DogDetailsFields
-            values={values}
-            errors={errors}
-            setField={setDetailsField}
-            breeds={metadata.breeds}
-            today={today}
-          />
-        </Fieldset>
-        <Fieldset legend={<Legend>Body, habits and health</Legend>} variant="unstyled">
-          <DogProfileFields
-            values={values}
-            errors={errors}
-            setField={setProfileField}
-            metadata={metadata}
-          />
-        </Fieldset>
-        <Button type="submit" loading={addDog.isPending}>
-          Add dog
-        </Button>
-      </Stack>
-    </form>
+    <SchemaForm form={form} submission={submission} submitLabel="Add dog" gap="lg">
+      <Fieldset legend={<Legend>About your dog</Legend>} variant="unstyled">
+        <DogDetailsFields inputProps={form.getInputProps} breeds={metadata.breeds} today={today} />
+      </Fieldset>
+      <Fieldset legend={<Legend>Body, habits and health</Legend>} variant="unstyled">
+        <DogProfileFields
+          inputProps={form.getInputProps}
+          values={form.values}
+          metadata={metadata}
+        />
+      </Fieldset>
+    </SchemaForm>
   );
 }

@@ -1,10 +1,10 @@
 import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import type { CustomerDog as Dog } from '@pawfresh/contracts/account';
 
 import { DetailList } from '../../../components/ui/detail-list';
 import { dogEditDetailsPath, dogEditProfilePath } from '../../../config/paths';
-import type { Dog } from '../../../types/api';
 import { describeDogAge } from '../utils/dog-age';
 
 const energyFormat = new Intl.NumberFormat('en-AU');

@@ -1,59 +1,37 @@
-import { Button, Stack } from '@mantine/core';
-import type { FormEvent } from 'react';
+import type { CustomerDog } from '@pawfresh/contracts/account';
+import type { DogMetadata } from '@pawfresh/contracts/dogs';
 
-import { FormAlert } from '../../../components/form/form-alert';
-import { useSubmitError } from '../../../components/form/use-submit-error';
-import { useFormFields } from '../../../lib/form';
-import type { Dog, DogMetadata } from '../../../types/api';
+import { SchemaForm } from '../../../components/form/schema-form';
+import { useSubmission } from '../../../components/form/use-submission';
+import { useSchemaForm } from '../../../lib/form';
 import { useUpdateDogProfile } from '../api/update-dog-profile';
-import {
-  toDogProfileInput,
-  toDogProfileValues,
-  validateDogProfile,
-  type DogProfileValues,
-} from '../utils/dog-form';
+import { dogProfileSchema, toDogProfileInput, toDogProfileValues } from '../utils/dog-form';
 import { DogProfileFields } from './dog-profile-fields';
 
 type EditDogProfileFormProps = {
-  dog: Dog;
+  dog: CustomerDog;
   metadata: DogMetadata;
-  onSuccess: (dog: Dog) => void;
+  onSuccess: (dog: CustomerDog) => void;
 };
 
 /** /dogs/{animalId}/edit/profile: POST /dog/update-profile with { dogId, dogProfileInput }. */
 export function EditDogProfileForm({ dog, metadata, onSuccess }: EditDogProfileFormProps) {
-  const { values, setField, errors, applyValidation } = useFormFields<DogProfileValues>(() =>
-    toDogProfileValues(dog),
-  );
+  const form = useSchemaForm({
+    initialValues: toDogProfileValues(dog),
+    schema: dogProfileSchema,
+    toBody: (values) => ({ dogId: dog.identifier, dogProfileInput: toDogProfileInput(values) }),
+  });
   const updateProfile = useUpdateDogProfile();
-  const { formError, handleError, clearFormError } = useSubmitError();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (updateProfile.isPending) return;
-    clearFormError();
-    if (!applyValidation(event.currentTarget, validateDogProfile(values))) return;
-    updateProfile.mutate(
-      { dogId: dog.identifier, dogProfileInput: toDogProfileInput(values) },
-      { onSuccess, onError: handleError },
-    );
-  }
+  const submission = useSubmission({ send: updateProfile.mutateAsync, onSuccess });
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <Stack gap="lg">
-        <FormAlert message={formError} />
-        <DogProfileFields
-          values={values}
-          errors={errors}
-          setField={setField}
-          metadata={metadata}
-          withHeightAndPreviousFoods
-        />
-        <Button type="submit" loading={updateProfile.isPending}>
-          Save profile
-        </Button>
-      </Stack>
-    </form>
+    <SchemaForm form={form} submission={submission} submitLabel="Save profile" gap="lg">
+      <DogProfileFields
+        inputProps={form.getInputProps}
+        values={form.values}
+        metadata={metadata}
+        withHeightAndPreviousFoods
+      />
+    </SchemaForm>
   );
 }

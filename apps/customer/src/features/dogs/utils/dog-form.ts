@@ -1,19 +1,18 @@
-import type { FieldErrors } from '../../../lib/form';
-import { INVALID_DATE_MESSAGE, isCalendarDate, validateMeasure } from '../../../lib/validation';
-import type {
-  ActivityLevel,
-  BodyType,
-  Dog,
-  DogDetailsInput,
-  DogGender,
-  DogProfileInput,
-  EatingHabit,
-} from '../../../types/api';
+import type { CustomerDog } from '@pawfresh/contracts/account';
+import type { DogDetailsInput, DogProfileInput } from '@pawfresh/contracts/dogs';
+import type { ActivityLevel, BodyType, DogGender, EatingHabit } from '@pawfresh/contracts/enums';
+import {
+  calendarDate,
+  dogMeasure,
+  MAX_BREEDS,
+  MAX_DOG_NAME_LENGTH,
+} from '@pawfresh/contracts/fields';
+import { z } from 'zod';
+
+import { blankOr, schemaErrors } from '../../../lib/form';
 import type { NeuteredChoice } from './dog-options';
 
-/** The dogs contract allows at most three breeds per dog. */
-export const MAX_BREEDS = 3;
-export const MAX_DOG_NAME_LENGTH = 50;
+type Dog = CustomerDog;
 
 // ---------------------------------------------------------------------------------------------
 // Details: name, birth, gender, neutered, breeds (/dogs/{animalId}/edit/details)
@@ -40,24 +39,30 @@ export function toDogDetailsValues(dog?: Dog): DogDetailsValues {
   };
 }
 
-/** `today` is YYYY-MM-DD; a date of birth after it is refused. */
-export function validateDogDetails(
-  values: DogDetailsValues,
-  today: string,
-): FieldErrors<DogDetailsValues> {
-  const errors: FieldErrors<DogDetailsValues> = {};
-  const name = values.name.trim();
-  if (name === '') errors.name = 'Enter your dog’s name';
-  else if (name.length > MAX_DOG_NAME_LENGTH) {
-    errors.name = `Name must be ${MAX_DOG_NAME_LENGTH} characters or less`;
-  }
-  if (values.dateOfBirth !== '') {
-    if (!isCalendarDate(values.dateOfBirth)) errors.dateOfBirth = INVALID_DATE_MESSAGE;
-    else if (values.dateOfBirth > today)
-      errors.dateOfBirth = 'Date of birth can’t be in the future';
-  }
-  if (values.breeds.length > MAX_BREEDS) errors.breeds = `Choose up to ${MAX_BREEDS} breeds`;
-  return errors;
+/**
+ * The dogs contract's rules, worded for the form's labels. `today` is YYYY-MM-DD: a date of birth
+ * after it is refused (the server cannot know the browser's day).
+ */
+export function dogDetailsSchema(today: string) {
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Enter your dog’s name' })
+      .max(MAX_DOG_NAME_LENGTH, {
+        error: `Name must be ${MAX_DOG_NAME_LENGTH} characters or less`,
+      }),
+    dateOfBirth: blankOr(
+      calendarDate.refine((date) => date <= today, {
+        error: 'Date of birth can’t be in the future',
+      }),
+    ),
+    breeds: z.array(z.string()).max(MAX_BREEDS, { error: `Choose up to ${MAX_BREEDS} breeds` }),
+  });
+}
+
+export function validateDogDetails(values: DogDetailsValues, today: string) {
+  return schemaErrors(dogDetailsSchema(today), values);
 }
 
 export function toDogDetailsInput(values: DogDetailsValues): DogDetailsInput {
@@ -102,13 +107,14 @@ export function toDogProfileValues(dog?: Dog): DogProfileValues {
   };
 }
 
-export function validateDogProfile(values: DogProfileValues): FieldErrors<DogProfileValues> {
-  const errors: FieldErrors<DogProfileValues> = {};
-  const weight = validateMeasure(values.weight, 'Weight');
-  if (weight) errors.weight = weight;
-  const height = validateMeasure(values.height, 'Height');
-  if (height) errors.height = height;
-  return errors;
+/** Weight and height as the dogs contract takes them; either may be left blank. */
+export const dogProfileSchema = z.object({
+  weight: blankOr(dogMeasure('Weight')),
+  height: blankOr(dogMeasure('Height')),
+});
+
+export function validateDogProfile(values: DogProfileValues) {
+  return schemaErrors(dogProfileSchema, values);
 }
 
 export function toDogProfileInput(values: DogProfileValues): DogProfileInput {

@@ -1,12 +1,7 @@
+import type { Breed, ReferenceItem } from '@pawfresh/contracts/dogs';
+import type { ActivityLevel, BodyType, DogGender, EatingHabit } from '@pawfresh/contracts/enums';
+
 import type { ChoiceOption } from '../../../components/form/radio-choice';
-import type {
-  ActivityLevel,
-  BodyType,
-  Breed,
-  DogGender,
-  EatingHabit,
-  ReferenceItem,
-} from '../../../types/api';
 
 // What people read for the dogs contract's enumerations (services.md §9).
 

@@ -1,11 +1,11 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { AccountResponse, CustomerProduct as Product } from '@pawfresh/contracts/account';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../../lib/api-client';
 import { createTestQueryClient } from '../../../lib/react-query';
-import type { Product, ProductsResponse } from '../../../types/api';
 import { useProducts } from './get-products';
 
 const chicken: Product = {
@@ -53,7 +53,11 @@ afterEach(() => {
 
 describe('useProducts', () => {
   it('loads GET /api/v1/products', async () => {
-    const products: ProductsResponse = { meals: [chicken], treats: [], supplements: [] };
+    const products: AccountResponse<'getProducts'> = {
+      meals: [chicken],
+      treats: [],
+      supplements: [],
+    };
     respond(products);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountResponse } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
 import { UNEXPECTED_SERVER_ERROR } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { ProductsResponse } from '../../../types/api';
 
-export async function getProducts({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<ProductsResponse> {
-  const products = await api.get<ProductsResponse>('/products', {
+export async function getProducts({ signal }: { signal?: AbortSignal } = {}): Promise<
+  AccountResponse<'getProducts'>
+> {
+  const products = await api.get<AccountResponse<'getProducts'>>('/products', {
     signal,
     fallbackMessage: UNEXPECTED_SERVER_ERROR,
   });

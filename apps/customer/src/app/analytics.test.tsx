@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { expectConsoleError } from '../../testing/console-errors';
-import { createFakeApi } from '../../testing/fake-api';
-import { currentPath, renderApp } from '../../testing/test-utils';
-import { createAnalytics } from './create-analytics';
+import { createAnalytics } from '../lib/analytics/create-analytics';
+import { expectConsoleError } from '../testing/console-errors';
+import { createFakeApi } from '../testing/fake-api';
+import { currentPath } from '../testing/test-utils';
+import { renderApp } from './testing/render-app';
 
 type FakeSegment = {
   page: ReturnType<typeof vi.fn>;

@@ -5,13 +5,13 @@ import type { Provider as FeatureFlagProvider } from '@openfeature/web-sdk';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
-import { ResultModalProvider } from '../components/result-modal/result-modal-provider';
-import { theme } from '../config/theme';
-import { AnalyticsProvider } from '../lib/analytics/analytics-context';
-import { createAnalytics } from '../lib/analytics/create-analytics';
-import type { AnalyticsAdapter } from '../lib/analytics/types';
-import { initFeatureFlags } from '../lib/feature-flags';
-import { createQueryClient } from '../lib/react-query';
+import { ResultModalProvider } from '../result-modal/result-modal-provider';
+import { theme } from '../../config/theme';
+import { AnalyticsProvider } from '../../lib/analytics/analytics-context';
+import { createAnalytics } from '../../lib/analytics/create-analytics';
+import type { AnalyticsAdapter } from '../../lib/analytics/types';
+import { initFeatureFlags } from '../../lib/feature-flags';
+import { createQueryClient } from '../../lib/react-query';
 
 export type AppProviderProps = {
   children: ReactNode;
