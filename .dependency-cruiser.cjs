@@ -45,6 +45,69 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'handlers-do-not-touch-tables',
+      comment:
+        'Route handlers parse, call one flow and answer (docs/architecture.md, ADR 007): tables are reached only through the stores in src/db.',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/(routes\\.ts$|routes/|handlers/)' },
+      to: {
+        path: [
+          '^services/[^/]+/src/db/schema\\.ts$',
+          'node_modules/drizzle-orm/',
+          '^packages/db/src/(orm|pg-core)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'rules-are-pure',
+      comment:
+        'src/rules holds pure business rules: no stores, flows, routes, seeds, database drivers or HTTP.',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/rules/' },
+      to: {
+        path: [
+          '^services/[^/]+/src/(db|flows|routes|handlers|seed)/',
+          '^services/[^/]+/src/(routes|index)\\.ts$',
+          '^packages/(db|testing)/',
+          'node_modules/(drizzle-orm|pg|@electric-sql|fastify|stripe|nodemailer|@dbos-inc)/',
+        ],
+      },
+    },
+    {
+      name: 'rules-do-no-io',
+      comment: 'Rules compute; files, sockets and processes belong to flows and stores.',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/rules/' },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|dns|child_process|cluster|worker_threads|readline|tls)$',
+      },
+    },
+    {
+      name: 'customer-app-shared-code-stays-below-features',
+      comment:
+        'Shared code (components, lib, config, types) is used by features and the app, never the reverse (bulletproof-react).',
+      severity: 'error',
+      from: { path: '^apps/customer/src/(components|lib|config|types)/' },
+      to: { path: '^apps/customer/src/(features|app)/' },
+    },
+    {
+      name: 'customer-app-features-do-not-import-the-app',
+      severity: 'error',
+      from: { path: '^apps/customer/src/features/' },
+      to: { path: '^apps/customer/src/app/' },
+    },
+    {
+      name: 'customer-app-features-stand-alone',
+      comment: 'A feature never imports another feature: the app composes them.',
+      severity: 'error',
+      from: { path: '^apps/customer/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/customer/src/features/([^/]+)/',
+        pathNot: '^apps/customer/src/features/$1/',
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
