@@ -13,7 +13,6 @@ export async function changePassword(
   ctx: AccountContext,
   userId: string,
   form: BodyOf<'resetPassword'>,
-  clientIp: string,
 ): Promise<Session> {
   try {
     return await relay(ctx.identity.changePassword({ params: { userId }, body: form }), [400]);

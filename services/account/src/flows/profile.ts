@@ -16,7 +16,6 @@ export async function updateProfile(
   ctx: AccountContext,
   userId: string,
   changes: BodyOf<'updateMe'>,
-  clientIp: string,
 ): Promise<{ profile: Profile; session?: Session }> {
   const { session, ...user } = await relay(
     ctx.identity.updateUser({

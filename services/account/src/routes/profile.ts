@@ -12,7 +12,7 @@ export function profileRoutes(
     getMe: async ({ auth }) => readProfile(ctx, customerId(auth)),
 
     updateMe: async ({ body, auth }, request, reply) => {
-      const { profile, session } = await updateProfile(ctx, customerId(auth), body, request.ip);
+      const { profile, session } = await updateProfile(ctx, customerId(auth), body);
       if (session) cookies.keep(reply, session);
       return profile;
     },

@@ -53,7 +53,7 @@ export function sessionRoutes(
     },
 
     resetPassword: async ({ body, auth }, request, reply) => {
-      cookies.keep(reply, await changePassword(ctx, customerId(auth), body, request.ip));
+      cookies.keep(reply, await changePassword(ctx, customerId(auth), body));
       return success;
     },
   };
