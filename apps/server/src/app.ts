@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import {
@@ -52,7 +52,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     },
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, at debug (below); errors and start-up stay at info and above.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
 
   app.addHook('onResponse', (request, reply, done) => {
