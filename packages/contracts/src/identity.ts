@@ -111,7 +111,9 @@ export const identityContract = defineContract({
             ),
         })
         .strict(),
-      response: userSchema.extend({ session: sessionSchema.optional() }),
+      response: userSchema
+        .extend({ session: sessionSchema.optional() })
+        .meta({ id: 'UserWithNewSession' }),
       errors: [400, 404, 409],
     },
     checkEmail: {
