@@ -52,3 +52,8 @@ export async function countDogs(db: DogsDb): Promise<number> {
   const [row] = await db.select({ n: count() }).from(dogs);
   return row?.n ?? 0;
 }
+
+/** Rows with fixed ids: a second process seeding at the same moment adds nothing. */
+export async function insertDogRowsOnce(db: DogsDb, rows: NewDogRow[]): Promise<void> {
+  await db.insert(dogs).values(rows).onConflictDoNothing();
+}

@@ -1,7 +1,7 @@
 import type { Clock } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { schema, dogs } from '../db/schema.js';
-import { countDogs } from '../db/dog-store.js';
+import { schema } from '../db/schema.js';
+import { countDogs, insertDogRowsOnce } from '../db/dog-store.js';
 import { demoDogRows } from './demo-dogs.js';
 
 /** Gives the demo customer their dogs on a first start (an empty dogs table), and only then. */
@@ -12,7 +12,6 @@ export async function seedDemoDogs(
   const db = database.forSchema(schema);
   if ((await countDogs(db)) > 0) return { seeded: false, summary: 'dogs already there' };
   const rows = demoDogRows(clock.now());
-  // Fixed ids: a second process seeding at the same moment must not add the dogs twice.
-  await db.insert(dogs).values(rows).onConflictDoNothing();
+  await insertDogRowsOnce(db, rows);
   return { seeded: true, summary: `${rows.length} demo dogs` };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from '@pawfresh/db/orm';
+import { and, count, eq } from '@pawfresh/db/orm';
 import type { User } from '@pawfresh/contracts/identity';
 import type { UserRole } from '@pawfresh/contracts/enums';
 import { isUniqueViolation } from '@pawfresh/db';
@@ -13,6 +13,11 @@ import {
 } from './session-store.js';
 
 export type UserRow = typeof users.$inferSelect;
+
+export async function countUsers(db: IdentityDb): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
 
 export const toUser = (row: UserRow): User => ({
   id: row.id,

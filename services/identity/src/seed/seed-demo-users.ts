@@ -1,9 +1,7 @@
-import { count } from '@pawfresh/db/orm';
 import { addressInput } from '@pawfresh/contracts/fields';
 import type { IdentityDb } from '../db/identity-db.js';
 import { putDefaultAddress } from '../db/address-store.js';
-import { users } from '../db/schema.js';
-import { insertUser } from '../db/users-store.js';
+import { countUsers, insertUser } from '../db/users-store.js';
 import { hashPassword } from '../rules/passwords.js';
 import { demoUsers } from './demo-users.js';
 
@@ -12,8 +10,7 @@ export async function seedDemoUsers(
   db: IdentityDb,
   now: Date,
 ): Promise<{ seeded: boolean; summary: string }> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return { seeded: false, summary: 'users already exist' };
+  if ((await countUsers(db)) > 0) return { seeded: false, summary: 'users already exist' };
   for (const demo of demoUsers) {
     const { password, defaultAddress, ...user } = demo;
     // Another process seeding at the same moment wins the race: its rows are the same.
