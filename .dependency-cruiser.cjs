@@ -45,11 +45,11 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
-      name: 'handlers-do-not-touch-tables',
+      name: 'only-stores-touch-tables',
       comment:
-        'Route handlers parse, call one flow and answer (docs/architecture.md, ADR 007): tables are reached only through the stores in src/db.',
+        'Route handlers parse, call one flow and answer; flows combine stores, rules and other services (docs/architecture.md, ADR 007): tables are reached only through the stores in src/db.',
       severity: 'error',
-      from: { path: '^services/[^/]+/src/(routes\\.ts$|routes/|handlers/)' },
+      from: { path: '^services/[^/]+/src/(routes\\.ts$|routes/|handlers/|flows/)' },
       to: {
         path: [
           '^services/[^/]+/src/db/schema\\.ts$',
