@@ -12,6 +12,20 @@ export const ENGINE_SCHEMA = 'orchestration';
 /** Scopes the workflows, queues and schedules in the engine's tables. */
 const APPLICATION_NAME = 'pawfresh';
 
+/** How long a connection may sit idle inside a transaction before the server ends it. */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+
+/**
+ * Sets the idle-in-transaction limit at connection start. DBOS would otherwise send a `SET` as each
+ * pooled connection opens, racing its first query (a pg deprecation warning).
+ */
+function withIdleTimeout(url: string): string {
+  const u = new URL(url);
+  if (u.searchParams.has('options')) return url;
+  u.searchParams.set('options', `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`);
+  return u.toString();
+}
+
 /** A workflow as registered: called inside another workflow, it runs as a child workflow. */
 export type Workflow<I, O> = (input: I) => Promise<O>;
 
@@ -65,7 +79,9 @@ export class Engine {
     const dbosLog = log.child({ component: 'workflow-engine' });
     DBOS.setConfig({
       name: APPLICATION_NAME,
-      systemDatabaseUrl: await database.wireUrl(),
+      systemDatabaseUrl: embedded
+        ? await database.wireUrl()
+        : withIdleTimeout(await database.wireUrl()),
       systemDatabaseSchemaName: ENGINE_SCHEMA,
       // Embedded, every connection shares PGlite's one session: a notification would reach
       // whichever connection speaks next, and a session setting would apply to every service.
@@ -75,7 +91,12 @@ export class Engine {
         info: (entry) => dbosLog.info(entry),
         debug: (entry) => dbosLog.debug(entry),
         warn: (entry) => dbosLog.warn(entry),
-        error: (entry) => dbosLog.error(entry),
+        // A workflow that ends in an answer for its caller (a 404, a 400) is not the engine's error.
+        error: (entry) => {
+          const status = failureOf(entry)?.statusCode;
+          if (status !== undefined && status < 500) dbosLog.info(entry);
+          else dbosLog.error(entry);
+        },
       },
     });
     await DBOS.launch();
