@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedingPlanPricing, WorkflowRun } from '@pawfresh/contracts/orchestration';
-import type { GeneratedFeedingPlan, Plan } from '@pawfresh/contracts/subscription';
+import type { GeneratedFeedingPlan } from '@pawfresh/contracts/subscription';
 import { caller, callJson, messagesOf } from '@pawfresh/testing';
 import { createDog, harness, mealOf, type Harness } from './harness.js';
 
 let h: Harness;
 const call = caller(() => h.app);
 const userId = randomUUID();
-let plans: Plan[];
+const plans = () => h.plans;
 
 beforeAll(async () => {
   h = await harness();
-  plans = (await callJson(h.services.subscription!, 'GET', '/plans')).json<Plan[]>();
 });
 afterAll(() => h?.close());
-afterEach(() => {
-  for (const name of Object.keys(h.down)) h.down[name] = false;
-});
+afterEach(() => h.allUp());
 
 const price = (body: Record<string, unknown>) =>
   call('POST', '/workflows/get-feeding-plan-pricing', body);
@@ -38,7 +35,7 @@ describe('POST /workflows/get-feeding-plan-pricing', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<FeedingPlanPricing>();
     expect(body.animalId).toBe(dog.identifier);
-    expect(body.plan).toEqual(plans.find((p) => p.slug === 'half-bowl'));
+    expect(body.plan).toEqual(plans().find((p) => p.slug === 'half-bowl'));
     expect(body.feedingPlan).toEqual(
       await generated({
         cadenceInWeeks: 2,
@@ -62,7 +59,7 @@ describe('POST /workflows/get-feeding-plan-pricing', () => {
   it('takes the meals and cadence sent instead of the dog’s, and the plan by id', async () => {
     const dog = await createDog(h, userId, {}, [mealOf(h, 'turkey').id]);
     const lamb = mealOf(h, 'lamb').id;
-    const fullBowl = plans.find((p) => p.slug === 'full-bowl')!;
+    const fullBowl = plans().find((p) => p.slug === 'full-bowl')!;
     const res = await price({
       animalId: dog.identifier,
       planId: fullBowl.id,

@@ -6,22 +6,18 @@ import type {
   InflatedCart,
   WorkflowRun,
 } from '@pawfresh/contracts/orchestration';
-import type { Plan } from '@pawfresh/contracts/subscription';
 import { caller, callJson, messagesOf } from '@pawfresh/testing';
 import { createDog, harness, mealOf, type Harness } from './harness.js';
 
 let h: Harness;
 const call = caller(() => h.app);
-let plans: Plan[];
+const plans = () => h.plans;
 
 beforeAll(async () => {
   h = await harness();
-  plans = (await callJson(h.services.subscription!, 'GET', '/plans')).json<Plan[]>();
 });
 afterAll(() => h?.close());
-afterEach(() => {
-  for (const name of Object.keys(h.down)) h.down[name] = false;
-});
+afterEach(() => h.allUp());
 
 const inflate = (body: Record<string, unknown>) =>
   call('POST', '/workflows/get-inflated-cart', body);
@@ -60,7 +56,7 @@ async function fullCart() {
     productVariantId: supplement.id,
     quantity: 1,
   });
-  const halfBowl = plans.find((p) => p.slug === 'half-bowl')!;
+  const halfBowl = plans().find((p) => p.slug === 'half-bowl')!;
   const plan = await cartCall<CartPlan>('POST', `/subscriptions/${sub.id}/plans`, {
     planId: halfBowl.id,
     animalId: dog.identifier,

@@ -3,6 +3,7 @@ import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import type { Product } from '@pawfresh/contracts/product';
+import type { Plan } from '@pawfresh/contracts/subscription';
 import {
   callJson,
   routeFetch,
@@ -31,6 +32,10 @@ export interface Harness {
   down: Record<string, boolean>;
   calls: Record<string, number>;
   meals: Product[];
+  /** The plan catalogue (full bowl, half bowl…). */
+  plans: Plan[];
+  /** Every service answers again. */
+  allUp(): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ export async function harness(): Promise<Harness> {
   const seeded = await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
   if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
   const meals = (await callJson(product, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
+  const plans = (await callJson(subscription, 'GET', '/plans')).json<Plan[]>();
   return {
     database,
     app,
@@ -72,6 +78,10 @@ export async function harness(): Promise<Harness> {
     down,
     calls,
     meals,
+    plans,
+    allUp() {
+      for (const name of Object.keys(down)) down[name] = false;
+    },
     async close() {
       await app.close();
       for (const service of Object.values(services)) await service.close();
