@@ -175,7 +175,7 @@ export const orchestrationContract = defineContract({
       summary: 'A cart with its products, feeding plans and prices',
       body: inflatedCartInput,
       response: inflatedCartSchema,
-      errors: [400, 404, 500, 502],
+      errors: [400, 404, 500, 502, 503],
     },
     getFeedingPlanPricing: {
       method: 'POST',
@@ -183,7 +183,7 @@ export const orchestrationContract = defineContract({
       summary: "A dog's feeding plan, sized and priced",
       body: feedingPlanPricingInput,
       response: feedingPlanPricingSchema,
-      errors: [400, 404, 500, 502],
+      errors: [400, 404, 500, 502, 503],
     },
     getRun: {
       method: 'GET',

@@ -17,11 +17,27 @@ export interface Collaborators {
 
 export const COLLABORATORS = ['cart', 'product', 'pricing', 'subscription', 'dogs'] as const;
 
-export function collaborators(runtime: ServiceRuntime<DatabaseConnection>): Collaborators {
+/**
+ * The clients. `onClosing` hears when an in-process call is refused because this process is
+ * closing (Fastify refuses `inject` then), which says nothing about the service called.
+ */
+export function collaborators(
+  runtime: ServiceRuntime<DatabaseConnection>,
+  onClosing: () => void,
+): Collaborators {
+  const send = runtime.fetch ?? fetch;
+  const watched = async (url: string, init: RequestInit) => {
+    try {
+      return await send(url, init);
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'FST_ERR_REOPENED_CLOSE_SERVER') onClosing();
+      throw err;
+    }
+  };
   const options = (service: string) => ({
     baseUrl: runtime.serviceUrl(service),
     token: runtime.serviceToken,
-    fetch: runtime.fetch,
+    fetch: watched,
   });
   return {
     cart: createServiceClient(cartContract, options('cart')),

@@ -26,7 +26,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       stepDelayMs: settings.stepDelayMs,
     });
     const workflows = registerWorkflows(engine, {
-      services: collaborators(runtime),
+      services: collaborators(runtime, () => engine.beginShutdown()),
       step: (name, run) => engine.step(name, run),
     });
     const routes = servicePlugin({
@@ -42,6 +42,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
     return async (app, options) => {
       await routes(app, options);
       await engine.launch();
+      app.addHook('preClose', async () => engine.beginShutdown());
       app.addHook('onClose', () => engine.shutdown());
     };
   },

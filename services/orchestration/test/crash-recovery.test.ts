@@ -87,6 +87,35 @@ const requestsTo = (servers: Server[], url: string) =>
     .filter((line) => line.includes('"incoming request"') && line.includes(`"url":"${url}"`))
     .length;
 
+/** A cart with a loose product and a half bowl for a dog with a weight and a meal. */
+async function makeCart() {
+  const userId = randomUUID();
+  const meals = await (await request('GET', '/svc/product/api/v1/products?type=meal')).json();
+  const mealId = (meals as { id: string }[])[0]!.id;
+  const dog = await post<{ identifier: string }>('/svc/dogs/dogs', {
+    userId,
+    dog: { name: 'Biscuit', weight: '8.5', isNeutered: true, activityLevel: 'loves_to_play' },
+    mealProductIds: [mealId],
+  });
+  const treats = await (await request('GET', '/svc/product/api/v1/products?type=treat')).json();
+  const variantId = (treats as { variants: { id: string }[] }[])[0]!.variants[0]!.id;
+  const cart = await post<{ id: string }>('/svc/cart/carts', { userId });
+  await post(`/svc/cart/carts/${cart.id}/products`, {
+    productVariantId: variantId,
+    quantity: 1,
+  });
+  const sub = await post<{ id: string }>(`/svc/cart/carts/${cart.id}/subscriptions`, {});
+  const plans = (await (await request('GET', '/svc/subscription/plans')).json()) as {
+    id: string;
+    slug: string;
+  }[];
+  await post(`/svc/cart/subscriptions/${sub.id}/plans`, {
+    planId: plans.find((p) => p.slug === 'half-bowl')!.id,
+    animalId: dog.identifier,
+  });
+  return { cart, variantId };
+}
+
 async function stop(server: Server, signal: NodeJS.Signals) {
   if (server.process.exitCode !== null || server.process.signalCode !== null) return;
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
@@ -124,40 +153,15 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('a crash in the middle of a workflow', () => {
-  it('recovers the workflow at start and finishes it once, under the same id', async () => {
+describe('a workflow when its process stops', () => {
+  it('is recovered after a crash (SIGKILL) mid-step and finishes once, under the same id', async () => {
     const servers: Server[] = [];
     try {
       const first = startServer();
       servers.push(first);
       await waitFor('the server to start', healthy);
 
-      // A cart with a loose product and a half bowl for a dog with a weight and a meal.
-      const userId = randomUUID();
-      const meals = await (await request('GET', '/svc/product/api/v1/products?type=meal')).json();
-      const mealId = (meals as { id: string }[])[0]!.id;
-      const dog = await post<{ identifier: string }>('/svc/dogs/dogs', {
-        userId,
-        dog: { name: 'Biscuit', weight: '8.5', isNeutered: true, activityLevel: 'loves_to_play' },
-        mealProductIds: [mealId],
-      });
-      const treats = await (await request('GET', '/svc/product/api/v1/products?type=treat')).json();
-      const variantId = (treats as { variants: { id: string }[] }[])[0]!.variants[0]!.id;
-      const cart = await post<{ id: string }>('/svc/cart/carts', { userId });
-      await post(`/svc/cart/carts/${cart.id}/products`, {
-        productVariantId: variantId,
-        quantity: 1,
-      });
-      const sub = await post<{ id: string }>(`/svc/cart/carts/${cart.id}/subscriptions`, {});
-      const plans = (await (await request('GET', '/svc/subscription/plans')).json()) as {
-        id: string;
-        slug: string;
-      }[];
-      await post(`/svc/cart/subscriptions/${sub.id}/plans`, {
-        planId: plans.find((p) => p.slug === 'half-bowl')!.id,
-        animalId: dog.identifier,
-      });
-
+      const { cart, variantId } = await makeCart();
       const workflowId = `crash-${randomUUID()}`;
       const body = { cartId: cart.id, workflowId };
       // The caller's connection dies with the process; the workflow must not.
@@ -202,6 +206,48 @@ describe('a crash in the middle of a workflow', () => {
       expect(answer.plans).toHaveLength(1);
       expect(answer.products).toHaveLength(1);
       expect(requestsTo(servers, `/svc/cart/carts/${cart.id}`)).toBe(1);
+    } finally {
+      for (const server of servers) await stop(server, 'SIGTERM');
+    }
+  }, 300_000);
+
+  it('stays pending through a graceful stop (SIGTERM) mid-step: the caller is told to ask again', async () => {
+    const servers: Server[] = [];
+    try {
+      const first = startServer();
+      servers.push(first);
+      await waitFor('the server to start', healthy);
+      const { cart } = await makeCart();
+      const workflowId = `stop-${randomUUID()}`;
+      const body = { cartId: cart.id, workflowId };
+      const answer = request('POST', '/svc/orchestration/workflows/get-inflated-cart', body);
+      await waitFor('the cart and its variants to be read', async () => {
+        const steps = (await run(workflowId))?.steps.map((s) => s.name) ?? [];
+        return steps.includes('read-variants') ? true : undefined;
+      });
+      await new Promise((r) => setTimeout(r, STEP_DELAY_MS / 2));
+      const stopped = Date.now();
+      await stop(first, 'SIGTERM');
+      const res = await answer;
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'The service is restarting; the workflow goes on after the restart: ask again with the same workflowId',
+      );
+      // Without waiting out the grace period for the workflow.
+      expect(Date.now() - stopped).toBeLessThan(8000);
+
+      const second = startServer();
+      servers.push(second);
+      await waitFor('the server to start again', healthy);
+      const finished = await waitFor('the recovered workflow to finish', async () => {
+        const r = await run(workflowId);
+        return r?.status === 'SUCCESS' ? r : undefined;
+      });
+      expect(finished.recoveryAttempts).toBeGreaterThanOrEqual(2);
+      expect(finished.steps.every((s) => s.status === 'completed')).toBe(true);
+      expect(requestsTo(servers, `/svc/cart/carts/${cart.id}`)).toBe(1);
+      const again = await request('POST', '/svc/orchestration/workflows/get-inflated-cart', body);
+      expect(again.status).toBe(200);
     } finally {
       for (const server of servers) await stop(server, 'SIGTERM');
     }

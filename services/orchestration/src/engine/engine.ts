@@ -26,6 +26,13 @@ function withIdleTimeout(url: string): string {
   return u.toString();
 }
 
+const restarting = () =>
+  new HttpError(
+    503,
+    'The service is restarting; the workflow goes on after the restart: ask again with the same workflowId',
+    { type: 'unavailable' },
+  );
+
 /** A workflow as registered: called inside another workflow, it runs as a child workflow. */
 export type Workflow<I, O> = (input: I) => Promise<O>;
 
@@ -44,6 +51,9 @@ export interface EngineOptions {
 export class Engine {
   readonly #names: string[] = [];
   #launched = false;
+  #stopping = false;
+  /** Callers waiting for a workflow's result, answered when the process begins to stop. */
+  readonly #waiting = new Set<(err: Error) => void>();
 
   constructor(private readonly options: EngineOptions) {}
 
@@ -62,10 +72,28 @@ export class Engine {
     return DBOS.runStep(
       async () => {
         if (delay > 0) await sleep(delay);
-        return run();
+        try {
+          return await run();
+        } catch (err) {
+          // Once the process stops, the services it calls in-process refuse: that is no answer
+          // to record. The step stays unfinished and the workflow pending, for recovery at start.
+          if (this.#stopping) return new Promise<T>(() => {});
+          throw err;
+        }
       },
       { name },
     );
+  }
+
+  /**
+   * The process begins to stop (before its routes close): no step failure is recorded from now
+   * on, and callers still waiting for a workflow get a 503 that tells them to ask again.
+   */
+  beginShutdown(): void {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    for (const answer of this.#waiting) answer(restarting());
+    this.#waiting.clear();
   }
 
   async launch(): Promise<void> {
@@ -140,7 +168,7 @@ export class Engine {
       throw err;
     }
     try {
-      return { workflowId: id, result: await handle.getResult() };
+      return { workflowId: id, result: await this.#resultOf(handle) };
     } catch (err) {
       const failure = failureOf(err);
       if (!failure) throw err;
@@ -149,6 +177,17 @@ export class Engine {
         ...(failure.details !== undefined ? { details: failure.details } : {}),
       });
     }
+  }
+
+  #resultOf<O>(handle: { getResult(): Promise<O> }): Promise<O> {
+    if (this.#stopping) return Promise.reject(restarting());
+    return new Promise<O>((resolve, reject) => {
+      this.#waiting.add(reject);
+      handle
+        .getResult()
+        .then(resolve, reject)
+        .finally(() => this.#waiting.delete(reject));
+    });
   }
 
   /** A run with its checkpointed steps; `undefined` for an id the engine has never seen. */
