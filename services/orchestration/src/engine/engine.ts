@@ -119,11 +119,13 @@ export class Engine {
         info: (entry) => dbosLog.info(entry),
         debug: (entry) => dbosLog.debug(entry),
         warn: (entry) => dbosLog.warn(entry),
-        // A workflow that ends in an answer for its caller (a 404, a 400) is not the engine's error.
-        error: (entry) => {
-          const status = failureOf(entry)?.statusCode;
-          if (status !== undefined && status < 500) dbosLog.info(entry);
-          else dbosLog.error(entry);
+        // DBOS passes a failure's message, with the error itself in the metadata. A workflow that
+        // ends in an answer for its caller (a 404, a 400) is not the engine's error.
+        error: (entry, metadata) => {
+          const err = (metadata as { error?: unknown } | undefined)?.error;
+          const status = failureOf(err ?? entry)?.statusCode;
+          if (status !== undefined && status < 500) dbosLog.info(String(entry));
+          else dbosLog.error({ err }, String(entry));
         },
       },
     });
