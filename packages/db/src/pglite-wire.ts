@@ -1,4 +1,7 @@
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 
@@ -7,6 +10,8 @@ const READY_FOR_QUERY = 0x5a; // 'Z'
 const TERMINATE = 0x58; // 'X'
 const IDLE = 0x49; // 'I': ReadyForQuery outside any transaction
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+/** PostgreSQL clients find a server's socket as `<dir>/.s.PGSQL.<port>`. */
+const SOCKET_PORT = 5432;
 
 /** Simple-protocol `ROLLBACK`, to end what a vanished client left open. */
 function simpleQuery(text: string): Uint8Array {
@@ -160,7 +165,7 @@ export interface WireServer {
 }
 
 /**
- * Serves an embedded PGlite over the PostgreSQL wire protocol on 127.0.0.1 (a free port), for
+ * Serves an embedded PGlite over the PostgreSQL wire protocol on a Unix socket in a private folder, for
  * clients that only speak it (DBOS). Connections beyond `maxConnections` are refused.
  */
 export async function serveOverWire(
@@ -193,18 +198,21 @@ export async function serveOverWire(
     handler.addEventListener('error', forget);
     handler.attach(socket).catch(() => socket.destroy());
   });
+  // A socket file in a folder only this user can open: the embedded database has no password.
+  const dir = await mkdtemp(path.join(tmpdir(), 'pawfresh-pg-'));
+  await chmod(dir, 0o700);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(path.join(dir, `.s.PGSQL.${SOCKET_PORT}`), () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@localhost:${SOCKET_PORT}/postgres?host=${encodeURIComponent(dir)}`,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([...handlers].map((h) => h.detach(true)));
       for (const socket of sockets) socket.destroy();
       await closed;
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { connect, sql, type DatabaseConnection } from '@pawfresh/db';
@@ -25,6 +26,11 @@ const count = async (who: string) => {
 };
 
 describe('PGlite over the wire protocol', () => {
+  it('listens on a socket file only this user can reach (the database has no password)', async () => {
+    const dir = new URL(url).searchParams.get('host')!;
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+  });
+
   it('keeps concurrent extended-protocol queries of many connections apart', async () => {
     const pool = new pg.Pool({ connectionString: url, max: 12 });
     try {
