@@ -165,8 +165,8 @@ export interface WireServer {
 }
 
 /**
- * Serves an embedded PGlite over the PostgreSQL wire protocol on a Unix socket in a private folder, for
- * clients that only speak it (DBOS). Connections beyond `maxConnections` are refused.
+ * Serves an embedded PGlite over the PostgreSQL wire protocol on a Unix socket in a private
+ * folder, for clients that only speak it (DBOS). Connections beyond `maxConnections` are refused.
  */
 export async function serveOverWire(
   db: PGlite,

@@ -116,6 +116,36 @@ async function makeCart() {
   return { cart, variantId };
 }
 
+/**
+ * Starts a server, then get-inflated-cart for a new cart; answers once the cart and its variants
+ * are read and the next step (pricing the plan) is half-way through its delay.
+ */
+async function workflowMidStep(servers: Server[], prefix: string) {
+  const server = startServer();
+  servers.push(server);
+  await waitFor('the server to start', healthy);
+  const { cart, variantId } = await makeCart();
+  const workflowId = `${prefix}-${randomUUID()}`;
+  const body = { cartId: cart.id, workflowId };
+  const answer = request('POST', '/svc/orchestration/workflows/get-inflated-cart', body);
+  await waitFor('the cart and its variants to be read', async () => {
+    const steps = (await run(workflowId))?.steps.map((s) => s.name) ?? [];
+    return steps.includes('read-variants') ? true : undefined;
+  });
+  await new Promise((r) => setTimeout(r, STEP_DELAY_MS / 2));
+  return { server, cart, variantId, workflowId, body, answer };
+}
+
+/** Starts the server again and waits for the workflow, recovered, to finish. */
+async function recovered(servers: Server[], workflowId: string) {
+  servers.push(startServer());
+  await waitFor('the server to start again', healthy);
+  return waitFor('the recovered workflow to finish', async () => {
+    const r = await run(workflowId);
+    return r?.status === 'SUCCESS' ? r : undefined;
+  });
+}
+
 async function stop(server: Server, signal: NodeJS.Signals) {
   if (server.process.exitCode !== null || server.process.signalCode !== null) return;
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
@@ -157,30 +187,14 @@ describe('a workflow when its process stops', () => {
   it('is recovered after a crash (SIGKILL) mid-step and finishes once, under the same id', async () => {
     const servers: Server[] = [];
     try {
-      const first = startServer();
-      servers.push(first);
-      await waitFor('the server to start', healthy);
-
-      const { cart, variantId } = await makeCart();
-      const workflowId = `crash-${randomUUID()}`;
-      const body = { cartId: cart.id, workflowId };
+      const { server, cart, variantId, workflowId, body, answer } = await workflowMidStep(
+        servers,
+        'crash',
+      );
       // The caller's connection dies with the process; the workflow must not.
-      request('POST', '/svc/orchestration/workflows/get-inflated-cart', body).catch(() => {});
-      await waitFor('the cart and its variants to be read', async () => {
-        const steps = (await run(workflowId))?.steps.map((s) => s.name) ?? [];
-        return steps.includes('read-variants') ? true : undefined;
-      });
-      // Now inside the next step's delay: the plan is being priced.
-      await new Promise((r) => setTimeout(r, STEP_DELAY_MS / 2));
-      await stop(first, 'SIGKILL');
-
-      const second = startServer();
-      servers.push(second);
-      await waitFor('the server to start again', healthy);
-      const finished = await waitFor('the recovered workflow to finish', async () => {
-        const r = await run(workflowId);
-        return r?.status === 'SUCCESS' ? r : undefined;
-      });
+      answer.catch(() => {});
+      await stop(server, 'SIGKILL');
+      const finished = await recovered(servers, workflowId);
       expect(finished.workflowName).toBe('get-inflated-cart');
       expect(finished.recoveryAttempts).toBeGreaterThanOrEqual(2);
       expect(finished.steps.map((s) => s.name)).toEqual([
@@ -201,33 +215,22 @@ describe('a workflow when its process stops', () => {
       // The same id answers the recovered result without running anything.
       const again = await request('POST', '/svc/orchestration/workflows/get-inflated-cart', body);
       expect(again.status).toBe(200);
-      const answer = (await again.json()) as InflatedCart;
-      expect(answer.workflowId).toBe(workflowId);
-      expect(answer.plans).toHaveLength(1);
-      expect(answer.products).toHaveLength(1);
+      const inflated = (await again.json()) as InflatedCart;
+      expect(inflated.workflowId).toBe(workflowId);
+      expect(inflated.plans).toHaveLength(1);
+      expect(inflated.products).toHaveLength(1);
       expect(requestsTo(servers, `/svc/cart/carts/${cart.id}`)).toBe(1);
     } finally {
-      for (const server of servers) await stop(server, 'SIGTERM');
+      for (const s of servers) await stop(s, 'SIGTERM');
     }
   }, 300_000);
 
   it('stays pending through a graceful stop (SIGTERM) mid-step: the caller is told to ask again', async () => {
     const servers: Server[] = [];
     try {
-      const first = startServer();
-      servers.push(first);
-      await waitFor('the server to start', healthy);
-      const { cart } = await makeCart();
-      const workflowId = `stop-${randomUUID()}`;
-      const body = { cartId: cart.id, workflowId };
-      const answer = request('POST', '/svc/orchestration/workflows/get-inflated-cart', body);
-      await waitFor('the cart and its variants to be read', async () => {
-        const steps = (await run(workflowId))?.steps.map((s) => s.name) ?? [];
-        return steps.includes('read-variants') ? true : undefined;
-      });
-      await new Promise((r) => setTimeout(r, STEP_DELAY_MS / 2));
+      const { server, cart, workflowId, body, answer } = await workflowMidStep(servers, 'stop');
       const stopped = Date.now();
-      await stop(first, 'SIGTERM');
+      await stop(server, 'SIGTERM');
       const res = await answer;
       expect(res.status).toBe(503);
       expect(((await res.json()) as { message: string }).message).toBe(
@@ -236,20 +239,14 @@ describe('a workflow when its process stops', () => {
       // Without waiting out the grace period for the workflow.
       expect(Date.now() - stopped).toBeLessThan(8000);
 
-      const second = startServer();
-      servers.push(second);
-      await waitFor('the server to start again', healthy);
-      const finished = await waitFor('the recovered workflow to finish', async () => {
-        const r = await run(workflowId);
-        return r?.status === 'SUCCESS' ? r : undefined;
-      });
+      const finished = await recovered(servers, workflowId);
       expect(finished.recoveryAttempts).toBeGreaterThanOrEqual(2);
       expect(finished.steps.every((s) => s.status === 'completed')).toBe(true);
       expect(requestsTo(servers, `/svc/cart/carts/${cart.id}`)).toBe(1);
       const again = await request('POST', '/svc/orchestration/workflows/get-inflated-cart', body);
       expect(again.status).toBe(200);
     } finally {
-      for (const server of servers) await stop(server, 'SIGTERM');
+      for (const s of servers) await stop(s, 'SIGTERM');
     }
   }, 300_000);
 });
