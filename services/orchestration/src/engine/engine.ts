@@ -8,7 +8,7 @@ import { toWorkflowRun } from '../rules/run-view.js';
 import { failureOf } from '../rules/workflow-failure.js';
 
 /** DBOS keeps its tables in this schema of the same database (as each service keeps its own). */
-export const ENGINE_SCHEMA = 'orchestration';
+const ENGINE_SCHEMA = 'orchestration';
 /** Scopes the workflows, queues and schedules in the engine's tables. */
 const APPLICATION_NAME = 'pawfresh';
 
@@ -49,7 +49,6 @@ export interface EngineOptions {
  * the engine's tables and recovers the workflows a crash left pending.
  */
 export class Engine {
-  readonly #names: string[] = [];
   #launched = false;
   #stopping = false;
   /** Callers waiting for a workflow's result, answered when the process begins to stop. */
@@ -59,7 +58,6 @@ export class Engine {
 
   /** Registers a workflow under its spec name (`get-inflated-cart`), before launch. */
   register<I, O>(name: string, run: (input: I) => Promise<O>): Workflow<I, O> {
-    this.#names.push(name);
     return DBOS.registerWorkflow(run, { name });
   }
 
@@ -138,10 +136,6 @@ export class Engine {
     this.#launched = false;
     // Deregistering lets a later engine in the same process (tests) register its workflows again.
     await DBOS.shutdown({ deregister: true });
-  }
-
-  get workflowNames(): readonly string[] {
-    return this.#names;
   }
 
   /** Whether the engine runs and its tables answer. */
