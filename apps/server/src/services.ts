@@ -9,6 +9,7 @@ import { paymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 import { subscriptionService } from '@pawfresh/subscription';
+import { orchestrationService } from '@pawfresh/orchestration';
 
 /**
  * Every service this process can run, in start-up order (demo data of later ones may refer to
@@ -23,6 +24,7 @@ export const serviceModules = [
   courierService,
   cartService,
   subscriptionService,
+  orchestrationService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];
 

@@ -7,6 +7,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import { serveOverWire, type WireServer } from './pglite-wire.js';
+
+/** Connections the embedded wire server accepts: DBOS's pool (10) and a spare. */
+const WIRE_CONNECTIONS = 16;
 
 /** A service's view of the database: Drizzle over its own schema's tables. */
 export type Database<TSchema extends Record<string, unknown> = Record<string, never>> = PgDatabase<
@@ -25,6 +29,11 @@ export interface DatabaseConnection {
   /** Applies a service's drizzle-kit migrations; safe to run from several processes at once. */
   migrate(service: ServiceMigrations): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * A `postgres://` URL to this same database for clients that bring their own driver (DBOS): the
+   * server's URL, or, embedded, PGlite served over the wire protocol by this process until close.
+   */
+  wireUrl(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -65,6 +74,7 @@ async function connectPglite(
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  let wire: Promise<WireServer> | undefined;
   return {
     kind: 'pglite',
     client,
@@ -75,7 +85,12 @@ async function connectPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    wireUrl: async () => {
+      wire ??= serveOverWire(client, { maxConnections: WIRE_CONNECTIONS });
+      return (await wire).url;
+    },
     close: async () => {
+      if (wire) await (await wire).close();
       if (!client.closed) await client.close();
     },
   };
@@ -107,6 +122,7 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseConnec
     ping: async () => {
       await pool.query('select 1');
     },
+    wireUrl: async () => url,
     close: async () => {
       await pool.end();
     },

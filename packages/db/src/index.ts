@@ -3,3 +3,4 @@ export * from './snapshot.js';
 export * from './errors.js';
 export * from './columns.js';
 export * from './reference-sql.js';
+export * from './pglite-wire.js';

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { defineContract } from '@pawfresh/kit';
+import { cents, instant, uuid } from './fields.js';
+import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
+
+/**
+ * services.md §7 "Orchestration": the optional `workflowId` is the durable workflow's id. The same
+ * id twice runs the workflow once and answers its first result (or its first failure).
+ */
+export const workflowId = z
+  .string({ error: 'workflowId must be text' })
+  .regex(/^[A-Za-z0-9._:-]{1,100}$/, {
+    error: 'workflowId must be 1 to 100 letters, digits, dots, colons, underscores or dashes',
+  })
+  .describe('Makes the call idempotent: the same id twice runs once and answers the first result');
+
+/** A catalogue plan by id or slug, as `GET /plans/{id}` of the subscription service takes it. */
+const planIdentifier = z
+  .string({ error: 'planId must be a valid UUID or a valid plan slug' })
+  .refine(
+    (v) => z.uuid().safeParse(v).success || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v),
+    'planId must be a valid UUID or a valid plan slug',
+  )
+  .refine((v) => v.length <= 100, 'planId must be a valid UUID or a valid plan slug');
+
+// ---------------------------------------------------------------------------------------------
+// get-feeding-plan-pricing
+// ---------------------------------------------------------------------------------------------
+
+export const feedingPlanPricingInput = z
+  .object({
+    animalId: uuid('animalId').describe('The dog the plan feeds (dogs service)'),
+    planId: planIdentifier.describe('The catalogue plan (full bowl, half bowl…): id or slug'),
+    productIds: z
+      .array(uuid('productIds[]'), { error: 'productIds must be a list of meal product ids' })
+      .max(7, { error: 'A feeding plan has at most 7 meals' })
+      .optional()
+      .describe("The meals, in equal shares; left out or empty: the dog's chosen meals"),
+    cadenceInWeeks: cadenceInWeeks.default(2),
+    workflowId: workflowId.optional(),
+  })
+  .strict();
+export type FeedingPlanPricingInput = z.output<typeof feedingPlanPricingInput>;
+
+export const feedingPlanPricingSchema = z
+  .object({
+    workflowId: z.string(),
+    animalId: z.uuid(),
+    plan: planSchema,
+    feedingPlan: generatedFeedingPlanSchema,
+  })
+  .meta({ id: 'FeedingPlanPricing' });
+export type FeedingPlanPricing = z.infer<typeof feedingPlanPricingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// get-inflated-cart
+// ---------------------------------------------------------------------------------------------
+
+export const inflatedCartInput = z
+  .object({ cartId: uuid('cartId'), workflowId: workflowId.optional() })
+  .strict();
+export type InflatedCartInput = z.output<typeof inflatedCartInput>;
+
+export const inflatedCartProductSchema = z
+  .object({
+    id: z.uuid().describe('The cart product'),
+    subscriptionId: z.uuid().nullable(),
+    bundleId: z.uuid().nullable(),
+    productVariantId: z.uuid(),
+    productId: z.uuid(),
+    sku: z.string(),
+    variantName: z.string(),
+    quantity: z.number().int().positive(),
+    unitPrice: cents.describe("The variant's price, cents"),
+    totalPrice: cents.describe('unitPrice × quantity, before discounts'),
+    discountedTotalPrice: cents,
+  })
+  .meta({ id: 'InflatedCartProduct' });
+
+export const inflatedCartPlanSchema = z
+  .object({
+    id: z.uuid().describe('The cart feeding plan'),
+    subscriptionId: z.uuid(),
+    animalId: z.uuid(),
+    orderLimit: z.number().positive().nullable(),
+    productIds: z.array(z.uuid()).describe('The meals chosen in the cart (none: the dog’s own)'),
+    plan: planSchema,
+    feedingPlan: generatedFeedingPlanSchema,
+  })
+  .meta({ id: 'InflatedCartPlan' });
+
+export const inflatedCartSchema = z
+  .object({
+    workflowId: z.string(),
+    cartId: z.uuid(),
+    userId: z.uuid(),
+    createdAt: instant,
+    products: z
+      .array(inflatedCartProductSchema)
+      .describe('Every product of the cart: loose, in bundles and in subscriptions'),
+    plans: z
+      .array(inflatedCartPlanSchema)
+      .describe("Every feeding plan of the cart's subscriptions"),
+    prices: z.object({
+      productsTotal: cents.describe('The products, discounted, cents'),
+      plansTotal: cents.describe('The feeding plans for one order, cents'),
+      total: cents,
+    }),
+  })
+  .meta({ id: 'InflatedCart' });
+export type InflatedCart = z.infer<typeof inflatedCartSchema>;
+export type InflatedCartProduct = z.infer<typeof inflatedCartProductSchema>;
+export type InflatedCartPlan = z.infer<typeof inflatedCartPlanSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+// ---------------------------------------------------------------------------------------------
+
+export const workflowRunStatuses = [
+  'PENDING',
+  'ENQUEUED',
+  'SUCCESS',
+  'ERROR',
+  'CANCELLED',
+  'MAX_RECOVERY_ATTEMPTS_EXCEEDED',
+] as const;
+
+const runError = z
+  .object({
+    statusCode: z.number().int().describe('The HTTP status the failure answers'),
+    message: z.string(),
+  })
+  .meta({ id: 'WorkflowRunError' });
+
+export const workflowRunSchema = z
+  .object({
+    workflowId: z.string(),
+    workflowName: z.string(),
+    status: z.enum(workflowRunStatuses),
+    createdAt: instant,
+    updatedAt: instant.nullable(),
+    completedAt: instant.nullable(),
+    recoveryAttempts: z.number().int().describe('Times it was started, including recoveries'),
+    parentWorkflowId: z.string().nullable(),
+    error: runError.nullable(),
+    steps: z.array(
+      z.object({
+        stepId: z.number().int().describe('Position in the workflow, from 0'),
+        name: z.string(),
+        status: z.enum(['completed', 'failed']),
+        error: runError.nullable(),
+        childWorkflowId: z.string().nullable(),
+        startedAt: instant.nullable(),
+        completedAt: instant.nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'WorkflowRun' });
+export type WorkflowRun = z.infer<typeof workflowRunSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The contract (services.md §7 "Orchestration"; base path /workflows)
+// ---------------------------------------------------------------------------------------------
+
+export const orchestrationContract = defineContract({
+  service: 'orchestration',
+  title: 'Orchestration service',
+  description:
+    'Durable workflows (DBOS Transact) that span services, each step checkpointed and calling the other services through their contracts; runs and their steps for staff.',
+  version: '1.0.0',
+  endpoints: {
+    getInflatedCart: {
+      method: 'POST',
+      path: '/workflows/get-inflated-cart',
+      summary: 'A cart with its products, feeding plans and prices',
+      body: inflatedCartInput,
+      response: inflatedCartSchema,
+      errors: [400, 404, 500, 502, 503],
+    },
+    getFeedingPlanPricing: {
+      method: 'POST',
+      path: '/workflows/get-feeding-plan-pricing',
+      summary: "A dog's feeding plan, sized and priced",
+      body: feedingPlanPricingInput,
+      response: feedingPlanPricingSchema,
+      errors: [400, 404, 500, 502, 503],
+    },
+    getRun: {
+      method: 'GET',
+      path: '/workflows/runs/:workflowId',
+      summary: "A workflow run's status, steps and error",
+      params: z.object({ workflowId }),
+      response: workflowRunSchema,
+      errors: [400, 404, 500],
+    },
+  },
+});

@@ -1,0 +1,49 @@
+import { createServiceClient, type ServiceClient, type ServiceRuntime } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { cartContract } from '@pawfresh/contracts/cart';
+import { dogsContract } from '@pawfresh/contracts/dogs';
+import { pricingContract } from '@pawfresh/contracts/pricing';
+import { productContract } from '@pawfresh/contracts/product';
+import { subscriptionContract } from '@pawfresh/contracts/subscription';
+
+/** The services the workflows call, through their contracts and nothing else. */
+export interface Collaborators {
+  cart: ServiceClient<typeof cartContract>;
+  product: ServiceClient<typeof productContract>;
+  pricing: ServiceClient<typeof pricingContract>;
+  subscription: ServiceClient<typeof subscriptionContract>;
+  dogs: ServiceClient<typeof dogsContract>;
+}
+
+export const COLLABORATORS = ['cart', 'product', 'pricing', 'subscription', 'dogs'] as const;
+
+/**
+ * The clients. `onClosing` hears when an in-process call is refused because this process is
+ * closing (Fastify refuses `inject` then), which says nothing about the service called.
+ */
+export function collaborators(
+  runtime: ServiceRuntime<DatabaseConnection>,
+  onClosing: () => void,
+): Collaborators {
+  const send = runtime.fetch ?? fetch;
+  const watched = async (url: string, init: RequestInit) => {
+    try {
+      return await send(url, init);
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'FST_ERR_REOPENED_CLOSE_SERVER') onClosing();
+      throw err;
+    }
+  };
+  const options = (service: string) => ({
+    baseUrl: runtime.serviceUrl(service),
+    token: runtime.serviceToken,
+    fetch: watched,
+  });
+  return {
+    cart: createServiceClient(cartContract, options('cart')),
+    product: createServiceClient(productContract, options('product')),
+    pricing: createServiceClient(pricingContract, options('pricing')),
+    subscription: createServiceClient(subscriptionContract, options('subscription')),
+    dogs: createServiceClient(dogsContract, options('dogs')),
+  };
+}

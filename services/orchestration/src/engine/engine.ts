@@ -1,0 +1,196 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
+import type { Logger } from 'pino';
+import { badRequest, HttpError } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
+import { toWorkflowRun } from '../rules/run-view.js';
+import { failureOf } from '../rules/workflow-failure.js';
+
+/** DBOS keeps its tables in this schema of the same database (as each service keeps its own). */
+const ENGINE_SCHEMA = 'orchestration';
+/** Scopes the workflows, queues and schedules in the engine's tables. */
+const APPLICATION_NAME = 'pawfresh';
+
+/** How long a connection may sit idle inside a transaction before the server ends it. */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+
+/**
+ * Sets the idle-in-transaction limit at connection start. DBOS would otherwise send a `SET` as each
+ * pooled connection opens, racing its first query (a pg deprecation warning).
+ */
+function withIdleTimeout(url: string): string {
+  const u = new URL(url);
+  if (u.searchParams.has('options')) return url;
+  u.searchParams.set('options', `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`);
+  return u.toString();
+}
+
+const restarting = () =>
+  new HttpError(
+    503,
+    'The service is restarting; the workflow goes on after the restart: ask again with the same workflowId',
+    { type: 'unavailable' },
+  );
+
+/** A workflow as registered: called inside another workflow, it runs as a child workflow. */
+export type Workflow<I, O> = (input: I) => Promise<O>;
+
+export interface EngineOptions {
+  database: DatabaseConnection;
+  log: Logger;
+  /** Test-only pause before each step (see settings.ts). */
+  stepDelayMs: number;
+}
+
+/**
+ * The durable workflow engine of this process: DBOS Transact on the process's own database. One
+ * per process (DBOS is process-wide): workflows are registered, then `launch` connects, migrates
+ * the engine's tables and recovers the workflows a crash left pending.
+ */
+export class Engine {
+  #launched = false;
+  #stopping = false;
+  /** Callers waiting for a workflow's result, answered when the process begins to stop. */
+  readonly #waiting = new Set<(err: Error) => void>();
+
+  constructor(private readonly options: EngineOptions) {}
+
+  /** Registers a workflow under its spec name (`get-inflated-cart`), before launch. */
+  register<I, O>(name: string, run: (input: I) => Promise<O>): Workflow<I, O> {
+    return DBOS.registerWorkflow(run, { name });
+  }
+
+  /**
+   * A checkpointed step: run once, its result stored; after a crash the workflow resumes with the
+   * stored result instead of running it again.
+   */
+  step<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const delay = this.options.stepDelayMs;
+    return DBOS.runStep(
+      async () => {
+        if (delay > 0) await sleep(delay);
+        try {
+          return await run();
+        } catch (err) {
+          // Once the process stops, the services it calls in-process refuse: that is no answer
+          // to record. The step stays unfinished and the workflow pending, for recovery at start.
+          if (this.#stopping) return new Promise<T>(() => {});
+          throw err;
+        }
+      },
+      { name },
+    );
+  }
+
+  /**
+   * The process begins to stop (before its routes close): no step failure is recorded from now
+   * on, and callers still waiting for a workflow get a 503 that tells them to ask again.
+   */
+  beginShutdown(): void {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    for (const answer of this.#waiting) answer(restarting());
+    this.#waiting.clear();
+  }
+
+  async launch(): Promise<void> {
+    if (DBOS.isInitialized()) {
+      throw new Error(
+        'The workflow engine already runs in this process: one orchestration service per process',
+      );
+    }
+    const { database, log } = this.options;
+    const embedded = database.kind === 'pglite';
+    const dbosLog = log.child({ component: 'workflow-engine' });
+    DBOS.setConfig({
+      name: APPLICATION_NAME,
+      systemDatabaseUrl: embedded
+        ? await database.wireUrl()
+        : withIdleTimeout(await database.wireUrl()),
+      systemDatabaseSchemaName: ENGINE_SCHEMA,
+      // Embedded, every connection shares PGlite's one session: a notification would reach
+      // whichever connection speaks next, and a session setting would apply to every service.
+      useListenNotify: !embedded,
+      ...(embedded ? { systemDatabaseIdleTransactionTimeoutMs: 0 } : {}),
+      logger: {
+        info: (entry) => dbosLog.info(entry),
+        debug: (entry) => dbosLog.debug(entry),
+        warn: (entry) => dbosLog.warn(entry),
+        // DBOS passes a failure's message, with the error itself in the metadata. A workflow that
+        // ends in an answer for its caller (a 404, a 400) is not the engine's error.
+        error: (entry, metadata) => {
+          const err = (metadata as { error?: unknown } | undefined)?.error;
+          const status = failureOf(err ?? entry)?.statusCode;
+          if (status !== undefined && status < 500) dbosLog.info(String(entry));
+          else dbosLog.error({ err }, String(entry));
+        },
+      },
+    });
+    await DBOS.launch();
+    this.#launched = true;
+  }
+
+  async shutdown(): Promise<void> {
+    if (!this.#launched) return;
+    this.#launched = false;
+    // Deregistering lets a later engine in the same process (tests) register its workflows again.
+    await DBOS.shutdown({ deregister: true });
+  }
+
+  /** Whether the engine runs and its tables answer. */
+  async check(): Promise<void> {
+    if (!this.#launched) throw new Error('The workflow engine is not running');
+    await DBOS.listWorkflows({ limit: 1 });
+  }
+
+  /**
+   * Runs a workflow under `workflowId` (a new id when none is given) and answers its result. An id
+   * already used answers that run's result, or its failure, without running anything again.
+   */
+  async run<I, O>(
+    workflow: Workflow<I, O>,
+    input: I,
+    workflowId: string | undefined,
+  ): Promise<{ workflowId: string; result: O }> {
+    const id = workflowId ?? crypto.randomUUID();
+    let handle;
+    try {
+      handle = await DBOS.startWorkflow(workflow, { workflowID: id })(input);
+    } catch (err) {
+      if (err instanceof DBOSErrors.DBOSConflictingWorkflowError) {
+        throw badRequest(`workflowId ${id} is already the id of another workflow: use a new one`);
+      }
+      throw err;
+    }
+    try {
+      return { workflowId: id, result: await this.#resultOf(handle) };
+    } catch (err) {
+      const failure = failureOf(err);
+      if (!failure) throw err;
+      throw new HttpError(failure.statusCode, failure.message, {
+        ...(failure.type ? { type: failure.type } : {}),
+        ...(failure.details !== undefined ? { details: failure.details } : {}),
+      });
+    }
+  }
+
+  #resultOf<O>(handle: { getResult(): Promise<O> }): Promise<O> {
+    if (this.#stopping) return Promise.reject(restarting());
+    return new Promise<O>((resolve, reject) => {
+      this.#waiting.add(reject);
+      handle
+        .getResult()
+        .then(resolve, reject)
+        .finally(() => this.#waiting.delete(reject));
+    });
+  }
+
+  /** A run with its checkpointed steps; `undefined` for an id the engine has never seen. */
+  async getRun(workflowId: string): Promise<WorkflowRun | undefined> {
+    const status = await DBOS.getWorkflowStatus(workflowId);
+    if (!status) return undefined;
+    const steps = (await DBOS.listWorkflowSteps(workflowId)) ?? [];
+    return toWorkflowRun(status, steps);
+  }
+}

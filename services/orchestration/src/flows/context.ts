@@ -1,0 +1,8 @@
+import type { Collaborators } from '../collaborators.js';
+
+/** What a workflow works with: the other services, and checkpointed steps to call them in. */
+export interface WorkflowContext {
+  services: Collaborators;
+  /** Runs `run` as a checkpointed step named `name`: once, even across a crash and restart. */
+  step<T>(name: string, run: () => Promise<T>): Promise<T>;
+}

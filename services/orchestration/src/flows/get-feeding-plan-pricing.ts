@@ -1,0 +1,73 @@
+import {
+  badRequest,
+  isCallStatus,
+  orNotFound,
+  refuseIfAny,
+  ServiceCallError,
+  upstream,
+} from '@pawfresh/kit';
+import type { FeedingPlanPricing } from '@pawfresh/contracts/orchestration';
+import type { Plan } from '@pawfresh/contracts/subscription';
+import { feedingPlanRequest, mealsOfPlan, type DogForPlan } from '../rules/feeding-plan-request.js';
+import type { WorkflowContext } from './context.js';
+
+export interface FeedingPlanPricingRequest {
+  animalId: string;
+  planId: string;
+  productIds?: string[];
+  cadenceInWeeks: number;
+}
+
+export type PricedPlan = Omit<FeedingPlanPricing, 'workflowId'>;
+
+/**
+ * get-feeding-plan-pricing: the catalogue plan, the dog's energy need and meals, then the plan
+ * sized and priced by the subscription service (which prices through pricing). Reads only, so
+ * nothing to undo.
+ */
+export const getFeedingPlanPricing =
+  ({ services, step }: WorkflowContext) =>
+  async (input: FeedingPlanPricingRequest): Promise<PricedPlan> => {
+    const plan: Plan = await step('read-plan', () =>
+      upstream('Reading the plan catalogue', () =>
+        orNotFound(
+          services.subscription.getPlan({ params: { id: input.planId } }),
+          `Plan ${input.planId} not found`,
+        ),
+      ),
+    );
+    const dog: DogForPlan = await step('read-dog', async () => {
+      const found = await upstream('Reading the dog', () =>
+        orNotFound(
+          services.dogs.getDog({ params: { dogId: input.animalId }, query: {} }),
+          `Dog ${input.animalId} not found`,
+        ),
+      );
+      return {
+        id: found.identifier,
+        name: found.name,
+        dailyEnergyKilocalories: found.dailyEnergyKilocalories,
+        mealProductIds: found.mealProductIds,
+      };
+    });
+    const productIds = mealsOfPlan(input.productIds, dog);
+    const { request, problems } = feedingPlanRequest(plan, dog, productIds, input.cadenceInWeeks);
+    refuseIfAny(problems);
+    const generated = await step('size-and-price', () =>
+      upstream('Pricing the feeding plan', async () => {
+        try {
+          return await services.subscription.generatePlans({ body: request! });
+        } catch (err) {
+          if (isCallStatus(err, 400)) {
+            throw badRequest(
+              `The feeding plan cannot be made: ${ServiceCallError.describe(err.body) ?? 'the subscription service refused it'}`,
+            );
+          }
+          throw err;
+        }
+      }),
+    );
+    const feedingPlan = generated.feedingPlans[0];
+    if (!feedingPlan) throw new Error('The subscription service answered no feeding plan');
+    return { animalId: input.animalId, plan, feedingPlan };
+  };

@@ -1,0 +1,49 @@
+import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { orchestrationContract } from '@pawfresh/contracts/orchestration';
+import { COLLABORATORS, collaborators } from './collaborators.js';
+import { Engine } from './engine/engine.js';
+import { registerWorkflows } from './flows/workflows.js';
+import { orchestrationHandlers } from './routes.js';
+import { readOrchestrationSettings } from './settings.js';
+
+export const ORCHESTRATION_BASE_PATH = '/workflows';
+
+/**
+ * Durable workflows across services on DBOS Transact. The engine keeps its tables in schema
+ * `orchestration` of the same database (DBOS migrates them), so this service has no Drizzle
+ * migrations of its own. It launches with the service and stops when the app closes.
+ */
+export const orchestrationService: ServiceModule<DatabaseConnection> = {
+  name: 'orchestration',
+  basePath: ORCHESTRATION_BASE_PATH,
+  calls: COLLABORATORS,
+  plugin: (runtime) => {
+    const settings = readOrchestrationSettings(runtime.settings.environment);
+    const engine = new Engine({
+      database: runtime.database,
+      log: runtime.log,
+      stepDelayMs: settings.stepDelayMs,
+    });
+    const workflows = registerWorkflows(engine, {
+      services: collaborators(runtime, () => engine.beginShutdown()),
+      step: (name, run) => engine.step(name, run),
+    });
+    const routes = servicePlugin({
+      contract: orchestrationContract,
+      handlers: orchestrationHandlers(engine, workflows),
+      basePath: ORCHESTRATION_BASE_PATH,
+      runtime,
+      checkHealth: async () => {
+        await runtime.database.ping();
+        await engine.check();
+      },
+    });
+    return async (app, options) => {
+      await routes(app, options);
+      await engine.launch();
+      app.addHook('preClose', async () => engine.beginShutdown());
+      app.addHook('onClose', () => engine.shutdown());
+    };
+  },
+};

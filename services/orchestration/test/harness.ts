@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { TestClock } from '@pawfresh/kit';
+import type { Dog } from '@pawfresh/contracts/dogs';
+import type { Product } from '@pawfresh/contracts/product';
+import type { Plan } from '@pawfresh/contracts/subscription';
+import {
+  callJson,
+  routeFetch,
+  serviceApp,
+  serviceAuth,
+  svcUrl,
+  testDatabase,
+} from '@pawfresh/testing';
+import { cartService } from '@pawfresh/cart';
+import { dogsService } from '@pawfresh/dogs';
+import { pricingService } from '@pawfresh/pricing';
+import { productService } from '@pawfresh/product';
+import { subscriptionService } from '@pawfresh/subscription';
+import { orchestrationService } from '../src/index.js';
+
+/**
+ * The orchestration service with the services its workflows call (cart, product, pricing,
+ * subscription, dogs) as real collaborators on one test database, in-process through their HTTP
+ * pipelines. `calls` counts the requests each service got; `down.cart = true` makes one answer
+ * 503 for a while.
+ */
+export interface Harness {
+  database: DatabaseConnection;
+  app: FastifyInstance;
+  services: Record<string, FastifyInstance>;
+  down: Record<string, boolean>;
+  calls: Record<string, number>;
+  meals: Product[];
+  /** The plan catalogue (full bowl, half bowl…). */
+  plans: Plan[];
+  /** Every service answers again. */
+  allUp(): void;
+  close(): Promise<void>;
+}
+
+export async function harness(): Promise<Harness> {
+  const database = await testDatabase();
+  const clock = new TestClock('2026-11-02T09:00:00.000Z');
+  const product = await serviceApp(productService, { database, clock });
+  const pricing = await serviceApp(pricingService, { database, clock });
+  const dogs = await serviceApp(dogsService, { database, clock });
+  const cart = await serviceApp(cartService, { database, clock });
+  const subscription = await serviceApp(subscriptionService, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: routeFetch({ product, pricing, dogs }),
+  });
+  const services = { product, pricing, dogs, cart, subscription };
+  const down: Record<string, boolean> = {};
+  const calls: Record<string, number> = {};
+  const routed = routeFetch(services);
+  const app = await serviceApp(orchestrationService, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: async (url, init) => {
+      const name = new URL(url).hostname.replace(/\.svc$/, '');
+      calls[name] = (calls[name] ?? 0) + 1;
+      if (down[name]) return new Response('{"message":"down"}', { status: 503 });
+      return routed(url, init);
+    },
+  });
+  const seeded = await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
+  if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
+  const meals = (await callJson(product, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
+  const plans = (await callJson(subscription, 'GET', '/plans')).json<Plan[]>();
+  return {
+    database,
+    app,
+    services,
+    down,
+    calls,
+    meals,
+    plans,
+    allUp() {
+      for (const name of Object.keys(down)) down[name] = false;
+    },
+    async close() {
+      await app.close();
+      for (const service of Object.values(services)) await service.close();
+      await database.close();
+    },
+  };
+}
+
+const meta = (p: Product, key: string) => p.metadata.find((m) => m.metaKey === key)?.metaValue;
+
+/** A meal product of the seeded catalogue by its meal name (`turkey`). */
+export function mealOf(h: Harness, name: string): Product {
+  const found = h.meals.find((p) => meta(p, 'meal') === name);
+  if (!found) throw new Error(`No meal ${name} in the catalogue`);
+  return found;
+}
+
+/** Biscuit of docs/energy.md: 8.5 kg, neutered, loves to play: 558 kcal a day. */
+export async function createDog(
+  h: Harness,
+  userId: string,
+  dog: Record<string, unknown> = {},
+  mealProductIds: string[] = [],
+): Promise<Dog> {
+  const res = await callJson(h.services.dogs!, 'POST', '/dogs', {
+    userId,
+    dog: {
+      name: 'Biscuit',
+      breeds: ['cavoodle'],
+      isNeutered: true,
+      weight: '8.5',
+      activityLevel: 'loves_to_play',
+      bodyType: 'perfect',
+      ...dog,
+    },
+    mealProductIds,
+  });
+  if (res.statusCode !== 201) throw new Error(`dog not created: ${res.body}`);
+  return res.json<Dog>();
+}
+
+export { serviceAuth };

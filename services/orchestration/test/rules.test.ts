@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError, ConfigError } from '@pawfresh/kit';
+import type { Cart } from '@pawfresh/contracts/cart';
+import type { Plan } from '@pawfresh/contracts/subscription';
+import { cartProductLines, inflateCart, missingVariants } from '../src/rules/cart-lines.js';
+import { feedingPlanRequest, mealsOfPlan } from '../src/rules/feeding-plan-request.js';
+import { toWorkflowRun } from '../src/rules/run-view.js';
+import { failureOf, runErrorOf } from '../src/rules/workflow-failure.js';
+import { readOrchestrationSettings } from '../src/settings.js';
+
+const at = '2026-11-02T09:00:00.000Z';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const line = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: id(n),
+  cartId: id(1),
+  subscriptionId: null,
+  bundleId: null,
+  productVariantId: id(100 + n),
+  quantity: 1,
+  createdAt: at,
+  updatedAt: at,
+  ...extra,
+});
+
+describe('failureOf', () => {
+  it('reads an HttpError as thrown and as stored and read back', () => {
+    const err = new HttpError(404, 'Cart x not found', { type: 'not_found' });
+    const stored = JSON.parse(JSON.stringify({ ...err, message: err.message, name: 'Error' }));
+    for (const e of [err, stored]) {
+      expect(failureOf(e)).toEqual({
+        statusCode: 404,
+        message: 'Cart x not found',
+        type: 'not_found',
+      });
+    }
+    expect(failureOf(new HttpError(400, ['a', 'b']))).toMatchObject({ message: ['a', 'b'] });
+  });
+
+  it('keeps anything else from the caller', () => {
+    for (const e of [new Error('boom'), { statusCode: 200, message: 'x' }, 'text', null]) {
+      expect(failureOf(e)).toBeUndefined();
+    }
+    expect(runErrorOf(new Error('boom'))).toEqual({ statusCode: 500, message: 'boom' });
+    expect(runErrorOf(new HttpError(400, ['a', 'b']))).toEqual({
+      statusCode: 400,
+      message: 'a; b',
+    });
+  });
+});
+
+describe('cart lines', () => {
+  const cart: Cart = {
+    id: id(1),
+    userId: id(2),
+    createdAt: at,
+    products: [line(1)],
+    bundles: [
+      { id: id(3), cartId: id(1), subscriptionId: null, createdAt: at, products: [line(2)] },
+    ],
+    subscriptions: [
+      {
+        id: id(4),
+        cartId: id(1),
+        createdAt: at,
+        products: [line(3, { subscriptionId: id(4) })],
+        bundles: [
+          { id: id(5), cartId: id(1), subscriptionId: id(4), createdAt: at, products: [line(4)] },
+        ],
+        plans: [],
+      },
+    ],
+  };
+
+  it('finds every product wherever it sits, in the cart’s order', () => {
+    expect(cartProductLines(cart).map((l) => l.id)).toEqual([id(1), id(2), id(3), id(4)]);
+  });
+
+  it('names variants the catalogue no longer has', () => {
+    const known = [id(101), id(102), id(103)].map((v) => ({
+      id: v,
+      productId: id(9),
+      sku: 'S',
+      variantName: 'V',
+      basePrice: 100,
+    }));
+    expect(missingVariants(cart.id, cartProductLines(cart), known).map((p) => p.message)).toEqual([
+      `Cart ${id(1)} holds product variant ${id(104)}, which is not in the catalogue: remove it from the cart`,
+    ]);
+  });
+
+  it('adds discounted products and plans into one total', () => {
+    const lines = [line(1, { quantity: 3 })];
+    const variants = [
+      { id: id(101), productId: id(9), sku: 'S', variantName: 'V', basePrice: 250 },
+    ];
+    const price = {
+      priceTotal: 750,
+      discountTotal: 75,
+      discountedPriceTotal: 675,
+      pricePerItem: 250,
+      discountPerItem: 25,
+      discountedPerItem: 225,
+      discountScheduleApplicationId: null,
+      discountedQuantity: 3,
+    };
+    const inflated = inflateCart(
+      { ...cart, products: lines, bundles: [], subscriptions: [] },
+      lines,
+      variants,
+      {
+        extras: {
+          items: [
+            {
+              id: id(1),
+              sku: 'S',
+              quantity: 3,
+              basePrice: 250,
+              weightInGrams: null,
+              discountId: null,
+              productId: id(9),
+              productVariantId: id(101),
+              productType: null,
+              price,
+            },
+          ],
+          extraTotal: 750,
+          extraDiscountTotal: 75,
+          discountedExtraTotal: 675,
+        },
+      },
+      [],
+    );
+    expect(inflated.products[0]).toMatchObject({
+      unitPrice: 250,
+      totalPrice: 750,
+      discountedTotalPrice: 675,
+    });
+    expect(inflated.prices).toEqual({ productsTotal: 675, plansTotal: 0, total: 675 });
+  });
+});
+
+describe('feeding plan request', () => {
+  const plan: Plan = {
+    id: id(7),
+    name: 'Half bowl',
+    slug: 'half-bowl',
+    category: 'feeding_plan',
+    percentOfCalories: 50,
+    feedingPlanType: 'half_bowl',
+  };
+  const dog = {
+    id: id(8),
+    name: 'Biscuit',
+    dailyEnergyKilocalories: 558,
+    mealProductIds: [id(20)],
+  };
+
+  it("uses the meals asked for, or else the dog's", () => {
+    expect(mealsOfPlan(undefined, dog)).toEqual([id(20)]);
+    expect(mealsOfPlan([], dog)).toEqual([id(20)]);
+    expect(mealsOfPlan([id(21)], dog)).toEqual([id(21)]);
+  });
+
+  it("asks for the plan type's share of the dog's energy, meals in equal shares", () => {
+    expect(feedingPlanRequest(plan, dog, [id(20), id(21)], 2).request).toEqual({
+      cadenceInWeeks: 2,
+      dogs: [
+        {
+          animalId: id(8),
+          energy: 558,
+          planType: 'half_bowl',
+          meals: [
+            { productId: id(20), weight: 1 },
+            { productId: id(21), weight: 1 },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('says what is missing instead', () => {
+    const { request, problems } = feedingPlanRequest(
+      plan,
+      { ...dog, dailyEnergyKilocalories: null },
+      [],
+      2,
+    );
+    expect(request).toBeUndefined();
+    expect(problems.map((p) => p.code)).toEqual(['no_energy_need', 'no_meals']);
+  });
+});
+
+describe('run view', () => {
+  it('shows steps in order, failed ones with their error', () => {
+    const view = toWorkflowRun(
+      {
+        workflowID: 'w',
+        workflowName: 'get-inflated-cart',
+        status: 'ERROR',
+        createdAt: 0,
+        error: new HttpError(502, 'down'),
+      },
+      [
+        { functionID: 1, name: 'b', error: new HttpError(502, 'down'), childWorkflowID: null },
+        {
+          functionID: 0,
+          name: 'a',
+          error: null,
+          childWorkflowID: null,
+          startedAtEpochMs: 0,
+          completedAtEpochMs: 5,
+        },
+      ],
+    );
+    expect(view.error).toEqual({ statusCode: 502, message: 'down' });
+    expect(view.steps.map((s) => [s.stepId, s.name, s.status])).toEqual([
+      [0, 'a', 'completed'],
+      [1, 'b', 'failed'],
+    ]);
+    expect(view.steps[0]!.completedAt).toBe('1970-01-01T00:00:00.005Z');
+  });
+});
+
+describe('settings', () => {
+  it('allows a step delay for crash tests, and refuses it in production', () => {
+    expect(readOrchestrationSettings('development', {})).toEqual({ stepDelayMs: 0 });
+    expect(readOrchestrationSettings('test', { WORKFLOW_STEP_DELAY_MS: '1500' })).toEqual({
+      stepDelayMs: 1500,
+    });
+    expect(() => readOrchestrationSettings('production', { WORKFLOW_STEP_DELAY_MS: '1' })).toThrow(
+      ConfigError,
+    );
+    expect(() =>
+      readOrchestrationSettings('development', { WORKFLOW_STEP_DELAY_MS: 'soon' }),
+    ).toThrow('WORKFLOW_STEP_DELAY_MS must be a whole number of milliseconds');
+  });
+});
