@@ -65,6 +65,24 @@ export async function findLiveCategory(
   return row;
 }
 
+export async function countCategories(db: PricingDb): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(discountCategories);
+  return row?.n ?? 0;
+}
+
+/** Categories with fixed ids, once: answers how many were new (none when another process won). */
+export async function insertCategoriesOnce(
+  db: PricingDb,
+  values: (typeof discountCategories.$inferInsert)[],
+): Promise<number> {
+  const rows = await db
+    .insert(discountCategories)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: discountCategories.id });
+  return rows.length;
+}
+
 export async function insertCategory(
   db: PricingDb,
   values: typeof discountCategories.$inferInsert,

@@ -1,8 +1,9 @@
-import { count } from '@pawfresh/db/orm';
 import type { Clock } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { discountCategories, promotions, schema } from '../db/schema.js';
+import { schema } from '../db/schema.js';
+import { countCategories, insertCategoriesOnce } from '../db/category-store.js';
 import { insertDiscount } from '../db/discount-store.js';
+import { insertPromotion } from '../db/promotion-store.js';
 import { demoCategories, demoDiscounts, demoPromotions, SEEDED_BY } from './demo-pricing.js';
 
 /** Gives a first start (no categories at all) the demo discounts and codes, and only then. */
@@ -11,18 +12,16 @@ export async function seedDemoPricing(
   clock: Clock,
 ): Promise<{ seeded: boolean; summary: string }> {
   const db = database.forSchema(schema);
-  const [existing] = await db.select({ n: count() }).from(discountCategories);
-  if ((existing?.n ?? 0) > 0) return { seeded: false, summary: 'discounts already there' };
+  if ((await countCategories(db)) > 0) return { seeded: false, summary: 'discounts already there' };
   const now = clock.now();
   const stamp = { createdBy: SEEDED_BY, updatedBy: SEEDED_BY, createdAt: now, updatedAt: now };
   const seeded = await db.transaction(async (tx) => {
     // Fixed ids: a second process seeding at the same moment adds nothing twice.
-    const inserted = await tx
-      .insert(discountCategories)
-      .values(demoCategories.map((c) => ({ ...c, ...stamp })))
-      .onConflictDoNothing()
-      .returning({ id: discountCategories.id });
-    if (inserted.length === 0) return false;
+    const inserted = await insertCategoriesOnce(
+      tx,
+      demoCategories.map((c) => ({ ...c, ...stamp })),
+    );
+    if (inserted === 0) return false;
     for (const { schedules, id, categoryId, name, description, interval } of demoDiscounts) {
       await insertDiscount(
         tx,
@@ -30,9 +29,9 @@ export async function seedDemoPricing(
         schedules.map((s) => ({ ...s, applications: s.applications.map((a) => ({ ...a })) })),
       );
     }
-    await tx
-      .insert(promotions)
-      .values(demoPromotions.map((p) => ({ ...p, timezone: 'Australia/Sydney', ...stamp })));
+    for (const promotion of demoPromotions) {
+      await insertPromotion(tx, { ...promotion, timezone: 'Australia/Sydney', ...stamp });
+    }
     return true;
   });
   if (!seeded) return { seeded: false, summary: 'discounts already there' };
