@@ -18,6 +18,8 @@ export interface EndpointDef {
   path: string;
   summary: string;
   description?: string;
+  /** Still served, marked deprecated in the OpenAPI document. */
+  deprecated?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

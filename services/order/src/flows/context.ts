@@ -1,0 +1,10 @@
+import type { Clock, ServiceClient } from '@pawfresh/kit';
+import type { courierContract } from '@pawfresh/contracts/courier';
+import type { OrderDb } from '../db/order-store.js';
+
+/** What the order flows work with: the database, time, and the courier (depots and facilities). */
+export interface OrderContext {
+  db: OrderDb;
+  clock: Clock;
+  courier: ServiceClient<typeof courierContract>;
+}
