@@ -452,6 +452,9 @@ export const orderSchema = z
     totalPrice: z.number().int().describe('Cents: line items at their price'),
     totalCharge: z.number().int().describe('Cents: line items at their discounted price'),
     paymentStatus,
+    displayType: displayType.describe(
+      "How the customer sees it now (customer-app.md §4; docs/orders.md 'Display types')",
+    ),
     expectedDeliverySlotId: deliverySlot,
     deliveryNote: z.string().nullable(),
     deliveryContactNumber: z.string().nullable(),

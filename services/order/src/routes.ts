@@ -34,12 +34,13 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     createOrder: async ({ body }) => createOrder(ctx, body),
 
     getOrder: async ({ params }) =>
-      (await readOrder(db, params.orderId)) ?? Promise.reject(orderNotFound(params.orderId)),
+      (await readOrder(db, params.orderId, ctx.clock.now())) ??
+      Promise.reject(orderNotFound(params.orderId)),
 
     listOrders: async ({ query }) => {
       const { rows, total } = await listOrderRows(db, query);
       return {
-        items: await withChildren(db, rows),
+        items: await withChildren(db, rows, ctx.clock.now()),
         total,
         offset: query.offset,
         limit: query.limit,
@@ -72,7 +73,7 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     lookupByLegacyId: async ({ params }) => {
       const row = await findOrderRowByLegacyId(db, params.legacyOrderId);
       if (!row) throw notFound(`No order has legacyOrderId ${params.legacyOrderId}`);
-      return (await withChildren(db, [row]))[0]!;
+      return (await withChildren(db, [row], ctx.clock.now()))[0]!;
     },
 
     getCustomerFlags: async ({ params }) => customerFlags(ctx, params.customerId),

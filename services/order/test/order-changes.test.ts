@@ -22,7 +22,14 @@ describe('payment and fulfilment status', () => {
       const res = await h.call('PATCH', url(order, '/payment-status'), { paymentStatus: status });
       expect(res.statusCode, status).toBe(200);
     }
-    expect(await read(order)).toMatchObject({ paymentStatus: 'processed', version: 5 });
+    expect(await read(order)).toMatchObject({
+      paymentStatus: 'processed',
+      displayType: 'FUTURE',
+      version: 5,
+    });
+    h.clock.set('2026-11-19T01:00:00.000Z');
+    expect((await read(order)).displayType).toBe('PREPARING');
+    h.clock.set(NOW);
     const moves = (await events(order)).filter((e) => e.action === 'payment_status_updated');
     expect(moves.map((e) => e.currentValue)).toEqual([
       'processing',

@@ -34,6 +34,7 @@ describe('POST /orders', () => {
       totalPrice: 875 * 7 + 1000 * 7,
       totalCharge: 875 * 7 + 1000 * 7,
       paymentStatus: 'pending',
+      displayType: 'FUTURE',
       fulfilmentStatus: 'pending',
       rebalancingStatus: 'not_applicable',
       cartNote: 'Gate code 1234',

@@ -7,6 +7,7 @@ import type {
   OrderDiscountInput,
   OrderListQuery,
 } from '@pawfresh/contracts/order';
+import { displayType } from '../rules/display-type.js';
 import { lineItems, orderDiscounts, orders, type OrderSchema } from './schema.js';
 
 /** The order service's view of the database (a transaction fits it too). */
@@ -33,7 +34,13 @@ export async function findOrderRowByLegacyId(db: OrderDb, legacyOrderId: number)
   return row;
 }
 
-export function toOrder(row: OrderRow, items: LineItemRow[], discounts: DiscountRow[]): Order {
+/** An order as the contract shows it; its display type is read at `now`. */
+export function toOrder(
+  row: OrderRow,
+  items: LineItemRow[],
+  discounts: DiscountRow[],
+  now: Date,
+): Order {
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -50,6 +57,7 @@ export function toOrder(row: OrderRow, items: LineItemRow[], discounts: Discount
     totalPrice: row.totalPrice,
     totalCharge: row.totalCharge,
     paymentStatus: row.paymentStatus,
+    displayType: displayType(row, now),
     expectedDeliverySlotId: row.expectedDeliverySlotId,
     deliveryNote: row.deliveryNote,
     deliveryContactNumber: row.deliveryContactNumber,
@@ -98,7 +106,7 @@ export function toOrder(row: OrderRow, items: LineItemRow[], discounts: Discount
 }
 
 /** Whole orders for rows: their line items and discounts in two queries, in the rows' order. */
-export async function withChildren(db: OrderDb, rows: OrderRow[]): Promise<Order[]> {
+export async function withChildren(db: OrderDb, rows: OrderRow[], now: Date): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [items, discounts] = await Promise.all([
@@ -116,12 +124,12 @@ export async function withChildren(db: OrderDb, rows: OrderRow[]): Promise<Order
   };
   const itemsBy = group(items);
   const discountsBy = group(discounts);
-  return rows.map((r) => toOrder(r, itemsBy.get(r.id) ?? [], discountsBy.get(r.id) ?? []));
+  return rows.map((r) => toOrder(r, itemsBy.get(r.id) ?? [], discountsBy.get(r.id) ?? [], now));
 }
 
-export async function readOrder(db: OrderDb, id: string): Promise<Order | undefined> {
+export async function readOrder(db: OrderDb, id: string, now: Date): Promise<Order | undefined> {
   const row = await findOrderRow(db, id);
-  return row ? (await withChildren(db, [row]))[0] : undefined;
+  return row ? (await withChildren(db, [row], now))[0] : undefined;
 }
 
 export async function lineItemRows(db: OrderDb, orderId: string): Promise<LineItemRow[]> {

@@ -82,7 +82,7 @@ export async function createOrder(ctx: OrderContext, input: CreateOrderInput): P
         input.createdBy ?? null,
         now,
       );
-      const order = (await readOrder(tx, id))!;
+      const order = (await readOrder(tx, id, now))!;
       await enqueueMessages(tx, [{ topic: 'order_created', orderId: id, payload: { order } }], now);
       return order;
     });

@@ -64,10 +64,10 @@ export async function changeOrderIn(
   }
   const now = ctx.clock.now();
   const change = await decide(row, now);
-  if (!change.columns && change.events.length === 0) return (await readOrder(tx, orderId))!;
+  if (!change.columns && change.events.length === 0) return (await readOrder(tx, orderId, now))!;
   await updateOrderRow(tx, row, change.columns ?? {}, now);
   await insertEvents(tx, orderId, change.events, options.actor ?? null, now);
-  const order = (await readOrder(tx, orderId))!;
+  const order = (await readOrder(tx, orderId, now))!;
   const topics = new Set(change.topics);
   if (row.paymentStatus === 'processed' && change.topics.some((t) => BOX_TOPICS.includes(t))) {
     topics.add('post_payment_order_modified');
