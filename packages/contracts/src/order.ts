@@ -480,6 +480,45 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
+/** An order as its customer sees it (customer-app.md §3 "Order", §7 "Orders"). */
+export const customerOrderSchema = z
+  .object({
+    id: z.uuid(),
+    orderNumber: z.number().int(),
+    deliveryDate: z.string(),
+    expectedDeliverySlotId: deliverySlot,
+    cutoffAt: instant.describe('Changes close then (5pm at the depot on the cut-off date)'),
+    billingDate: z.string(),
+    displayType,
+    paymentStatus,
+    totalPrice: z.number().int(),
+    totalCharge: z.number().int(),
+    orderLineItems: z.array(
+      lineItemSchema.pick({
+        id: true,
+        quantity: true,
+        animalId: true,
+        productId: true,
+        productVariantId: true,
+        planType: true,
+        extraId: true,
+        oneOff: true,
+        price: true,
+        discountedPrice: true,
+      }),
+    ),
+    address: orderAddressSchema.pick({
+      addressId: true,
+      address1: true,
+      address2: true,
+      suburb: true,
+      state: true,
+      postcode: true,
+    }),
+  })
+  .meta({ id: 'CustomerOrder' });
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
 export const orderEventSchema = z
   .object({
     id: z.uuid(),
@@ -629,6 +668,50 @@ export const orderContract = defineContract({
       body: flagsPatchInput,
       response: z.array(orderFlagsSchema),
       errors: [400, 404],
+    },
+    getCustomerDeliveries: {
+      method: 'GET',
+      path: '/api/v1/orders/customers/:customerId/deliveries',
+      summary: "A customer's orders as the deliveries page shows them (for the customer API)",
+      description:
+        'Grouped by displayType (docs/orders.md): past, current (preparing, on its way, delivered), future and failed, each by delivery date; hidden orders are left out.',
+      params: z.object({ customerId: uuid('customerId') }),
+      response: z.object({
+        pastOrders: z.array(orderSchema),
+        currentOrders: z.array(orderSchema),
+        futureOrders: z.array(orderSchema),
+        failedOrders: z.array(orderSchema),
+        nextPendingOrderId: z.uuid().nullable(),
+        selectedOrderId: z.uuid().nullable(),
+      }),
+      errors: [400],
+    },
+    getCustomerPastOrders: {
+      method: 'GET',
+      path: '/api/v1/orders/customers/:customerId/past',
+      summary: "A customer's past orders, newest first, paged (for the customer API)",
+      params: z.object({ customerId: uuid('customerId') }),
+      query: z.object({
+        offset: z.coerce
+          .number({ error: 'offset must be a whole number of at least 0' })
+          .int({ error: 'offset must be a whole number of at least 0' })
+          .min(0, { error: 'offset must be a whole number of at least 0' })
+          .max(MAX_CENTS)
+          .default(0),
+        limit: z.coerce
+          .number({ error: 'limit must be a whole number from 1 to 100' })
+          .int({ error: 'limit must be a whole number from 1 to 100' })
+          .min(1, { error: 'limit must be a whole number from 1 to 100' })
+          .max(100, { error: 'limit must be a whole number from 1 to 100' })
+          .default(10),
+      }),
+      response: z.object({
+        items: z.array(orderSchema),
+        total: z.number().int(),
+        offset: z.number().int(),
+        limit: z.number().int(),
+      }),
+      errors: [400],
     },
     addSubscriptionExtras: {
       method: 'POST',

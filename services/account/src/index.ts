@@ -6,13 +6,15 @@ import { identityContract } from '@pawfresh/contracts/identity';
 import { dogsContract } from '@pawfresh/contracts/dogs';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { courierContract } from '@pawfresh/contracts/courier';
+import { orderContract } from '@pawfresh/contracts/order';
 import { accountHandlers } from './routes.js';
+import { orderHandlers } from './routes/orders.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
 export const accountService: ServiceModule = {
   name: 'account',
   basePath: '/api/v1',
-  calls: ['product', 'identity', 'dogs', 'payment', 'courier'],
+  calls: ['product', 'identity', 'dogs', 'payment', 'courier', 'order'],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
       createServiceClient(contract, {
@@ -31,7 +33,7 @@ export const accountService: ServiceModule = {
     });
     const api = servicePlugin({
       contract: accountContract,
-      handlers,
+      handlers: { ...handlers, ...orderHandlers(client(orderContract)) },
       basePath: '/api/v1',
       runtime,
     });

@@ -31,6 +31,7 @@ import {
   toCustomerProduct,
 } from './rules/product-visibility.js';
 import { relay } from './upstream-errors.js';
+import type { OrderEndpoint } from './routes/orders.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie.js';
 
 export interface AccountDependencies {
@@ -85,7 +86,9 @@ const toCustomerCard = (card: PaymentMethod): CustomerPaymentMethod => ({
 
 const toCustomerDog = ({ userId: _owner, ...dog }: Dog): CustomerDog => dog;
 
-export function accountHandlers(deps: AccountDependencies): Handlers<typeof accountContract> {
+export function accountHandlers(
+  deps: AccountDependencies,
+): Omit<Handlers<typeof accountContract>, OrderEndpoint> {
   const { identity, dogs, product, payment, courier, clock, secureCookies } = deps;
   // The product client hands back the same (frozen) list while the catalogue is unchanged, so the
   // customer's answer is built and serialised once per catalogue revision.

@@ -9,6 +9,7 @@ import {
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
+import { customerDeliveries, customerPastOrders } from './flows/customer-deliveries.js';
 import { customerFlags, patchCustomerFlags } from './flows/customer-flags.js';
 import { deleteOrder, deletePendingOrders } from './flows/delete-orders.js';
 import { deleteLineItem, replaceLineItem, replaceLineItems } from './flows/line-items.js';
@@ -75,6 +76,10 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
       if (!row) throw notFound(`No order has legacyOrderId ${params.legacyOrderId}`);
       return (await withChildren(db, [row], ctx.clock.now()))[0]!;
     },
+
+    getCustomerDeliveries: async ({ params }) => customerDeliveries(ctx, params.customerId),
+    getCustomerPastOrders: async ({ params, query }) =>
+      customerPastOrders(ctx, params.customerId, query),
 
     getCustomerFlags: async ({ params }) => customerFlags(ctx, params.customerId),
     patchCustomerFlags: async ({ params, body }) =>

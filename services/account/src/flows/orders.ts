@@ -1,0 +1,69 @@
+import { notFound, orNotFound, type ServiceClient } from '@pawfresh/kit';
+import type { CustomerOrder, Order, orderContract } from '@pawfresh/contracts/order';
+
+/** customer-app.md §3 "Order": what a customer sees of one of their orders. */
+export const toCustomerOrder = (o: Order): CustomerOrder => ({
+  id: o.id,
+  orderNumber: o.orderNumber,
+  deliveryDate: o.deliveryDate,
+  expectedDeliverySlotId: o.expectedDeliverySlotId,
+  cutoffAt: o.cutoffAt,
+  billingDate: o.billingDate,
+  displayType: o.displayType,
+  paymentStatus: o.paymentStatus,
+  totalPrice: o.totalPrice,
+  totalCharge: o.totalCharge,
+  orderLineItems: o.orderLineItems.map((i) => ({
+    id: i.id,
+    quantity: i.quantity,
+    animalId: i.animalId,
+    productId: i.productId,
+    productVariantId: i.productVariantId,
+    planType: i.planType,
+    extraId: i.extraId,
+    oneOff: i.oneOff,
+    price: i.price,
+    discountedPrice: i.discountedPrice,
+  })),
+  address: {
+    addressId: o.address.addressId,
+    address1: o.address.address1,
+    address2: o.address.address2,
+    suburb: o.address.suburb,
+    state: o.address.state,
+    postcode: o.address.postcode,
+  },
+});
+
+/** The customer's deliveries page: the order service groups, this picks what a customer sees. */
+export async function customerOrders(orders: ServiceClient<typeof orderContract>, userId: string) {
+  const d = await orders.getCustomerDeliveries({ params: { customerId: userId } });
+  return {
+    pastOrders: d.pastOrders.map(toCustomerOrder),
+    currentOrders: d.currentOrders.map(toCustomerOrder),
+    futureOrders: d.futureOrders.map(toCustomerOrder),
+    failedOrders: d.failedOrders.map(toCustomerOrder),
+    nextPendingOrderId: d.nextPendingOrderId,
+    selectedOrderId: d.selectedOrderId,
+  };
+}
+
+export async function customerPastOrders(
+  orders: ServiceClient<typeof orderContract>,
+  userId: string,
+  page: { offset: number; limit: number },
+) {
+  const past = await orders.getCustomerPastOrders({ params: { customerId: userId }, query: page });
+  return { ...past, items: past.items.map(toCustomerOrder) };
+}
+
+/** One of the customer's own orders; another customer's is "not found", as an unknown one. */
+export async function customerOrder(
+  orders: ServiceClient<typeof orderContract>,
+  userId: string,
+  orderId: string,
+): Promise<CustomerOrder> {
+  const order = await orNotFound(orders.getOrder({ params: { orderId } }));
+  if (!order || order.userId !== userId) throw notFound(`Order ${orderId} not found`);
+  return toCustomerOrder(order);
+}
