@@ -6,6 +6,7 @@ import { orderContract } from '@pawfresh/contracts/order';
 import { schema } from './db/schema.js';
 import type { OrderContext } from './flows/context.js';
 import { orderHandlers } from './routes.js';
+import { seedDemoOrders } from './seed/seed-demo-orders.js';
 
 export const ORDER_BASE_PATH = '/api/v1';
 
@@ -33,4 +34,7 @@ export const orderService: ServiceModule<DatabaseConnection> = {
       checkHealth: () => runtime.database.ping(),
     });
   },
+  seedDemoData: (runtime) => seedDemoOrders(runtime.database, runtime.clock),
 };
+
+export { DEMO_SUBSCRIPTION_ID, DEMO_CUSTOMER_ID, SECOND_CUSTOMER_ID } from './seed/demo-orders.js';
