@@ -72,6 +72,7 @@ export const orderTopics = [
   'order_lineitem_updated',
   'order_bundlelineitem_updated',
 ] as const;
+export const outboxStatuses = ['pending', 'delivered', 'failed'] as const;
 export const orderSortFields = ['id', 'deliveryDate'] as const;
 export const sortDirections = ['ASC', 'DESC'] as const;
 
@@ -546,6 +547,21 @@ export const extrasResultSchema = z
   })
   .meta({ id: 'SubscriptionExtrasResult' });
 
+export const outboxMessageSchema = z
+  .object({
+    id: z.uuid().describe('The event id: subscribers get it as the Idempotency-Key header'),
+    topic: z.enum(orderTopics),
+    orderId: z.uuid(),
+    status: z.enum(outboxStatuses),
+    attempts: z.number().int(),
+    nextAttemptAt: instant,
+    lastError: z.string().nullable(),
+    deliveredTo: z.array(z.string()).describe('Subscribers that have acknowledged it'),
+    createdAt: instant,
+    deliveredAt: instant.nullable(),
+  })
+  .meta({ id: 'OutboxMessage' });
+
 // ---------------------------------------------------------------------------------------------
 // The contract (services.md §7 "Orders")
 // ---------------------------------------------------------------------------------------------
@@ -711,6 +727,30 @@ export const orderContract = defineContract({
         offset: z.number().int(),
         limit: z.number().int(),
       }),
+      errors: [400],
+    },
+    listOutbox: {
+      method: 'GET',
+      path: '/api/v1/outbox',
+      summary: 'Topics and their delivery to subscribers, oldest first (for staff)',
+      query: z.object({
+        status: z
+          .enum(outboxStatuses, { error: 'status must be pending, delivered or failed' })
+          .optional(),
+        offset: z.coerce
+          .number({ error: 'offset must be a whole number of at least 0' })
+          .int({ error: 'offset must be a whole number of at least 0' })
+          .min(0, { error: 'offset must be a whole number of at least 0' })
+          .max(MAX_CENTS)
+          .default(0),
+        limit: z.coerce
+          .number({ error: 'limit must be a whole number from 0 to 100' })
+          .int({ error: 'limit must be a whole number from 0 to 100' })
+          .min(0, { error: 'limit must be a whole number from 0 to 100' })
+          .max(100, { error: 'limit must be a whole number from 0 to 100' })
+          .default(100),
+      }),
+      response: z.object({ items: z.array(outboxMessageSchema), total: z.number().int() }),
       errors: [400],
     },
     addSubscriptionExtras: {

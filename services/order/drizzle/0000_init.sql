@@ -103,6 +103,7 @@ CREATE TABLE "order"."outbox" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone NOT NULL,
 	"last_error" text,
+	"delivered_to" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"delivered_at" timestamp with time zone
 );

@@ -1,4 +1,5 @@
 import { notFound, type Handlers } from '@pawfresh/kit';
+import { listOutbox, toOutboxMessage } from './db/outbox-store.js';
 import type { orderContract } from '@pawfresh/contracts/order';
 import {
   findOrderRowByLegacyId,
@@ -88,6 +89,11 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     addOrderDiscount: async ({ params, body }) => addOrderDiscount(ctx, params.orderId, body),
     removeOrderDiscount: async ({ params, query }) =>
       removeOrderDiscount(ctx, params.orderId, query.discountId),
+
+    listOutbox: async ({ query }) => {
+      const { rows, total } = await listOutbox(db, query);
+      return { items: rows.map(toOutboxMessage), total };
+    },
 
     addSubscriptionExtras: async ({ body }) => addSubscriptionExtras(ctx, body),
     deleteSubscriptionExtras: async ({ body }) => deleteSubscriptionExtras(ctx, body),

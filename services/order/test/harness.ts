@@ -6,6 +6,7 @@ import { caller, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfresh/
 import { courierService } from '@pawfresh/courier';
 import type { Order } from '@pawfresh/contracts/order';
 import { orderService } from '../src/index.js';
+import type { ServiceModule } from '@pawfresh/kit';
 
 /** The order service with the courier (depots and facilities) on one test database. */
 export interface Harness {
@@ -20,11 +21,14 @@ export interface Harness {
 /** Monday 2 November 2026, 8pm in Melbourne. */
 export const NOW = '2026-11-02T09:00:00.000Z';
 
-export async function harness(now = NOW): Promise<Harness> {
+export async function harness(
+  now = NOW,
+  module: ServiceModule<DatabaseConnection> = orderService,
+): Promise<Harness> {
   const database = await testDatabase();
   const clock = new TestClock(now);
   const courier = await serviceApp(courierService, { database, clock });
-  const app = await serviceApp(orderService, {
+  const app = await serviceApp(module, {
     database,
     clock,
     serviceUrl: svcUrl,

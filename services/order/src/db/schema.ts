@@ -18,6 +18,7 @@ import {
   fulfilmentStatuses,
   orderEventActions,
   orderTopics,
+  outboxStatuses,
   paymentStatuses,
   rebalancingStatuses,
   shipmentStatuses,
@@ -35,7 +36,7 @@ export const planTypeEnum = orderDb.enum('plan_type', feedingPlanTypes);
 export const discountIntervalEnum = orderDb.enum('discount_interval', discountIntervals);
 export const eventActionEnum = orderDb.enum('event_action', orderEventActions);
 export const topicEnum = orderDb.enum('topic', orderTopics);
-export const outboxStatusEnum = orderDb.enum('outbox_status', ['pending', 'delivered', 'failed']);
+export const outboxStatusEnum = orderDb.enum('outbox_status', outboxStatuses);
 
 const localDate = (name: string) => date(name, { mode: 'string' });
 /** Insertion order, so children list in the order they were added even within one instant. */
@@ -206,6 +207,11 @@ export const outbox = orderDb.table(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at').notNull(),
     lastError: text('last_error'),
+    /** Subscribers that have acknowledged it; delivered when every subscriber has. */
+    deliveredTo: text('delivered_to')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: instant('created_at').notNull(),
     deliveredAt: instant('delivered_at'),
   },
