@@ -282,6 +282,9 @@ export const orderPatchInput = z
     shipmentStatus: shipmentStatus.nullish(),
     isOnHold: z.boolean().optional(),
     isCancelled: z.boolean().optional(),
+    rebalancingStatus: rebalancingStatus
+      .optional()
+      .describe('The kitchen marks a queued rebalance processed (docs/orders.md table)'),
     phoenixToggle: z.boolean().optional(),
     shadowToggle: z.boolean().optional(),
     updatedBy: actor('updatedBy'),
@@ -562,6 +565,72 @@ export const outboxMessageSchema = z
   })
   .meta({ id: 'OutboxMessage' });
 
+const forecastQuery = z
+  .object({
+    fromDate: calendarDate.optional().describe('Two weeks from this make date'),
+    dateRangeStart: calendarDate.optional(),
+    dateRangeEnd: calendarDate.optional(),
+  })
+  .superRefine((q, ctx) => {
+    const range = q.dateRangeStart !== undefined || q.dateRangeEnd !== undefined;
+    const ok =
+      q.fromDate !== undefined
+        ? !range
+        : q.dateRangeStart !== undefined && q.dateRangeEnd !== undefined;
+    if (!ok) ctx.addIssue({ code: 'custom', path: ['fromDate'], message: FORECAST_DATE_MESSAGE });
+  });
+
+export const forecastSchema = z
+  .object({
+    facilityId: z.number().int(),
+    fromDate: z.string(),
+    toDate: z.string(),
+    days: z.array(
+      z.object({
+        makeDate: z.string(),
+        boxes: z.number().int(),
+        depots: z.array(z.object({ depotCode: z.string(), boxes: z.number().int() })),
+      }),
+    ),
+  })
+  .meta({ id: 'BoxForecast' });
+
+const amountOfBoxes = z
+  .number({ error: 'amountOfBoxes must be a whole number from 1 to 10000' })
+  .int({ error: 'amountOfBoxes must be a whole number from 1 to 10000' })
+  .min(1, { error: 'amountOfBoxes must be a whole number from 1 to 10000' })
+  .max(10_000, { error: 'amountOfBoxes must be a whole number from 1 to 10000' });
+
+export const rebalanceInput = z
+  .object({
+    fromDate: calendarDate,
+    toDate: calendarDate,
+    timezone: australianTimeZone,
+    amountOfBoxes,
+    force: z
+      .boolean()
+      .default(false)
+      .describe('Allow making more than 2 days before the dates rule would (never after it)'),
+  })
+  .strict();
+
+export const stockMonitorSchema = z
+  .object({
+    facilityId: z.number().int(),
+    fromDate: z.string(),
+    toDate: z.string(),
+    items: z.array(
+      z.object({
+        makeDate: z.string(),
+        kind: z.enum(['meal', 'extra']),
+        productId: z.uuid(),
+        productVariantId: z.uuid().nullable(),
+        quantity: z.number().int().describe('Pouches of a meal in one size, or units of an extra'),
+      }),
+    ),
+  })
+  .meta({ id: 'StockMonitor' });
+
 // ---------------------------------------------------------------------------------------------
 // The contract (services.md §7 "Orders")
 // ---------------------------------------------------------------------------------------------
@@ -785,6 +854,60 @@ export const orderContract = defineContract({
       body: moveSubscriptionExtrasInput,
       response: extrasResultSchema,
       errors,
+    },
+    getForecast: {
+      method: 'GET',
+      path: '/api/v1/forecast/boxes/facility/:facilityId',
+      summary: 'Boxes to make per make date (and per depot) at a facility',
+      params: z.object({ facilityId }),
+      query: forecastQuery,
+      response: forecastSchema,
+      errors: [400],
+    },
+    rebalanceFacility: {
+      method: 'PUT',
+      path: '/api/v1/forecast/rebalance/facility/:facilityId/rebalance',
+      summary: 'Move boxes from one make date to another at a facility',
+      description:
+        'Moves up to amountOfBoxes boxes not yet being made; each may only be made earlier than the dates rule says, at most 2 days earlier unless force (docs/orders.md "Rebalancing").',
+      params: z.object({ facilityId }),
+      body: rebalanceInput,
+      response: z.object({ movedOrderIds: z.array(z.uuid()), requested: z.number().int() }),
+      errors,
+    },
+    rebalanceOrder: {
+      method: 'PUT',
+      path: '/api/v1/orders/:orderId/rebalance',
+      summary: "Move one order's make date",
+      params: orderParams,
+      body: z
+        .object({
+          toDate: calendarDate,
+          timezone: australianTimeZone,
+          force: z.boolean().default(false),
+        })
+        .strict(),
+      response: orderSchema,
+      errors,
+    },
+    getStockMonitor: {
+      method: 'GET',
+      path: '/api/v1/stock-monitor/products/facility/:facilityId',
+      summary: 'Pouches per meal and size, and extras, to make per day at a facility',
+      params: z.object({ facilityId }),
+      query: z
+        .object({
+          productId: uuid('productId').optional(),
+          fromDate: calendarDate,
+          toDate: calendarDate,
+          timezone: australianTimeZone.optional(),
+        })
+        .refine((q) => q.fromDate <= q.toDate, {
+          path: ['toDate'],
+          error: 'toDate must not be before fromDate',
+        }),
+      response: stockMonitorSchema,
+      errors: [400],
     },
     getOrder: {
       method: 'GET',

@@ -90,7 +90,7 @@ CREATE TABLE "order"."orders" (
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "orders_totals" CHECK ("order"."orders"."total_price" between 0 and 2147483647 and "order"."orders"."total_charge" between 0 and 2147483647),
 	CONSTRAINT "orders_version" CHECK ("order"."orders"."version" >= 1),
-	CONSTRAINT "orders_dates" CHECK ("order"."orders"."billing_cutoff_date" < "order"."orders"."billing_date" and "order"."orders"."billing_date" <= "order"."orders"."make_date" and "order"."orders"."make_date" < "order"."orders"."delivery_date")
+	CONSTRAINT "orders_dates" CHECK ("order"."orders"."billing_cutoff_date" < "order"."orders"."billing_date" and "order"."orders"."make_date" < "order"."orders"."delivery_date")
 );
 --> statement-breakpoint
 CREATE TABLE "order"."outbox" (

@@ -10,6 +10,8 @@ import {
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
+import { forecastBoxes, stockMonitor } from './flows/kitchen-plans.js';
+import { rebalanceFacility, rebalanceOrder } from './flows/rebalance.js';
 import { customerDeliveries, customerPastOrders } from './flows/customer-deliveries.js';
 import { customerFlags, patchCustomerFlags } from './flows/customer-flags.js';
 import { deleteOrder, deletePendingOrders } from './flows/delete-orders.js';
@@ -89,6 +91,11 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     addOrderDiscount: async ({ params, body }) => addOrderDiscount(ctx, params.orderId, body),
     removeOrderDiscount: async ({ params, query }) =>
       removeOrderDiscount(ctx, params.orderId, query.discountId),
+
+    getForecast: async ({ params, query }) => forecastBoxes(ctx, params.facilityId, query),
+    rebalanceFacility: async ({ params, body }) => rebalanceFacility(ctx, params.facilityId, body),
+    rebalanceOrder: async ({ params, body }) => rebalanceOrder(ctx, params.orderId, body),
+    getStockMonitor: async ({ params, query }) => stockMonitor(ctx, params.facilityId, query),
 
     listOutbox: async ({ query }) => {
       const { rows, total } = await listOutbox(db, query);

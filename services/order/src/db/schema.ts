@@ -120,9 +120,10 @@ export const orders = orderDb.table(
       sql`${t.totalPrice} between 0 and 2147483647 and ${t.totalCharge} between 0 and 2147483647`,
     ),
     check('orders_version', sql`${t.version} >= 1`),
+    // A rebalanced box may be made before its billing date (once paid): not checked here.
     check(
       'orders_dates',
-      sql`${t.billingCutoffDate} < ${t.billingDate} and ${t.billingDate} <= ${t.makeDate} and ${t.makeDate} < ${t.deliveryDate}`,
+      sql`${t.billingCutoffDate} < ${t.billingDate} and ${t.makeDate} < ${t.deliveryDate}`,
     ),
   ],
 );

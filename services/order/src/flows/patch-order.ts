@@ -1,4 +1,6 @@
+import { conflict } from '@pawfresh/kit';
 import type { Order, OrderPatchInput } from '@pawfresh/contracts/order';
+import { REBALANCING_STATUS_MOVES, canMove, illegalMoveMessage } from '../rules/status-machines.js';
 import type { NewOrderEvent } from '../db/event-store.js';
 import type { NewOrderRow, OrderDb, OrderRow } from '../db/order-store.js';
 import type { OrderContext } from './context.js';
@@ -46,6 +48,26 @@ async function patchChange(
       description: `Delivery moved to ${deliveryDate} (${slot})`,
       previousValue: `${row.deliveryDate} ${row.expectedDeliverySlotId}`,
       currentValue: `${deliveryDate} ${slot}`,
+    });
+  }
+  const rebalancing = patch.rebalancingStatus;
+  if (rebalancing !== undefined && rebalancing !== row.rebalancingStatus) {
+    if (!canMove(REBALANCING_STATUS_MOVES, row.rebalancingStatus, rebalancing)) {
+      throw conflict(
+        illegalMoveMessage(
+          'Rebalancing status',
+          REBALANCING_STATUS_MOVES,
+          row.rebalancingStatus,
+          rebalancing,
+        ),
+      );
+    }
+    columns.rebalancingStatus = rebalancing;
+    events.push({
+      action: 'rebalancing_status_updated',
+      description: `Rebalancing ${rebalancing}`,
+      previousValue: row.rebalancingStatus,
+      currentValue: rebalancing,
     });
   }
   const changed: string[] = [];
