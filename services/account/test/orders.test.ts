@@ -135,6 +135,25 @@ describe('GET /api/v1/orders', () => {
     });
   });
 
+  it('follows every change and every new day, though answers are kept between them', async () => {
+    const userId = randomUUID();
+    const get = async () =>
+      (await callJson(account, 'GET', '/api/v1/orders', undefined, await signedIn(userId))).json<
+        Record<string, CustomerOrder[]>
+      >();
+    const box = await order(userId, '2026-11-20', { payment: paid });
+    expect(ids((await get()).futureOrders!)).toEqual([box.id]);
+    expect(ids((await get()).futureOrders!)).toEqual([box.id]);
+    clock.set('2026-11-19T01:00:00.000Z');
+    try {
+      expect((await get()).currentOrders!.map((o) => o.displayType)).toEqual(['PREPARING']);
+      await callJson(apps.order!, 'PATCH', `/api/v1/orders/${box.id}`, { isCancelled: true });
+      expect(await get()).toMatchObject({ currentOrders: [], futureOrders: [] });
+    } finally {
+      clock.set('2026-11-02T09:00:00.000Z');
+    }
+  });
+
   it('answers empty lists for a customer without orders', async () => {
     const res = await callJson(
       account,

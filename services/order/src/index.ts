@@ -44,6 +44,7 @@ export function orderServiceWith(
           token: runtime.serviceToken,
           fetch: runtime.fetch,
         }),
+        deliveriesAnswers: new Map(),
       };
       const relay: RelayOptions = {
         token: runtime.serviceToken,

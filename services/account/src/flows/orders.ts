@@ -1,4 +1,6 @@
-import { notFound, orNotFound, type ServiceClient } from '@pawfresh/kit';
+import { createHash } from 'node:crypto';
+import { notFound, orNotFound, rawJson, type RawJson, type ServiceClient } from '@pawfresh/kit';
+import { accountContract } from '@pawfresh/contracts/account';
 import type { CustomerOrder, Order, orderContract } from '@pawfresh/contracts/order';
 
 /** customer-app.md §3 "Order": what a customer sees of one of their orders. */
@@ -35,9 +37,32 @@ export const toCustomerOrder = (o: Order): CustomerOrder => ({
   },
 });
 
+const ordersResponse = accountContract.endpoints.getOrders.response;
+/**
+ * Answers built per answer of the order service: its client hands back the same (frozen) object
+ * while the order service says nothing changed (304), so the customer's answer is built and
+ * serialised once per change.
+ */
+const answers = new WeakMap<object, RawJson>();
+
 /** The customer's deliveries page: the order service groups, this picks what a customer sees. */
-export async function customerOrders(orders: ServiceClient<typeof orderContract>, userId: string) {
+export async function customerOrders(
+  orders: ServiceClient<typeof orderContract>,
+  userId: string,
+): Promise<RawJson> {
   const d = await orders.getCustomerDeliveries({ params: { customerId: userId } });
+  let answer = answers.get(d);
+  if (!answer) {
+    const json = JSON.stringify(ordersResponse.parse(toCustomerLists(d)));
+    answer = rawJson(json, createHash('sha1').update(json).digest('base64url'));
+    answers.set(d, answer);
+  }
+  return answer;
+}
+
+function toCustomerLists(
+  d: Awaited<ReturnType<ServiceClient<typeof orderContract>['getCustomerDeliveries']>>,
+) {
   return {
     pastOrders: d.pastOrders.map(toCustomerOrder),
     currentOrders: d.currentOrders.map(toCustomerOrder),

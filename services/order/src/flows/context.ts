@@ -1,4 +1,4 @@
-import type { Clock, ServiceClient } from '@pawfresh/kit';
+import type { Clock, RawJson, ServiceClient } from '@pawfresh/kit';
 import type { courierContract } from '@pawfresh/contracts/courier';
 import type { OrderDb } from '../db/order-store.js';
 
@@ -7,4 +7,6 @@ export interface OrderContext {
   db: OrderDb;
   clock: Clock;
   courier: ServiceClient<typeof courierContract>;
+  /** Deliveries pages answered, per customer, in this process (each tagged with what it shows). */
+  deliveriesAnswers: Map<string, RawJson>;
 }

@@ -1,5 +1,8 @@
-import type { Order } from '@pawfresh/contracts/order';
-import { customerOrderRows, withChildren } from '../db/order-store.js';
+import { createHash } from 'node:crypto';
+import { rawJson, type RawJson } from '@pawfresh/kit';
+import { orderContract, type Order } from '@pawfresh/contracts/order';
+import { customerOrderRows, customerOrdersStamp, withChildren } from '../db/order-store.js';
+import { localDate } from '../rules/order-dates.js';
 import { LIST_OF, selectNextPendingOrder, selectedOrder } from '../rules/display-type.js';
 import type { OrderContext } from './context.js';
 
@@ -11,7 +14,7 @@ async function shownOrders(ctx: OrderContext, customerId: string): Promise<Order
 }
 
 /** The deliveries page: four lists, the next pending order and the selected one. */
-export async function customerDeliveries(ctx: OrderContext, customerId: string) {
+async function deliveries(ctx: OrderContext, customerId: string) {
   const orders = await shownOrders(ctx, customerId);
   const lists = { pastOrders: [], currentOrders: [], futureOrders: [], failedOrders: [] } as Record<
     'pastOrders' | 'currentOrders' | 'futureOrders' | 'failedOrders',
@@ -42,4 +45,33 @@ export async function customerPastOrders(
     total: past.length,
     ...page,
   };
+}
+
+const deliveriesResponse = orderContract.endpoints.getCustomerDeliveries.response;
+const MAX_ANSWERS = 1_000;
+
+/**
+ * The deliveries page, serialised once per state of the customer's orders and day: a customer's
+ * display types only change when an order changes or a new day starts in its depot's zone, so
+ * the answer is tagged with both and rebuilt only then. Callers revalidating with the tag get a
+ * 304 (the kit answers it).
+ */
+export async function customerDeliveries(ctx: OrderContext, customerId: string): Promise<RawJson> {
+  const now = ctx.clock.now();
+  const stamp = await customerOrdersStamp(ctx.db, customerId);
+  const days = stamp.zones.map((zone) => localDate(now, zone)).join(',');
+  const etag = createHash('sha1')
+    .update(`${customerId}|${stamp.orders}|${stamp.latest}|${days}`)
+    .digest('base64url');
+  const answers = ctx.deliveriesAnswers;
+  const kept = answers.get(customerId);
+  if (kept?.etag === `"${etag}"`) return kept;
+  const answer = rawJson(
+    JSON.stringify(deliveriesResponse.parse(await deliveries(ctx, customerId))),
+    etag,
+  );
+  answers.delete(customerId);
+  answers.set(customerId, answer);
+  if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+  return answer;
 }
