@@ -151,6 +151,21 @@ async function customerOrders(databaseUrl: string | undefined) {
   }
 }
 
+const ADDRESS = JSON.stringify({
+  addressId: '00000000-0000-4000-8000-000000000000',
+  firstName: 'Bench',
+  lastName: 'Customer',
+  address1: '1 Bench Street',
+  address2: null,
+  suburb: 'Richmond',
+  city: null,
+  state: 'VIC',
+  postcode: '3121',
+  countryCode: 'AU',
+  companyName: null,
+  timezone: 'Australia/Melbourne',
+});
+
 /** 1,000,000 orders over 5,000 customers, two years of billing dates and five depots. */
 async function seedMillion(client: pg.Client) {
   const batch = 100_000;
@@ -167,7 +182,7 @@ async function seedMillion(client: pg.Client) {
         d - 1, d, (d - 1)::timestamp + interval '6 hours', d + 2, d + 3,
         ${zones}[1 + i % 5], 30000, 28000,
         (array['pending','processing','attempt_failed','processed','expired'])[1 + (i / 7) % 5]::"order"."payment_status",
-        'AM', '{"addressId":"00000000-0000-4000-8000-000000000000"}'::jsonb,
+        'AM', '${ADDRESS}'::jsonb,
         ${depots}[1 + i % 5], 1 + i % 2, now(), now()
       from generate_series(${from}, ${to}) as i,
         lateral (select date '2025-01-01' + (i % 730) as d) as dates`);

@@ -13,7 +13,7 @@ import {
 import { serviceabilitySchema, slotAvailabilitySchema } from './courier.js';
 import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
 import { recommendedMealSchema } from './product.js';
-import { customerOrderSchema } from './order.js';
+import { customerOrderSchema, pastOrdersQuery } from './order.js';
 
 /** customer-app.md §3 Product / Variant: the list item shape the customer app uses. */
 export const customerProductSchema = z
@@ -376,20 +376,7 @@ export const accountContract = defineContract({
       method: 'GET',
       path: '/api/v1/orders/past',
       summary: "The customer's order history, newest first, paged",
-      query: z.object({
-        offset: z.coerce
-          .number({ error: 'offset must be a whole number of at least 0' })
-          .int({ error: 'offset must be a whole number of at least 0' })
-          .min(0, { error: 'offset must be a whole number of at least 0' })
-          .max(100_000)
-          .default(0),
-        limit: z.coerce
-          .number({ error: 'limit must be a whole number from 1 to 100' })
-          .int({ error: 'limit must be a whole number from 1 to 100' })
-          .min(1, { error: 'limit must be a whole number from 1 to 100' })
-          .max(100, { error: 'limit must be a whole number from 1 to 100' })
-          .default(10),
-      }),
+      query: pastOrdersQuery,
       response: z.object({
         items: z.array(customerOrderSchema),
         total: z.number().int(),

@@ -91,3 +91,18 @@ export const cents = z.number().int().min(0).max(MAX_CENTS);
 
 /** Query booleans arrive as text: `true` or `false`. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Australian IANA zones, for dates entered as a local calendar day. */
+export const australianTimeZone = z
+  .string()
+  .regex(/^Australia\/[A-Za-z_]+$/, {
+    error: 'timezone must be an Australian time zone such as Australia/Sydney',
+  })
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-AU', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'timezone must be an Australian time zone such as Australia/Sydney');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
 import { australianState } from './enums.js';
-import { MAX_CENTS, calendarDate, instant, uuid } from './fields.js';
+import { MAX_CENTS, australianTimeZone, calendarDate, instant, uuid } from './fields.js';
 import { deliverySlot, feedingPlanTypes } from './subscription.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -153,20 +153,22 @@ export const depotCode = z
   .string({ error: 'depotCode must be a depot code such as MEL' })
   .regex(/^[A-Z]{3}$/, { error: 'depotCode must be a depot code such as MEL' });
 
-/** Australian IANA zones, for dates that are local calendar days. */
-export const australianTimeZone = z
-  .string()
-  .regex(/^Australia\/[A-Za-z_]+$/, {
-    error: 'timezone must be an Australian time zone such as Australia/Sydney',
-  })
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-AU', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'timezone must be an Australian time zone such as Australia/Sydney');
+/** A page of a list: where it starts, and how long it is (services.md §5 "General"). */
+const offset = z.coerce
+  .number({ error: 'offset must be a whole number of at least 0' })
+  .int({ error: 'offset must be a whole number of at least 0' })
+  .min(0, { error: 'offset must be a whole number of at least 0' })
+  .max(MAX_CENTS)
+  .default(0);
+const limit = (min: number, fallback: number) => {
+  const message = `limit must be a whole number from ${min} to 100`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(100, { error: message })
+    .default(fallback);
+};
 
 // ---------------------------------------------------------------------------------------------
 // What callers send
@@ -635,6 +637,12 @@ export const stockMonitorSchema = z
 // The contract (services.md §7 "Orders")
 // ---------------------------------------------------------------------------------------------
 
+/** A page of a customer's order history. */
+export const pastOrdersQuery = z.object({
+  offset,
+  limit: limit(1, 10),
+});
+
 const orderParams = z.object({ orderId: uuid('orderId') });
 const errors = [400, 404, 409] as const;
 
@@ -654,18 +662,8 @@ const listQuery = z
         z.enum(sortDirections, { error: 'direction must be ASC or DESC' }),
       )
       .default('ASC'),
-    offset: z.coerce
-      .number({ error: 'offset must be a whole number of at least 0' })
-      .int({ error: 'offset must be a whole number of at least 0' })
-      .min(0, { error: 'offset must be a whole number of at least 0' })
-      .max(MAX_CENTS)
-      .default(0),
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number from 0 to 100' })
-      .int({ error: 'limit must be a whole number from 0 to 100' })
-      .min(0, { error: 'limit must be a whole number from 0 to 100' })
-      .max(100, { error: 'limit must be a whole number from 0 to 100' })
-      .default(100),
+    offset,
+    limit: limit(0, 100),
   })
   .superRefine((q, ctx) => {
     const single = q.billingDate !== undefined;
@@ -776,20 +774,7 @@ export const orderContract = defineContract({
       path: '/api/v1/orders/customers/:customerId/past',
       summary: "A customer's past orders, newest first, paged (for the customer API)",
       params: z.object({ customerId: uuid('customerId') }),
-      query: z.object({
-        offset: z.coerce
-          .number({ error: 'offset must be a whole number of at least 0' })
-          .int({ error: 'offset must be a whole number of at least 0' })
-          .min(0, { error: 'offset must be a whole number of at least 0' })
-          .max(MAX_CENTS)
-          .default(0),
-        limit: z.coerce
-          .number({ error: 'limit must be a whole number from 1 to 100' })
-          .int({ error: 'limit must be a whole number from 1 to 100' })
-          .min(1, { error: 'limit must be a whole number from 1 to 100' })
-          .max(100, { error: 'limit must be a whole number from 1 to 100' })
-          .default(10),
-      }),
+      query: pastOrdersQuery,
       response: z.object({
         items: z.array(orderSchema),
         total: z.number().int(),
@@ -806,18 +791,8 @@ export const orderContract = defineContract({
         status: z
           .enum(outboxStatuses, { error: 'status must be pending, delivered or failed' })
           .optional(),
-        offset: z.coerce
-          .number({ error: 'offset must be a whole number of at least 0' })
-          .int({ error: 'offset must be a whole number of at least 0' })
-          .min(0, { error: 'offset must be a whole number of at least 0' })
-          .max(MAX_CENTS)
-          .default(0),
-        limit: z.coerce
-          .number({ error: 'limit must be a whole number from 0 to 100' })
-          .int({ error: 'limit must be a whole number from 0 to 100' })
-          .min(0, { error: 'limit must be a whole number from 0 to 100' })
-          .max(100, { error: 'limit must be a whole number from 0 to 100' })
-          .default(100),
+        offset,
+        limit: limit(0, 100),
       }),
       response: z.object({ items: z.array(outboxMessageSchema), total: z.number().int() }),
       errors: [400],

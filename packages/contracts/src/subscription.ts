@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
-import { calendarDate } from './fields.js';
+import { australianTimeZone, calendarDate } from './fields.js';
 
 const uuid = (name: string) => z.uuid({ error: `${name} must be a valid UUID` });
 const instant = z.iso.datetime({ offset: true });
@@ -79,21 +79,6 @@ export const cadenceInWeeks = z
   .max(12, { error: 'cadenceInWeeks must be a whole number of weeks from 1 to 12' });
 
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
-
-/** Australian IANA zones, for dates entered as a local calendar day. */
-const australianTimeZone = z
-  .string()
-  .regex(/^Australia\/[A-Za-z_]+$/, {
-    error: 'timezone must be an Australian time zone such as Australia/Sydney',
-  })
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-AU', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'timezone must be an Australian time zone such as Australia/Sydney');
 
 /** services.md §5 "Both 'id' and 'version' must be required together for ...". */
 function idAndVersionTogether(
