@@ -226,7 +226,7 @@ async function staffLists(serverUrl: string) {
         server.service,
       );
       const plan = await client.query(`explain ${plans[i]}`);
-      const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).slice(0, 4);
+      const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).slice(0, 6);
       console.log(
         `staff list ${c.name}: ${Math.round(result.rps)} req/s p99 ${result.p99} ms\n  ${lines.join('\n  ')}`,
       );
