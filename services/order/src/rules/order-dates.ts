@@ -99,14 +99,25 @@ export function orderDates(input: {
 /** Whether changes to an order have closed at `now`. */
 export const isPastCutoff = (cutoffAt: Date, now: Date) => now.getTime() >= cutoffAt.getTime();
 
+/** One formatter per zone: making one costs far more than using it, and lists read many dates. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormat = (timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** Today's date on the wall clock of `timeZone`. */
 export function localDate(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = dayFormat(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
