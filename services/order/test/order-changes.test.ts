@@ -234,6 +234,10 @@ describe('customer flags', () => {
       { orderId: a.id, phoenixToggle: true, shadowToggle: false },
       { orderId: b.id, phoenixToggle: false, shadowToggle: false },
     ]);
+    expect((await events(a)).at(-1)).toMatchObject({
+      action: 'flags_updated',
+      currentValue: 'phoenixToggle true',
+    });
     const all = await h.call('PATCH', flags, { shadowToggle: true });
     expect(all.json<{ shadowToggle: boolean }[]>().every((f) => f.shadowToggle)).toBe(true);
     const theirs = await h.call('PATCH', flags, { phoenixToggle: false, orderIds: [stranger.id] });

@@ -1,4 +1,5 @@
 import { notFound } from '@pawfresh/kit';
+import { insertEvents } from '../db/event-store.js';
 import { customerOrderRows, setCustomerFlags } from '../db/order-store.js';
 import type { OrderContext } from './context.js';
 
@@ -25,9 +26,23 @@ export async function patchCustomerFlags(
   },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const changed = await setCustomerFlags(tx, customerId, body, body.orderIds, ctx.clock.now());
+    const now = ctx.clock.now();
+    const changed = await setCustomerFlags(tx, customerId, body, body.orderIds, now);
     const missing = body.orderIds?.find((id) => !changed.includes(id));
     if (missing) throw notFound(`Order ${missing} is not an order of customer ${customerId}`);
+    const flags = [
+      ...(body.phoenixToggle !== undefined ? [`phoenixToggle ${body.phoenixToggle}`] : []),
+      ...(body.shadowToggle !== undefined ? [`shadowToggle ${body.shadowToggle}`] : []),
+    ].join(', ');
+    for (const orderId of changed) {
+      await insertEvents(
+        tx,
+        orderId,
+        [{ action: 'flags_updated', description: 'Customer flags set', currentValue: flags }],
+        null,
+        now,
+      );
+    }
     return flagsOf(await customerOrderRows(tx, customerId));
   });
 }
