@@ -5,6 +5,7 @@ import { cartService } from '@pawfresh/cart';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
+import { orderService } from '@pawfresh/order';
 import { paymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
@@ -24,6 +25,7 @@ export const serviceModules = [
   courierService,
   cartService,
   subscriptionService,
+  orderService,
   orchestrationService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];

@@ -48,7 +48,7 @@ describe('configuration', () => {
     ).toEqual([
       'PORT must be a number',
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
-      'SERVICE must be one of: identity, dogs, product, pricing, payment, courier, cart, subscription, orchestration, account',
+      'SERVICE must be one of: identity, dogs, product, pricing, payment, courier, cart, subscription, order, orchestration, account',
       'SERVICE_TOKEN must be at least 32 characters long',
     ]);
   });
@@ -60,6 +60,7 @@ describe('configuration', () => {
         IDENTITY_SERVICE_URL: 'http://127.0.0.1:3102',
         PAYMENT_SERVICE_URL: 'http://127.0.0.1:3105',
         COURIER_SERVICE_URL: 'http://127.0.0.1:3106',
+        ORDER_SERVICE_URL: 'http://127.0.0.1:3107',
       }),
     ).toEqual([
       'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',

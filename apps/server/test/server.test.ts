@@ -136,8 +136,10 @@ describe('split mode', () => {
       PRICING_SERVICE_URL: pricingUrl,
       DOGS_SERVICE_URL: dogsUrl,
     });
+    const orderUrl = await start({ SERVICE: 'order', COURIER_SERVICE_URL: courierUrl });
     accountUrl = await start({
       SERVICE: 'account',
+      ORDER_SERVICE_URL: orderUrl,
       PRODUCT_SERVICE_URL: productUrl,
       IDENTITY_SERVICE_URL: identityUrl,
       DOGS_SERVICE_URL: dogsUrl,

@@ -18,6 +18,7 @@ import {
 import { serviceabilitySchema, slotAvailabilitySchema } from './courier.js';
 import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
 import { recommendedMealSchema } from './product.js';
+import { customerOrderSchema, pastOrdersQuery } from './order.js';
 
 /** customer-app.md §3 Product / Variant: the list item shape the customer app uses. */
 export const customerProductSchema = z
@@ -339,6 +340,46 @@ export const accountContract = defineContract({
       errors: [500],
       access: 'public',
       fallbackMessage: 'Unexpected server error',
+    },
+    getOrders: {
+      method: 'GET',
+      path: '/api/v1/orders',
+      summary: "The customer's deliveries: past, current, future and failed",
+      description:
+        'Each order with its displayType (docs/orders.md). nextPendingOrderId: the first future order with a pending payment; selectedOrderId: the earliest, skipping the first if it is past.',
+      response: z.object({
+        pastOrders: z.array(customerOrderSchema),
+        currentOrders: z.array(customerOrderSchema),
+        futureOrders: z.array(customerOrderSchema),
+        failedOrders: z.array(customerOrderSchema),
+        nextPendingOrderId: z.uuid().nullable(),
+        selectedOrderId: z.uuid().nullable(),
+      }),
+      errors: [401],
+      access: 'customer',
+    },
+    getPastOrders: {
+      method: 'GET',
+      path: '/api/v1/orders/past',
+      summary: "The customer's order history, newest first, paged",
+      query: pastOrdersQuery,
+      response: z.object({
+        items: z.array(customerOrderSchema),
+        total: z.number().int(),
+        offset: z.number().int(),
+        limit: z.number().int(),
+      }),
+      errors: [400, 401],
+      access: 'customer',
+    },
+    getOrder: {
+      method: 'GET',
+      path: '/api/v1/orders/:orderId',
+      summary: "One of the customer's orders (another customer's is a 404)",
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      response: customerOrderSchema,
+      errors: [400, 401, 404],
+      access: 'customer',
     },
   },
 });

@@ -22,6 +22,8 @@ export interface EndpointDef {
   path: string;
   summary: string;
   description?: string;
+  /** Still served, marked deprecated in the OpenAPI document. */
+  deprecated?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -154,3 +154,18 @@ export const dogMeasure = (label: 'Height' | 'Weight') =>
 /** The dogs contract: a dog's name and at most three breeds. */
 export const MAX_DOG_NAME_LENGTH = 50;
 export const MAX_BREEDS = 3;
+
+/** Australian IANA zones, for dates entered as a local calendar day. */
+export const australianTimeZone = z
+  .string()
+  .regex(/^Australia\/[A-Za-z_]+$/, {
+    error: 'timezone must be an Australian time zone such as Australia/Sydney',
+  })
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-AU', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'timezone must be an Australian time zone such as Australia/Sydney');

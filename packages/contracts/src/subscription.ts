@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { calendarDate, cents, instant, MAX_CENTS, queryBoolean, uuid } from './fields.js';
+import {
+  australianTimeZone,
+  calendarDate,
+  cents,
+  instant,
+  MAX_CENTS,
+  queryBoolean,
+  uuid,
+} from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (services.md §4, §9)
@@ -72,21 +80,6 @@ export const cadenceInWeeks = z
   .int({ error: 'cadenceInWeeks must be a whole number of weeks from 1 to 12' })
   .min(1, { error: 'cadenceInWeeks must be a whole number of weeks from 1 to 12' })
   .max(12, { error: 'cadenceInWeeks must be a whole number of weeks from 1 to 12' });
-
-/** Australian IANA zones, for dates entered as a local calendar day. */
-const australianTimeZone = z
-  .string()
-  .regex(/^Australia\/[A-Za-z_]+$/, {
-    error: 'timezone must be an Australian time zone such as Australia/Sydney',
-  })
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-AU', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'timezone must be an Australian time zone such as Australia/Sydney');
 
 /** services.md §5 "Both 'id' and 'version' must be required together for ...". */
 function idAndVersionTogether(

@@ -346,6 +346,7 @@ export function servicePlugin<C extends ServiceContract>(
           operationId: name,
           summary: endpoint.summary,
           description: endpoint.description,
+          ...(endpoint.deprecated ? { deprecated: true } : {}),
           tags: [contract.service],
           ...(endpoint.params ? { params: endpoint.params } : {}),
           ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -6,6 +6,7 @@ import { identityContract } from '@pawfresh/contracts/identity';
 import { dogsContract } from '@pawfresh/contracts/dogs';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { courierContract } from '@pawfresh/contracts/courier';
+import { orderContract } from '@pawfresh/contracts/order';
 import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
 import { sessionCookies } from './session-cookie.js';
@@ -14,7 +15,7 @@ import { sessionCookies } from './session-cookie.js';
 export const accountService: ServiceModule = {
   name: 'account',
   basePath: '/api/v1',
-  calls: ['product', 'identity', 'dogs', 'payment', 'courier'],
+  calls: ['product', 'identity', 'dogs', 'payment', 'courier', 'order'],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
       createServiceClient(contract, {
@@ -28,6 +29,7 @@ export const accountService: ServiceModule = {
       dogs: client(dogsContract),
       payment: client(paymentContract),
       courier: client(courierContract),
+      order: client(orderContract),
     };
     // Secure only over https, so signing in still works on http://localhost.
     const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);

@@ -9,6 +9,7 @@ import { dogRoutes } from './routes/dogs.js';
 import { productRoutes } from './routes/products.js';
 import { profileRoutes } from './routes/profile.js';
 import { sessionRoutes } from './routes/session.js';
+import { orderRoutes } from './routes/orders.js';
 
 /** Every endpoint of the customer API, one routes file per area (`src/routes/`). */
 export function accountHandlers(
@@ -23,5 +24,6 @@ export function accountHandlers(
     ...productRoutes(ctx),
     ...cardRoutes(ctx),
     ...deliveryRoutes(ctx),
+    ...orderRoutes(ctx),
   };
 }

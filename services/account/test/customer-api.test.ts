@@ -20,6 +20,7 @@ import { identityService } from '@pawfresh/identity';
 import { dogsService } from '@pawfresh/dogs';
 import { paymentService } from '@pawfresh/payment';
 import { courierService } from '@pawfresh/courier';
+import { orderService } from '@pawfresh/order';
 import { accountService } from '../src/index.js';
 
 let database: DatabaseConnection;
@@ -35,6 +36,7 @@ beforeAll(async () => {
   apps.dogs = await serviceApp(dogsService, options);
   apps.payment = await serviceApp(paymentService, options);
   apps.courier = await serviceApp(courierService, options);
+  apps.order = await serviceApp(orderService, options);
   account = await serviceApp(accountService, options);
   await callJson(apps.product, 'POST', '/api/v1/products/reset-by-seed-script');
 });

@@ -5,6 +5,7 @@ import type { identityContract } from '@pawfresh/contracts/identity';
 import type { dogsContract } from '@pawfresh/contracts/dogs';
 import type { paymentContract } from '@pawfresh/contracts/payment';
 import type { courierContract } from '@pawfresh/contracts/courier';
+import type { orderContract } from '@pawfresh/contracts/order';
 
 /** What the customer API's flows work with: the clients of the services behind it. */
 export interface AccountContext {
@@ -13,6 +14,7 @@ export interface AccountContext {
   dogs: ServiceClient<typeof dogsContract>;
   payment: ServiceClient<typeof paymentContract>;
   courier: ServiceClient<typeof courierContract>;
+  order: ServiceClient<typeof orderContract>;
 }
 
 type Endpoints = (typeof accountContract)['endpoints'];

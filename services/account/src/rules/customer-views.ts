@@ -1,3 +1,4 @@
+import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
 import type { CustomerDog, CustomerPaymentMethod, Profile } from '@pawfresh/contracts/account';
 import type { User } from '@pawfresh/contracts/identity';
 import type { Dog } from '@pawfresh/contracts/dogs';
@@ -24,3 +25,37 @@ export const toCustomerCard = (card: PaymentMethod): CustomerPaymentMethod => ({
 
 /** A customer's own dog, without the owner the dogs service keeps. */
 export const toCustomerDog = ({ userId: _owner, ...dog }: Dog): CustomerDog => dog;
+
+/** customer-app.md §3 "Order": what a customer sees of one of their orders. */
+export const toCustomerOrder = (o: Order): CustomerOrder => ({
+  id: o.id,
+  orderNumber: o.orderNumber,
+  deliveryDate: o.deliveryDate,
+  expectedDeliverySlotId: o.expectedDeliverySlotId,
+  cutoffAt: o.cutoffAt,
+  billingDate: o.billingDate,
+  displayType: o.displayType,
+  paymentStatus: o.paymentStatus,
+  totalPrice: o.totalPrice,
+  totalCharge: o.totalCharge,
+  orderLineItems: o.orderLineItems.map((i) => ({
+    id: i.id,
+    quantity: i.quantity,
+    animalId: i.animalId,
+    productId: i.productId,
+    productVariantId: i.productVariantId,
+    planType: i.planType,
+    extraId: i.extraId,
+    oneOff: i.oneOff,
+    price: i.price,
+    discountedPrice: i.discountedPrice,
+  })),
+  address: {
+    addressId: o.address.addressId,
+    address1: o.address.address1,
+    address2: o.address.address2,
+    suburb: o.address.suburb,
+    state: o.address.state,
+    postcode: o.address.postcode,
+  },
+});

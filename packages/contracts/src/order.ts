@@ -1,0 +1,1017 @@
+import { z } from 'zod';
+import { defineContract } from '@pawfresh/kit';
+import { australianState } from './enums.js';
+import { MAX_CENTS, australianTimeZone, calendarDate, instant, uuid } from './fields.js';
+import { deliverySlot, feedingPlanTypes } from './subscription.js';
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations (services.md §4, §9)
+// ---------------------------------------------------------------------------------------------
+
+export const paymentStatuses = [
+  'pending',
+  'processing',
+  'attempt_failed',
+  'processed',
+  'expired',
+] as const;
+/** services.md §4 "Job/fulfilment status". */
+export const fulfilmentStatuses = [
+  'pending',
+  'deprioritised',
+  'backlog',
+  'queued',
+  'in_progress',
+  'packed',
+  'palletised',
+  'paused',
+  'unpaused',
+  'on_hold',
+  'cancelled',
+] as const;
+/** While fulfilment is in one of these, the order cannot change (services.md §4). */
+export const blockedFulfilmentStatuses = ['in_progress', 'packed', 'palletised', 'queued'] as const;
+export const rebalancingStatuses = ['not_applicable', 'queued', 'processed'] as const;
+export const shipmentStatuses = ['pending', 'delivered'] as const;
+export const discountIntervals = ['once-off', 'recurring', 'hybrid'] as const;
+/** customer-app.md §4. */
+export const displayTypes = [
+  'HIDDEN',
+  'FAILED',
+  'PAST',
+  'PREPARING',
+  'ON ITS WAY',
+  'DELIVERED',
+  'FUTURE',
+] as const;
+/** services.md §4 names fulfilment_status_updated; the others record this service's own changes. */
+export const orderEventActions = [
+  'order_created',
+  'order_updated',
+  'delivery_date_updated',
+  'address_updated',
+  'line_items_updated',
+  'payment_status_updated',
+  'fulfilment_status_updated',
+  'rebalancing_status_updated',
+  'discount_added',
+  'discount_removed',
+  'flags_updated',
+  'note',
+] as const;
+/** services.md §3 "Order worker topics / message names". */
+export const orderTopics = [
+  'order_created',
+  'order_paid',
+  'order_updated',
+  'shipment_created',
+  'fulfilment_status_updated',
+  'order_rebalance_requested',
+  'post_payment_order_modified',
+  'address_updated',
+  'order_lineitem_updated',
+  'order_bundlelineitem_updated',
+] as const;
+export const outboxStatuses = ['pending', 'delivered', 'failed'] as const;
+export const orderSortFields = ['id', 'deliveryDate'] as const;
+export const sortDirections = ['ASC', 'DESC'] as const;
+
+export const paymentStatus = z.enum(paymentStatuses);
+export const fulfilmentStatus = z.enum(fulfilmentStatuses);
+export const rebalancingStatus = z.enum(rebalancingStatuses);
+export const shipmentStatus = z.enum(shipmentStatuses);
+export const displayType = z.enum(displayTypes);
+
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+export type FulfilmentStatus = z.infer<typeof fulfilmentStatus>;
+export type RebalancingStatus = z.infer<typeof rebalancingStatus>;
+export type ShipmentStatus = z.infer<typeof shipmentStatus>;
+export type DisplayType = z.infer<typeof displayType>;
+export type OrderTopic = (typeof orderTopics)[number];
+export type OrderEventAction = (typeof orderEventActions)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Messages (services.md §5 "Orders" and "General")
+// ---------------------------------------------------------------------------------------------
+
+export const DATE_FILTER_MESSAGE =
+  'When filtering by date, provide either both billingDateRangeStart and billingDateRangeEnd with timezone, or billingDate with timezone.';
+export const FORECAST_DATE_MESSAGE =
+  'When filtering by date, provide either dateRangeStart & dateRangeEnd, or fromDate.';
+export const LEGACY_ID_MESSAGE = `legacyOrderId must be a whole number from 1 to ${MAX_CENTS}`;
+export const TOTAL_PRICE_MESSAGE = `Order totalPrice must be a whole number of cents from 0 to ${MAX_CENTS}`;
+export const TOTAL_CHARGE_MESSAGE = `Order totalCharge must be a whole number of cents from 0 to ${MAX_CENTS}`;
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+// ---------------------------------------------------------------------------------------------
+
+const price = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of cents from 0 to ${MAX_CENTS}` })
+    .int({ error: `${name} must be a whole number of cents from 0 to ${MAX_CENTS}` })
+    .min(0, { error: `${name} must be a whole number of cents from 0 to ${MAX_CENTS}` })
+    .max(MAX_CENTS, { error: `${name} must be a whole number of cents from 0 to ${MAX_CENTS}` });
+const quantity = z
+  .number({ error: 'quantity must be a whole number of at least 1' })
+  .int({ error: 'quantity must be a whole number of at least 1' })
+  .min(1, { error: 'quantity must be a whole number of at least 1' })
+  .max(1000, { error: 'quantity must be at most 1000' });
+const orderIndex = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of at least 0 (0 is the first order)` })
+    .int({ error: `${name} must be a whole number of at least 0 (0 is the first order)` })
+    .min(0, { error: `${name} must be a whole number of at least 0 (0 is the first order)` })
+    .max(100_000);
+const text = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(max, { error: `${name} must be ${max} characters or less` });
+const required = (name: string, max: number) =>
+  text(name, max).min(1, { error: `${name} is required` });
+/** Who made a change (a staff user, `customer:<id>`, a workflow), recorded on events (§6). */
+const actor = (field: string) => required(field, 100).optional();
+const version = z
+  .number({ error: 'version must be the whole number you last read' })
+  .int({ error: 'version must be the whole number you last read' })
+  .min(1, { error: 'version must be the whole number you last read' })
+  .max(MAX_CENTS)
+  .optional()
+  .describe('When sent, the change is refused (409) if the order has changed since');
+const legacyOrderId = z.coerce
+  .number({ error: LEGACY_ID_MESSAGE })
+  .int({ error: LEGACY_ID_MESSAGE })
+  .min(1, { error: LEGACY_ID_MESSAGE })
+  .max(MAX_CENTS, { error: LEGACY_ID_MESSAGE });
+const facilityId = z.coerce
+  .number({ error: 'facilityId must be a whole number of at least 1' })
+  .int({ error: 'facilityId must be a whole number of at least 1' })
+  .min(1, { error: 'facilityId must be a whole number of at least 1' })
+  .max(MAX_CENTS, { error: 'facilityId must be a whole number of at least 1' });
+export const depotCode = z
+  .string({ error: 'depotCode must be a depot code such as MEL' })
+  .regex(/^[A-Z]{3}$/, { error: 'depotCode must be a depot code such as MEL' });
+
+/** A page of a list: where it starts, and how long it is (services.md §5 "General"). */
+const offset = z.coerce
+  .number({ error: 'offset must be a whole number of at least 0' })
+  .int({ error: 'offset must be a whole number of at least 0' })
+  .min(0, { error: 'offset must be a whole number of at least 0' })
+  .max(MAX_CENTS)
+  .default(0);
+const limit = (min: number, fallback: number) => {
+  const message = `limit must be a whole number from ${min} to 100`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(100, { error: message })
+    .default(fallback);
+};
+
+// ---------------------------------------------------------------------------------------------
+// What callers send
+// ---------------------------------------------------------------------------------------------
+
+/** services.md §3 "Order address"; the time zone follows the state when left out. */
+export const orderAddressInput = z
+  .object({
+    firstName: required('firstName', 100),
+    lastName: required('lastName', 100),
+    address1: required('address1', 200),
+    address2: text('address2', 200).nullish(),
+    suburb: required('suburb', 100),
+    city: text('city', 100).nullish(),
+    state: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      australianState,
+    ),
+    postcode: z
+      .string({ error: 'postcode must be 4 digits' })
+      .trim()
+      .regex(/^\d{4}$/, { error: 'postcode must be 4 digits' }),
+    countryCode: z.literal('AU', { error: 'countryCode must be AU' }).default('AU'),
+    companyName: text('companyName', 200).nullish(),
+    timezone: australianTimeZone.optional(),
+  })
+  .strict();
+export type OrderAddressInput = z.output<typeof orderAddressInput>;
+
+export const bundleLineItemInput = z
+  .object({
+    productId: uuid('productId'),
+    productVariantId: uuid('productVariantId').nullish(),
+    quantity,
+    price: price('price').default(0),
+  })
+  .strict();
+
+export const lineItemInput = z
+  .object({
+    bundleId: uuid('bundleId').nullish(),
+    animalId: uuid('animalId').nullish(),
+    extraId: uuid('extraId').nullish(),
+    productId: uuid('productId'),
+    productVariantId: uuid('productVariantId').nullish(),
+    planType: z.enum(feedingPlanTypes).nullish(),
+    price: price('price').describe('Cents per unit'),
+    quantity,
+    oneOff: z.boolean().default(false),
+    discountedPrice: price('discountedPrice').nullish().describe('Cents per unit after discounts'),
+    discountScheduleApplicationId: uuid('discountScheduleApplicationId').nullish(),
+    bundleLineItems: z.array(bundleLineItemInput).max(50).default([]),
+  })
+  .strict();
+export type LineItemInput = z.output<typeof lineItemInput>;
+
+const lineItems = z
+  .array(lineItemInput, { error: 'orderLineItems must be a list of line items' })
+  .min(1, { error: 'An order needs at least 1 line item' })
+  .max(100, { error: 'An order has at most 100 line items' });
+
+export const orderDiscountInput = z
+  .object({
+    subscriptionDiscountId: uuid('subscriptionDiscountId').nullish(),
+    discountId: uuid('discountId'),
+    discountIndex: orderIndex('discountIndex').default(0),
+    name: required('name', 250),
+    description: text('description', 800).nullish(),
+    interval: z.enum(discountIntervals, {
+      error: 'interval must be once-off, recurring or hybrid',
+    }),
+    currencyCode: z.literal('AUD', { error: 'currencyCode must be AUD' }).default('AUD'),
+  })
+  .strict();
+export type OrderDiscountInput = z.output<typeof orderDiscountInput>;
+
+export const createOrderInput = z
+  .object({
+    userId: uuid('userId'),
+    subscriptionId: uuid('subscriptionId').nullish(),
+    subscriptionOrderIndex: orderIndex('subscriptionOrderIndex').nullish(),
+    deliveryDate: calendarDate,
+    expectedDeliverySlotId: deliverySlot,
+    address: orderAddressInput,
+    orderLineItems: lineItems,
+    cartNote: text('cartNote', 1000).nullish(),
+    deliveryNote: text('deliveryNote', 1000).nullish(),
+    deliveryContactNumber: text('deliveryContactNumber', 30).nullish(),
+    depotCode: depotCode
+      .optional()
+      .describe("The courier's depot for the postcode when left out (with facilityId)"),
+    facilityId: facilityId.optional(),
+    legacyOrderId: legacyOrderId.optional(),
+    discounts: z.array(orderDiscountInput).max(20).default([]),
+    createdBy: actor('createdBy'),
+  })
+  .strict()
+  .refine((o) => (o.depotCode === undefined) === (o.facilityId === undefined), {
+    path: ['facilityId'],
+    error: 'Send depotCode and facilityId together, or neither',
+  });
+export type CreateOrderInput = z.output<typeof createOrderInput>;
+
+export const orderPatchInput = z
+  .object({
+    version,
+    deliveryDate: calendarDate.optional(),
+    expectedDeliverySlotId: deliverySlot.optional(),
+    cartNote: text('cartNote', 1000).nullish(),
+    deliveryNote: text('deliveryNote', 1000).nullish(),
+    deliveryContactNumber: text('deliveryContactNumber', 30).nullish(),
+    shipmentId: uuid('shipmentId').nullish(),
+    shipmentStatus: shipmentStatus.nullish(),
+    isOnHold: z.boolean().optional(),
+    isCancelled: z.boolean().optional(),
+    rebalancingStatus: rebalancingStatus
+      .optional()
+      .describe('The kitchen marks a queued rebalance processed (docs/orders.md table)'),
+    phoenixToggle: z.boolean().optional(),
+    shadowToggle: z.boolean().optional(),
+    updatedBy: actor('updatedBy'),
+  })
+  .strict();
+export type OrderPatchInput = z.output<typeof orderPatchInput>;
+
+export const batchPatchInput = z
+  .object({
+    orders: z
+      .array(orderPatchInput.extend({ id: uuid('id') }).strict())
+      .min(1, { error: 'Send at least 1 order to change' })
+      .max(100, { error: 'Change at most 100 orders at once' }),
+  })
+  .strict();
+
+export const orderEventInput = z
+  .object({
+    action: z.enum(orderEventActions, {
+      error: `action must be one of: ${orderEventActions.join(', ')}`,
+    }),
+    description: required('description', 1000),
+    previousValue: text('previousValue', 2000).nullish(),
+    currentValue: text('currentValue', 2000).nullish(),
+    createdBy: actor('createdBy'),
+  })
+  .strict();
+
+export const paymentStatusInput = z
+  .object({ paymentStatus, version, updatedBy: actor('updatedBy') })
+  .strict();
+export const fulfilmentStatusInput = z
+  .object({ fulfilmentStatus, version, updatedBy: actor('updatedBy') })
+  .strict();
+
+export const flagsPatchInput = z
+  .object({
+    phoenixToggle: z.boolean().optional(),
+    shadowToggle: z.boolean().optional(),
+    orderIds: z
+      .array(uuid('orderIds[]'))
+      .max(1000)
+      .optional()
+      .describe("Only these of the customer's orders; all of them when left out"),
+  })
+  .strict()
+  .refine((b) => b.phoenixToggle !== undefined || b.shadowToggle !== undefined, {
+    error: 'Send phoenixToggle, shadowToggle or both',
+  });
+
+const extraBase = {
+  subscriptionId: uuid('subscriptionId'),
+  extraId: uuid('extraId').describe("The subscription extra's id, kept on each line item"),
+  updatedBy: actor('updatedBy'),
+};
+export const addSubscriptionExtrasInput = z
+  .object({
+    ...extraBase,
+    productId: uuid('productId'),
+    productVariantId: uuid('productVariantId').nullish(),
+    quantity,
+    price: price('price'),
+    startOrderIndex: orderIndex('startOrderIndex'),
+    nthOrder: z
+      .number({ error: 'nthOrder must be a whole number of at least 1 (1 is every order)' })
+      .int({ error: 'nthOrder must be a whole number of at least 1 (1 is every order)' })
+      .min(1, { error: 'nthOrder must be a whole number of at least 1 (1 is every order)' })
+      .max(52)
+      .default(1),
+    endOrderIndex: orderIndex('endOrderIndex').nullish(),
+  })
+  .strict();
+export const deleteSubscriptionExtrasInput = z
+  .object({ ...extraBase, fromOrderIndex: orderIndex('fromOrderIndex').default(0) })
+  .strict();
+export const updateSubscriptionExtrasInput = z
+  .object({
+    ...extraBase,
+    fromOrderIndex: orderIndex('fromOrderIndex').default(0),
+    quantity: quantity.optional(),
+    price: price('price').optional(),
+  })
+  .strict()
+  .refine((b) => b.quantity !== undefined || b.price !== undefined, {
+    error: 'Send quantity, price or both',
+  });
+export const moveSubscriptionExtrasInput = z
+  .object({
+    ...extraBase,
+    fromOrderIndex: orderIndex('fromOrderIndex'),
+    toOrderIndex: orderIndex('toOrderIndex'),
+  })
+  .strict();
+
+// ---------------------------------------------------------------------------------------------
+// What the service answers
+// ---------------------------------------------------------------------------------------------
+
+export const orderAddressSchema = z
+  .object({
+    addressId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    address1: z.string(),
+    address2: z.string().nullable(),
+    suburb: z.string(),
+    city: z.string().nullable(),
+    state: australianState,
+    postcode: z.string(),
+    countryCode: z.string(),
+    companyName: z.string().nullable(),
+    timezone: z.string(),
+  })
+  .meta({ id: 'OrderAddress' });
+
+export const lineItemSchema = z
+  .object({
+    id: z.uuid(),
+    bundleId: z.uuid().nullable(),
+    animalId: z.uuid().nullable(),
+    extraId: z.uuid().nullable(),
+    productId: z.uuid(),
+    productVariantId: z.uuid().nullable(),
+    planType: z.enum(feedingPlanTypes).nullable(),
+    price: z.number().int(),
+    quantity: z.number().int(),
+    oneOff: z.boolean(),
+    discountedPrice: z.number().int().nullable(),
+    discountScheduleApplicationId: z.uuid().nullable(),
+    bundleLineItems: z.array(
+      z.object({
+        productId: z.uuid(),
+        productVariantId: z.uuid().nullable(),
+        quantity: z.number().int(),
+        price: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'OrderLineItem' });
+export type LineItem = z.infer<typeof lineItemSchema>;
+
+export const orderDiscountSchema = z
+  .object({
+    id: z.uuid(),
+    subscriptionDiscountId: z.uuid().nullable(),
+    discountId: z.uuid(),
+    discountIndex: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    interval: z.enum(discountIntervals),
+    currencyCode: z.string(),
+  })
+  .meta({ id: 'OrderDiscount' });
+
+export const orderSchema = z
+  .object({
+    id: z.uuid(),
+    orderNumber: z.number().int(),
+    subscriptionId: z.uuid().nullable(),
+    userId: z.uuid(),
+    shipmentId: z.uuid().nullable(),
+    shipmentStatus: shipmentStatus.nullable(),
+    cartNote: z.string().nullable(),
+    billingDate: z.string().describe('YYYY-MM-DD, local to the depot'),
+    billingCutoffDate: z.string().describe('YYYY-MM-DD; changes close at 5pm that day'),
+    cutoffAt: instant.describe('The instant changes close: 5pm on billingCutoffDate at the depot'),
+    makeDate: z.string(),
+    deliveryDate: z.string(),
+    totalPrice: z.number().int().describe('Cents: line items at their price'),
+    totalCharge: z.number().int().describe('Cents: line items at their discounted price'),
+    paymentStatus,
+    displayType: displayType.describe(
+      "How the customer sees it now (customer-app.md §4; docs/orders.md 'Display types')",
+    ),
+    expectedDeliverySlotId: deliverySlot,
+    deliveryNote: z.string().nullable(),
+    deliveryContactNumber: z.string().nullable(),
+    rebalancingStatus,
+    fulfilmentStatus,
+    address: orderAddressSchema,
+    orderLineItems: z.array(lineItemSchema),
+    depotCode: z.string(),
+    facilityId: z.number().int(),
+    subscriptionOrderIndex: z.number().int().nullable(),
+    metadata: z.object({
+      legacyOrderId: z.number().int().nullable(),
+      phoenixToggle: z.boolean(),
+      shadowToggle: z.boolean(),
+      isOnHold: z.boolean(),
+      isCancelled: z.boolean(),
+    }),
+    discounts: z.array(orderDiscountSchema),
+    version: z.number().int(),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+/** An order as its customer sees it (customer-app.md §3 "Order", §7 "Orders"). */
+export const customerOrderSchema = z
+  .object({
+    id: z.uuid(),
+    orderNumber: z.number().int(),
+    deliveryDate: z.string(),
+    expectedDeliverySlotId: deliverySlot,
+    cutoffAt: instant.describe('Changes close then (5pm at the depot on the cut-off date)'),
+    billingDate: z.string(),
+    displayType,
+    paymentStatus,
+    totalPrice: z.number().int(),
+    totalCharge: z.number().int(),
+    orderLineItems: z.array(
+      lineItemSchema.pick({
+        id: true,
+        quantity: true,
+        animalId: true,
+        productId: true,
+        productVariantId: true,
+        planType: true,
+        extraId: true,
+        oneOff: true,
+        price: true,
+        discountedPrice: true,
+      }),
+    ),
+    address: orderAddressSchema.pick({
+      addressId: true,
+      address1: true,
+      address2: true,
+      suburb: true,
+      state: true,
+      postcode: true,
+    }),
+  })
+  .meta({ id: 'CustomerOrder' });
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+export const orderEventSchema = z
+  .object({
+    id: z.uuid(),
+    orderId: z.uuid(),
+    action: z.enum(orderEventActions),
+    description: z.string(),
+    previousValue: z.string().nullable(),
+    currentValue: z.string().nullable(),
+    createdBy: z.string().nullable(),
+    createdAt: instant,
+  })
+  .meta({ id: 'OrderEvent' });
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const orderFlagsSchema = z
+  .object({ orderId: z.uuid(), phoenixToggle: z.boolean(), shadowToggle: z.boolean() })
+  .meta({ id: 'OrderFlags' });
+
+export const extrasResultSchema = z
+  .object({
+    updatedOrderIds: z.array(z.uuid()),
+    skippedOrderIds: z
+      .array(z.uuid())
+      .describe('Orders of the range that can no longer change (past cut-off or being made)'),
+  })
+  .meta({ id: 'SubscriptionExtrasResult' });
+
+export const outboxMessageSchema = z
+  .object({
+    id: z.uuid().describe('The event id: subscribers get it as the Idempotency-Key header'),
+    topic: z.enum(orderTopics),
+    orderId: z.uuid(),
+    status: z.enum(outboxStatuses),
+    attempts: z.number().int(),
+    nextAttemptAt: instant,
+    lastError: z.string().nullable(),
+    deliveredTo: z.array(z.string()).describe('Subscribers that have acknowledged it'),
+    createdAt: instant,
+    deliveredAt: instant.nullable(),
+  })
+  .meta({ id: 'OutboxMessage' });
+
+const forecastQuery = z
+  .object({
+    fromDate: calendarDate.optional().describe('Two weeks from this make date'),
+    dateRangeStart: calendarDate.optional(),
+    dateRangeEnd: calendarDate.optional(),
+  })
+  .superRefine((q, ctx) => {
+    const range = q.dateRangeStart !== undefined || q.dateRangeEnd !== undefined;
+    const ok =
+      q.fromDate !== undefined
+        ? !range
+        : q.dateRangeStart !== undefined && q.dateRangeEnd !== undefined;
+    if (!ok) ctx.addIssue({ code: 'custom', path: ['fromDate'], message: FORECAST_DATE_MESSAGE });
+  });
+
+export const forecastSchema = z
+  .object({
+    facilityId: z.number().int(),
+    fromDate: z.string(),
+    toDate: z.string(),
+    days: z.array(
+      z.object({
+        makeDate: z.string(),
+        boxes: z.number().int(),
+        depots: z.array(z.object({ depotCode: z.string(), boxes: z.number().int() })),
+      }),
+    ),
+  })
+  .meta({ id: 'BoxForecast' });
+
+const amountOfBoxes = z
+  .number({ error: 'amountOfBoxes must be a whole number from 1 to 10000' })
+  .int({ error: 'amountOfBoxes must be a whole number from 1 to 10000' })
+  .min(1, { error: 'amountOfBoxes must be a whole number from 1 to 10000' })
+  .max(10_000, { error: 'amountOfBoxes must be a whole number from 1 to 10000' });
+
+export const rebalanceInput = z
+  .object({
+    fromDate: calendarDate,
+    toDate: calendarDate,
+    timezone: australianTimeZone,
+    amountOfBoxes,
+    force: z
+      .boolean()
+      .default(false)
+      .describe('Allow making more than 2 days before the dates rule would (never after it)'),
+  })
+  .strict();
+
+export const stockMonitorSchema = z
+  .object({
+    facilityId: z.number().int(),
+    fromDate: z.string(),
+    toDate: z.string(),
+    items: z.array(
+      z.object({
+        makeDate: z.string(),
+        kind: z.enum(['meal', 'extra']),
+        productId: z.uuid(),
+        productVariantId: z.uuid().nullable(),
+        quantity: z.number().int().describe('Pouches of a meal in one size, or units of an extra'),
+      }),
+    ),
+  })
+  .meta({ id: 'StockMonitor' });
+
+// ---------------------------------------------------------------------------------------------
+// The contract (services.md §7 "Orders")
+// ---------------------------------------------------------------------------------------------
+
+/** A page of a customer's order history. */
+export const pastOrdersQuery = z.object({
+  offset,
+  limit: limit(1, 10),
+});
+
+const orderParams = z.object({ orderId: uuid('orderId') });
+const errors = [400, 404, 409] as const;
+
+const listQuery = z
+  .object({
+    status: paymentStatus.optional().describe('Payment status'),
+    billingDate: calendarDate.optional(),
+    billingDateRangeStart: calendarDate.optional(),
+    billingDateRangeEnd: calendarDate.optional(),
+    timezone: australianTimeZone.optional(),
+    userId: uuid('userId').optional(),
+    subscriptionId: uuid('subscriptionId').optional(),
+    orderBy: z.enum(orderSortFields, { error: 'orderBy must be id or deliveryDate' }).default('id'),
+    direction: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.toUpperCase() : v),
+        z.enum(sortDirections, { error: 'direction must be ASC or DESC' }),
+      )
+      .default('ASC'),
+    offset,
+    limit: limit(0, 100),
+  })
+  .superRefine((q, ctx) => {
+    const single = q.billingDate !== undefined;
+    const range = q.billingDateRangeStart !== undefined || q.billingDateRangeEnd !== undefined;
+    if (!single && !range && q.timezone === undefined) return;
+    const complete =
+      q.timezone !== undefined &&
+      (single
+        ? !range
+        : q.billingDateRangeStart !== undefined && q.billingDateRangeEnd !== undefined);
+    if (!complete)
+      ctx.addIssue({ code: 'custom', path: ['billingDate'], message: DATE_FILTER_MESSAGE });
+  });
+export type OrderListQuery = z.output<typeof listQuery>;
+
+export const orderContract = defineContract({
+  service: 'order',
+  title: 'Order service',
+  description:
+    'Orders with their line items, discounts and events; the dates rule (billing, cut-off, make and delivery dates), payment, fulfilment and rebalancing status machines, customer flags and the topics other services follow (docs/orders.md).',
+  version: '1.0.0',
+  endpoints: {
+    createOrder: {
+      method: 'POST',
+      path: '/api/v1/orders',
+      summary: 'Create an order (dates derived from the delivery date, slot and depot)',
+      status: 201,
+      body: createOrderInput,
+      response: orderSchema,
+      errors,
+    },
+    listOrders: {
+      method: 'GET',
+      path: '/api/v1/orders',
+      summary: 'Orders by payment status, billing date, customer or subscription, paged',
+      query: listQuery,
+      response: z.object({
+        items: z.array(orderSchema),
+        total: z.number().int(),
+        offset: z.number().int(),
+        limit: z.number().int(),
+      }),
+      errors: [400],
+    },
+    deletePendingOrders: {
+      method: 'DELETE',
+      path: '/api/v1/orders',
+      summary: "Delete a subscription's orders that are not paid or being made",
+      query: z.object({
+        subscriptionId: uuid('subscriptionId'),
+        status: z.literal('pending', { error: 'status must be pending' }),
+      }),
+      response: z.object({ deletedOrderIds: z.array(z.uuid()) }),
+      errors: [400],
+    },
+    patchOrders: {
+      method: 'PATCH',
+      path: '/api/v1/orders/batch',
+      summary: 'Change several orders at once (all or none)',
+      body: batchPatchInput,
+      response: z.array(orderSchema),
+      errors,
+    },
+    lookupByLegacyId: {
+      method: 'GET',
+      path: '/api/v1/orders/lookup/by-legacy-id/:legacyOrderId',
+      summary: 'The order migrated from a legacy order id',
+      params: z.object({ legacyOrderId }),
+      response: orderSchema,
+      errors: [400, 404],
+    },
+    getCustomerFlags: {
+      method: 'GET',
+      path: '/api/v1/orders/customers/:customerId/flags',
+      summary: "The flags of each of a customer's orders",
+      params: z.object({ customerId: uuid('customerId') }),
+      response: z.array(orderFlagsSchema),
+      errors: [400],
+    },
+    patchCustomerFlags: {
+      method: 'PATCH',
+      path: '/api/v1/orders/customers/:customerId/flags',
+      summary: "Set the flags of a customer's orders",
+      params: z.object({ customerId: uuid('customerId') }),
+      body: flagsPatchInput,
+      response: z.array(orderFlagsSchema),
+      errors: [400, 404],
+    },
+    getCustomerDeliveries: {
+      method: 'GET',
+      path: '/api/v1/orders/customers/:customerId/deliveries',
+      summary: "A customer's orders as the deliveries page shows them (for the customer API)",
+      description:
+        'Grouped by displayType (docs/orders.md): past, current (preparing, on its way, delivered), future and failed, each by delivery date; hidden orders are left out.',
+      params: z.object({ customerId: uuid('customerId') }),
+      response: z.object({
+        pastOrders: z.array(orderSchema),
+        currentOrders: z.array(orderSchema),
+        futureOrders: z.array(orderSchema),
+        failedOrders: z.array(orderSchema),
+        nextPendingOrderId: z.uuid().nullable(),
+        selectedOrderId: z.uuid().nullable(),
+      }),
+      errors: [400],
+    },
+    getCustomerPastOrders: {
+      method: 'GET',
+      path: '/api/v1/orders/customers/:customerId/past',
+      summary: "A customer's past orders, newest first, paged (for the customer API)",
+      params: z.object({ customerId: uuid('customerId') }),
+      query: pastOrdersQuery,
+      response: z.object({
+        items: z.array(orderSchema),
+        total: z.number().int(),
+        offset: z.number().int(),
+        limit: z.number().int(),
+      }),
+      errors: [400],
+    },
+    listOutbox: {
+      method: 'GET',
+      path: '/api/v1/outbox',
+      summary: 'Topics and their delivery to subscribers, oldest first (for staff)',
+      query: z.object({
+        status: z
+          .enum(outboxStatuses, { error: 'status must be pending, delivered or failed' })
+          .optional(),
+        offset,
+        limit: limit(0, 100),
+      }),
+      response: z.object({ items: z.array(outboxMessageSchema), total: z.number().int() }),
+      errors: [400],
+    },
+    addSubscriptionExtras: {
+      method: 'POST',
+      path: '/api/v1/orders/line-items/add-subscription-extras',
+      summary: 'Add a subscription extra to its orders from startOrderIndex, every nthOrder',
+      body: addSubscriptionExtrasInput,
+      response: extrasResultSchema,
+      errors: [400],
+    },
+    deleteSubscriptionExtras: {
+      method: 'POST',
+      path: '/api/v1/orders/line-items/delete-subscription-extras',
+      summary: 'Remove a subscription extra from its orders from fromOrderIndex on',
+      body: deleteSubscriptionExtrasInput,
+      response: extrasResultSchema,
+      errors: [400],
+    },
+    updateSubscriptionExtras: {
+      method: 'POST',
+      path: '/api/v1/orders/line-items/update-subscription-extras',
+      summary:
+        "Change a subscription extra's quantity or price in its orders from fromOrderIndex on",
+      body: updateSubscriptionExtrasInput,
+      response: extrasResultSchema,
+      errors: [400],
+    },
+    moveSubscriptionExtras: {
+      method: 'POST',
+      path: '/api/v1/orders/line-items/move-subscription-extras',
+      summary: 'Move a subscription extra from one order of the subscription to another',
+      body: moveSubscriptionExtrasInput,
+      response: extrasResultSchema,
+      errors,
+    },
+    getForecast: {
+      method: 'GET',
+      path: '/api/v1/forecast/boxes/facility/:facilityId',
+      summary: 'Boxes to make per make date (and per depot) at a facility',
+      params: z.object({ facilityId }),
+      query: forecastQuery,
+      response: forecastSchema,
+      errors: [400],
+    },
+    rebalanceFacility: {
+      method: 'PUT',
+      path: '/api/v1/forecast/rebalance/facility/:facilityId/rebalance',
+      summary: 'Move boxes from one make date to another at a facility',
+      description:
+        'Moves up to amountOfBoxes boxes not yet being made; each may only be made earlier than the dates rule says, at most 2 days earlier unless force (docs/orders.md "Rebalancing").',
+      params: z.object({ facilityId }),
+      body: rebalanceInput,
+      response: z.object({ movedOrderIds: z.array(z.uuid()), requested: z.number().int() }),
+      errors,
+    },
+    rebalanceOrder: {
+      method: 'PUT',
+      path: '/api/v1/orders/:orderId/rebalance',
+      summary: "Move one order's make date",
+      params: orderParams,
+      body: z
+        .object({
+          toDate: calendarDate,
+          timezone: australianTimeZone,
+          force: z.boolean().default(false),
+        })
+        .strict(),
+      response: orderSchema,
+      errors,
+    },
+    getStockMonitor: {
+      method: 'GET',
+      path: '/api/v1/stock-monitor/products/facility/:facilityId',
+      summary: 'Pouches per meal and size, and extras, to make per day at a facility',
+      params: z.object({ facilityId }),
+      query: z
+        .object({
+          productId: uuid('productId').optional(),
+          fromDate: calendarDate,
+          toDate: calendarDate,
+          timezone: australianTimeZone.optional(),
+        })
+        .refine((q) => q.fromDate <= q.toDate, {
+          path: ['toDate'],
+          error: 'toDate must not be before fromDate',
+        }),
+      response: stockMonitorSchema,
+      errors: [400],
+    },
+    getOrder: {
+      method: 'GET',
+      path: '/api/v1/orders/:orderId',
+      summary: 'One order',
+      params: orderParams,
+      response: orderSchema,
+      errors: [400, 404],
+    },
+    putOrder: {
+      method: 'PUT',
+      path: '/api/v1/orders/:orderId',
+      summary: 'Change an order (deprecated: use PATCH)',
+      description: 'Kept for old callers; takes the same body as PATCH and does the same.',
+      deprecated: true,
+      params: orderParams,
+      body: orderPatchInput,
+      response: orderSchema,
+      errors,
+    },
+    patchOrder: {
+      method: 'PATCH',
+      path: '/api/v1/orders/:orderId',
+      summary: "Change an order's date, slot, notes, shipment or flags",
+      params: orderParams,
+      body: orderPatchInput,
+      response: orderSchema,
+      errors,
+    },
+    deleteOrder: {
+      method: 'DELETE',
+      path: '/api/v1/orders/:orderId',
+      summary: 'Delete an order that is not paid or being made',
+      params: orderParams,
+      status: 204,
+      response: z.void(),
+      errors,
+    },
+    listOrderEvents: {
+      method: 'GET',
+      path: '/api/v1/orders/:orderId/events',
+      summary: "An order's events, oldest first",
+      params: orderParams,
+      response: z.array(orderEventSchema),
+      errors: [400, 404],
+    },
+    addOrderEvent: {
+      method: 'POST',
+      path: '/api/v1/orders/:orderId/events',
+      summary: 'Record an event on an order',
+      params: orderParams,
+      status: 201,
+      body: orderEventInput,
+      response: orderEventSchema,
+      errors: [400, 404],
+    },
+    changePaymentStatus: {
+      method: 'PATCH',
+      path: '/api/v1/orders/:orderId/payment-status',
+      summary: "Move an order's payment status (docs/orders.md has the table)",
+      params: orderParams,
+      body: paymentStatusInput,
+      response: orderSchema,
+      errors,
+    },
+    changeFulfilmentStatus: {
+      method: 'PATCH',
+      path: '/api/v1/orders/:orderId/fulfilment-status',
+      summary: "Move an order's fulfilment status (docs/orders.md has the table)",
+      params: orderParams,
+      body: fulfilmentStatusInput,
+      response: orderSchema,
+      errors,
+    },
+    replaceAddress: {
+      method: 'PUT',
+      path: '/api/v1/orders/:orderId/addresses/:addressId',
+      summary: "Replace an order's delivery address",
+      params: z.object({ orderId: uuid('orderId'), addressId: uuid('addressId') }),
+      body: orderAddressInput,
+      response: orderSchema,
+      errors,
+    },
+    replaceLineItems: {
+      method: 'PUT',
+      path: '/api/v1/orders/:orderId/line-items',
+      summary: "Replace all of an order's line items",
+      params: orderParams,
+      body: z
+        .object({ orderLineItems: lineItems, version, updatedBy: actor('updatedBy') })
+        .strict(),
+      response: orderSchema,
+      errors,
+    },
+    replaceLineItem: {
+      method: 'PUT',
+      path: '/api/v1/orders/:orderId/line-items/:lineItemId',
+      summary: 'Replace one line item',
+      params: z.object({ orderId: uuid('orderId'), lineItemId: uuid('lineItemId') }),
+      body: lineItemInput,
+      response: orderSchema,
+      errors,
+    },
+    deleteLineItem: {
+      method: 'DELETE',
+      path: '/api/v1/orders/:orderId/line-items/:lineItemId',
+      summary: 'Delete one line item (not the last one)',
+      params: z.object({ orderId: uuid('orderId'), lineItemId: uuid('lineItemId') }),
+      response: orderSchema,
+      errors,
+    },
+    addOrderDiscount: {
+      method: 'POST',
+      path: '/api/v1/orders/:orderId/discounts',
+      summary: 'Add a discount to an order',
+      params: orderParams,
+      status: 201,
+      body: orderDiscountInput,
+      response: orderSchema,
+      errors,
+    },
+    removeOrderDiscount: {
+      method: 'DELETE',
+      path: '/api/v1/orders/:orderId/discounts',
+      summary: 'Remove a discount from an order',
+      params: orderParams,
+      query: z.object({ discountId: uuid('discountId') }),
+      response: orderSchema,
+      errors,
+    },
+  },
+});

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { notFound, orNotFound, rawJson, type RawJson, type ServiceClient } from '@pawfresh/kit';
+import { accountContract } from '@pawfresh/contracts/account';
+import type { CustomerOrder, orderContract } from '@pawfresh/contracts/order';
+import { toCustomerOrder } from '../rules/customer-views.js';
+import type { AccountContext } from './context.js';
+
+const ordersResponse = accountContract.endpoints.getOrders.response;
+/**
+ * Answers built per answer of the order service: its client hands back the same (frozen) object
+ * while the order service says nothing changed (304), so the customer's answer is built and
+ * serialised once per change.
+ */
+const answers = new WeakMap<object, RawJson>();
+
+/** The customer's deliveries page: the order service groups, this picks what a customer sees. */
+export async function customerOrders(ctx: AccountContext, userId: string): Promise<RawJson> {
+  const d = await ctx.order.getCustomerDeliveries({ params: { customerId: userId } });
+  let answer = answers.get(d);
+  if (!answer) {
+    const json = JSON.stringify(ordersResponse.parse(toCustomerLists(d)));
+    answer = rawJson(json, createHash('sha1').update(json).digest('base64url'));
+    answers.set(d, answer);
+  }
+  return answer;
+}
+
+function toCustomerLists(
+  d: Awaited<ReturnType<ServiceClient<typeof orderContract>['getCustomerDeliveries']>>,
+) {
+  return {
+    pastOrders: d.pastOrders.map(toCustomerOrder),
+    currentOrders: d.currentOrders.map(toCustomerOrder),
+    futureOrders: d.futureOrders.map(toCustomerOrder),
+    failedOrders: d.failedOrders.map(toCustomerOrder),
+    nextPendingOrderId: d.nextPendingOrderId,
+    selectedOrderId: d.selectedOrderId,
+  };
+}
+
+export async function customerPastOrders(
+  ctx: AccountContext,
+  userId: string,
+  page: { offset: number; limit: number },
+) {
+  const past = await ctx.order.getCustomerPastOrders({
+    params: { customerId: userId },
+    query: page,
+  });
+  return { ...past, items: past.items.map(toCustomerOrder) };
+}
+
+/** One of the customer's own orders; another customer's is "not found", as an unknown one. */
+export async function customerOrder(
+  ctx: AccountContext,
+  userId: string,
+  orderId: string,
+): Promise<CustomerOrder> {
+  const order = await orNotFound(ctx.order.getOrder({ params: { orderId } }));
+  if (!order || order.userId !== userId) throw notFound(`Order ${orderId} not found`);
+  return toCustomerOrder(order);
+}

@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { courierContract } from '@pawfresh/contracts/courier';
+import { orderContract } from '@pawfresh/contracts/order';
+import { schema } from './db/schema.js';
+import type { OrderContext } from './flows/context.js';
+import { relayTopics, type RelayOptions } from './flows/relay-topics.js';
+import { parseSubscribers, type Subscriber } from './rules/outbox-delivery.js';
+import { orderHandlers } from './routes.js';
+import { seedDemoOrders } from './seed/seed-demo-orders.js';
+
+export const ORDER_BASE_PATH = '/api/v1';
+
+export interface OrderServiceOptions {
+  /** Who gets the order topics; by default ORDER_TOPIC_SUBSCRIBERS (`name=url,…`). */
+  subscribers?: readonly Subscriber[];
+  /** How often the relay looks for topics to deliver; 0 turns it off (tests drive it). */
+  relayEveryMs?: number;
+  relay?: Omit<RelayOptions, 'subscribers'>;
+}
+
+function configuredSubscribers(): Subscriber[] {
+  const parsed = parseSubscribers(process.env.ORDER_TOPIC_SUBSCRIBERS);
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
+}
+
+/** The order service, with its topic subscribers and relay settings. */
+export function orderServiceWith(
+  options: OrderServiceOptions = {},
+): ServiceModule<DatabaseConnection> {
+  return {
+    name: 'order',
+    basePath: ORDER_BASE_PATH,
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    calls: ['courier'],
+    plugin: (runtime) => {
+      const ctx: OrderContext = {
+        db: runtime.database.forSchema(schema),
+        clock: runtime.clock,
+        courier: createServiceClient(courierContract, {
+          baseUrl: runtime.serviceUrl('courier'),
+          token: runtime.serviceToken,
+          fetch: runtime.fetch,
+        }),
+        deliveriesAnswers: new Map(),
+      };
+      const relay: RelayOptions = {
+        token: runtime.serviceToken,
+        ...options.relay,
+        subscribers: options.subscribers ?? configuredSubscribers(),
+      };
+      const routes = servicePlugin({
+        contract: orderContract,
+        handlers: orderHandlers(ctx),
+        basePath: ORDER_BASE_PATH,
+        runtime,
+        checkHealth: () => runtime.database.ping(),
+      });
+      return async (app) => {
+        await routes(app, {});
+        const every = options.relayEveryMs ?? 1_000;
+        if (every <= 0) return;
+        let running = false;
+        const timer = setInterval(() => {
+          if (running) return;
+          running = true;
+          relayTopics(ctx.db, ctx.clock, relay)
+            .catch((err: unknown) => runtime.log.error({ err }, 'relaying order topics failed'))
+            .finally(() => {
+              running = false;
+            });
+        }, every);
+        timer.unref();
+        app.addHook('onClose', async () => clearInterval(timer));
+      };
+    },
+    seedDemoData: (runtime) => seedDemoOrders(runtime.database, runtime.clock),
+  };
+}
+
+/** Orders, their line items, discounts and events, customer flags and the order topics. */
+export const orderService = orderServiceWith();
+
+export { relayTopics } from './flows/relay-topics.js';
+export { DEMO_SUBSCRIPTION_ID, DEMO_CUSTOMER_ID, SECOND_CUSTOMER_ID } from './seed/demo-orders.js';

@@ -1,0 +1,110 @@
+import { notFound, type Handlers } from '@pawfresh/kit';
+import { listOutbox, toOutboxMessage } from './db/outbox-store.js';
+import type { orderContract } from '@pawfresh/contracts/order';
+import {
+  findOrderRowByLegacyId,
+  listOrderRows,
+  readOrder,
+  withChildren,
+} from './db/order-store.js';
+import type { OrderContext } from './flows/context.js';
+import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
+import { createOrder } from './flows/create-order.js';
+import { forecastBoxes, stockMonitor } from './flows/kitchen-plans.js';
+import { rebalanceFacility, rebalanceOrder } from './flows/rebalance.js';
+import { customerDeliveries, customerPastOrders } from './flows/customer-deliveries.js';
+import { customerFlags, patchCustomerFlags } from './flows/customer-flags.js';
+import { deleteOrder, deletePendingOrders } from './flows/delete-orders.js';
+import { deleteLineItem, replaceLineItem, replaceLineItems } from './flows/line-items.js';
+import { addOrderDiscount, removeOrderDiscount } from './flows/order-discounts.js';
+import { orderNotFound } from './flows/order-change.js';
+import { addOrderEvent, orderEvents } from './flows/order-events.js';
+import { patchOrder, patchOrders } from './flows/patch-order.js';
+import { replaceAddress } from './flows/replace-address.js';
+import {
+  addSubscriptionExtras,
+  deleteSubscriptionExtras,
+  moveSubscriptionExtras,
+  updateSubscriptionExtras,
+} from './flows/subscription-extras.js';
+
+export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract> {
+  const { db } = ctx;
+  const options = (body: { version?: number | undefined; updatedBy?: string | undefined }) => ({
+    version: body.version,
+    actor: body.updatedBy,
+  });
+  return {
+    createOrder: async ({ body }) => createOrder(ctx, body),
+
+    getOrder: async ({ params }) =>
+      (await readOrder(db, params.orderId, ctx.clock.now())) ??
+      Promise.reject(orderNotFound(params.orderId)),
+
+    listOrders: async ({ query }) => {
+      const { rows, total } = await listOrderRows(db, query);
+      return {
+        items: await withChildren(db, rows, ctx.clock.now()),
+        total,
+        offset: query.offset,
+        limit: query.limit,
+      };
+    },
+
+    putOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),
+    patchOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),
+    patchOrders: async ({ body }) => patchOrders(ctx, body.orders),
+
+    listOrderEvents: async ({ params }) => orderEvents(ctx, params.orderId),
+    addOrderEvent: async ({ params, body }) => addOrderEvent(ctx, params.orderId, body),
+
+    changePaymentStatus: async ({ params, body }) =>
+      changePaymentStatus(ctx, params.orderId, body.paymentStatus, options(body)),
+    changeFulfilmentStatus: async ({ params, body }) =>
+      changeFulfilmentStatus(ctx, params.orderId, body.fulfilmentStatus, options(body)),
+
+    replaceAddress: async ({ params, body }) =>
+      replaceAddress(ctx, params.orderId, params.addressId, body),
+    replaceLineItems: async ({ params, body }) =>
+      replaceLineItems(ctx, params.orderId, body.orderLineItems, options(body)),
+    replaceLineItem: async ({ params, body }) =>
+      replaceLineItem(ctx, params.orderId, params.lineItemId, body),
+    deleteLineItem: async ({ params }) => deleteLineItem(ctx, params.orderId, params.lineItemId),
+
+    deletePendingOrders: async ({ query }) => deletePendingOrders(ctx, query.subscriptionId),
+    deleteOrder: async ({ params }) => deleteOrder(ctx, params.orderId),
+
+    lookupByLegacyId: async ({ params }) => {
+      const row = await findOrderRowByLegacyId(db, params.legacyOrderId);
+      if (!row) throw notFound(`No order has legacyOrderId ${params.legacyOrderId}`);
+      return (await withChildren(db, [row], ctx.clock.now()))[0]!;
+    },
+
+    getCustomerDeliveries: async ({ params }) => customerDeliveries(ctx, params.customerId),
+    getCustomerPastOrders: async ({ params, query }) =>
+      customerPastOrders(ctx, params.customerId, query),
+
+    getCustomerFlags: async ({ params }) => customerFlags(ctx, params.customerId),
+    patchCustomerFlags: async ({ params, body }) =>
+      patchCustomerFlags(ctx, params.customerId, body),
+
+    addOrderDiscount: async ({ params, body }) => addOrderDiscount(ctx, params.orderId, body),
+    removeOrderDiscount: async ({ params, query }) =>
+      removeOrderDiscount(ctx, params.orderId, query.discountId),
+
+    getForecast: async ({ params, query }) => forecastBoxes(ctx, params.facilityId, query),
+    rebalanceFacility: async ({ params, body }) => rebalanceFacility(ctx, params.facilityId, body),
+    rebalanceOrder: async ({ params, body }) => rebalanceOrder(ctx, params.orderId, body),
+    getStockMonitor: async ({ params, query }) => stockMonitor(ctx, params.facilityId, query),
+
+    listOutbox: async ({ query }) => {
+      const { rows, total } = await listOutbox(db, query);
+      return { items: rows.map(toOutboxMessage), total };
+    },
+
+    addSubscriptionExtras: async ({ body }) => addSubscriptionExtras(ctx, body),
+    deleteSubscriptionExtras: async ({ body }) => deleteSubscriptionExtras(ctx, body),
+    updateSubscriptionExtras: async ({ body }) => updateSubscriptionExtras(ctx, body),
+    moveSubscriptionExtras: async ({ body }) => moveSubscriptionExtras(ctx, body),
+  };
+}

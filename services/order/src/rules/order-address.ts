@@ -1,0 +1,20 @@
+/** The time zone of each Australian state's capital, for addresses sent without one. */
+export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
+  ACT: 'Australia/Sydney',
+  NSW: 'Australia/Sydney',
+  NT: 'Australia/Darwin',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  TAS: 'Australia/Hobart',
+  VIC: 'Australia/Melbourne',
+  WA: 'Australia/Perth',
+};
+
+/** An address on one line, for event values. */
+export const addressLine = (a: {
+  address1: string;
+  address2: string | null;
+  suburb: string;
+  state: string;
+  postcode: string;
+}) => [a.address1, a.address2, `${a.suburb} ${a.state} ${a.postcode}`].filter(Boolean).join(', ');

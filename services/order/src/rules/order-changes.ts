@@ -1,0 +1,32 @@
+import { blockedFulfilmentStatuses, type FulfilmentStatus } from '@pawfresh/contracts/order';
+import { isPastCutoff } from './order-dates.js';
+
+/**
+ * Whether a customer-visible part of an order (its date, address, line items, discounts) may
+ * still change: not after its cut-off, and not while the kitchen is working on it.
+ */
+export type ChangeRefusal =
+  | { reason: 'past_cutoff'; cutoffAt: Date }
+  | { reason: 'blocked'; fulfilmentStatus: FulfilmentStatus };
+
+export const isBlockedFulfilmentStatus = (status: FulfilmentStatus) =>
+  (blockedFulfilmentStatuses as readonly string[]).includes(status);
+
+export function changeRefusal(
+  order: { cutoffAt: Date; fulfilmentStatus: FulfilmentStatus },
+  now: Date,
+): ChangeRefusal | undefined {
+  if (isBlockedFulfilmentStatus(order.fulfilmentStatus)) {
+    return { reason: 'blocked', fulfilmentStatus: order.fulfilmentStatus };
+  }
+  if (isPastCutoff(order.cutoffAt, now)) return { reason: 'past_cutoff', cutoffAt: order.cutoffAt };
+  return undefined;
+}
+
+/** The 409's words: why, and what is still possible. */
+export function changeRefusalMessage(what: string, refusal: ChangeRefusal): string {
+  if (refusal.reason === 'blocked') {
+    return `The ${what} cannot change: the kitchen is working on this order (fulfilment ${refusal.fulfilmentStatus}). Notes and flags can still change.`;
+  }
+  return `The ${what} cannot change: changes closed at ${refusal.cutoffAt.toISOString()} (5pm at the depot on the billing cut-off date). Notes and flags can still change, and later orders until their own cut-off.`;
+}

@@ -1,0 +1,67 @@
+import type { FulfilmentStatus, PaymentStatus, RebalancingStatus } from '@pawfresh/contracts/order';
+
+/**
+ * Where each status may go next, one table per machine (docs/orders.md "Status machines").
+ * A move not in its table is refused with a 409 that lists what is still possible.
+ */
+
+/** Charged after the cut-off; failed attempts are retried until the order expires (dunning). */
+export const PAYMENT_STATUS_MOVES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  pending: ['processing', 'expired'],
+  processing: ['processed', 'attempt_failed'],
+  attempt_failed: ['processing', 'expired'],
+  processed: [],
+  expired: [],
+};
+
+/** The kitchen's jobs (services.md §4): queued work can be pulled back, started work only moves on. */
+export const FULFILMENT_STATUS_MOVES: Readonly<
+  Record<FulfilmentStatus, readonly FulfilmentStatus[]>
+> = {
+  pending: ['queued', 'deprioritised', 'backlog', 'on_hold', 'paused', 'cancelled'],
+  deprioritised: ['pending', 'queued', 'backlog', 'on_hold', 'cancelled'],
+  backlog: ['pending', 'queued', 'on_hold', 'cancelled'],
+  queued: ['in_progress', 'pending', 'deprioritised', 'backlog', 'on_hold', 'paused', 'cancelled'],
+  in_progress: ['packed', 'paused', 'queued'],
+  packed: ['palletised'],
+  palletised: [],
+  paused: ['unpaused', 'cancelled'],
+  unpaused: ['queued', 'in_progress', 'cancelled'],
+  on_hold: ['pending', 'queued', 'cancelled'],
+  cancelled: [],
+};
+
+/** A rebalance is queued, then processed by the kitchen; a processed one can be queued again. */
+export const REBALANCING_STATUS_MOVES: Readonly<
+  Record<RebalancingStatus, readonly RebalancingStatus[]>
+> = {
+  not_applicable: ['queued'],
+  queued: ['processed', 'not_applicable'],
+  processed: ['queued'],
+};
+
+export const canMove = <S extends string>(
+  table: Readonly<Record<S, readonly S[]>>,
+  from: S,
+  to: S,
+): boolean => table[from].includes(to);
+
+export const canMovePaymentStatus = (from: PaymentStatus, to: PaymentStatus) =>
+  canMove(PAYMENT_STATUS_MOVES, from, to);
+export const canMoveFulfilmentStatus = (from: FulfilmentStatus, to: FulfilmentStatus) =>
+  canMove(FULFILMENT_STATUS_MOVES, from, to);
+export const canMoveRebalancingStatus = (from: RebalancingStatus, to: RebalancingStatus) =>
+  canMove(REBALANCING_STATUS_MOVES, from, to);
+
+/** The words of a refused move: what it is, and where the status can still go. */
+export function illegalMoveMessage<S extends string>(
+  what: string,
+  table: Readonly<Record<S, readonly S[]>>,
+  from: S,
+  to: S,
+): string {
+  const next = table[from];
+  return next.length === 0
+    ? `${what} cannot move from ${from} to ${to}: ${from} is final`
+    : `${what} cannot move from ${from} to ${to}; from ${from} it can move to ${next.join(', ')}`;
+}

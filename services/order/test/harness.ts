@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { TestClock } from '@pawfresh/kit';
+import { caller, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfresh/testing';
+import { courierService } from '@pawfresh/courier';
+import type { Order } from '@pawfresh/contracts/order';
+import { orderService } from '../src/index.js';
+import type { ServiceModule } from '@pawfresh/kit';
+
+/** The order service with the courier (depots and facilities) on one test database. */
+export interface Harness {
+  database: DatabaseConnection;
+  clock: TestClock;
+  app: FastifyInstance;
+  courier: FastifyInstance;
+  call: ReturnType<typeof caller>;
+  close(): Promise<void>;
+}
+
+/** Monday 2 November 2026, 8pm in Melbourne. */
+export const NOW = '2026-11-02T09:00:00.000Z';
+
+export async function harness(
+  now = NOW,
+  module: ServiceModule<DatabaseConnection> = orderService,
+): Promise<Harness> {
+  const database = await testDatabase();
+  const clock = new TestClock(now);
+  const courier = await serviceApp(courierService, { database, clock });
+  const app = await serviceApp(module, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: routeFetch({ courier }),
+  });
+  return {
+    database,
+    clock,
+    app,
+    courier,
+    call: caller(app),
+    async close() {
+      await app.close();
+      await courier.close();
+      await database.close();
+    },
+  };
+}
+
+export const melbourneAddress = {
+  firstName: 'Sam',
+  lastName: 'Citizen',
+  address1: '12 Example Street',
+  suburb: 'Richmond',
+  city: 'Melbourne',
+  state: 'VIC',
+  postcode: '3121',
+};
+
+export const mealItem = (price = 875, quantity = 7) => ({
+  productId: randomUUID(),
+  productVariantId: randomUUID(),
+  animalId: randomUUID(),
+  planType: 'full_bowl',
+  price,
+  quantity,
+});
+
+/** A new order's body: a Friday PM delivery in Melbourne, two meals. */
+export const newOrder = (overrides: Record<string, unknown> = {}) => ({
+  userId: randomUUID(),
+  deliveryDate: '2026-11-20',
+  expectedDeliverySlotId: 'PM',
+  address: melbourneAddress,
+  orderLineItems: [mealItem(875, 7), mealItem(1000, 7)],
+  ...overrides,
+});
+
+export async function createOrder(
+  h: Harness,
+  overrides: Record<string, unknown> = {},
+): Promise<Order> {
+  const res = await h.call('POST', '/api/v1/orders', newOrder(overrides));
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json<Order>();
+}

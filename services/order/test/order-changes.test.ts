@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@pawfresh/contracts/order';
+import { messagesOf } from '@pawfresh/testing';
+import { createOrder, harness, mealItem, melbourneAddress, NOW, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(async () => h?.close());
+
+const url = (order: Order, tail = '') => `/api/v1/orders/${order.id}${tail}`;
+const read = async (order: Order) => (await h.call('GET', url(order))).json<Order>();
+const events = async (order: Order) =>
+  (await h.call('GET', url(order, '/events'))).json<{ action: string; currentValue: string }[]>();
+
+describe('payment and fulfilment status', () => {
+  it('moves payment along its table, recording each move', async () => {
+    const order = await createOrder(h);
+    for (const status of ['processing', 'attempt_failed', 'processing', 'processed']) {
+      const res = await h.call('PATCH', url(order, '/payment-status'), { paymentStatus: status });
+      expect(res.statusCode, status).toBe(200);
+    }
+    expect(await read(order)).toMatchObject({
+      paymentStatus: 'processed',
+      displayType: 'FUTURE',
+      version: 5,
+    });
+    h.clock.set('2026-11-19T01:00:00.000Z');
+    expect((await read(order)).displayType).toBe('PREPARING');
+    h.clock.set(NOW);
+    const moves = (await events(order)).filter((e) => e.action === 'payment_status_updated');
+    expect(moves.map((e) => e.currentValue)).toEqual([
+      'processing',
+      'attempt_failed',
+      'processing',
+      'processed',
+    ]);
+    const back = await h.call('PATCH', url(order, '/payment-status'), { paymentStatus: 'pending' });
+    expect(back.statusCode).toBe(409);
+    expect(messagesOf(back)).toEqual([
+      'Payment status cannot move from processed to pending: processed is final',
+    ]);
+    const same = await h.call('PATCH', url(order, '/payment-status'), {
+      paymentStatus: 'processed',
+    });
+    expect(same.json()).toMatchObject({ version: 5 });
+  });
+
+  it('refuses an illegal fulfilment move with what is still possible', async () => {
+    const order = await createOrder(h);
+    const res = await h.call('PATCH', url(order, '/fulfilment-status'), {
+      fulfilmentStatus: 'packed',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(messagesOf(res)).toEqual([
+      'Fulfilment status cannot move from pending to packed; from pending it can move to queued, deprioritised, backlog, on_hold, paused, cancelled',
+    ]);
+    const bad = await h.call('PATCH', url(order, '/fulfilment-status'), {
+      fulfilmentStatus: 'eaten',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('changes after the cut-off or while the kitchen works', () => {
+  it('refuses date, address, line-item and discount changes while fulfilment is blocked', async () => {
+    const order = await createOrder(h);
+    await h.call('PATCH', url(order, '/fulfilment-status'), { fulfilmentStatus: 'queued' });
+    const attempts = [
+      h.call('PATCH', url(order), { deliveryDate: '2026-11-27' }),
+      h.call('PUT', url(order, `/addresses/${order.address.addressId}`), melbourneAddress),
+      h.call('PUT', url(order, '/line-items'), { orderLineItems: [mealItem()] }),
+      h.call('DELETE', url(order, `/line-items/${order.orderLineItems[0]!.id}`)),
+      h.call('POST', url(order, '/discounts'), {
+        discountId: randomUUID(),
+        name: 'Welcome',
+        interval: 'once-off',
+      }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode).toBe(409);
+      expect(messagesOf(res)[0]).toMatch(
+        /cannot change: the kitchen is working on this order \(fulfilment queued\)/,
+      );
+    }
+    const note = await h.call('PATCH', url(order), { deliveryNote: 'still fine' });
+    expect(note.statusCode).toBe(200);
+    const del = await h.call('DELETE', url(order));
+    expect(del.statusCode).toBe(409);
+  });
+
+  it('refuses box changes after 5pm at the depot on the cut-off date, not before', async () => {
+    const order = await createOrder(h);
+    h.clock.set('2026-11-16T05:59:59.000Z');
+    const before = await h.call('PATCH', url(order), { deliveryDate: '2026-11-21' });
+    expect(before.statusCode).toBe(200);
+    const moved = before.json<Order>();
+    h.clock.set(moved.cutoffAt);
+    const after = await h.call('PUT', url(order, '/line-items'), { orderLineItems: [mealItem()] });
+    expect(after.statusCode).toBe(409);
+    expect(messagesOf(after)[0]).toMatch(/^The line items cannot change: changes closed at /);
+    h.clock.set(NOW);
+  });
+});
+
+describe('address', () => {
+  it('replaces the address, moving depot and dates with a new postcode', async () => {
+    const order = await createOrder(h);
+    const sydney = {
+      ...melbourneAddress,
+      suburb: 'Sydney',
+      city: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+    };
+    const res = await h.call('PUT', url(order, `/addresses/${order.address.addressId}`), sydney);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      depotCode: 'SYD',
+      facilityId: 2,
+      address: { ...sydney, addressId: order.address.addressId, timezone: 'Australia/Sydney' },
+    });
+    expect((await events(order)).at(-1)).toMatchObject({
+      action: 'address_updated',
+      currentValue: '12 Example Street, Sydney NSW 2000',
+    });
+    const other = await h.call('PUT', url(order, `/addresses/${randomUUID()}`), sydney);
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('line items', () => {
+  it('replaces all, replaces one and deletes one, keeping the totals', async () => {
+    const order = await createOrder(h);
+    const all = await h.call('PUT', url(order, '/line-items'), {
+      orderLineItems: [mealItem(500, 2), { ...mealItem(1000, 1), discountedPrice: 800 }],
+    });
+    expect(all.json()).toMatchObject({ totalPrice: 2000, totalCharge: 1800 });
+    const [first, second] = all.json<Order>().orderLineItems;
+    const one = await h.call('PUT', url(order, `/line-items/${first!.id}`), mealItem(100, 3));
+    expect(one.json()).toMatchObject({ totalPrice: 1300, totalCharge: 1100 });
+    expect(one.json<Order>().orderLineItems.map((i) => i.id)).toEqual([first!.id, second!.id]);
+    const del = await h.call('DELETE', url(order, `/line-items/${second!.id}`));
+    expect(del.json()).toMatchObject({ totalPrice: 300, totalCharge: 300 });
+    const last = await h.call('DELETE', url(order, `/line-items/${first!.id}`));
+    expect(last.statusCode).toBe(409);
+    const gone = await h.call('DELETE', url(order, `/line-items/${second!.id}`));
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('discounts', () => {
+  it('adds a discount once and removes it', async () => {
+    const order = await createOrder(h);
+    const discountId = randomUUID();
+    const body = { discountId, name: '20% off', interval: 'recurring' };
+    const added = await h.call('POST', url(order, '/discounts'), body);
+    expect(added.statusCode).toBe(201);
+    expect(added.json<Order>().discounts).toMatchObject([
+      { discountId, name: '20% off', currencyCode: 'AUD', discountIndex: 0 },
+    ]);
+    expect((await h.call('POST', url(order, '/discounts'), body)).statusCode).toBe(409);
+    const removed = await h.call('DELETE', url(order, `/discounts?discountId=${discountId}`));
+    expect(removed.json<Order>().discounts).toEqual([]);
+    const again = await h.call('DELETE', url(order, `/discounts?discountId=${discountId}`));
+    expect(again.statusCode).toBe(404);
+    const usd = await h.call('POST', url(order, '/discounts'), { ...body, currencyCode: 'USD' });
+    expect(messagesOf(usd)).toEqual(['currencyCode must be AUD']);
+  });
+});
+
+describe('events', () => {
+  it('records an event someone adds, and refuses unknown actions', async () => {
+    const order = await createOrder(h);
+    const res = await h.call('POST', url(order, '/events'), {
+      action: 'note',
+      description: 'Customer called about the gate',
+      createdBy: 'staff:casey',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      orderId: order.id,
+      action: 'note',
+      createdBy: 'staff:casey',
+    });
+    const bad = await h.call('POST', url(order, '/events'), { action: 'dance', description: 'x' });
+    expect(bad.statusCode).toBe(400);
+    const missing = await h.call('POST', `/api/v1/orders/${randomUUID()}/events`, {
+      action: 'note',
+      description: 'x',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('deleting', () => {
+  it("deletes one unpaid order, and a subscription's pending orders but not its paid ones", async () => {
+    const lone = await createOrder(h);
+    expect((await h.call('DELETE', url(lone))).statusCode).toBe(204);
+    expect((await h.call('GET', url(lone))).statusCode).toBe(404);
+    const subscriptionId = randomUUID();
+    const paid = await createOrder(h, { subscriptionId, subscriptionOrderIndex: 0 });
+    const pending = await createOrder(h, {
+      subscriptionId,
+      subscriptionOrderIndex: 1,
+      deliveryDate: '2026-12-04',
+    });
+    await h.call('PATCH', url(paid, '/payment-status'), { paymentStatus: 'processing' });
+    expect((await h.call('DELETE', url(paid))).statusCode).toBe(409);
+    const res = await h.call(
+      'DELETE',
+      `/api/v1/orders?subscriptionId=${subscriptionId}&status=pending`,
+    );
+    expect(res.json()).toEqual({ deletedOrderIds: [pending.id] });
+    const wrong = await h.call(
+      'DELETE',
+      `/api/v1/orders?subscriptionId=${subscriptionId}&status=processed`,
+    );
+    expect(messagesOf(wrong)).toEqual(['status must be pending']);
+  });
+});
+
+describe('customer flags', () => {
+  it("sets the flags of a customer's orders, and refuses another customer's order", async () => {
+    const userId = randomUUID();
+    const a = await createOrder(h, { userId });
+    const b = await createOrder(h, { userId, deliveryDate: '2026-12-04' });
+    const stranger = await createOrder(h);
+    const flags = `/api/v1/orders/customers/${userId}/flags`;
+    const set = await h.call('PATCH', flags, { phoenixToggle: true, orderIds: [a.id] });
+    expect(set.json()).toEqual([
+      { orderId: a.id, phoenixToggle: true, shadowToggle: false },
+      { orderId: b.id, phoenixToggle: false, shadowToggle: false },
+    ]);
+    expect((await events(a)).at(-1)).toMatchObject({
+      action: 'flags_updated',
+      currentValue: 'phoenixToggle true',
+    });
+    const all = await h.call('PATCH', flags, { shadowToggle: true });
+    expect(all.json<{ shadowToggle: boolean }[]>().every((f) => f.shadowToggle)).toBe(true);
+    const theirs = await h.call('PATCH', flags, { phoenixToggle: false, orderIds: [stranger.id] });
+    expect(theirs.statusCode).toBe(404);
+    expect((await h.call('GET', flags)).json()).toHaveLength(2);
+    expect(messagesOf(await h.call('PATCH', flags, {}))).toEqual([
+      'Send phoenixToggle, shadowToggle or both',
+    ]);
+  });
+});
+
+describe('subscription extras', () => {
+  const subscriptionId = randomUUID();
+  const extraId = randomUUID();
+  let orders: Order[];
+  beforeAll(async () => {
+    orders = [];
+    for (let i = 0; i < 4; i++) {
+      orders.push(
+        await createOrder(h, {
+          subscriptionId,
+          subscriptionOrderIndex: i,
+          deliveryDate: ['2026-11-20', '2026-12-04', '2026-12-18', '2027-01-01'][i],
+        }),
+      );
+    }
+  });
+  const extrasIn = async () =>
+    Promise.all(
+      orders.map(async (o) => (await read(o)).orderLineItems.filter((i) => i.extraId === extraId)),
+    );
+
+  it('adds an extra every nth order, changes it, moves it and removes it', async () => {
+    const add = await h.call('POST', '/api/v1/orders/line-items/add-subscription-extras', {
+      subscriptionId,
+      extraId,
+      productId: randomUUID(),
+      quantity: 1,
+      price: 1495,
+      startOrderIndex: 0,
+      nthOrder: 2,
+    });
+    expect(add.json()).toEqual({
+      updatedOrderIds: [orders[0]!.id, orders[2]!.id],
+      skippedOrderIds: [],
+    });
+    expect((await extrasIn()).map((l) => l.length)).toEqual([1, 0, 1, 0]);
+    expect((await read(orders[0]!)).totalPrice).toBe(875 * 7 + 1000 * 7 + 1495);
+
+    const update = await h.call('POST', '/api/v1/orders/line-items/update-subscription-extras', {
+      subscriptionId,
+      extraId,
+      fromOrderIndex: 1,
+      quantity: 2,
+    });
+    expect(update.json()).toMatchObject({ updatedOrderIds: [orders[2]!.id] });
+    expect((await extrasIn())[2]![0]!.quantity).toBe(2);
+
+    const move = await h.call('POST', '/api/v1/orders/line-items/move-subscription-extras', {
+      subscriptionId,
+      extraId,
+      fromOrderIndex: 2,
+      toOrderIndex: 3,
+    });
+    expect(move.statusCode).toBe(200);
+    expect((await extrasIn()).map((l) => l.length)).toEqual([1, 0, 0, 1]);
+    const nowhere = await h.call('POST', '/api/v1/orders/line-items/move-subscription-extras', {
+      subscriptionId,
+      extraId,
+      fromOrderIndex: 1,
+      toOrderIndex: 9,
+    });
+    expect(nowhere.statusCode).toBe(404);
+
+    h.clock.set('2026-11-17T00:00:00.000Z');
+    const del = await h.call('POST', '/api/v1/orders/line-items/delete-subscription-extras', {
+      subscriptionId,
+      extraId,
+    });
+    expect(del.json()).toEqual({
+      updatedOrderIds: [orders[3]!.id],
+      skippedOrderIds: [orders[0]!.id],
+    });
+    h.clock.set(NOW);
+  });
+
+  it('refuses quantities under 1, negative prices and indexes', async () => {
+    const res = await h.call('POST', '/api/v1/orders/line-items/add-subscription-extras', {
+      subscriptionId,
+      extraId,
+      productId: randomUUID(),
+      quantity: 0,
+      price: -1,
+      startOrderIndex: -1,
+    });
+    expect(messagesOf(res).sort()).toEqual([
+      'price must be a whole number of cents from 0 to 2147483647',
+      'quantity must be a whole number of at least 1',
+      'startOrderIndex must be a whole number of at least 0 (0 is the first order)',
+    ]);
+  });
+});
