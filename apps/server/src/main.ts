@@ -55,17 +55,17 @@ async function main() {
     );
   } else {
     lines.push(`Pawfresh is running at ${origin}`);
-    lines.push(`  Customer app:       ${origin}/customer/`);
-    lines.push(`  Customer API:       ${origin}/api/v1   (reference: ${origin}/docs)`);
+    lines.push(`  ${'Customer app:'.padEnd(23)} ${origin}/customer/`);
+    lines.push(`  ${'Customer API:'.padEnd(23)} ${origin}/api/v1   (reference: ${origin}/docs)`);
     for (const m of serviceModules.filter((s) => s.name !== 'account')) {
       const base = `${origin}${mountPathOf(m.name)}`;
-      lines.push(`  ${`${m.name} service:`.padEnd(19)} ${base}   (reference: ${base}/docs)`);
+      lines.push(`  ${`${m.name} service:`.padEnd(23)} ${base}   (reference: ${base}/docs)`);
     }
   }
   if (!config.service || config.service === 'identity') {
     const mailbox = `${origin}${config.service ? '' : mountPathOf('identity')}${MAILBOX_PAGE_PATH}`;
     if (!config.settings.smtpUrl && config.env !== 'production') {
-      lines.push(`  Development mailbox: ${mailbox}`);
+      lines.push(`  ${'Development mailbox:'.padEnd(23)} ${mailbox}`);
     }
     lines.push('  Demo sign-in (created on first start):');
     for (const user of demoUsers) {
