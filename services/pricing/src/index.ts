@@ -3,6 +3,7 @@ import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { schema } from './db/schema.js';
+import { DiscountCache } from './flows/discount-cache.js';
 import { pricingHandlers } from './routes.js';
 import { seedDemoPricing } from './seed/seed-demo-pricing.js';
 
@@ -18,7 +19,7 @@ export const pricingService: ServiceModule<DatabaseConnection> = {
     const db = runtime.database.forSchema(schema);
     return servicePlugin({
       contract: pricingContract,
-      handlers: pricingHandlers({ db, clock: runtime.clock }),
+      handlers: pricingHandlers({ db, clock: runtime.clock, discounts: new DiscountCache() }),
       basePath: '/pricing',
       runtime,
       checkHealth: () => runtime.database.ping(),

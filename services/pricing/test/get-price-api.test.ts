@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messagesOf } from '@pawfresh/testing';
+import { callJson, messagesOf, serviceApp } from '@pawfresh/testing';
 import type { PriceResult } from '@pawfresh/contracts/pricing';
-import { DEMO_PRICING_IDS } from '../src/index.js';
+import { DEMO_PRICING_IDS, pricingService } from '../src/index.js';
 import { seedDemoPricing } from '../src/seed/seed-demo-pricing.js';
 import { createCategory, createDiscount, STAFF, usePricing } from './harness.js';
 
@@ -88,6 +88,35 @@ describe('POST /pricing/get-price', () => {
       prices.push(res.json<PriceResult>().totalPrice);
     }
     expect(prices).toEqual([748, 1346, 1346]);
+  });
+
+  it('keeps the discounts it read only while no process has changed them', async () => {
+    // A second pricing process on the same database: the change is made there, the price here.
+    const other = await serviceApp(pricingService, { database: h.database, clock: h.clock });
+    try {
+      const category = await createCategory(h.app);
+      const id = await createDiscount(h.app, category.id, { name: 'Spring deal' });
+      const body = { discountId: id, extras: { items: [jerky] } };
+      const before = await getPrice(body);
+      expect(before.statusCode, before.body).toBe(200);
+      expect((await getPrice(body)).json()).toEqual(before.json());
+
+      const disabled = await callJson(other, 'PATCH', `/discounts/${id}`, {
+        disable: true,
+        updatedBy: STAFF,
+      });
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      const after = await getPrice(body);
+      expect(after.statusCode).toBe(400);
+      expect(messagesOf(after)).toEqual([
+        `Discount "Spring deal" (${id}) is disabled and cannot be applied`,
+      ]);
+
+      await callJson(other, 'PATCH', `/discounts/${id}`, { disable: false, updatedBy: STAFF });
+      expect((await getPrice(body)).json()).toEqual(before.json());
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a disabled, deleted or unknown discount, and a code that cannot be used', async () => {

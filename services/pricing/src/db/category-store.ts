@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql } from '@pawfresh/db/orm';
 import type { DiscountCategory } from '@pawfresh/contracts/pricing';
 import { discountCategories, discounts } from './schema.js';
+import { bumpDiscountRevision } from './discount-revision-store.js';
 import { iso, isoOrNull } from '@pawfresh/db';
 import { containsPattern, pageWindow, type PricingDb } from './pricing-db.js';
 
@@ -103,6 +104,8 @@ export async function updateCategory(
     .where(eq(discountCategories.id, id))
     .returning();
   if (!row) throw new Error(`Discount category ${id} vanished while it was locked`);
+  // Discounts carry their category's name.
+  await bumpDiscountRevision(db);
   return row;
 }
 

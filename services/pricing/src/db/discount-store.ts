@@ -16,6 +16,7 @@ import { iso, isoOrNull } from '@pawfresh/db';
 import { containsPattern, pageWindow, type PricingDb } from './pricing-db.js';
 import { appliesToMultipleOrders } from '../rules/discount-schedule.js';
 import { defaultRecurring } from '../rules/discount-rules.js';
+import { bumpDiscountRevision } from './discount-revision-store.js';
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
@@ -61,6 +62,7 @@ export async function insertDiscount(
   await db.insert(discountSchedules).values(schedules.map(({ input: _, ...row }) => row));
   await db.insert(discountApplications).values(applications.map(({ input: _, ...row }) => row));
   await db.insert(discountFilters).values(filters);
+  await bumpDiscountRevision(db);
 }
 
 /** Discounts with their category and schedules, in the order of `ids`; missing ids are left out. */
@@ -217,6 +219,7 @@ export async function updateDiscountRow(
   changes: Partial<typeof discounts.$inferInsert>,
 ): Promise<void> {
   await db.update(discounts).set(changes).where(eq(discounts.id, id));
+  await bumpDiscountRevision(db);
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -194,7 +195,18 @@ export const promotionUsers = pricingDb.table(
   ],
 );
 
+/**
+ * One row, bumped in the transaction of every discount or category write, so a process that keeps
+ * discounts in memory for get-price knows with one tiny read whether they are still current
+ * (ADR 004 does the same for the catalogue).
+ */
+export const discountRevision = pricingDb.table('discount_revision', {
+  id: integer('id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+});
+
 export const schema = {
+  discountRevision,
   discountCategories,
   discounts,
   discountSchedules,

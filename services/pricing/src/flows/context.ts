@@ -1,11 +1,13 @@
 import type { Clock, HandlerInput } from '@pawfresh/kit';
 import type { pricingContract } from '@pawfresh/contracts/pricing';
 import type { PricingDb } from '../db/pricing-db.js';
+import type { DiscountCache } from './discount-cache.js';
 
-/** What the pricing flows work with: its database and time. */
+/** What the pricing flows work with: its database, time, and the discounts get-price keeps. */
 export interface PricingContext {
   db: PricingDb;
   clock: Clock;
+  discounts: DiscountCache;
 }
 
 type Endpoints = (typeof pricingContract)['endpoints'];

@@ -1,6 +1,5 @@
 import { badRequest, notFound, refuseIfAny } from '@pawfresh/kit';
 import { MAX_CENTS, type PriceResult } from '@pawfresh/contracts/pricing';
-import { loadDiscounts } from '../db/discount-store.js';
 import type { PricingDb } from '../db/pricing-db.js';
 import { countUses, findPromotionByCode } from '../db/promotion-store.js';
 import { calculatePrice } from '../rules/calculate-price.js';
@@ -24,7 +23,7 @@ async function usablePromotionDiscount(db: PricingDb, code: string, now: Date): 
  * they may be used; `calculatePrice` does all the arithmetic.
  */
 export async function getPrice(
-  { db, clock }: PricingContext,
+  { db, clock, discounts: cache }: PricingContext,
   body: BodyOf<'getPrice'>,
 ): Promise<PriceResult> {
   refuseIfAny(priceRequestProblems(body));
@@ -37,8 +36,7 @@ export async function getPrice(
   for (const item of [...body.plans.flatMap((p) => p.items), ...body.extras.items]) {
     if (item.discountId) ids.add(item.discountId);
   }
-  const loaded = await loadDiscounts(db, [...ids]);
-  const discounts = new Map(loaded.map((d) => [d.id, d]));
+  const discounts = await cache.load(db, [...ids]);
   for (const id of ids) {
     const discount = discounts.get(id);
     // A deleted discount is gone for pricing, whoever names it.
