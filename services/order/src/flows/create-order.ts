@@ -5,7 +5,7 @@ import type { CreateOrderInput, Order } from '@pawfresh/contracts/order';
 import { insertEvents } from '../db/event-store.js';
 import { insertOrder, readOrder } from '../db/order-store.js';
 import { enqueueMessages } from '../db/outbox-store.js';
-import { STATE_TIME_ZONES } from '../rules/order-address.js';
+import { storedAddress } from '../rules/order-address.js';
 import { orderTotals } from '../rules/order-totals.js';
 import type { OrderContext } from './context.js';
 import { datesFor, placeOfPostcode } from './delivery-dates.js';
@@ -48,20 +48,7 @@ export async function createOrder(ctx: OrderContext, input: CreateOrderInput): P
           ...dates,
           ...totals,
           ...place,
-          address: {
-            addressId: randomUUID(),
-            firstName: address.firstName,
-            lastName: address.lastName,
-            address1: address.address1,
-            address2: address.address2 ?? null,
-            suburb: address.suburb,
-            city: address.city ?? null,
-            state: address.state,
-            postcode: address.postcode,
-            countryCode: address.countryCode,
-            companyName: address.companyName ?? null,
-            timezone: address.timezone ?? STATE_TIME_ZONES[address.state]!,
-          },
+          address: storedAddress(randomUUID(), address),
           legacyOrderId: input.legacyOrderId ?? null,
           createdAt: now,
           updatedAt: now,

@@ -1,7 +1,7 @@
 import { conflict, notFound } from '@pawfresh/kit';
 import { findOrderRow, type StoredAddress } from '../db/order-store.js';
 import type { OrderAddressInput } from '@pawfresh/contracts/order';
-import { addressLine, STATE_TIME_ZONES } from '../rules/order-address.js';
+import { addressLine, storedAddress } from '../rules/order-address.js';
 import type { OrderContext } from './context.js';
 import { datesFor, placeOfPostcode } from './delivery-dates.js';
 import { assertBoxCanChange, changeOrder, type ChangeOptions } from './order-change.js';
@@ -29,20 +29,7 @@ export async function replaceAddress(
       throw notFound(`Address ${addressId} is not the address of order ${orderId}`);
     }
     assertBoxCanChange(row, now, 'address');
-    const address: StoredAddress = {
-      addressId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      address1: input.address1,
-      address2: input.address2 ?? null,
-      suburb: input.suburb,
-      city: input.city ?? null,
-      state: input.state,
-      postcode: input.postcode,
-      countryCode: input.countryCode,
-      companyName: input.companyName ?? null,
-      timezone: input.timezone ?? STATE_TIME_ZONES[input.state]!,
-    };
+    const address: StoredAddress = storedAddress(addressId, input);
     const moved = input.postcode !== old.postcode;
     const place = moved ? lookedUp : row;
     if (!place) throw conflict(`Order ${orderId} changed meanwhile: send the address again`);

@@ -1,3 +1,5 @@
+import type { OrderAddressInput } from '@pawfresh/contracts/order';
+
 /** The time zone of each Australian state's capital, for addresses sent without one. */
 export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
   ACT: 'Australia/Sydney',
@@ -18,3 +20,19 @@ export const addressLine = (a: {
   state: string;
   postcode: string;
 }) => [a.address1, a.address2, `${a.suburb} ${a.state} ${a.postcode}`].filter(Boolean).join(', ');
+
+/** The address an order keeps: optional parts as null, the zone from the state when not given. */
+export const storedAddress = (addressId: string, input: OrderAddressInput) => ({
+  addressId,
+  firstName: input.firstName,
+  lastName: input.lastName,
+  address1: input.address1,
+  address2: input.address2 ?? null,
+  suburb: input.suburb,
+  city: input.city ?? null,
+  state: input.state,
+  postcode: input.postcode,
+  countryCode: input.countryCode,
+  companyName: input.companyName ?? null,
+  timezone: input.timezone ?? STATE_TIME_ZONES[input.state]!,
+});
