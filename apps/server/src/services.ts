@@ -6,6 +6,7 @@ import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
 import { orderService } from '@pawfresh/order';
+import { fulfilmentService } from '@pawfresh/fulfilment';
 import { paymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
@@ -26,6 +27,7 @@ export const serviceModules = [
   cartService,
   subscriptionService,
   orderService,
+  fulfilmentService,
   orchestrationService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];

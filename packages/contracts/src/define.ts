@@ -30,6 +30,11 @@ export interface EndpointDef {
   /** Success status; 200 unless said. */
   status?: 200 | 201 | 202 | 204;
   response: z.ZodType;
+  /**
+   * Media types of a success answer that is not JSON (`application/pdf`, `text/csv`): the handler
+   * returns the kit's binaryReply, sent as it is (`response` then only describes it).
+   */
+  produces?: readonly string[];
   /** Error statuses this endpoint may answer, for the OpenAPI document. */
   errors?: readonly number[];
   access?: Access;

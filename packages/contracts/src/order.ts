@@ -884,6 +884,24 @@ export const orderContract = defineContract({
       response: stockMonitorSchema,
       errors: [400],
     },
+    lookupOrders: {
+      method: 'POST',
+      path: '/api/v1/orders/lookup',
+      summary: 'Several orders by id at once (for the kitchen: up to 1000 a call)',
+      body: z
+        .object({
+          orderIds: z
+            .array(uuid('orderIds[]'), { error: 'orderIds must be a list of order ids' })
+            .min(1, { error: 'Send at least 1 order id' })
+            .max(1000, { error: 'Send at most 1000 order ids at once' }),
+        })
+        .strict(),
+      response: z.object({
+        items: z.array(orderSchema).describe('In the order of orderIds, each once'),
+        missingIds: z.array(z.uuid()).describe('Ids no order has'),
+      }),
+      errors: [400],
+    },
     getOrder: {
       method: 'GET',
       path: '/api/v1/orders/:orderId',

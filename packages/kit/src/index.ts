@@ -13,6 +13,7 @@ export * from './validation.js';
 export { describeIssue, fieldName } from './zod-messages.js';
 export { pruneComponents } from './openapi.js';
 export * from './raw-json.js';
+export * from './binary-reply.js';
 export * from './auth.js';
 export { injectFetch } from './inject-fetch.js';
 export { toInstant } from './zoned-time.js';

@@ -19,6 +19,7 @@ import { HttpError, customerErrorSchema, serviceErrorBody, serviceErrorSchema } 
 import { RequestValidationError, zodValidatorCompiler } from './validation.js';
 import { pruneComponents } from './openapi.js';
 import { isRawJson, matchesEtag, type RawJson } from './raw-json.js';
+import { contentDisposition, isBinaryReply, type BinaryReply } from './binary-reply.js';
 import { ServiceCallError } from './client.js';
 import { upstreamMessage } from './problems.js';
 import { verifyAccessToken, type Principal } from './auth.js';
@@ -32,7 +33,7 @@ export type Handlers<C extends ServiceContract> = {
     request: FastifyRequest,
     /** For headers and cookies only: the kit sends the answer. */
     reply: FastifyReply,
-  ) => Promise<HandlerResult<C['endpoints'][K]> | RawJson>;
+  ) => Promise<HandlerResult<C['endpoints'][K]> | RawJson | BinaryReply>;
 };
 
 export interface ServicePluginOptions<C extends ServiceContract> {
@@ -329,7 +330,8 @@ export function servicePlugin<C extends ServiceContract>(
       ) => Promise<unknown>;
       const status = endpoint.status ?? 200;
       const response: Record<number, z.ZodType> = {};
-      if (status !== 204) response[status] = endpoint.response;
+      // A non-JSON answer (endpoint.produces) is sent as its bytes, never serialised.
+      if (status !== 204 && !endpoint.produces) response[status] = endpoint.response;
       const access = endpoint.access ?? 'service';
       for (const code of [
         ...(endpoint.errors ?? [400]),
@@ -371,6 +373,13 @@ export function servicePlugin<C extends ServiceContract>(
             request,
             reply,
           );
+          if (isBinaryReply(result)) {
+            return reply
+              .status(status)
+              .type(result.contentType)
+              .header('content-disposition', contentDisposition(result))
+              .send(result.body);
+          }
           if (isRawJson(result)) {
             reply.header('etag', result.etag);
             if (matchesEtag(request.headers['if-none-match'], result.etag)) {

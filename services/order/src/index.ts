@@ -84,4 +84,9 @@ export function orderServiceWith(
 export const orderService = orderServiceWith();
 
 export { relayTopics } from './flows/relay-topics.js';
-export { DEMO_SUBSCRIPTION_ID, DEMO_CUSTOMER_ID, SECOND_CUSTOMER_ID } from './seed/demo-orders.js';
+export {
+  DEMO_SUBSCRIPTION_ID,
+  DEMO_CUSTOMER_ID,
+  DEMO_PREPARING_ORDER_ID,
+  SECOND_CUSTOMER_ID,
+} from './seed/demo-orders.js';

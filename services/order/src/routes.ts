@@ -4,6 +4,7 @@ import type { orderContract } from '@pawfresh/contracts/order';
 import {
   findOrderRowByLegacyId,
   listOrderRows,
+  orderRowsByIds,
   readOrder,
   withChildren,
 } from './db/order-store.js';
@@ -36,6 +37,15 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
   });
   return {
     createOrder: async ({ body }) => createOrder(ctx, body),
+
+    lookupOrders: async ({ body }) => {
+      const rows = await orderRowsByIds(db, body.orderIds);
+      const found = new Set(rows.map((r) => r.id));
+      return {
+        items: await withChildren(db, rows, ctx.clock.now()),
+        missingIds: [...new Set(body.orderIds)].filter((id) => !found.has(id)),
+      };
+    },
 
     getOrder: async ({ params }) =>
       (await readOrder(db, params.orderId, ctx.clock.now())) ??

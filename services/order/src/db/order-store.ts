@@ -282,6 +282,14 @@ function listConditions(q: Omit<OrderListQuery, 'orderBy' | 'direction' | 'offse
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** The rows of these ids that exist, in the order of `ids`, each once. */
+export async function orderRowsByIds(db: OrderDb, ids: readonly string[]): Promise<OrderRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db.select().from(orders).where(inArray(orders.id, unique));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function listOrderRows(
   db: OrderDb,
   q: OrderListQuery,

@@ -7,6 +7,8 @@ export const DEMO_CUSTOMER_ID = '0b9d7a1e-4c2f-4e8a-9a5b-1d2c3e4f5a60';
 export const SECOND_CUSTOMER_ID = '5c1e2f3a-7b8d-4c9e-8f0a-2b3c4d5e6f71';
 export const DEMO_SUBSCRIPTION_ID = '6e2f8a1c-3b5d-4e7f-9a1b-2c3d4e5f6a70';
 export const DEMO_CADENCE_IN_WEEKS = 2;
+/** The box being prepared now has a known id, so the kitchen's demo fulfilment can name it. */
+export const DEMO_PREPARING_ORDER_ID = '6e2f8a1c-3b5d-4e7f-9a1b-2c3d4e5f6a80';
 /** Delivered boxes before the one being prepared (six months of fortnights). */
 export const DEMO_PAST_BOXES = 13;
 /** Boxes after it (twelve weeks of fortnights). */

@@ -17,6 +17,7 @@ import {
   DEMO_MEALS,
   DEMO_PAST_BOXES,
   DEMO_PLACE,
+  DEMO_PREPARING_ORDER_ID,
   DEMO_SUBSCRIPTION_ID,
   SECOND_ADDRESS,
   SECOND_CUSTOMER_ID,
@@ -30,6 +31,7 @@ function deliveryDay(date: string): string {
 }
 
 interface DemoBox {
+  id?: string;
   userId: string;
   subscriptionId: string | null;
   index: number | null;
@@ -43,7 +45,7 @@ interface DemoBox {
 }
 
 async function insertBox(db: OrderDb, box: DemoBox, now: Date) {
-  const id = randomUUID();
+  const id = box.id ?? randomUUID();
   await insertOrder(
     db,
     {
@@ -120,6 +122,7 @@ export async function seedDemoOrders(database: DatabaseConnection, clock: Clock)
     const index = n + DEMO_PAST_BOXES;
     const deliveryDate = deliveryDay(addDays(preparing, n * cadenceDays));
     boxes.push({
+      ...(n === 0 ? { id: DEMO_PREPARING_ORDER_ID } : {}),
       userId: DEMO_CUSTOMER_ID,
       subscriptionId: DEMO_SUBSCRIPTION_ID,
       index,

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { HttpError, ServiceCallError, conflict, notFound } from '@pawfresh/kit';
+import { isUniqueViolation } from '@pawfresh/db';
+import type { FulfilInput } from '@pawfresh/contracts/fulfilment';
+import type { Order } from '@pawfresh/contracts/order';
+import {
+  fulfilmentIdsByOrder,
+  insertPlans,
+  jobsOfFulfilments,
+  type FulfilmentPlan,
+} from '../db/fulfilment-store.js';
+import { dispatch, icePackItems, icePacks, transitDays } from '../rules/cold-chain.js';
+import { PackingError, packOrder } from '../rules/packing.js';
+import { catalogueOf, packLinesOf, type Catalogue, type PackedLineItem } from './catalogue.js';
+import type { FulfilmentContext } from './context.js';
+
+/** Orders read from the order service per call (its lookup's limit). */
+const LOOKUP_BATCH = 1_000;
+
+const few = (ids: readonly string[]) =>
+  ids.length <= 3 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`;
+
+async function readOrders(ctx: FulfilmentContext, ids: readonly string[]): Promise<Order[]> {
+  const orders: Order[] = [];
+  const missing: string[] = [];
+  for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+    const answer = await ctx.order.lookupOrders({
+      body: { orderIds: ids.slice(i, i + LOOKUP_BATCH) },
+    });
+    orders.push(...answer.items);
+    missing.push(...answer.missingIds);
+  }
+  if (missing.length) throw notFound(`No order has id ${few(missing)}`);
+  return orders;
+}
+
+/** The courier must assign the postcode to this kitchen (services.md §5 "Facility assignment"). */
+async function checkAssignment(ctx: FulfilmentContext, facilityId: number, postcode: string) {
+  try {
+    const place = await ctx.courier.getPostcodeFacility({ params: { postcode } });
+    if (place.facilityId !== facilityId) {
+      throw conflict(
+        `Postcode ${postcode} is assigned to facility ${place.facilityId} (depot ${place.depotCode}), not facility ${facilityId}`,
+      );
+    }
+  } catch (err) {
+    if (err instanceof ServiceCallError && (err.status === 404 || err.status === 400)) {
+      throw conflict(`The courier assigns postcode ${postcode} to no facility`);
+    }
+    throw err;
+  }
+}
+
+/** Why an order cannot be fulfilled in this kitchen now, or undefined. */
+function refusal(order: Order, facilityId: number): string | undefined {
+  if (order.facilityId !== facilityId) {
+    return `Order ${order.id} is made in facility ${order.facilityId}, not ${facilityId}: an order is never split across kitchens`;
+  }
+  if (order.metadata.isCancelled) return `Order ${order.id} is cancelled`;
+  if (order.paymentStatus !== 'processed') {
+    return `Order ${order.id} is not paid (payment status ${order.paymentStatus}): only paid orders are packed`;
+  }
+  return undefined;
+}
+
+/** What planning a fulfilment reads of an order. */
+export type PlannedOrder = Pick<
+  Order,
+  | 'id'
+  | 'userId'
+  | 'makeDate'
+  | 'deliveryDate'
+  | 'expectedDeliverySlotId'
+  | 'depotCode'
+  | 'facilityId'
+  | 'shipmentId'
+> & {
+  address: Pick<Order['address'], 'firstName' | 'lastName' | 'suburb' | 'postcode' | 'timezone'>;
+  orderLineItems: readonly PackedLineItem[];
+};
+
+/** One order's fulfilment: its boxes packed, iced and timed, a pending job per box. */
+export function planFulfilment(
+  order: PlannedOrder,
+  catalogue: Catalogue,
+  now: Date,
+): FulfilmentPlan {
+  const lines = packLinesOf(order, catalogue);
+  if (typeof lines === 'string') throw conflict(lines);
+  let packed;
+  try {
+    packed = packOrder(lines);
+  } catch (err) {
+    if (err instanceof PackingError) throw conflict(`Order ${order.id}: ${err.message}`);
+    throw err;
+  }
+  const days = transitDays(order.makeDate, order.deliveryDate);
+  const month = Number(order.makeDate.slice(5, 7));
+  const timing = dispatch(order.makeDate, order.deliveryDate, order.address.timezone);
+  const fulfilmentId = randomUUID();
+  return {
+    fulfilment: {
+      id: fulfilmentId,
+      orderId: order.id,
+      facilityId: order.facilityId,
+      makeDate: order.makeDate,
+      deliveryDate: order.deliveryDate,
+      deliverySlot: order.expectedDeliverySlotId,
+      customerId: order.userId,
+      customerName: `${order.address.firstName} ${order.address.lastName}`,
+      suburb: order.address.suburb,
+      postcode: order.address.postcode,
+      depotCode: order.depotCode,
+      timezone: order.address.timezone,
+      shipmentId: order.shipmentId,
+      createdAt: now,
+      updatedAt: now,
+    },
+    boxes: packed.map((box, i) => ({
+      jobId: randomUUID(),
+      items: [...box.items, ...icePackItems(icePacks(box.frozenGrams, days, month))],
+      row: {
+        id: randomUUID(),
+        fulfilmentId,
+        boxNumber: i + 1,
+        boxCount: packed.length,
+        boxSize: box.size,
+        has5pmCutoff: timing.has5pmCutoff,
+        dispatchAt: timing.dispatchAt,
+        updatedAt: now,
+      },
+    })),
+  };
+}
+
+/**
+ * Fulfilments for a kitchen's orders (services.md §7 "Fulfilment"): orders that already have one
+ * keep it (a retry creates nothing twice); every other order must exist, be paid, not cancelled
+ * and be made in this kitchen, or nothing is written.
+ */
+export async function createFulfilments(
+  ctx: FulfilmentContext,
+  facilityId: number,
+  input: FulfilInput,
+) {
+  const ids = [...new Set(input.orderIds)];
+  if (input.facilityAssignment) {
+    await checkAssignment(ctx, facilityId, input.facilityAssignment.postcode);
+  }
+  const existing = await fulfilmentIdsByOrder(ctx.db, ids);
+  const fresh = ids.filter((id) => !existing.has(id));
+  const orders = fresh.length ? await readOrders(ctx, fresh) : [];
+  const problems = orders.map((o) => refusal(o, facilityId)).filter((p) => p !== undefined);
+  if (problems.length) {
+    throw new HttpError(409, problems.length === 1 ? problems[0]! : problems.slice(0, 20), {
+      type: 'conflict',
+    });
+  }
+  const now = ctx.clock.now();
+  const catalogue = orders.length ? catalogueOf(await ctx.product.listProducts({})) : undefined;
+  const plans = orders.map((o) => planFulfilment(o, catalogue!, now));
+  try {
+    await ctx.db.transaction((tx) => insertPlans(tx, plans, now));
+  } catch (err) {
+    if (isUniqueViolation(err, 'fulfilments_order')) {
+      throw conflict(
+        'Some of these orders were fulfilled by another request just now: send them again',
+      );
+    }
+    throw err;
+  }
+  const written = new Map(plans.map((p) => [p.fulfilment.orderId, p]));
+  const old = ids.filter((id) => existing.has(id));
+  const oldDetails = await jobsOfFulfilments(
+    ctx.db,
+    old.map((id) => existing.get(id)!),
+  );
+  return {
+    created: plans.length,
+    existing: old.length,
+    fulfilments: ids.map((orderId) => {
+      const plan = written.get(orderId);
+      if (plan) {
+        return {
+          fulfilmentId: plan.fulfilment.id,
+          orderId,
+          boxIds: plan.boxes.map((b) => b.row.id),
+          jobIds: plan.boxes.map((b) => b.jobId),
+        };
+      }
+      return oldDetails.get(existing.get(orderId)!)!;
+    }),
+  };
+}

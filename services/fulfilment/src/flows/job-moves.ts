@@ -1,0 +1,230 @@
+import { ServiceCallError, conflict, notFound } from '@pawfresh/kit';
+import type { FulfilmentPatch, JobStatus } from '@pawfresh/contracts/fulfilment';
+import type { FulfilmentDb, FulfilmentRow } from '../db/box-store.js';
+import {
+  deleteFulfilmentRow,
+  findFulfilmentRow,
+  jobRows,
+  jobStatuses,
+  readFulfilment,
+  updateFulfilmentRow,
+  updateJobs,
+  type JobRow,
+} from '../db/fulfilment-store.js';
+import {
+  STARTED_STATUSES,
+  blockedMessage,
+  canMoveJob,
+  illegalJobMove,
+  isBlocked,
+  summaryStatus,
+} from '../rules/job-status.js';
+import type { FulfilmentContext } from './context.js';
+
+/** Statuses a deleted fulfilment's order goes back to pending from. */
+const RELEASED_ON_DELETE: readonly JobStatus[] = ['on_hold', 'deprioritised', 'backlog'];
+
+export const fulfilmentNotFound = (id: string) => notFound(`Fulfilment ${id} not found`);
+
+/** What a change to a fulfilment's jobs decided: job moves, columns, and its answer's extras. */
+interface JobsChange {
+  moves: { ids: string[]; to: JobStatus }[];
+  stations?: Partial<Pick<JobRow, 'stationId' | 'boxingStationId' | 'pnpWorkerId'>>;
+  columns?: Partial<Pick<FulfilmentRow, 'isOnHold' | 'isBacklogged' | 'shipmentId'>>;
+}
+
+/**
+ * Tells the order service the fulfilment's status, so the customer's box shows PREPARING (and the
+ * order refuses changes) while the kitchen works on it. Inside the caller's transaction: if the
+ * order refuses, nothing here changes either.
+ */
+async function tellOrder(ctx: FulfilmentContext, orderId: string, to: JobStatus, actor?: string) {
+  try {
+    await ctx.order.changeFulfilmentStatus({
+      params: { orderId },
+      body: { fulfilmentStatus: to, updatedBy: actor ?? 'fulfilment' },
+    });
+  } catch (err) {
+    if (err instanceof ServiceCallError && (err.status === 409 || err.status === 404)) {
+      throw conflict(
+        `The order service refused fulfilment status ${to} for order ${orderId}: ${ServiceCallError.describe(err.body) ?? err.status}`,
+      );
+    }
+    throw err;
+  }
+}
+
+/**
+ * Changes one fulfilment's jobs in a transaction: locks the fulfilment (one change at a time),
+ * checks the version, lets `decide` choose the moves, writes them, and tells the order service
+ * when the fulfilment's status changes.
+ */
+export async function changeJobs<T>(
+  ctx: FulfilmentContext,
+  fulfilmentId: string,
+  options: { version?: number | undefined; actor?: string | undefined },
+  decide: (row: FulfilmentRow, jobs: JobRow[]) => JobsChange & { answer: T },
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findFulfilmentRow(tx, fulfilmentId, true);
+    if (!row) throw fulfilmentNotFound(fulfilmentId);
+    if (options.version !== undefined && options.version !== row.version) {
+      throw conflict(
+        `Fulfilment ${fulfilmentId} has changed since version ${options.version} (it is at version ${row.version}): read it again and retry`,
+      );
+    }
+    const jobs = await jobRows(tx, fulfilmentId);
+    const change = decide(row, jobs);
+    const now = ctx.clock.now();
+    for (const move of change.moves) await updateJobs(tx, move.ids, { status: move.to }, now);
+    if (change.stations && Object.keys(change.stations).length) {
+      await updateJobs(
+        tx,
+        jobs.map((j) => j.id),
+        change.stations,
+        now,
+      );
+    }
+    const after = jobs.map((j) => change.moves.find((m) => m.ids.includes(j.id))?.to ?? j.status);
+    const status = summaryStatus(after);
+    const changed =
+      status !== row.status ||
+      change.moves.some((m) => m.ids.length) ||
+      Object.keys(change.columns ?? {}).length > 0 ||
+      Object.keys(change.stations ?? {}).length > 0;
+    if (changed) await updateFulfilmentRow(tx, row.id, { ...change.columns, status }, now);
+    if (status !== row.status) await tellOrder(ctx, row.orderId, status, options.actor);
+    return change.answer;
+  });
+}
+
+/** Every job not cancelled and not already at `to` must be able to move there, or 409. */
+function moveAll(jobs: JobRow[], to: JobStatus, what: string) {
+  const moving = jobs.filter((j) => j.status !== to && j.status !== 'cancelled');
+  const stuck = moving.find((j) => !canMoveJob(j.status, to));
+  if (stuck) throw conflict(`${what}: ${illegalJobMove(stuck.status, to)}`);
+  return { ids: moving.map((j) => j.id), to };
+}
+
+const readBack = async (ctx: FulfilmentContext, id: string) => {
+  const row = await findFulfilmentRow(ctx.db, id);
+  if (!row) throw fulfilmentNotFound(id);
+  return (await readFulfilment(ctx.db, row)).fulfilment;
+};
+
+export async function holdStatus(
+  ctx: FulfilmentContext,
+  fulfilmentId: string,
+  isOnHold: boolean,
+  actor?: string,
+) {
+  await changeJobs(ctx, fulfilmentId, { actor }, (row, jobs) => {
+    if (isOnHold) {
+      const blocked = jobs.find((j) => isBlocked(j.status));
+      if (blocked) throw conflict(blockedMessage('Its hold status', blocked.status));
+      return {
+        moves: [moveAll(jobs, 'on_hold', 'The fulfilment cannot go on hold')],
+        columns: row.isOnHold ? {} : { isOnHold: true },
+        answer: undefined,
+      };
+    }
+    const held = jobs.filter((j) => j.status === 'on_hold').map((j) => j.id);
+    return {
+      moves: [{ ids: held, to: 'pending' }],
+      columns: row.isOnHold ? { isOnHold: false } : {},
+      answer: undefined,
+    };
+  });
+  return readBack(ctx, fulfilmentId);
+}
+
+export async function patchFulfilment(
+  ctx: FulfilmentContext,
+  fulfilmentId: string,
+  patch: FulfilmentPatch,
+) {
+  await changeJobs(
+    ctx,
+    fulfilmentId,
+    { version: patch.version, actor: patch.updatedBy },
+    (row, jobs) => {
+      const moves = [];
+      const columns: JobsChange['columns'] = {};
+      if (patch.isBacklogged !== undefined && patch.isBacklogged !== row.isBacklogged) {
+        columns.isBacklogged = patch.isBacklogged;
+        moves.push(
+          patch.isBacklogged
+            ? moveAll(jobs, 'backlog', 'The fulfilment cannot be backlogged')
+            : {
+                ids: jobs.filter((j) => j.status === 'backlog').map((j) => j.id),
+                to: 'pending' as const,
+              },
+        );
+      }
+      if (patch.status !== undefined) {
+        if (moves.length) throw conflict('Send status or isBacklogged, not both');
+        moves.push(moveAll(jobs, patch.status, `The fulfilment cannot move to ${patch.status}`));
+      }
+      if (patch.shipmentId !== undefined) columns.shipmentId = patch.shipmentId;
+      const stations = {
+        ...(patch.stationId !== undefined ? { stationId: patch.stationId } : {}),
+        ...(patch.boxingStationId !== undefined ? { boxingStationId: patch.boxingStationId } : {}),
+        ...(patch.pnpWorkerId !== undefined ? { pnpWorkerId: patch.pnpWorkerId } : {}),
+      };
+      return { moves, columns, stations, answer: undefined };
+    },
+  );
+  return readBack(ctx, fulfilmentId);
+}
+
+/** De-queue (to pending) or re-queue (to queued) a fulfilment's jobs, skipping those that cannot. */
+export function queueJobs(ctx: FulfilmentContext, fulfilmentId: string, queue: boolean) {
+  return changeJobs(ctx, fulfilmentId, {}, (row, jobs) => {
+    const moved: string[] = [];
+    const skippedJobs: { jobId: string; status: JobStatus; reason: string }[] = [];
+    for (const job of jobs) {
+      const skip = (reason: string) =>
+        skippedJobs.push({ jobId: job.id, status: job.status, reason });
+      if (!queue) {
+        if (job.status === 'queued') moved.push(job.id);
+        else skip(`The job is ${job.status}, not queued`);
+      } else if (row.isOnHold) skip('The fulfilment is on hold: take it off hold first');
+      else if (job.status === 'queued') skip('The job is already queued');
+      else if (!canMoveJob(job.status, 'queued')) skip(illegalJobMove(job.status, 'queued'));
+      else moved.push(job.id);
+    }
+    const verb = queue ? 'queued' : 'taken off the queue';
+    return {
+      moves: [{ ids: moved, to: queue ? ('queued' as const) : ('pending' as const) }],
+      answer: {
+        queuedJobs: moved,
+        skippedJobs,
+        message: `${moved.length} of ${jobs.length} jobs ${verb}${skippedJobs.length ? `, ${skippedJobs.length} skipped` : ''}`,
+      },
+    };
+  });
+}
+
+export async function hasStarted(db: FulfilmentDb, fulfilmentId: string) {
+  const row = await findFulfilmentRow(db, fulfilmentId);
+  if (!row) throw fulfilmentNotFound(fulfilmentId);
+  const statuses = await jobStatuses(db, fulfilmentId);
+  return {
+    hasStarted: statuses.some((s) => STARTED_STATUSES.includes(s)),
+    isBlocked: statuses.some(isBlocked),
+    statuses: [...new Set(statuses)],
+  };
+}
+
+/** Deletes a fulfilment with its boxes and jobs; refused (409) once a job is queued or later. */
+export async function deleteFulfilment(ctx: FulfilmentContext, fulfilmentId: string) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await findFulfilmentRow(tx, fulfilmentId, true);
+    if (!row) throw fulfilmentNotFound(fulfilmentId);
+    const blocked = (await jobStatuses(tx, fulfilmentId)).find(isBlocked);
+    if (blocked) throw conflict(blockedMessage('The fulfilment', blocked, 'be deleted'));
+    await deleteFulfilmentRow(tx, fulfilmentId);
+    // Held back without being made: the order is free again.
+    if (RELEASED_ON_DELETE.includes(row.status)) await tellOrder(ctx, row.orderId, 'pending');
+  });
+}

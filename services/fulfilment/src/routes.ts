@@ -1,0 +1,52 @@
+import type { Handlers } from '@pawfresh/kit';
+import type { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
+import { boxesOf } from './db/box-store.js';
+import { findFulfilmentByOrder, findFulfilmentRow, readFulfilment } from './db/fulfilment-store.js';
+import { contentsHistory, setSerialNumber, updateContents } from './flows/boxes.js';
+import type { FulfilmentContext } from './flows/context.js';
+import { createFulfilments } from './flows/create-fulfilments.js';
+import { labelPdf, pickList, pickListFormat } from './flows/documents.js';
+import {
+  deleteFulfilment,
+  fulfilmentNotFound,
+  hasStarted,
+  holdStatus,
+  patchFulfilment,
+  queueJobs,
+} from './flows/job-moves.js';
+
+export function fulfilmentHandlers(ctx: FulfilmentContext): Handlers<typeof fulfilmentContract> {
+  const { db } = ctx;
+  const fulfilmentRow = async (id: string) =>
+    (await findFulfilmentRow(db, id)) ?? Promise.reject(fulfilmentNotFound(id));
+  return {
+    createFulfilments: async ({ params, body }) => createFulfilments(ctx, params.facilityId, body),
+    getFulfilment: async ({ params }) =>
+      (await readFulfilment(db, await fulfilmentRow(params.fulfilmentId))).fulfilment,
+    boxesByOrder: async ({ params }) => {
+      const row = await findFulfilmentByOrder(db, params.orderId);
+      return row ? boxesOf(db, [row]) : [];
+    },
+    jobsByFulfilment: async ({ params }) =>
+      (await readFulfilment(db, await fulfilmentRow(params.fulfilmentId))).jobs,
+    deleteFulfilment: async ({ params }) => deleteFulfilment(ctx, params.fulfilmentId),
+    hasStarted: async ({ params }) => hasStarted(db, params.fulfilmentId),
+    holdStatus: async ({ params, body }) =>
+      holdStatus(ctx, params.fulfilmentId, body.isOnHold, body.updatedBy),
+    dequeueJobs: async ({ params }) => queueJobs(ctx, params.fulfilmentId, false),
+    requeueJobs: async ({ params }) => queueJobs(ctx, params.fulfilmentId, true),
+    patchFulfilment: async ({ params, body }) => patchFulfilment(ctx, params.fulfilmentId, body),
+    setSerialNumber: async ({ params, body }) =>
+      setSerialNumber(ctx, params.boxId, body.serialNumber, body.version),
+    updateContents: async ({ params, body }) => updateContents(ctx, params.boxId, body),
+    contentsHistory: async ({ params }) => contentsHistory(ctx, params.boxId),
+    boxLabel: async ({ params }) => labelPdf(ctx, params.boxId),
+    pickList: async ({ params, query }, request) =>
+      pickList(
+        ctx,
+        params.facilityId,
+        query.makeDate,
+        pickListFormat(query.format, request.headers.accept),
+      ),
+  };
+}
