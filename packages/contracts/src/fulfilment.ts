@@ -229,7 +229,7 @@ export const fulfilResultSchema = z
   .meta({ id: 'FulfilResult' });
 
 export const holdInput = z
-  .object({ isOnHold: z.boolean(), updatedBy: z.string().optional() })
+  .object({ isOnHold: z.boolean(), updatedBy: optionalText('updatedBy', 100).optional() })
   .strict();
 
 export const fulfilmentPatchInput = z

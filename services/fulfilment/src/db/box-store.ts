@@ -95,13 +95,20 @@ export async function boxesOf(db: FulfilmentDb, fulfilmentRows: FulfilmentRow[])
 
 /** A box with its fulfilment and the status of its job; `lock` holds the box row until commit. */
 export async function findBox(db: FulfilmentDb, boxId: string, lock = false) {
-  const query = db
+  if (lock) {
+    const [locked] = await db
+      .select({ id: boxes.id })
+      .from(boxes)
+      .where(eq(boxes.id, boxId))
+      .for('update');
+    if (!locked) return undefined;
+  }
+  const [row] = await db
     .select({ box: boxes, fulfilment: fulfilments, jobStatus: jobs.status })
     .from(boxes)
     .innerJoin(fulfilments, eq(fulfilments.id, boxes.fulfilmentId))
     .innerJoin(jobs, eq(jobs.boxId, boxes.id))
     .where(eq(boxes.id, boxId));
-  const [row] = lock ? await query.for('update', { of: boxes }) : await query;
   return row;
 }
 

@@ -55,9 +55,12 @@ async function tellOrder(ctx: FulfilmentContext, orderId: string, to: JobStatus,
 }
 
 /**
- * Changes one fulfilment's jobs in a transaction: locks the fulfilment (one change at a time),
- * checks the version, lets `decide` choose the moves, writes them, and tells the order service
- * when the fulfilment's status changes.
+ * Changes one fulfilment's jobs. `decide` chooses the moves on the fulfilment as read; when its
+ * status changes, the order service is told first (so a refusal there changes nothing here), then
+ * the moves are written in a transaction that locks the fulfilment and checks it is still the
+ * version decided on. The order is never told inside that transaction: in one process both
+ * services may share a single database session. If the write fails after the order was told, the
+ * order is told the status back.
  */
 export async function changeJobs<T>(
   ctx: FulfilmentContext,
@@ -65,37 +68,51 @@ export async function changeJobs<T>(
   options: { version?: number | undefined; actor?: string | undefined },
   decide: (row: FulfilmentRow, jobs: JobRow[]) => JobsChange & { answer: T },
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await findFulfilmentRow(tx, fulfilmentId, true);
-    if (!row) throw fulfilmentNotFound(fulfilmentId);
-    if (options.version !== undefined && options.version !== row.version) {
-      throw conflict(
-        `Fulfilment ${fulfilmentId} has changed since version ${options.version} (it is at version ${row.version}): read it again and retry`,
-      );
-    }
-    const jobs = await jobRows(tx, fulfilmentId);
-    const change = decide(row, jobs);
-    const now = ctx.clock.now();
-    for (const move of change.moves) await updateJobs(tx, move.ids, { status: move.to }, now);
-    if (change.stations && Object.keys(change.stations).length) {
-      await updateJobs(
-        tx,
-        jobs.map((j) => j.id),
-        change.stations,
-        now,
-      );
-    }
-    const after = jobs.map((j) => change.moves.find((m) => m.ids.includes(j.id))?.to ?? j.status);
-    const status = summaryStatus(after);
-    const changed =
-      status !== row.status ||
-      change.moves.some((m) => m.ids.length) ||
-      Object.keys(change.columns ?? {}).length > 0 ||
-      Object.keys(change.stations ?? {}).length > 0;
-    if (changed) await updateFulfilmentRow(tx, row.id, { ...change.columns, status }, now);
-    if (status !== row.status) await tellOrder(ctx, row.orderId, status, options.actor);
-    return change.answer;
-  });
+  const row = await findFulfilmentRow(ctx.db, fulfilmentId);
+  if (!row) throw fulfilmentNotFound(fulfilmentId);
+  if (options.version !== undefined && options.version !== row.version) {
+    throw conflict(
+      `Fulfilment ${fulfilmentId} has changed since version ${options.version} (it is at version ${row.version}): read it again and retry`,
+    );
+  }
+  const jobs = await jobRows(ctx.db, fulfilmentId);
+  const change = decide(row, jobs);
+  const after = jobs.map((j) => change.moves.find((m) => m.ids.includes(j.id))?.to ?? j.status);
+  const status = summaryStatus(after);
+  const changed =
+    status !== row.status ||
+    change.moves.some((m) => m.ids.length) ||
+    Object.keys(change.columns ?? {}).length > 0 ||
+    Object.keys(change.stations ?? {}).length > 0;
+  if (!changed) return change.answer;
+  const told = status !== row.status;
+  if (told) await tellOrder(ctx, row.orderId, status, options.actor);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const locked = await findFulfilmentRow(tx, fulfilmentId, true);
+      if (!locked) throw fulfilmentNotFound(fulfilmentId);
+      if (locked.version !== row.version) {
+        throw conflict(
+          `Fulfilment ${fulfilmentId} changed while this change was being made: read it again and retry`,
+        );
+      }
+      const now = ctx.clock.now();
+      for (const move of change.moves) await updateJobs(tx, move.ids, { status: move.to }, now);
+      if (change.stations && Object.keys(change.stations).length) {
+        await updateJobs(
+          tx,
+          jobs.map((j) => j.id),
+          change.stations,
+          now,
+        );
+      }
+      await updateFulfilmentRow(tx, row.id, { ...change.columns, status }, now);
+    });
+  } catch (err) {
+    if (told) await tellOrder(ctx, row.orderId, row.status, options.actor).catch(() => undefined);
+    throw err;
+  }
+  return change.answer;
 }
 
 /** Every job not cancelled and not already at `to` must be able to move there, or 409. */
@@ -216,15 +233,29 @@ export async function hasStarted(db: FulfilmentDb, fulfilmentId: string) {
   };
 }
 
-/** Deletes a fulfilment with its boxes and jobs; refused (409) once a job is queued or later. */
+/**
+ * Deletes a fulfilment with its boxes and jobs; refused (409) once a job is queued or later. A
+ * fulfilment held back without being made frees its order (back to pending) first.
+ */
 export async function deleteFulfilment(ctx: FulfilmentContext, fulfilmentId: string) {
-  await ctx.db.transaction(async (tx) => {
-    const row = await findFulfilmentRow(tx, fulfilmentId, true);
-    if (!row) throw fulfilmentNotFound(fulfilmentId);
-    const blocked = (await jobStatuses(tx, fulfilmentId)).find(isBlocked);
+  const row = await findFulfilmentRow(ctx.db, fulfilmentId);
+  if (!row) throw fulfilmentNotFound(fulfilmentId);
+  const refuse = (statuses: JobStatus[]) => {
+    const blocked = statuses.find(isBlocked);
     if (blocked) throw conflict(blockedMessage('The fulfilment', blocked, 'be deleted'));
-    await deleteFulfilmentRow(tx, fulfilmentId);
-    // Held back without being made: the order is free again.
-    if (RELEASED_ON_DELETE.includes(row.status)) await tellOrder(ctx, row.orderId, 'pending');
-  });
+  };
+  refuse(await jobStatuses(ctx.db, fulfilmentId));
+  const release = RELEASED_ON_DELETE.includes(row.status);
+  if (release) await tellOrder(ctx, row.orderId, 'pending');
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const locked = await findFulfilmentRow(tx, fulfilmentId, true);
+      if (!locked) throw fulfilmentNotFound(fulfilmentId);
+      refuse(await jobStatuses(tx, fulfilmentId));
+      await deleteFulfilmentRow(tx, fulfilmentId);
+    });
+  } catch (err) {
+    if (release) await tellOrder(ctx, row.orderId, row.status).catch(() => undefined);
+    throw err;
+  }
 }
