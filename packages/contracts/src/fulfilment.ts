@@ -68,11 +68,13 @@ const version = wholeNumber('version', 1, MAX_INT)
 export const serialNumber = z
   .string({ error: SERIAL_NUMBER_MESSAGE })
   .trim()
-  .min(1, { error: SERIAL_NUMBER_MESSAGE })
   .max(50, { error: 'Invoice number must be 50 characters or less' })
-  .regex(/^[A-Za-z0-9]+$/, { error: SERIAL_NUMBER_MESSAGE })
-  .refine((v) => v.startsWith(INVOICE_PREFIX) && v.length > INVOICE_PREFIX.length, {
-    error: INVOICE_PREFIX_MESSAGE,
+  .superRefine((value, ctx) => {
+    if (!/^[A-Za-z0-9]+$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: SERIAL_NUMBER_MESSAGE });
+    } else if (!value.startsWith(INVOICE_PREFIX) || value.length === INVOICE_PREFIX.length) {
+      ctx.addIssue({ code: 'custom', message: INVOICE_PREFIX_MESSAGE });
+    }
   });
 
 const itemCommon = {

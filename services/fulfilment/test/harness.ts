@@ -17,6 +17,7 @@ export interface Harness {
   app: FastifyInstance;
   order: FastifyInstance;
   product: FastifyInstance;
+  courier: FastifyInstance;
   call: ReturnType<typeof caller>;
   callOrder: ReturnType<typeof caller>;
   meals: Product[];
@@ -52,6 +53,7 @@ export async function harness(now = NOW): Promise<Harness> {
     app,
     order,
     product,
+    courier,
     call: caller(app),
     callOrder: caller(order),
     meals: products.filter((p) => p.type === 'meal'),
