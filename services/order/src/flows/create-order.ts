@@ -80,7 +80,10 @@ export async function createOrder(ctx: OrderContext, input: CreateOrderInput): P
     if (isUniqueViolation(err, 'orders_subscription_order_index')) {
       throw conflict(
         `Subscription ${input.subscriptionId} already has an order at index ${input.subscriptionOrderIndex}`,
-        { subscriptionId: input.subscriptionId, subscriptionOrderIndex: input.subscriptionOrderIndex },
+        {
+          subscriptionId: input.subscriptionId,
+          subscriptionOrderIndex: input.subscriptionOrderIndex,
+        },
       );
     }
     throw err;
