@@ -72,6 +72,11 @@ export const identityContract = defineContract({
       status: 201,
       body: z
         .object({
+          id: uuid('id')
+            .optional()
+            .describe(
+              "The user's id, when it is known already (the guest id a cart was made for at checkout); a new one when left out",
+            ),
           email,
           password,
           firstName: name('firstName'),
@@ -82,6 +87,17 @@ export const identityContract = defineContract({
         .strict(),
       response: userSchema,
       errors: [400, 403, 409],
+    },
+    deleteUser: {
+      method: 'DELETE',
+      path: '/identity/users/:userId',
+      summary: 'Delete a user with their sessions and addresses',
+      description:
+        'For workflows undoing what they made (a checkout that failed after creating the customer).',
+      params: z.object({ userId: uuid('userId') }),
+      status: 204,
+      response: z.undefined(),
+      errors: [400, 404],
     },
     getUser: {
       method: 'GET',

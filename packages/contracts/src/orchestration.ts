@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
 import { cents, instant, uuid } from './fields.js';
+import { workflowId } from './workflow-id.js';
 import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
+import { checkoutInput, checkoutResultSchema } from './orchestration-checkout.js';
 
-/**
- * services.md §7 "Orchestration": the optional `workflowId` is the durable workflow's id. The same
- * id twice runs the workflow once and answers its first result (or its first failure).
- */
-export const workflowId = z
-  .string({ error: 'workflowId must be text' })
-  .regex(/^[A-Za-z0-9._:-]{1,100}$/, {
-    error: 'workflowId must be 1 to 100 letters, digits, dots, colons, underscores or dashes',
-  })
-  .describe('Makes the call idempotent: the same id twice runs once and answers the first result');
+export { workflowId };
 
 /** A catalogue plan by id or slug, as `GET /plans/{id}` of the subscription service takes it. */
 const planIdentifier = z
@@ -184,6 +177,16 @@ export const orchestrationContract = defineContract({
       body: feedingPlanPricingInput,
       response: feedingPlanPricingSchema,
       errors: [400, 404, 500, 502, 503],
+    },
+    checkout: {
+      method: 'POST',
+      path: '/workflows/checkout',
+      summary: 'Turn a paid cart into a customer, a subscription and orders',
+      description:
+        'Inflates the cart, checks the address and slot, takes the payment intent, creates the customer, address, subscription and orders, and empties the cart; a failure after the payment undoes everything made (docs/workflows.md).',
+      body: checkoutInput,
+      response: checkoutResultSchema,
+      errors: [400, 404, 409, 422, 500, 502, 503],
     },
     getRun: {
       method: 'GET',

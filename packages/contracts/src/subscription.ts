@@ -518,6 +518,15 @@ export const subscriptionContract = defineContract({
       response: z.array(subscriptionSchema),
       errors: [400],
     },
+    resumeDueSubscriptions: {
+      method: 'POST',
+      path: '/subscriptions/resume-due',
+      summary: 'Resume every paused subscription whose resume date has come (the pause sweep)',
+      description:
+        'The service also does this every minute and before each read; order generation calls it first so no subscription due back misses its orders.',
+      response: z.object({ resumed: z.number().int().describe('Subscriptions resumed now') }),
+      errors: [400],
+    },
     searchSubscriptions: {
       method: 'GET',
       path: '/subscriptions/search',
@@ -770,3 +779,36 @@ export const subscriptionContract = defineContract({
     },
   },
 });
+
+// ---------------------------------------------------------------------------------------------
+// Which orders carry an extra or a discount (the subscription's rules, for order generation)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Which of a subscription's orders (zero-indexed: 0 is the first) get an extra: every `nthOrder`
+ * order from `startOrderIndex` on, and none once it is cancelled. nthOrder 1 is every order, 2
+ * every second order (start, start + 2, start + 4, …).
+ */
+export function isExtraInOrder(
+  extra: { startOrderIndex: number; nthOrder: number; cancelledAt?: Date | string | null },
+  orderIndex: number,
+): boolean {
+  if (extra.cancelledAt) return false;
+  if (!Number.isInteger(orderIndex) || orderIndex < extra.startOrderIndex) return false;
+  return (orderIndex - extra.startOrderIndex) % extra.nthOrder === 0;
+}
+
+/**
+ * Whether a subscription discount applies to an order: from `orderStartIndex` for
+ * `orderQuantity` orders, or every order from then on when orderQuantity is null (0: none).
+ */
+export function isDiscountInOrder(
+  discount: { orderStartIndex: number; orderQuantity: number | null },
+  orderIndex: number,
+): boolean {
+  if (!Number.isInteger(orderIndex) || orderIndex < discount.orderStartIndex) return false;
+  return (
+    discount.orderQuantity === null ||
+    orderIndex < discount.orderStartIndex + discount.orderQuantity
+  );
+}

@@ -3,7 +3,7 @@ import type { identityContract } from '@pawfresh/contracts/identity';
 import { findDefaultAddress, putDefaultAddress, toAddress } from './db/address-store.js';
 import { listMail } from './db/mailbox-store.js';
 import { revokeFamilyOfToken } from './db/session-store.js';
-import { findUserByEmail, findUserById, toUser } from './db/users-store.js';
+import { deleteUser, findUserByEmail, findUserById, toUser } from './db/users-store.js';
 import type { IdentityContext } from './flows/context.js';
 import { confirmPasswordReset, requestPasswordReset } from './flows/password-reset.js';
 import { refreshSession, signIn } from './flows/sessions.js';
@@ -17,6 +17,8 @@ import { INVALID_RESET_CODE } from './rules/reset-codes.js';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const WRONG_CREDENTIALS = 'Incorrect email or password';
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
+export const ONLY_SERVICES_CHOOSE_USER_IDS =
+  'Only a service (a checkout) can choose the id of a new user';
 export const NO_DEFAULT_ADDRESS = 'No default address yet';
 
 const userNotFound = (userId: string) => notFound(`User ${userId} not found`);
@@ -29,9 +31,17 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       if (!mayCreateUserWithRole(auth, body.role)) {
         throw new HttpError(403, ONLY_ADMINS_GRANT_ROLES, { type: 'forbidden' });
       }
+      if (body.id !== undefined && auth?.kind !== 'service') {
+        throw new HttpError(403, ONLY_SERVICES_CHOOSE_USER_IDS, { type: 'forbidden' });
+      }
       const user = await createUser(ctx, body);
       if (user === 'email_taken') throw conflict(EMAIL_TAKEN);
+      if (user === 'id_taken') throw conflict(`User ${body.id} already exists`);
       return toUser(user);
+    },
+
+    deleteUser: async ({ params }) => {
+      if (!(await deleteUser(db, params.userId))) throw userNotFound(params.userId);
     },
 
     getUser: async ({ params }) => {

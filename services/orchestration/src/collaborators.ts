@@ -1,6 +1,10 @@
 import { createServiceClient, type ServiceClient, type ServiceRuntime } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { cartContract } from '@pawfresh/contracts/cart';
+import { courierContract } from '@pawfresh/contracts/courier';
+import { identityContract } from '@pawfresh/contracts/identity';
+import { orderContract } from '@pawfresh/contracts/order';
+import { paymentContract } from '@pawfresh/contracts/payment';
 import { dogsContract } from '@pawfresh/contracts/dogs';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { productContract } from '@pawfresh/contracts/product';
@@ -13,9 +17,23 @@ export interface Collaborators {
   pricing: ServiceClient<typeof pricingContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
   dogs: ServiceClient<typeof dogsContract>;
+  identity: ServiceClient<typeof identityContract>;
+  payment: ServiceClient<typeof paymentContract>;
+  courier: ServiceClient<typeof courierContract>;
+  order: ServiceClient<typeof orderContract>;
 }
 
-export const COLLABORATORS = ['cart', 'product', 'pricing', 'subscription', 'dogs'] as const;
+export const COLLABORATORS = [
+  'cart',
+  'product',
+  'pricing',
+  'subscription',
+  'dogs',
+  'identity',
+  'payment',
+  'courier',
+  'order',
+] as const;
 
 /**
  * The clients. `onClosing` hears when an in-process call is refused because this process is
@@ -45,5 +63,9 @@ export function collaborators(
     pricing: createServiceClient(pricingContract, options('pricing')),
     subscription: createServiceClient(subscriptionContract, options('subscription')),
     dogs: createServiceClient(dogsContract, options('dogs')),
+    identity: createServiceClient(identityContract, options('identity')),
+    payment: createServiceClient(paymentContract, options('payment')),
+    courier: createServiceClient(courierContract, options('courier')),
+    order: createServiceClient(orderContract, options('order')),
   };
 }

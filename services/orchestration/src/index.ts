@@ -28,6 +28,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
     const workflows = registerWorkflows(engine, {
       services: collaborators(runtime, () => engine.beginShutdown()),
       step: (name, run) => engine.step(name, run),
+      workflowId: () => engine.currentWorkflowId(),
     });
     const routes = servicePlugin({
       contract: orchestrationContract,

@@ -35,6 +35,12 @@ export async function findUserById(db: IdentityDb, userId: string): Promise<User
   return row;
 }
 
+/** Deletes a user; sessions, reset codes and addresses go with it (foreign keys cascade). */
+export async function deleteUser(db: IdentityDb, userId: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** `email` must already be lower-cased (the contract's email field does it). */
 export async function findUserByEmail(db: IdentityDb, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));

@@ -24,6 +24,7 @@ export const sessionToKeep = (auth: Principal | undefined, userId: string): stri
 export async function createUser(
   ctx: IdentityContext,
   input: {
+    id?: string | undefined;
     email: string;
     password: string;
     firstName: string;
@@ -31,12 +32,14 @@ export async function createUser(
     phoneNumber?: string | null;
     role: UserRole;
   },
-): Promise<UserRow | 'email_taken'> {
+): Promise<UserRow | 'email_taken' | 'id_taken'> {
+  if (input.id !== undefined && (await findUserById(ctx.db, input.id))) return 'id_taken';
   // Checked first to spare the hash; the unique index still decides between concurrent sign-ups.
   if (await findUserByEmail(ctx.db, input.email)) return 'email_taken';
   return insertUser(
     ctx.db,
     {
+      ...(input.id !== undefined ? { id: input.id } : {}),
       email: input.email,
       passwordHash: await hashPassword(input.password),
       firstName: input.firstName,

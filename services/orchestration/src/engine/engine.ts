@@ -83,6 +83,13 @@ export class Engine {
     );
   }
 
+  /** The id of the workflow the caller runs in (steps derive their idempotency keys from it). */
+  currentWorkflowId(): string {
+    const id = DBOS.workflowID;
+    if (id === undefined) throw new Error('Not inside a workflow');
+    return id;
+  }
+
   /**
    * The process begins to stop (before its routes close): no step failure is recorded from now
    * on, and callers still waiting for a workflow get a 503 that tells them to ask again.

@@ -5,4 +5,6 @@ export interface WorkflowContext {
   services: Collaborators;
   /** Runs `run` as a checkpointed step named `name`: once, even across a crash and restart. */
   step<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /** The id of the running workflow: idempotency keys sent to other services derive from it. */
+  workflowId(): string;
 }

@@ -7,17 +7,22 @@ import {
 } from './get-feeding-plan-pricing.js';
 import { getInflatedCart } from './get-inflated-cart.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
+import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
+import { checkout, type CheckoutRequest } from './checkout.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
 export interface Workflows {
   getFeedingPlanPricing: Workflow<FeedingPlanPricingRequest, PricedPlan>;
   getInflatedCart: Workflow<{ cartId: string }, Omit<InflatedCart, 'workflowId'>>;
+  checkout: Workflow<CheckoutRequest, Omit<CheckoutResult, 'workflowId'>>;
 }
 
 export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflows {
   const pricing = engine.register('get-feeding-plan-pricing', getFeedingPlanPricing(ctx));
+  const inflate = engine.register('get-inflated-cart', getInflatedCart(ctx, pricing));
   return {
     getFeedingPlanPricing: pricing,
-    getInflatedCart: engine.register('get-inflated-cart', getInflatedCart(ctx, pricing)),
+    getInflatedCart: inflate,
+    checkout: engine.register('checkout', checkout(ctx, inflate)),
   };
 }

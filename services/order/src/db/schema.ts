@@ -111,7 +111,9 @@ export const orders = orderDb.table(
     uniqueIndex('orders_order_number').on(t.orderNumber),
     uniqueIndex('orders_legacy_order_id').on(t.legacyOrderId),
     index('orders_user_delivery').on(t.userId, t.deliveryDate),
-    index('orders_subscription_index').on(t.subscriptionId, t.subscriptionOrderIndex),
+    // One order per subscription and order index: order generation and checkout may run a
+    // create twice (a retried step), never making two orders for one position.
+    uniqueIndex('orders_subscription_order_index').on(t.subscriptionId, t.subscriptionOrderIndex),
     index('orders_timezone_billing').on(t.timezone, t.billingDate),
     index('orders_status_billing').on(t.paymentStatus, t.billingDate),
     index('orders_facility_make').on(t.facilityId, t.makeDate),

@@ -77,6 +77,15 @@ export async function createOrder(ctx: OrderContext, input: CreateOrderInput): P
     if (isUniqueViolation(err, 'orders_legacy_order_id')) {
       throw conflict(`An order with legacyOrderId ${input.legacyOrderId} already exists`);
     }
+    if (isUniqueViolation(err, 'orders_subscription_order_index')) {
+      throw conflict(
+        `Subscription ${input.subscriptionId} already has an order at index ${input.subscriptionOrderIndex}`,
+        {
+          subscriptionId: input.subscriptionId,
+          subscriptionOrderIndex: input.subscriptionOrderIndex,
+        },
+      );
+    }
     throw err;
   }
 }

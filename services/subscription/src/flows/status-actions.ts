@@ -1,6 +1,7 @@
 import { conflict, refuseIfAny, toInstant } from '@pawfresh/kit';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { findCancelReasons } from '../db/reference-store.js';
+import { resumeDueSubscriptions } from '../db/subscription-store.js';
 import { hasAnActivePlan, NEEDS_AN_ACTIVE_PLAN } from '../rules/active-plan.js';
 import { cancelReasonProblems } from '../rules/cancel-reasons.js';
 import { resumeDateProblem } from '../rules/resume-date.js';
@@ -118,4 +119,9 @@ export async function reactivateSubscription(
     };
   });
   return answerWith(ctx, row);
+}
+
+/** The pause sweep on demand: every paused subscription whose resume date has come, resumed. */
+export async function resumeDue(ctx: SubscriptionContext): Promise<{ resumed: number }> {
+  return { resumed: await resumeDueSubscriptions(ctx.db, ctx.clock.now()) };
 }

@@ -4,12 +4,14 @@ import type { SubscriptionContext } from '../flows/context.js';
 import { createSubscription } from '../flows/create-subscription.js';
 import { importSubscription, revertImport } from '../flows/migration.js';
 import { getSubscription, listSubscriptions } from '../flows/read-subscriptions.js';
+import { resumeDue } from '../flows/status-actions.js';
 import { updateSubscription } from '../flows/update-subscription.js';
 
 type SubscriptionRoutes = Pick<
   Handlers<typeof subscriptionContract>,
   | 'listSubscriptions'
   | 'searchSubscriptions'
+  | 'resumeDueSubscriptions'
   | 'getSubscription'
   | 'createSubscription'
   | 'updateSubscription'
@@ -22,6 +24,7 @@ export function subscriptionRoutes(ctx: SubscriptionContext): SubscriptionRoutes
   return {
     listSubscriptions: ({ query }) => listSubscriptions(ctx, query),
     searchSubscriptions: ({ query }) => listSubscriptions(ctx, query),
+    resumeDueSubscriptions: () => resumeDue(ctx),
     getSubscription: ({ params, query }) => getSubscription(ctx, params.id, query),
     createSubscription: ({ body }) => createSubscription(ctx, body),
     updateSubscription: ({ params, body }) => updateSubscription(ctx, params.id, body),

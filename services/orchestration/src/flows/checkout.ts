@@ -1,0 +1,398 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  isCallStatus,
+  notFound,
+  refuseIfAny,
+  ServiceCallError,
+  upstream,
+} from '@pawfresh/kit';
+import type { InflatedCart } from '@pawfresh/contracts/orchestration';
+import type { CheckoutInput, CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
+import type { Order } from '@pawfresh/contracts/order';
+import type { PaymentIntent } from '@pawfresh/contracts/payment';
+import type { Subscription } from '@pawfresh/contracts/subscription';
+import {
+  amountProblems,
+  CHECKOUT_ACTOR,
+  checkoutOrder,
+  checkoutOrderSchedule,
+  emptyCartProblems,
+  slotOffered,
+  startsSubscription,
+  subscriptionOfCart,
+} from '../rules/checkout.js';
+import type { WorkflowContext } from './context.js';
+
+export type CheckoutRequest = Omit<CheckoutInput, 'workflowId'>;
+type Cart = Omit<InflatedCart, 'workflowId'>;
+
+const said = (err: unknown, fallback: string) =>
+  (err instanceof ServiceCallError && ServiceCallError.describe(err.body)) || fallback;
+
+/** Calls that may not fail for a passing reason: tried again, 5 times over about 15 seconds. */
+async function retried<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const passing = err instanceof HttpError && err.statusCode >= 500;
+      if (!passing || attempt >= 5) throw err;
+      await sleep(500 * 2 ** attempt);
+    }
+  }
+}
+
+/**
+ * checkout: a cart and its paid payment intent become a customer, their address, a subscription
+ * with its feeding plans, and the orders of the next 12 weeks; the cart is emptied. The reads and
+ * checks come first and the payment is confirmed before anything is made, so a declined card
+ * leaves nothing behind; any failure after the payment runs the compensations (orders deleted,
+ * subscription and customer removed, the payment refunded). docs/workflows.md has the steps.
+ */
+export const checkout =
+  (
+    { services, step, workflowId }: WorkflowContext,
+    inflate: (input: { cartId: string }) => Promise<Cart>,
+  ) =>
+  async (input: CheckoutRequest): Promise<Omit<CheckoutResult, 'workflowId'>> => {
+    const id = workflowId();
+    const key = (what: string) => ({ 'idempotency-key': `checkout:${id}:${what}` });
+    const { cartId, paymentIntentId, userAddress: address } = input;
+    const slot = input.expectedDeliverySlotId;
+
+    // Reads and checks: nothing is made until the payment is taken.
+    const cart = await inflate({ cartId });
+    refuseIfAny(emptyCartProblems(cartId, cart));
+    const userId = cart.userId;
+
+    const delivery = await step('check-delivery', () =>
+      upstream('Checking the delivery address', async () => {
+        const where = { postcode: address.postCode, suburb: address.suburb };
+        const { serviceable } = await services.courier.checkServiceability({ body: where });
+        if (!serviceable) return { serviceable, availability: 0 };
+        const days = await services.courier.getDeliverySchedules({
+          query: { ...where, fromDate: input.deliveryDate, toDate: input.deliveryDate },
+        });
+        const day = days.find((d) => d.deliveryDate === input.deliveryDate);
+        return { serviceable, availability: day?.slotAvailability ?? 0 };
+      }),
+    );
+    if (!delivery.serviceable) {
+      throw badRequest(
+        `We do not deliver to ${address.suburb} ${address.postCode} yet: choose another address`,
+      );
+    }
+    if (!slotOffered(delivery.availability, slot)) {
+      throw badRequest(
+        `The ${slot} delivery is not offered on ${input.deliveryDate} in ${address.suburb}: choose another delivery date or slot`,
+      );
+    }
+
+    const customer = await step('read-customer', () =>
+      upstream('Checking the customer', async () => {
+        const existing = await services.identity
+          .getUser({ params: { userId } })
+          .then(() => true)
+          .catch((err: unknown) => (isCallStatus(err, 404) ? false : Promise.reject(err)));
+        const { isTaken } = await services.identity.checkEmail({ query: { email: address.email } });
+        const methods = await services.payment
+          .listPaymentMethods({ params: { userId } })
+          .catch((err: unknown) => (isCallStatus(err, 404) ? [] : Promise.reject(err)));
+        const card = methods.find((m) => m.default) ?? methods[0];
+        return { existing, emailTaken: isTaken, paymentMethodId: card?.id ?? null };
+      }),
+    );
+    if (customer.existing) {
+      throw conflict(`Customer ${userId} already has an account: sign in to order`);
+    }
+    if (customer.emailTaken) {
+      throw conflict(`An account with ${address.email} already exists: sign in to order`);
+    }
+    if (!customer.paymentMethodId) {
+      throw badRequest(`Customer ${userId} has no saved card: add a payment method first`);
+    }
+
+    const subscribing = startsSubscription(cart);
+    const productTypes = subscribing
+      ? await step('read-product-types', () =>
+          upstream('Reading the catalogue', async () => {
+            const products = await services.product.listProducts({ query: {} });
+            return Object.fromEntries(products.map((p) => [p.id, p.type as string]));
+          }),
+        )
+      : {};
+
+    // The payment: the gate. Another checkout of the same intent is refused here (409).
+    const confirmed: PaymentIntent = await step('confirm-payment', () =>
+      upstream('Taking the payment', async () => {
+        try {
+          return await services.payment.confirmPaymentIntent({
+            params: { intentId: paymentIntentId },
+            body: { paymentMethod: customer.paymentMethodId! },
+            headers: key('confirm'),
+          });
+        } catch (err) {
+          if (isCallStatus(err, 422)) {
+            throw new HttpError(
+              422,
+              `The payment was not taken: ${said(err, 'the card was declined')}`,
+              {
+                type: 'payment_declined',
+              },
+            );
+          }
+          if (isCallStatus(err, 404)) throw notFound(`Payment intent ${paymentIntentId} not found`);
+          if (isCallStatus(err, 409)) {
+            throw conflict(
+              `Payment intent ${paymentIntentId} cannot be used: ${said(err, 'it is already in use')}`,
+            );
+          }
+          throw err;
+        }
+      }),
+    );
+
+    const made: {
+      paid?: { paymentId: string; amount: number };
+      customer?: boolean;
+      subscription?: Subscription;
+      orders: Order[];
+    } = { orders: [] };
+    try {
+      if (confirmed.status === 'succeeded') {
+        made.paid = { paymentId: confirmed.paymentId, amount: confirmed.amountReceived };
+      }
+      refuseIfAny(amountProblems(confirmed.amount, cart));
+      if (confirmed.status === 'requires_capture') {
+        const captured = await step('capture-payment', () =>
+          upstream('Taking the payment', () =>
+            services.payment.capturePaymentIntent({
+              params: { intentId: paymentIntentId },
+              body: { createdBy: CHECKOUT_ACTOR },
+              headers: key('capture'),
+            }),
+          ),
+        );
+        made.paid = { paymentId: captured.paymentId, amount: captured.amountReceived };
+      }
+      if (!made.paid) {
+        throw new HttpError(
+          502,
+          `The payment is ${confirmed.status} at the card provider: try again in a minute`,
+          {
+            type: 'upstream',
+          },
+        );
+      }
+
+      made.customer = await step('create-customer', () =>
+        upstream('Creating the account', async () => {
+          try {
+            await services.identity.createUser({
+              body: {
+                id: userId,
+                email: address.email,
+                password: input.userPassword,
+                firstName: address.firstName,
+                lastName: address.lastName,
+                phoneNumber: address.phoneNumber ?? null,
+                role: 'customer',
+              },
+            });
+          } catch (err) {
+            // This step ran before the crash: the account it made is there (read-customer found none).
+            if (!isCallStatus(err, 409)) throw err;
+            const user = await services.identity.getUser({ params: { userId } });
+            if (user.email !== address.email) throw conflict(said(err, 'The account exists'));
+          }
+          return true;
+        }),
+      );
+
+      await step('save-address', () =>
+        upstream('Saving the address', () => {
+          const { firstName, lastName, email, phoneNumber, ...home } = address;
+          (void firstName, void lastName, void email, void phoneNumber);
+          return services.identity.putDefaultAddress({ params: { userId }, body: home });
+        }),
+      );
+
+      if (subscribing) {
+        made.subscription = await step('create-subscription', () =>
+          upstream('Starting the subscription', async () => {
+            try {
+              return await services.subscription.createSubscription({
+                body: subscriptionOfCart(cart, slot, productTypes),
+              });
+            } catch (err) {
+              if (isCallStatus(err, 400)) {
+                throw badRequest(`The subscription cannot be made: ${said(err, 'refused')}`);
+              }
+              // Made by this step before a crash: the customer is new, so it is this checkout's.
+              if (!isCallStatus(err, 409)) throw err;
+              const [existing] = await services.subscription.listSubscriptions({
+                query: { userId },
+              });
+              if (!existing) throw err;
+              return existing;
+            }
+          }),
+        );
+      }
+
+      for (const at of checkoutOrderSchedule(input.deliveryDate, subscribing)) {
+        const order = await step(`create-order-${at.index}`, () =>
+          upstream('Creating the orders', async () => {
+            const body = checkoutOrder(cart, made.subscription, at, slot, address);
+            const mine = await services.order.listOrders({
+              query: made.subscription
+                ? { subscriptionId: made.subscription.id, limit: 100 }
+                : { userId, limit: 100 },
+            });
+            const existing = mine.items.find((o) =>
+              made.subscription ? o.subscriptionOrderIndex === at.index : true,
+            );
+            if (existing) return existing;
+            try {
+              return await services.order.createOrder({ body });
+            } catch (err) {
+              if (isCallStatus(err, 400) || isCallStatus(err, 409)) {
+                throw badRequest(
+                  `The order for ${at.deliveryDate} cannot be made: ${said(err, 'refused')}`,
+                );
+              }
+              throw err;
+            }
+          }),
+        );
+        made.orders.push(order);
+      }
+
+      await step('empty-cart', () =>
+        upstream('Emptying the cart', async () => {
+          await services.cart
+            .deleteCart({ params: { cartId } })
+            .catch((err: unknown) => (isCallStatus(err, 404) ? undefined : Promise.reject(err)));
+          return true;
+        }),
+      );
+
+      if (made.subscription) {
+        const draft = made.subscription;
+        made.subscription = await step('activate-subscription', () =>
+          upstream('Starting the subscription', async () => {
+            const now = await services.subscription.getSubscription({
+              params: { id: draft.id },
+              query: {},
+            });
+            if (now.status === 'active') return now;
+            return services.subscription.updateSubscription({
+              params: { id: draft.id },
+              body: { version: now.version, status: 'active', updatedBy: CHECKOUT_ACTOR },
+            });
+          }),
+        );
+      }
+
+      const first = made.orders[0]!;
+      const paidOrder = await step('mark-first-order-paid', () =>
+        upstream('Marking the first order paid', async () => {
+          let order = await services.order.getOrder({ params: { orderId: first.id } });
+          for (const paymentStatus of ['processing', 'processed'] as const) {
+            if (order.paymentStatus === 'processed') break;
+            order = await services.order.changePaymentStatus({
+              params: { orderId: first.id },
+              body: { paymentStatus, version: order.version, updatedBy: CHECKOUT_ACTOR },
+            });
+          }
+          return order;
+        }),
+      );
+      made.orders[0] = paidOrder;
+
+      const subscription = made.subscription
+        ? await step('read-subscription', () =>
+            upstream('Reading the subscription', () =>
+              services.subscription.getSubscription({
+                params: { id: made.subscription!.id },
+                query: {},
+              }),
+            ),
+          )
+        : undefined;
+      return {
+        cartId,
+        userId,
+        paymentId: made.paid.paymentId,
+        amountCharged: made.paid.amount,
+        subscriptions: subscription ? [subscription] : [],
+        orders: made.orders,
+      };
+    } catch (err) {
+      await compensate();
+      throw err;
+    }
+
+    /** Undoes what this run made, newest first; each undo is a step of its own, retried. */
+    async function compensate(): Promise<void> {
+      const undo = (name: string, run: () => Promise<unknown>) =>
+        step(name, () =>
+          retried(() => upstream('Undoing the checkout', () => run().then(() => true))),
+        );
+      const ignore404 = (err: unknown) =>
+        isCallStatus(err, 404) ? undefined : Promise.reject(err);
+      if (made.subscription) {
+        const subscriptionId = made.subscription.id;
+        await undo('undo-orders', () =>
+          services.order.deletePendingOrders({ query: { subscriptionId, status: 'pending' } }),
+        );
+        await undo('undo-subscription', async () => {
+          const remove = () =>
+            services.subscription.removeSubscription({
+              params: { id: subscriptionId },
+              body: { updatedBy: CHECKOUT_ACTOR },
+            });
+          try {
+            await remove();
+          } catch (err) {
+            if (isCallStatus(err, 404)) return;
+            if (!isCallStatus(err, 409)) throw err;
+            // Activated already (a failure in the last step): cancelled first, then removed.
+            await services.subscription.cancelSubscription({
+              params: { id: subscriptionId },
+              body: { cancelledBy: CHECKOUT_ACTOR, cancelledByAdmin: true },
+            });
+            await remove();
+          }
+        });
+      } else if (made.orders.length > 0) {
+        await undo('undo-orders', async () => {
+          for (const order of made.orders) {
+            await services.order.deleteOrder({ params: { orderId: order.id } }).catch(ignore404);
+          }
+        });
+      }
+      if (made.customer) {
+        await undo('undo-customer', () =>
+          services.identity.deleteUser({ params: { userId } }).catch(ignore404),
+        );
+      }
+      if (made.paid) {
+        const { paymentId, amount } = made.paid;
+        await undo('refund-payment', () =>
+          services.payment.createRefund({
+            params: { paymentId },
+            body: {
+              amount,
+              description: `Checkout of cart ${cartId} did not complete: the payment is given back`,
+              createdBy: CHECKOUT_ACTOR,
+            },
+            headers: key('refund'),
+          }),
+        );
+      }
+    }
+  };

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
+import type { Order } from '@pawfresh/contracts/order';
+import type { Payment, PaymentIntent } from '@pawfresh/contracts/payment';
+import type { Subscription } from '@pawfresh/contracts/subscription';
+import {
+  client,
+  freePort,
+  requestsTo,
+  serverDatabase,
+  startServer,
+  stop,
+  waitFor,
+  type Server,
+  type ServerDatabase,
+} from './server-process.js';
+
+/**
+ * A checkout on the real server, killed with SIGKILL after each of its steps in turn and started
+ * again on the same database each time: it finishes once, the card is charged once, and each
+ * order exists once. WORKFLOW_STEP_DELAY_MS holds every step so the kill lands between two.
+ */
+const STEP_DELAY_MS = 1500;
+
+let db: ServerDatabase;
+let port: number;
+const api = client(() => `http://127.0.0.1:${port}`);
+
+beforeAll(async () => {
+  db = await serverDatabase();
+  port = await freePort();
+}, 120_000);
+afterAll(() => db?.close());
+
+/** Not pending: recovery re-queues a workflow (ENQUEUED) before it runs again. */
+const finished = (status: string) => status !== 'PENDING' && status !== 'ENQUEUED';
+
+const start = () => startServer({ ...db.env, WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS) }, port);
+
+const addDays = (date: Date, days: number) =>
+  new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A guest's cart (a half bowl, a treat), a saved card and an intent for its total. */
+async function readyCart() {
+  const userId = randomUUID();
+  const meals = await api.get<{ id: string }[]>('/svc/product/api/v1/products?type=meal');
+  const dog = await api.post<{ identifier: string }>('/svc/dogs/dogs', {
+    userId,
+    dog: { name: 'Biscuit', weight: '8.5', isNeutered: true, activityLevel: 'loves_to_play' },
+    mealProductIds: [meals[0]!.id],
+  });
+  const treats = await api.get<{ status: string; variants: { id: string; status: string }[] }[]>(
+    '/svc/product/api/v1/products?type=treat',
+  );
+  const treat = treats
+    .filter((p) => p.status === 'active')
+    .flatMap((p) => p.variants)
+    .find((v) => v.status === 'active')!;
+  const cart = await api.post<{ id: string }>('/svc/cart/carts', { userId });
+  await api.post(`/svc/cart/carts/${cart.id}/products`, {
+    productVariantId: treat.id,
+    quantity: 1,
+  });
+  const sub = await api.post<{ id: string }>(`/svc/cart/carts/${cart.id}/subscriptions`, {});
+  const plans = await api.get<{ id: string; slug: string }[]>('/svc/subscription/plans');
+  await api.post(`/svc/cart/subscriptions/${sub.id}/plans`, {
+    planId: plans.find((p) => p.slug === 'half-bowl')!.id,
+    animalId: dog.identifier,
+  });
+  const inflated = await api.post<{ prices: { total: number } }>(
+    '/svc/orchestration/workflows/get-inflated-cart',
+    { cartId: cart.id },
+  );
+  await api.post('/svc/payment/customers/create-payment-method', {
+    userId,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+  });
+  const intent = await api.post<PaymentIntent>('/svc/payment/providers/stripe/payment-intents', {
+    userId,
+    amount: inflated.prices.total,
+    captureMethod: 'manual',
+    description: 'First box',
+    reference: { referenceId: cart.id, referenceType: 'order' },
+    createdBy: 'customer-app',
+  });
+  const today = new Date();
+  const days = await api.get<{ deliveryDate: string; slotAvailability: number }[]>(
+    `/svc/courier/api/v1/couriers/becool/delivery-schedules?postcode=3121&suburb=Richmond&fromDate=${addDays(today, 7)}&toDate=${addDays(today, 30)}`,
+  );
+  const deliveryDate = days.find((d) => (d.slotAvailability & 2) !== 0)!.deliveryDate;
+  const body = {
+    cartId: cart.id,
+    paymentIntentId: intent.id,
+    expectedDeliverySlotId: 'PM',
+    deliveryDate,
+    userAddress: {
+      firstName: 'Sam',
+      lastName: 'Citizen',
+      email: `sam-${userId.slice(0, 8)}@example.com`,
+      address1: '12 Example Street',
+      suburb: 'Richmond',
+      state: 'VIC',
+      postCode: '3121',
+    },
+    userPassword: 'correct horse',
+    workflowId: `crash-checkout-${cart.id}`,
+  };
+  return { userId, cart, intent, total: inflated.prices.total, body };
+}
+
+describe('checkout when its process is killed', () => {
+  it('SIGKILL after each step in turn: finishes once, charged once, every order once', async () => {
+    const servers: Server[] = [];
+    try {
+      servers.push(start());
+      await waitFor('the server to start', api.healthy);
+      const ready = await readyCart();
+      const id = ready.body.workflowId;
+      api.request('POST', '/svc/orchestration/workflows/checkout', ready.body).catch(() => {});
+
+      // The last step done at each kill.
+      const killedAfter: string[] = [];
+      let seen = 0;
+      for (;;) {
+        const run = await waitFor('the next step', async () => {
+          const r = await api.run(id);
+          return r && (finished(r.status) || r.steps.length > seen) ? r : undefined;
+        });
+        if (finished(run.status)) break;
+        // Between two steps: the next one waits out its delay.
+        await stop(servers.at(-1)!, 'SIGKILL');
+        seen = run.steps.length;
+        killedAfter.push(run.steps.at(-1)!.name);
+        servers.push(start());
+        await waitFor('the server to start again', api.healthy);
+      }
+
+      const run = (await api.run(id))!;
+      expect(run.status, JSON.stringify(run.error)).toBe('SUCCESS');
+      const names = run.steps.map((s) => s.name);
+      // A kill after every step (but the engine's read of the child's result, done at once), the
+      // last one maybe too (killed before the run recorded its end).
+      const between = names.slice(0, -1).filter((n) => n !== 'DBOS.getResult');
+      expect(killedAfter).toEqual(expect.arrayContaining(between));
+      expect(run.recoveryAttempts).toBeGreaterThanOrEqual(killedAfter.length);
+      expect(names).toEqual(
+        expect.arrayContaining(['confirm-payment', 'capture-payment', 'create-customer']),
+      );
+
+      // Charged once: the payment captured for the cart's total, nothing refunded.
+      const payment = await api.get<Payment>(`/svc/payment/payments/${ready.intent.paymentId}`);
+      expect(payment).toMatchObject({ status: 'processed', amountCaptured: ready.total });
+      expect(payment.refunds).toEqual([]);
+      expect(
+        requestsTo(
+          servers,
+          `/svc/payment/providers/stripe/payment-intents/${ready.intent.id}/capture`,
+        ),
+      ).toBe(1);
+      // One customer, one subscription, each order once, the cart gone.
+      const subscriptions = await api.get<Subscription[]>(
+        `/svc/subscription/subscriptions?userId=${ready.userId}`,
+      );
+      expect(subscriptions.map((s) => s.status)).toEqual(['active']);
+      const orders = await api.get<{ items: Order[] }>(
+        `/svc/order/api/v1/orders?userId=${ready.userId}&orderBy=deliveryDate`,
+      );
+      expect(orders.items.map((o) => o.subscriptionOrderIndex)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(orders.items.map((o) => o.paymentStatus)[0]).toBe('processed');
+      expect((await api.request('GET', `/svc/cart/carts/${ready.cart.id}`)).status).toBe(404);
+
+      const again = await api.request('POST', '/svc/orchestration/workflows/checkout', ready.body);
+      expect(again.status).toBe(200);
+      const result = (await again.json()) as CheckoutResult;
+      expect(result.orders.map((o) => o.id)).toEqual(orders.items.map((o) => o.id));
+    } finally {
+      for (const s of servers) await stop(s, 'SIGTERM');
+    }
+  }, 900_000);
+});

@@ -1,0 +1,2 @@
+DROP INDEX "order"."orders_subscription_index";--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_subscription_order_index" ON "order"."orders" USING btree ("subscription_id","subscription_order_index");
