@@ -70,7 +70,10 @@ export type CallInput<E extends EndpointDef> = (E['params'] extends z.ZodType
   ? { params: In<E['params']> }
   : unknown) &
   (E['query'] extends z.ZodType ? { query?: In<E['query']> } : unknown) &
-  (E['body'] extends z.ZodType ? { body: In<E['body']> } : unknown);
+  (E['body'] extends z.ZodType ? { body: In<E['body']> } : unknown) & {
+    /** Extra request headers (an `Idempotency-Key`). */
+    headers?: Record<string, string>;
+  };
 
 /** What a caller sends as an endpoint's body (the input side of its schema). */
 export type EndpointBody<E extends EndpointDef> = In<E['body']>;

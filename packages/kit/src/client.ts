@@ -71,6 +71,7 @@ export function createServiceClient<C extends ServiceContract>(
         params?: Record<string, unknown>;
         query?: Record<string, unknown>;
         body?: unknown;
+        headers?: Record<string, string>;
       };
       let url = base + fillPath(endpoint.path, input.params);
       if (input.query) {
@@ -82,7 +83,7 @@ export function createServiceClient<C extends ServiceContract>(
         const qs = search.toString();
         if (qs) url += `?${qs}`;
       }
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { ...input.headers, accept: 'application/json' };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const requestId = currentRequestId();
       if (requestId) headers['x-request-id'] = requestId;
