@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
 import { cents, instant, uuid } from './fields.js';
 import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
+import { workflowId } from './workflow-id.js';
+import {
+  billingRunSchema,
+  chargeDueOrdersInput,
+  manualChargeOrderInput,
+  manualChargeSchema,
+  resetSchedulesInput,
+  schedulesSchema,
+} from './orchestration-billing.js';
 
-/**
- * services.md §7 "Orchestration": the optional `workflowId` is the durable workflow's id. The same
- * id twice runs the workflow once and answers its first result (or its first failure).
- */
-export const workflowId = z
-  .string({ error: 'workflowId must be text' })
-  .regex(/^[A-Za-z0-9._:-]{1,100}$/, {
-    error: 'workflowId must be 1 to 100 letters, digits, dots, colons, underscores or dashes',
-  })
-  .describe('Makes the call idempotent: the same id twice runs once and answers the first result');
+export { workflowId };
 
 /** A catalogue plan by id or slug, as `GET /plans/{id}` of the subscription service takes it. */
 const planIdentifier = z
@@ -184,6 +184,32 @@ export const orchestrationContract = defineContract({
       body: feedingPlanPricingInput,
       response: feedingPlanPricingSchema,
       errors: [400, 404, 500, 502, 503],
+    },
+    chargeDueOrders: {
+      method: 'POST',
+      path: '/workflows/charge-due-orders',
+      summary: "The billing run: charge the day's orders and take failed ones a dunning step on",
+      description:
+        'Runs daily on a schedule; on demand for a day (one run per day: the default workflowId is charge-due-orders:<date>). docs/dunning.md.',
+      body: chargeDueOrdersInput,
+      response: billingRunSchema,
+      errors: [400, 500, 502, 503],
+    },
+    manualChargeOrder: {
+      method: 'POST',
+      path: '/workflows/manual-charge-order',
+      summary: 'Charge an order whose payment failed, now',
+      body: manualChargeOrderInput,
+      response: manualChargeSchema,
+      errors: [400, 404, 409, 500, 502, 503],
+    },
+    resetTemporalSchedules: {
+      method: 'POST',
+      path: '/workflows/reset-temporal-schedules',
+      summary: 'Reset the workflow schedules to the configured ones',
+      body: resetSchedulesInput,
+      response: schedulesSchema,
+      errors: [400, 500, 503],
     },
     getRun: {
       method: 'GET',

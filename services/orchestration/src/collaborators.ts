@@ -5,6 +5,9 @@ import { dogsContract } from '@pawfresh/contracts/dogs';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { productContract } from '@pawfresh/contracts/product';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
+import { orderContract } from '@pawfresh/contracts/order';
+import { paymentContract } from '@pawfresh/contracts/payment';
+import { identityContract } from '@pawfresh/contracts/identity';
 
 /** The services the workflows call, through their contracts and nothing else. */
 export interface Collaborators {
@@ -13,9 +16,21 @@ export interface Collaborators {
   pricing: ServiceClient<typeof pricingContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
   dogs: ServiceClient<typeof dogsContract>;
+  order: ServiceClient<typeof orderContract>;
+  payment: ServiceClient<typeof paymentContract>;
+  identity: ServiceClient<typeof identityContract>;
 }
 
-export const COLLABORATORS = ['cart', 'product', 'pricing', 'subscription', 'dogs'] as const;
+export const COLLABORATORS = [
+  'cart',
+  'product',
+  'pricing',
+  'subscription',
+  'dogs',
+  'order',
+  'payment',
+  'identity',
+] as const;
 
 /**
  * The clients. `onClosing` hears when an in-process call is refused because this process is
@@ -45,5 +60,8 @@ export function collaborators(
     pricing: createServiceClient(pricingContract, options('pricing')),
     subscription: createServiceClient(subscriptionContract, options('subscription')),
     dogs: createServiceClient(dogsContract, options('dogs')),
+    order: createServiceClient(orderContract, options('order')),
+    payment: createServiceClient(paymentContract, options('payment')),
+    identity: createServiceClient(identityContract, options('identity')),
   };
 }

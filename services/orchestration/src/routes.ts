@@ -2,14 +2,17 @@ import { notFound, type Handlers } from '@pawfresh/kit';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { Engine } from './engine/engine.js';
 import type { Workflows } from './flows/workflows.js';
+import type { BillingHandlers } from './routes/billing.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
 export function orchestrationHandlers(
   engine: Engine,
   workflows: Workflows,
+  billing: BillingHandlers,
 ): Handlers<typeof orchestrationContract> {
   return {
+    ...billing,
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };

@@ -8,6 +8,8 @@ export interface OrchestrationSettings {
    * a step in flight. 0 (the default) everywhere but in those tests; refused in production.
    */
   stepDelayMs: number;
+  /** When the daily billing run starts (cron, Australia/Perth wall clock): docs/dunning.md. */
+  billingRunCron: string;
 }
 
 const envSchema = z.object({
@@ -17,6 +19,13 @@ const envSchema = z.object({
     .min(0, { error: 'WORKFLOW_STEP_DELAY_MS must be a whole number of milliseconds' })
     .max(60_000, { error: 'WORKFLOW_STEP_DELAY_MS must be at most 60000 (a minute)' })
     .default(0),
+  BILLING_RUN_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4}\S+$/, {
+      error: 'BILLING_RUN_CRON must be a cron schedule of 5 fields, such as "0 6 * * *"',
+    })
+    .default('0 6 * * *'),
 });
 
 export function readOrchestrationSettings(
@@ -29,5 +38,5 @@ export function readOrchestrationSettings(
       'WORKFLOW_STEP_DELAY_MS slows every workflow step for crash tests: it is refused in production',
     ]);
   }
-  return { stepDelayMs: parsed.WORKFLOW_STEP_DELAY_MS };
+  return { stepDelayMs: parsed.WORKFLOW_STEP_DELAY_MS, billingRunCron: parsed.BILLING_RUN_CRON };
 }
