@@ -123,3 +123,35 @@ export const schedulesSchema = z
   })
   .meta({ id: 'WorkflowSchedules' });
 export type WorkflowSchedules = z.infer<typeof schedulesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// generate-invoice (docs/invoices.md)
+// ---------------------------------------------------------------------------------------------
+
+export const generateInvoiceInput = z
+  .object({
+    orderId: uuid('orderId'),
+    userId: uuid('userId')
+      .optional()
+      .describe("The customer asking: another customer's order is a 404"),
+    workflowId: workflowId.optional(),
+  })
+  .strict();
+export type GenerateInvoiceInput = z.output<typeof generateInvoiceInput>;
+
+export const invoiceFileSchema = z
+  .object({
+    orderId: z.uuid(),
+    invoiceNumber: z.string().describe('INV-<order number>, one invoice per paid order'),
+    invoiceDate: calendarDate.describe('The day the payment was taken (depot time)'),
+    fileName: z.string(),
+    total: cents.describe('Cents, GST included'),
+    gst: cents.describe('The GST included in total: total / 11, rounded to the cent'),
+    pdfContent: z.string().describe('The PDF, base64'),
+  })
+  .meta({ id: 'InvoiceFile' });
+export type InvoiceFile = z.infer<typeof invoiceFileSchema>;
+
+export const invoiceSchema = invoiceFileSchema
+  .extend({ workflowId: z.string() })
+  .meta({ id: 'Invoice' });

@@ -6,6 +6,8 @@ import { workflowId } from './workflow-id.js';
 import {
   billingRunSchema,
   chargeDueOrdersInput,
+  generateInvoiceInput,
+  invoiceSchema,
   manualChargeOrderInput,
   manualChargeSchema,
   resetSchedulesInput,
@@ -201,6 +203,15 @@ export const orchestrationContract = defineContract({
       summary: 'Charge an order whose payment failed, now',
       body: manualChargeOrderInput,
       response: manualChargeSchema,
+      errors: [400, 404, 409, 500, 502, 503],
+    },
+    generateInvoice: {
+      method: 'POST',
+      path: '/workflows/generate-invoice',
+      summary: "A paid order's Australian tax invoice, as a PDF (base64 pdfContent)",
+      description: 'docs/invoices.md. An order not paid yet: 409.',
+      body: generateInvoiceInput,
+      response: invoiceSchema,
       errors: [400, 404, 409, 500, 502, 503],
     },
     resetTemporalSchedules: {

@@ -38,10 +38,21 @@ export interface BillingHarness {
   services: Record<string, FastifyInstance>;
   account: FastifyInstance;
   down: Record<string, boolean>;
+  /** `down.charges`: the payment service answers 503 to charges only. */
   /** Requests each service got, by `METHOD path`. */
   requests: string[];
   close(): Promise<void>;
 }
+
+/** The orchestration endpoints that need this harness's services (fuzzed with it). */
+export const BILLING_ENDPOINTS = [
+  'chargeDueOrders',
+  'manualChargeOrder',
+  'generateInvoice',
+  'resetTemporalSchedules',
+  'createTestAccount',
+  'createAccountScenario',
+];
 
 /** Monday 2 November 2026, 8pm in Melbourne. */
 export const START = '2026-11-02T09:00:00.000Z';
@@ -57,7 +68,10 @@ export async function billingHarness(): Promise<BillingHarness> {
     const u = new URL(url);
     const name = u.hostname.replace(/\.svc$/, '');
     requests.push(`${name} ${init.method ?? 'GET'} ${u.pathname}`);
-    if (down[name]) return new Response('{"message":"down"}', { status: 503 });
+    const charge = name === 'payment' && /\/customers\/[^/]+\/payments$/.test(u.pathname);
+    if (down[name] || (charge && down.charges)) {
+      return new Response('{"message":"down"}', { status: 503 });
+    }
     return routed(url, init);
   };
   const options = { database, clock, serviceUrl: svcUrl, fetch };

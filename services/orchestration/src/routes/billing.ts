@@ -8,7 +8,7 @@ import { BILLING_RUN_TIME_ZONE, localDate } from '../rules/dunning.js';
 
 export type BillingHandlers = Pick<
   Handlers<typeof orchestrationContract>,
-  'chargeDueOrders' | 'manualChargeOrder' | 'resetTemporalSchedules'
+  'chargeDueOrders' | 'manualChargeOrder' | 'resetTemporalSchedules' | 'generateInvoice'
 >;
 
 /** Billing and dunning (docs/dunning.md) and the schedules. */
@@ -30,6 +30,11 @@ export function billingHandlers(
 
     manualChargeOrder: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(billing.manualChargeOrder, input, workflowId);
+      return { workflowId: run.workflowId, ...run.result };
+    },
+
+    generateInvoice: async ({ body: { workflowId, ...input } }) => {
+      const run = await engine.run(billing.generateInvoice, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };
     },
 

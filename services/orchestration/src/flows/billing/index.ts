@@ -1,8 +1,11 @@
 import type {
   BilledOrder,
-  ChargeResult,
   BillingRun,
+  ChargeResult,
+  InvoiceFile,
 } from '@pawfresh/contracts/orchestration-billing';
+import type { Seller } from '../../rules/invoice.js';
+import { generateInvoice } from './generate-invoice.js';
 import type { Engine, Workflow } from '../../engine/engine.js';
 import { childWorkflow } from '../../engine/children.js';
 import {
@@ -25,6 +28,7 @@ export interface BillingWorkflows {
     { orderId: string; userId?: string; createdBy?: string },
     ChargeResult
   >;
+  generateInvoice: Workflow<{ orderId: string; userId?: string }, InvoiceFile>;
   /** The schedules this service keeps (reset-temporal-schedules puts them back). */
   schedules: ConfiguredSchedule[];
 }
@@ -35,7 +39,7 @@ export const billingRunId = (date: string) => `charge-due-orders:${date}`;
 export function registerBillingWorkflows(
   engine: Engine,
   ctx: BillingContext,
-  settings: { billingRunCron: string },
+  settings: { billingRunCron: string; invoiceSeller: Seller },
 ): BillingWorkflows {
   const charge = engine.register('charge-order', chargeOrder(ctx));
   const bill = engine.register('bill-order', billOrder(ctx, charge));
@@ -50,6 +54,10 @@ export function registerBillingWorkflows(
     billOrder: bill,
     chargeDueOrders: run,
     manualChargeOrder: engine.register('manual-charge-order', manualChargeOrder(ctx, charge)),
+    generateInvoice: engine.register(
+      'generate-invoice',
+      generateInvoice(ctx, settings.invoiceSeller),
+    ),
     schedules: [
       {
         scheduleName: 'billing-run',
