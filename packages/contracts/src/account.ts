@@ -19,6 +19,7 @@ import { serviceabilitySchema, slotAvailabilitySchema } from './courier.js';
 import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
 import { recommendedMealSchema } from './product.js';
 import { customerOrderSchema, pastOrdersQuery } from './order.js';
+import { chargeResultSchema, invoiceFileSchema } from './orchestration-billing.js';
 
 /** customer-app.md §3 Product / Variant: the list item shape the customer app uses. */
 export const customerProductSchema = z
@@ -379,6 +380,28 @@ export const accountContract = defineContract({
       params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
       response: customerOrderSchema,
       errors: [400, 401, 404],
+      access: 'customer',
+    },
+    retryPayment: {
+      method: 'POST',
+      path: '/api/v1/payment/retry',
+      summary: "Pay one of the customer's failed orders now, with the default card",
+      description:
+        "The result of the manual charge (docs/dunning.md): charged, declined (with the card provider's reason) or already paid. Another customer's order is a 404 and nothing is charged.",
+      body: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }).strict(),
+      response: chargeResultSchema,
+      errors: [400, 401, 404, 409, 500, 502],
+      access: 'customer',
+    },
+    getOrderInvoice: {
+      method: 'GET',
+      path: '/api/v1/orders/:orderId/invoice',
+      summary: "The tax invoice of one of the customer's paid orders, as a PDF (base64)",
+      description:
+        "docs/invoices.md. The PDF comes base64-encoded in pdfContent (the app saves it as fileName). Unpaid orders: 409; another customer's order: 404.",
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      response: invoiceFileSchema,
+      errors: [400, 401, 404, 409, 500, 502],
       access: 'customer',
     },
   },

@@ -5,6 +5,7 @@ import {
   addressInput,
   addressSchema,
   australianPhone,
+  calendarDate,
   email,
   instant,
   password,
@@ -57,6 +58,58 @@ export type Session = z.infer<typeof sessionSchema>;
 
 /** Who is asking, for the per-address rate limits. */
 const clientIp = z.string().max(64).optional();
+
+const calendarDay = calendarDate;
+const orderNotice = {
+  orderNumber: z.number().int().min(1).max(2147483647),
+  /** Cents. */
+  amount: z.number().int().min(0).max(2147483647),
+  deliveryDate: calendarDay,
+};
+const reason = z.string().trim().min(1).max(300);
+
+/**
+ * The notices other services may e-mail a user (docs/dunning.md): each a template filled with
+ * its data, so the words live in one place (identity) and callers send facts only.
+ */
+export const notificationInput = z.discriminatedUnion(
+  'template',
+  [
+    z
+      .object({
+        template: z.literal('payment_failed'),
+        ...orderNotice,
+        reason,
+        nextAttemptDate: calendarDay.nullable().describe('null: no automatic retry is left'),
+      })
+      .strict(),
+    z
+      .object({
+        template: z.literal('delivery_moved'),
+        ...orderNotice,
+        previousDeliveryDate: calendarDay,
+        nextAttemptDate: calendarDay,
+      })
+      .strict(),
+    z
+      .object({
+        template: z.literal('order_skipped'),
+        ...orderNotice,
+      })
+      .strict(),
+    z
+      .object({
+        template: z.literal('payment_received'),
+        ...orderNotice,
+      })
+      .strict(),
+  ],
+  {
+    error:
+      'template must be one of: payment_failed, delivery_moved, order_skipped, payment_received',
+  },
+);
+export type NotificationInput = z.infer<typeof notificationInput>;
 
 export const identityContract = defineContract({
   service: 'identity',
@@ -219,6 +272,18 @@ export const identityContract = defineContract({
       body: addressInput,
       response: addressSchema,
       errors: [400, 404],
+    },
+    sendNotification: {
+      method: 'POST',
+      path: '/identity/users/:userId/notifications',
+      summary: 'E-mail a user one of the templated notices (service credentials only)',
+      description:
+        "The words are the template's (docs/dunning.md); callers send facts. Answers once the mail is handed over (or kept in the development mailbox).",
+      params: z.object({ userId: uuid('userId') }),
+      body: notificationInput,
+      status: 202,
+      response: z.object({ to: z.string(), subject: z.string() }),
+      errors: [400, 403, 404],
     },
     listMailbox: {
       method: 'GET',

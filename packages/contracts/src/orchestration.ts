@@ -4,6 +4,16 @@ import { cents, instant, uuid } from './fields.js';
 import { workflowId } from './workflow-id.js';
 import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
 import { checkoutInput, checkoutResultSchema } from './orchestration-checkout.js';
+import {
+  billingRunSchema,
+  chargeDueOrdersInput,
+  generateInvoiceInput,
+  invoiceSchema,
+  manualChargeOrderInput,
+  manualChargeSchema,
+  resetSchedulesInput,
+  schedulesSchema,
+} from './orchestration-billing.js';
 
 export { workflowId };
 
@@ -187,6 +197,40 @@ export const orchestrationContract = defineContract({
       body: checkoutInput,
       response: checkoutResultSchema,
       errors: [400, 404, 409, 422, 500, 502, 503],
+    chargeDueOrders: {
+      method: 'POST',
+      path: '/workflows/charge-due-orders',
+      summary: "The billing run: charge the day's orders and take failed ones a dunning step on",
+      description:
+        'Runs daily on a schedule; on demand for a day (one run per day: the default workflowId is charge-due-orders:<date>). docs/dunning.md.',
+      body: chargeDueOrdersInput,
+      response: billingRunSchema,
+      errors: [400, 500, 502, 503],
+    },
+    manualChargeOrder: {
+      method: 'POST',
+      path: '/workflows/manual-charge-order',
+      summary: 'Charge an order whose payment failed, now',
+      body: manualChargeOrderInput,
+      response: manualChargeSchema,
+      errors: [400, 404, 409, 500, 502, 503],
+    },
+    generateInvoice: {
+      method: 'POST',
+      path: '/workflows/generate-invoice',
+      summary: "A paid order's Australian tax invoice, as a PDF (base64 pdfContent)",
+      description: 'docs/invoices.md. An order not paid yet: 409.',
+      body: generateInvoiceInput,
+      response: invoiceSchema,
+      errors: [400, 404, 409, 500, 502, 503],
+    },
+    resetTemporalSchedules: {
+      method: 'POST',
+      path: '/workflows/reset-temporal-schedules',
+      summary: 'Reset the workflow schedules to the configured ones',
+      body: resetSchedulesInput,
+      response: schedulesSchema,
+      errors: [400, 500, 503],
     },
     getRun: {
       method: 'GET',

@@ -18,7 +18,8 @@ export async function serviceApp(
     settings?: Partial<RuntimeSettings>;
   },
 ): Promise<FastifyInstance> {
-  const app = Fastify();
+  // Starting a service (the workflow engine migrates its tables) can be slow on a busy machine.
+  const app = Fastify({ pluginTimeout: 60_000 });
   await app.register(
     module.plugin({
       database: options.database,

@@ -5,6 +5,7 @@ import { listMail } from './db/mailbox-store.js';
 import { revokeFamilyOfToken } from './db/session-store.js';
 import { deleteUser, findUserByEmail, findUserById, toUser } from './db/users-store.js';
 import type { IdentityContext } from './flows/context.js';
+import { sendNotification } from './flows/notifications.js';
 import { confirmPasswordReset, requestPasswordReset } from './flows/password-reset.js';
 import { refreshSession, signIn } from './flows/sessions.js';
 import { changePassword, createUser, sessionToKeep, updateUser } from './flows/users.js';
@@ -107,6 +108,15 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       const address = await putDefaultAddress(db, params.userId, body, clock.now());
       if (address === 'user_not_found') throw userNotFound(params.userId);
       return toAddress(address);
+    },
+
+    sendNotification: async ({ params, body, auth }) => {
+      if (auth?.kind !== 'service') {
+        throw new HttpError(403, 'Only other services send notifications', { type: 'forbidden' });
+      }
+      const sent = await sendNotification(ctx, params.userId, body);
+      if (sent === 'not_found') throw userNotFound(params.userId);
+      return sent;
     },
 
     listMailbox: async ({ query }) => {

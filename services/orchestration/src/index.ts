@@ -6,6 +6,9 @@ import { Engine } from './engine/engine.js';
 import { registerWorkflows } from './flows/workflows.js';
 import { orchestrationHandlers } from './routes.js';
 import { readOrchestrationSettings } from './settings.js';
+import { registerBillingWorkflows } from './flows/billing/index.js';
+import { billingHandlers } from './routes/billing.js';
+import { ensureSchedules } from './engine/schedules.js';
 
 export const ORCHESTRATION_BASE_PATH = '/workflows';
 
@@ -25,14 +28,20 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       log: runtime.log,
       stepDelayMs: settings.stepDelayMs,
     });
-    const workflows = registerWorkflows(engine, {
+    const ctx = {
       services: collaborators(runtime, () => engine.beginShutdown()),
-      step: (name, run) => engine.step(name, run),
+      step: <T>(name: string, run: () => Promise<T>) => engine.step(name, run),
       workflowId: () => engine.currentWorkflowId(),
-    });
+    };
+    const workflows = registerWorkflows(engine, ctx);
+    const billing = registerBillingWorkflows(engine, { ...ctx, clock: runtime.clock }, settings);
     const routes = servicePlugin({
       contract: orchestrationContract,
-      handlers: orchestrationHandlers(engine, workflows),
+      handlers: orchestrationHandlers(
+        engine,
+        workflows,
+        billingHandlers(engine, billing, runtime.clock),
+      ),
       basePath: ORCHESTRATION_BASE_PATH,
       runtime,
       checkHealth: async () => {
@@ -43,6 +52,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
     return async (app, options) => {
       await routes(app, options);
       await engine.launch();
+      await ensureSchedules(billing.schedules);
       app.addHook('preClose', async () => engine.beginShutdown());
       app.addHook('onClose', () => engine.shutdown());
     };

@@ -3,15 +3,18 @@ import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { Engine } from './engine/engine.js';
 import type { Workflows } from './flows/workflows.js';
 import { checkoutHandlers } from './routes/checkout.js';
+import type { BillingHandlers } from './routes/billing.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
 export function orchestrationHandlers(
   engine: Engine,
   workflows: Workflows,
+  billing: BillingHandlers,
 ): Handlers<typeof orchestrationContract> {
   return {
     ...checkoutHandlers(engine, workflows),
+    ...billing,
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };

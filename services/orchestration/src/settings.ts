@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '@pawfresh/kit';
+import { isValidAbn } from './rules/invoice.js';
 
 /** What the orchestration service reads from the environment besides the process settings. */
 export interface OrchestrationSettings {
@@ -8,6 +9,10 @@ export interface OrchestrationSettings {
    * a step in flight. 0 (the default) everywhere but in those tests; refused in production.
    */
   stepDelayMs: number;
+  /** When the daily billing run starts (cron, Australia/Perth wall clock): docs/dunning.md. */
+  billingRunCron: string;
+  /** The seller on tax invoices (docs/invoices.md). */
+  invoiceSeller: { name: string; abn: string; address: string };
 }
 
 const envSchema = z.object({
@@ -17,6 +22,27 @@ const envSchema = z.object({
     .min(0, { error: 'WORKFLOW_STEP_DELAY_MS must be a whole number of milliseconds' })
     .max(60_000, { error: 'WORKFLOW_STEP_DELAY_MS must be at most 60000 (a minute)' })
     .default(0),
+  BILLING_RUN_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4}\S+$/, {
+      error: 'BILLING_RUN_CRON must be a cron schedule of 5 fields, such as "0 6 * * *"',
+    })
+    .default('0 6 * * *'),
+  INVOICE_BUSINESS_NAME: z.string().trim().min(1).max(120).default('Pawfresh Pty Ltd'),
+  INVOICE_ABN: z
+    .string()
+    .trim()
+    .refine(isValidAbn, {
+      error: 'INVOICE_ABN must be an Australian Business Number (11 digits, valid checksum)',
+    })
+    .default('51 824 753 556'),
+  INVOICE_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .default('12 Example Street, Richmond VIC 3121'),
 });
 
 export function readOrchestrationSettings(
@@ -29,5 +55,13 @@ export function readOrchestrationSettings(
       'WORKFLOW_STEP_DELAY_MS slows every workflow step for crash tests: it is refused in production',
     ]);
   }
-  return { stepDelayMs: parsed.WORKFLOW_STEP_DELAY_MS };
+  return {
+    stepDelayMs: parsed.WORKFLOW_STEP_DELAY_MS,
+    billingRunCron: parsed.BILLING_RUN_CRON,
+    invoiceSeller: {
+      name: parsed.INVOICE_BUSINESS_NAME,
+      abn: parsed.INVOICE_ABN,
+      address: parsed.INVOICE_ADDRESS,
+    },
+  };
 }

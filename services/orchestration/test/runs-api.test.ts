@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { caller, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import { createDog, harness, mealOf, type Harness } from './harness.js';
+import { BILLING_ENDPOINTS } from './billing-harness.js';
 
 let h: Harness;
 const call = caller(() => h.app);
@@ -54,6 +55,15 @@ describe('runs, health and the contract', () => {
   });
 
   it('never answers odd input with a 500', async () => {
-    expect(await fuzzContract(h.app, orchestrationContract, serviceAuth, 25)).toEqual([]);
+    // Billing, invoices and test accounts call services this harness does not start (order,
+    // payment, identity): they are fuzzed in their own tests, on billing-harness.ts.
+    const elsewhere = new Set(BILLING_ENDPOINTS);
+    const served = {
+      ...orchestrationContract,
+      endpoints: Object.fromEntries(
+        Object.entries(orchestrationContract.endpoints).filter(([name]) => !elsewhere.has(name)),
+      ),
+    };
+    expect(await fuzzContract(h.app, served, serviceAuth, 25)).toEqual([]);
   });
 });

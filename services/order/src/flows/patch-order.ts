@@ -1,16 +1,12 @@
 import { conflict } from '@pawfresh/kit';
 import type { Order, OrderPatchInput } from '@pawfresh/contracts/order';
 import { REBALANCING_STATUS_MOVES, canMove, illegalMoveMessage } from '../rules/status-machines.js';
+import { changeRefusalMessage, deliveryMoveRefusal } from '../rules/order-changes.js';
 import type { NewOrderEvent } from '../db/event-store.js';
 import type { NewOrderRow, OrderDb, OrderRow } from '../db/order-store.js';
 import type { OrderContext } from './context.js';
 import { datesFor } from './delivery-dates.js';
-import {
-  assertBoxCanChange,
-  changeOrder,
-  changeOrderIn,
-  type OrderChange,
-} from './order-change.js';
+import { changeOrder, changeOrderIn, type OrderChange } from './order-change.js';
 
 /** Fields a PATCH sets as given, with the column each lives in. */
 const PLAIN_FIELDS = [
@@ -40,7 +36,8 @@ async function patchChange(
   const deliveryDate = patch.deliveryDate ?? row.deliveryDate;
   const slot = patch.expectedDeliverySlotId ?? row.expectedDeliverySlotId;
   if (deliveryDate !== row.deliveryDate || slot !== row.expectedDeliverySlotId) {
-    assertBoxCanChange(row, now, 'delivery date');
+    const refusal = deliveryMoveRefusal(row, now);
+    if (refusal) throw conflict(changeRefusalMessage('delivery date', refusal));
     const dates = datesFor(ctx, { deliveryDate, slot }, row);
     Object.assign(columns, dates, { expectedDeliverySlotId: slot });
     events.push({

@@ -1,4 +1,8 @@
-import { blockedFulfilmentStatuses, type FulfilmentStatus } from '@pawfresh/contracts/order';
+import {
+  blockedFulfilmentStatuses,
+  type FulfilmentStatus,
+  type PaymentStatus,
+} from '@pawfresh/contracts/order';
 import { isPastCutoff } from './order-dates.js';
 
 /**
@@ -21,6 +25,21 @@ export function changeRefusal(
   }
   if (isPastCutoff(order.cutoffAt, now)) return { reason: 'past_cutoff', cutoffAt: order.cutoffAt };
   return undefined;
+}
+
+/**
+ * Whether the delivery date may move. As any box change, except that a box whose payment failed
+ * may move after its cut-off: it was never charged nor made, and dunning moves it once to a later
+ * delivery (docs/dunning.md), whose own cut-off must not have passed.
+ */
+export function deliveryMoveRefusal(
+  order: { cutoffAt: Date; fulfilmentStatus: FulfilmentStatus; paymentStatus: PaymentStatus },
+  now: Date,
+): ChangeRefusal | undefined {
+  const refusal = changeRefusal(order, now);
+  if (refusal?.reason === 'past_cutoff' && order.paymentStatus === 'attempt_failed')
+    return undefined;
+  return refusal;
 }
 
 /** The 409's words: why, and what is still possible. */

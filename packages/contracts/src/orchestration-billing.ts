@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { calendarDate, cents, uuid } from './fields.js';
+import { paymentStatus } from './order.js';
+import { workflowId } from './workflow-id.js';
+
+/**
+ * Billing and dunning workflows of the orchestration service (docs/dunning.md): the daily billing
+ * run, charging one order, and a manual charge of a failed order.
+ */
+
+/** What the billing run did with one order (docs/dunning.md "The steps"). */
+export const dunningActions = ['charge', 'move-delivery', 'skip', 'none'] as const;
+export type DunningAction = (typeof dunningActions)[number];
+
+/** How a charge ended. */
+export const chargeOutcomes = ['charged', 'declined', 'already_paid'] as const;
+export type ChargeOutcome = (typeof chargeOutcomes)[number];
+
+export const chargeResultSchema = z
+  .object({
+    orderId: z.uuid(),
+    orderNumber: z.number().int(),
+    outcome: z.enum(chargeOutcomes),
+    paymentStatus: paymentStatus.describe("The order's payment status after the charge"),
+    amount: cents.describe('Cents charged or tried'),
+    attempt: z.number().int().describe('1 for the first try; the Idempotency-Key names it'),
+    paymentId: z.uuid().nullable().describe("The payment service's payment (declines are kept)"),
+    failureReason: z.string().nullable().describe("The card provider's words, for a decline"),
+    nextAttemptDate: calendarDate
+      .nullable()
+      .describe('When the billing run tries again (declined); null when no retry is left'),
+  })
+  .meta({ id: 'ChargeResult' });
+export type ChargeResult = z.infer<typeof chargeResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// charge-due-orders (the daily billing run; also on demand)
+// ---------------------------------------------------------------------------------------------
+
+export const chargeDueOrdersInput = z
+  .object({
+    date: calendarDate
+      .optional()
+      .describe("The billing day to run (default: today in Australia/Perth, the last zone's day)"),
+    workflowId: workflowId
+      .optional()
+      .describe('Default charge-due-orders:<date>: one run per billing day'),
+  })
+  .strict();
+export type ChargeDueOrdersInput = z.output<typeof chargeDueOrdersInput>;
+
+export const billedOrderSchema = z
+  .object({
+    orderId: z.uuid(),
+    action: z.enum(dunningActions).nullable().describe('null: the order could not be read'),
+    paymentStatus: paymentStatus.nullable(),
+    deliveryDate: calendarDate
+      .nullable()
+      .describe('After the step (a moved delivery shows its new date)'),
+    charge: chargeResultSchema.nullable(),
+    error: z
+      .object({ statusCode: z.number().int(), message: z.string() })
+      .nullable()
+      .describe('This order could not be billed now (another service down): the next run retries'),
+  })
+  .meta({ id: 'BilledOrder' });
+export type BilledOrder = z.infer<typeof billedOrderSchema>;
+
+export const billingRunSchema = z
+  .object({
+    workflowId: z.string(),
+    date: calendarDate,
+    orders: z.array(billedOrderSchema),
+  })
+  .meta({ id: 'BillingRun' });
+export type BillingRun = z.infer<typeof billingRunSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// manual-charge-order
+// ---------------------------------------------------------------------------------------------
+
+export const manualChargeOrderInput = z
+  .object({
+    orderId: uuid('orderId'),
+    userId: uuid('userId')
+      .optional()
+      .describe("The customer asking: another customer's order is a 404 and nothing is charged"),
+    createdBy: z
+      .string({ error: 'createdBy must be text' })
+      .trim()
+      .min(1, { error: 'createdBy is required' })
+      .max(100, { error: 'createdBy must be 100 characters or less' })
+      .optional()
+      .describe('Who asked (staff e-mail, customer:<id>); recorded on the order events'),
+    workflowId: workflowId.optional(),
+  })
+  .strict();
+export type ManualChargeOrderInput = z.output<typeof manualChargeOrderInput>;
+
+export const manualChargeSchema = chargeResultSchema
+  .extend({ workflowId: z.string() })
+  .meta({ id: 'ManualCharge' });
+export type ManualCharge = z.infer<typeof manualChargeSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// reset-temporal-schedules
+// ---------------------------------------------------------------------------------------------
+
+export const resetSchedulesInput = z.object({ workflowId: workflowId.optional() }).strict();
+
+export const schedulesSchema = z
+  .object({
+    schedules: z.array(
+      z.object({
+        scheduleName: z.string(),
+        workflowName: z.string(),
+        schedule: z.string().describe('Cron (minute hour day month weekday)'),
+        cronTimezone: z.string().nullable(),
+        status: z.string(),
+      }),
+    ),
+    removed: z.array(z.string()).describe('Schedules that were not configured, now deleted'),
+  })
+  .meta({ id: 'WorkflowSchedules' });
+export type WorkflowSchedules = z.infer<typeof schedulesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// generate-invoice (docs/invoices.md)
+// ---------------------------------------------------------------------------------------------
+
+export const generateInvoiceInput = z
+  .object({
+    orderId: uuid('orderId'),
+    userId: uuid('userId')
+      .optional()
+      .describe("The customer asking: another customer's order is a 404"),
+    workflowId: workflowId.optional(),
+  })
+  .strict();
+export type GenerateInvoiceInput = z.output<typeof generateInvoiceInput>;
+
+export const invoiceFileSchema = z
+  .object({
+    orderId: z.uuid(),
+    invoiceNumber: z.string().describe('INV-<order number>, one invoice per paid order'),
+    invoiceDate: calendarDate.describe('The day the payment was taken (depot time)'),
+    fileName: z.string(),
+    total: cents.describe('Cents, GST included'),
+    gst: cents.describe('The GST included in total: total / 11, rounded to the cent'),
+    pdfContent: z.string().describe('The PDF, base64'),
+  })
+  .meta({ id: 'InvoiceFile' });
+export type InvoiceFile = z.infer<typeof invoiceFileSchema>;
+
+export const invoiceSchema = invoiceFileSchema
+  .extend({ workflowId: z.string() })
+  .meta({ id: 'Invoice' });

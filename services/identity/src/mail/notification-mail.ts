@@ -1,0 +1,95 @@
+import type { NotificationInput } from '@pawfresh/contracts/identity';
+import { escapeHtml } from './escape-html.js';
+import type { MailContent } from './password-reset-mail.js';
+
+/** "Friday 20 November 2026": a calendar date as a customer reads it. */
+export function longDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+    .format(new Date(Date.UTC(y, m - 1, d)))
+    .replace(',', '');
+}
+
+/** Cents as dollars: 6050 → "$60.50". */
+export const dollars = (cents: number) =>
+  `$${Math.floor(cents / 100).toLocaleString('en-AU')}.${String(cents % 100).padStart(2, '0')}`;
+
+const CARD_HINT =
+  'You can update your card and pay now on the Deliveries page of your account (Retry payment).';
+
+/** The paragraphs of each notice (docs/dunning.md "E-mails"). */
+function noticeOf(n: NotificationInput): { subject: string; heading: string; lines: string[] } {
+  const box = `order #${n.orderNumber} (${dollars(n.amount)}, delivery ${longDate(n.deliveryDate)})`;
+  switch (n.template) {
+    case 'payment_failed':
+      return {
+        subject: `We could not take payment for order #${n.orderNumber}`,
+        heading: 'Your payment did not go through',
+        lines: [
+          `We tried to take payment for ${box}, but your card provider said: ${n.reason}`,
+          n.nextAttemptDate
+            ? `We will try again on ${longDate(n.nextAttemptDate)}. Nothing is made until it is paid.`
+            : 'Nothing is made until it is paid.',
+          CARD_HINT,
+        ],
+      };
+    case 'delivery_moved':
+      return {
+        subject: `Order #${n.orderNumber} moved to ${longDate(n.deliveryDate)}`,
+        heading: 'We moved your delivery',
+        lines: [
+          `We still could not take payment for order #${n.orderNumber} (${dollars(n.amount)}), so it could not be made for ${longDate(n.previousDeliveryDate)}.`,
+          `We moved it once, to ${longDate(n.deliveryDate)}, and will try the payment again on ${longDate(n.nextAttemptDate)}.`,
+          CARD_HINT,
+        ],
+      };
+    case 'order_skipped':
+      return {
+        subject: `Order #${n.orderNumber} skipped and your subscription paused`,
+        heading: 'We skipped this delivery and paused your subscription',
+        lines: [
+          `We could not take payment for ${box} after several tries, so it will not be made or charged.`,
+          'Your subscription is paused, not cancelled: no more boxes will come until you resume it.',
+          'Update your card and resume your subscription in your account whenever you are ready.',
+        ],
+      };
+    case 'payment_received':
+      return {
+        subject: `Payment received for order #${n.orderNumber}`,
+        heading: 'Thank you: your payment went through',
+        lines: [`We took ${dollars(n.amount)} for ${box}. Your box is on the kitchen's list.`],
+      };
+  }
+}
+
+/** A notice e-mail: plain text and simple, accessible HTML, as the password reset mail. */
+export function notificationMail(firstName: string, n: NotificationInput): MailContent {
+  const { subject, heading, lines } = noticeOf(n);
+  const text = [`Hi ${firstName},`, '', ...lines.flatMap((l) => [l, '']), 'The Pawfresh team'].join(
+    '\n',
+  );
+  const html = `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:24px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<main>
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+<p>Hi ${escapeHtml(firstName)},</p>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p>The Pawfresh team</p>
+</main>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}

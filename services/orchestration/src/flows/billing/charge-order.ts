@@ -1,0 +1,171 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { conflict, ServiceCallError, upstream } from '@pawfresh/kit';
+import type { NotificationInput } from '@pawfresh/contracts/identity';
+import type { ChargeResult } from '@pawfresh/contracts/orchestration-billing';
+import { BILLING_ACTOR, chargeKey, localDate, nextAttemptDate } from '../../rules/dunning.js';
+import type { BillingContext } from './context.js';
+import {
+  defaultCardOf,
+  movePaymentStatus,
+  readOrderState,
+  type OrderState,
+} from './order-state.js';
+
+export interface ChargeOrderInput {
+  orderId: string;
+  /** 1 + the declines so far: names the Idempotency-Key. */
+  attempt: number;
+  /** Who asked (the billing run, staff, the customer), recorded on the order events. */
+  actor: string;
+}
+
+/** What came back from the card, kept as the charge step's checkpoint. */
+type Charged =
+  | { outcome: 'charged'; paymentId: string | null }
+  | { outcome: 'declined'; paymentId: string | null; reason: string };
+
+export const NO_CARD = 'No card is saved: add a card in your account';
+/** The payment service answering 5xx or not at all: tried this often, a second apart, then 502. */
+const CHARGE_TRIES = 3;
+
+const declinedBy = (err: unknown): Charged | undefined => {
+  if (!(err instanceof ServiceCallError) || err.status !== 402) return undefined;
+  const body = err.body as { message?: unknown; details?: { paymentId?: unknown } } | undefined;
+  const paymentId = typeof body?.details?.paymentId === 'string' ? body.details.paymentId : null;
+  const reason = typeof body?.message === 'string' ? body.message : 'The card was declined.';
+  return { outcome: 'declined', paymentId, reason };
+};
+
+/**
+ * charge-order: one attempt at an order's payment (docs/dunning.md). Its id is derived from the
+ * order and attempt by its callers, so concurrent callers share one run. Steps: read-order →
+ * read-card → mark-processing → charge (Idempotency-Key order-<id>-attempt-<n>) → mark-paid or
+ * mark-failed → email-customer. A charge whose answer never comes ends in a 502 with the order
+ * left processing: the next run or retry sends the same key again, so it is charged at most once.
+ */
+export const chargeOrder =
+  ({ services, step, clock }: BillingContext) =>
+  async ({ orderId, attempt, actor }: ChargeOrderInput): Promise<ChargeResult> => {
+    const read = await step('read-order', async () => ({
+      order: await readOrderState(services, orderId),
+      now: clock.now().toISOString(),
+    }));
+    const order: OrderState = read.order;
+    const today = localDate(new Date(read.now), order.timezone);
+    const result = (
+      outcome: ChargeResult['outcome'],
+      paymentStatus: ChargeResult['paymentStatus'],
+      extra: Partial<ChargeResult> = {},
+    ): ChargeResult => ({
+      orderId,
+      orderNumber: order.orderNumber,
+      outcome,
+      paymentStatus,
+      amount: order.totalCharge,
+      attempt,
+      paymentId: null,
+      failureReason: null,
+      nextAttemptDate: null,
+      ...extra,
+    });
+    if (order.paymentStatus === 'processed') return result('already_paid', 'processed');
+    if (order.cancelled || order.paymentStatus === 'expired') {
+      throw conflict(`Order #${order.orderNumber} was skipped or cancelled: it is not charged`);
+    }
+    if (order.attempt !== attempt) {
+      throw conflict(
+        `Order #${order.orderNumber} was charged again meanwhile (attempt ${order.attempt - 1}): ask again to see its payment`,
+      );
+    }
+
+    const card = await step('read-card', async () => {
+      const found = await defaultCardOf(services, order.userId);
+      return found ? { id: found.id, last4Digits: found.last4Digits } : null;
+    });
+    if (order.paymentStatus !== 'processing') {
+      await step('mark-processing', async () => {
+        await movePaymentStatus(services, orderId, 'processing', actor, order.version);
+      });
+    }
+
+    const charged: Charged = await step('charge', async () => {
+      if (!card) return { outcome: 'declined', paymentId: null, reason: NO_CARD };
+      if (order.totalCharge === 0) return { outcome: 'charged', paymentId: null };
+      const call = () =>
+        services.payment.charge({
+          params: { userId: order.userId },
+          headers: { 'idempotency-key': chargeKey(orderId, attempt) },
+          body: {
+            amount: order.totalCharge,
+            description: `Pawfresh order #${order.orderNumber}`,
+            reference: { referenceId: orderId, referenceType: 'order' },
+            createdBy: BILLING_ACTOR,
+          },
+        });
+      for (let tries = 1; ; tries++) {
+        try {
+          const payment = await call();
+          return { outcome: 'charged', paymentId: payment.id };
+        } catch (err) {
+          const declined = declinedBy(err);
+          if (declined) return declined;
+          const unanswered =
+            err instanceof ServiceCallError && (err.status === 0 || err.status >= 500);
+          if (!unanswered || tries >= CHARGE_TRIES) {
+            return upstream('Charging the card', () => Promise.reject(err));
+          }
+          await sleep(500 * tries);
+        }
+      }
+    });
+
+    const paid = charged.outcome === 'charged';
+    await step(paid ? 'mark-paid' : 'mark-failed', async () => {
+      await movePaymentStatus(services, orderId, paid ? 'processed' : 'attempt_failed', actor);
+    });
+    const next = paid ? null : nextAttemptDate(order, today);
+    await step('email-customer', () =>
+      notify(
+        services,
+        order.userId,
+        charged.outcome === 'charged'
+          ? { template: 'payment_received', ...noticeFacts(order) }
+          : {
+              template: 'payment_failed',
+              ...noticeFacts(order),
+              reason: charged.reason,
+              nextAttemptDate: next,
+            },
+      ),
+    );
+    return paid
+      ? result('charged', 'processed', { paymentId: charged.paymentId })
+      : result('declined', 'attempt_failed', {
+          paymentId: charged.paymentId,
+          failureReason: charged.outcome === 'declined' ? charged.reason : null,
+          nextAttemptDate: next,
+        });
+  };
+
+export const noticeFacts = (order: OrderState) => ({
+  orderNumber: order.orderNumber,
+  amount: order.totalCharge,
+  deliveryDate: order.deliveryDate,
+});
+
+/**
+ * E-mails the customer through identity. A notice that cannot be sent never undoes the money or
+ * order change before it: it is logged in the step's result (sent: false) instead.
+ */
+export async function notify(
+  services: BillingContext['services'],
+  userId: string,
+  notice: NotificationInput,
+): Promise<{ sent: boolean; subject: string | null }> {
+  try {
+    const sent = await services.identity.sendNotification({ params: { userId }, body: notice });
+    return { sent: true, subject: sent.subject };
+  } catch {
+    return { sent: false, subject: null };
+  }
+}

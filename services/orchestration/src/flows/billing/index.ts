@@ -1,0 +1,70 @@
+import type {
+  BilledOrder,
+  BillingRun,
+  ChargeResult,
+  InvoiceFile,
+} from '@pawfresh/contracts/orchestration-billing';
+import type { Seller } from '../../rules/invoice.js';
+import { generateInvoice } from './generate-invoice.js';
+import type { Engine, Workflow } from '../../engine/engine.js';
+import { childWorkflow } from '../../engine/children.js';
+import {
+  registerScheduled,
+  type ConfiguredSchedule,
+  type ScheduledWorkflow,
+} from '../../engine/schedules.js';
+import { BILLING_RUN_TIME_ZONE, localDate } from '../../rules/dunning.js';
+import { billOrder, type BillOrderInput } from './bill-order.js';
+import { chargeDueOrders } from './charge-due-orders.js';
+import { chargeOrder, type ChargeOrderInput } from './charge-order.js';
+import type { BillingContext } from './context.js';
+import { manualChargeOrder } from './manual-charge-order.js';
+
+export interface BillingWorkflows {
+  chargeOrder: Workflow<ChargeOrderInput, ChargeResult>;
+  billOrder: Workflow<BillOrderInput, Omit<BilledOrder, 'error'>>;
+  chargeDueOrders: Workflow<{ date: string }, Omit<BillingRun, 'workflowId'>>;
+  manualChargeOrder: Workflow<
+    { orderId: string; userId?: string; createdBy?: string },
+    ChargeResult
+  >;
+  generateInvoice: Workflow<{ orderId: string; userId?: string }, InvoiceFile>;
+  /** The schedules this service keeps (reset-temporal-schedules puts them back). */
+  schedules: ConfiguredSchedule[];
+}
+
+/** The billing run's default id: one run per billing day. */
+export const billingRunId = (date: string) => `charge-due-orders:${date}`;
+
+export function registerBillingWorkflows(
+  engine: Engine,
+  ctx: BillingContext,
+  settings: { billingRunCron: string; invoiceSeller: Seller },
+): BillingWorkflows {
+  const charge = engine.register('charge-order', chargeOrder(ctx));
+  const bill = engine.register('bill-order', billOrder(ctx, charge));
+  const run = engine.register('charge-due-orders', chargeDueOrders(ctx, bill));
+  // The schedule starts the run for the day it fired on (06:00 in Perth: every zone's same day).
+  const daily: ScheduledWorkflow = registerScheduled('billing-schedule', async (scheduledDate) => {
+    const date = localDate(scheduledDate, BILLING_RUN_TIME_ZONE);
+    await childWorkflow(run, { date }, billingRunId(date));
+  });
+  return {
+    chargeOrder: charge,
+    billOrder: bill,
+    chargeDueOrders: run,
+    manualChargeOrder: engine.register('manual-charge-order', manualChargeOrder(ctx, charge)),
+    generateInvoice: engine.register(
+      'generate-invoice',
+      generateInvoice(ctx, settings.invoiceSeller),
+    ),
+    schedules: [
+      {
+        scheduleName: 'billing-run',
+        workflow: daily,
+        schedule: settings.billingRunCron,
+        cronTimezone: BILLING_RUN_TIME_ZONE,
+      },
+    ],
+  };
+}

@@ -1,0 +1,126 @@
+import type { DunningAction } from '@pawfresh/contracts/orchestration-billing';
+import type { OrderEvent, PaymentStatus } from '@pawfresh/contracts/order';
+
+/**
+ * Billing and dunning rules (docs/dunning.md). Dates are calendar dates (`YYYY-MM-DD`) on the
+ * order's depot clock; the billing run runs for one date in every zone at once.
+ */
+
+/** Who the billing run and dunning are on the order events. */
+export const BILLING_ACTOR = 'orchestration:billing';
+export const DUNNING_ACTOR = 'orchestration:dunning';
+/** The billing run starts at 06:00 here: by then every Australian zone has the same date. */
+export const BILLING_RUN_TIME_ZONE = 'Australia/Perth';
+/** Dunning moves a failed box once, by this many days (same weekday and slot). */
+export const DUNNING_MOVE_DAYS = 7;
+
+/** `date` plus `days` days. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The date on the wall clock of `timeZone` at `now`. */
+export function localDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** What the billing run knows of an order. */
+export interface BillableOrder {
+  paymentStatus: PaymentStatus;
+  billingDate: string;
+  makeDate: string;
+  /** Dunning has already moved its delivery (it does so once). */
+  moved: boolean;
+  /** Cancelled, or its fulfilment cancelled: nothing to charge. */
+  cancelled: boolean;
+}
+
+/**
+ * The dunning step for an order on `today` (docs/dunning.md "The steps"):
+ * - pending, from its billing date until the day before its make date: charge (first try);
+ * - processing (a charge whose answer never came): charge again, with the same key;
+ * - attempt_failed, from its billing date until the day before its make date: charge (retry,
+ *   once a day: the run is once a day);
+ * - attempt_failed on or after its make date (it was not made): move the delivery once; if it
+ *   was moved already: skip it (expired) and pause the subscription. Never cancel.
+ */
+export function dunningAction(order: BillableOrder, today: string): DunningAction {
+  if (order.cancelled) return 'none';
+  switch (order.paymentStatus) {
+    case 'pending':
+      return today >= order.billingDate && today < order.makeDate ? 'charge' : 'none';
+    case 'processing':
+      return 'charge';
+    case 'attempt_failed':
+      if (today < order.billingDate) return 'none';
+      if (today < order.makeDate) return 'charge';
+      return order.moved ? 'skip' : 'move-delivery';
+    default:
+      return 'none';
+  }
+}
+
+/**
+ * When the billing run next tries an order that was declined on `today`: the next day while it is
+ * before the make date; else, if the delivery has not been moved, the billing date it will have
+ * once moved; else never (it will be skipped).
+ */
+export function nextAttemptDate(
+  order: Pick<BillableOrder, 'billingDate' | 'makeDate' | 'moved'>,
+  today: string,
+): string | null {
+  const tomorrow = addDays(today, 1);
+  if (tomorrow < order.makeDate) return tomorrow;
+  return order.moved ? null : addDays(order.billingDate, DUNNING_MOVE_DAYS);
+}
+
+/**
+ * The attempt a charge is: 1 + the declines so far (each decline is a move to attempt_failed).
+ * A charge whose answer never came leaves the order processing, so its retry is the same attempt
+ * and sends the same Idempotency-Key.
+ */
+export const attemptNumber = (events: readonly Pick<OrderEvent, 'action' | 'currentValue'>[]) =>
+  1 +
+  events.filter((e) => e.action === 'payment_status_updated' && e.currentValue === 'attempt_failed')
+    .length;
+
+/** Whether dunning has moved this order's delivery already. */
+export const movedByDunning = (
+  events: readonly Pick<OrderEvent, 'action' | 'createdBy'>[],
+): boolean =>
+  events.some((e) => e.action === 'delivery_date_updated' && e.createdBy === DUNNING_ACTOR);
+
+/** The key the payment service gets for an attempt: the same attempt can never charge twice. */
+export const chargeKey = (orderId: string, attempt: number) =>
+  `order-${orderId}-attempt-${attempt}`;
+
+/** Why a manual charge is refused now, or undefined when it may go ahead. */
+export function manualChargeRefusal(
+  order: {
+    orderNumber: number;
+    paymentStatus: PaymentStatus;
+    billingDate: string;
+    makeDate: string;
+    deliveryDate: string;
+    cancelled: boolean;
+  },
+  today: string,
+): string | undefined {
+  const name = `Order #${order.orderNumber}`;
+  if (order.cancelled || order.paymentStatus === 'expired') {
+    return `${name} was skipped or cancelled: it is not charged`;
+  }
+  if (order.paymentStatus === 'pending') {
+    return `${name} has not been charged yet: it is charged on ${order.billingDate}`;
+  }
+  if (order.paymentStatus === 'attempt_failed' && today >= order.makeDate) {
+    return `${name} can no longer be made for ${order.deliveryDate}: the next billing run moves it to a later delivery (or skips it), then it can be paid`;
+  }
+  return undefined;
+}
