@@ -2,6 +2,7 @@ import { createServiceClient, type ServiceClient, type ServiceRuntime } from '@p
 import type { DatabaseConnection } from '@pawfresh/db';
 import { cartContract } from '@pawfresh/contracts/cart';
 import { dogsContract } from '@pawfresh/contracts/dogs';
+import { orderContract } from '@pawfresh/contracts/order';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { productContract } from '@pawfresh/contracts/product';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
@@ -13,9 +14,17 @@ export interface Collaborators {
   pricing: ServiceClient<typeof pricingContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
   dogs: ServiceClient<typeof dogsContract>;
+  order: ServiceClient<typeof orderContract>;
 }
 
-export const COLLABORATORS = ['cart', 'product', 'pricing', 'subscription', 'dogs'] as const;
+export const COLLABORATORS = [
+  'cart',
+  'product',
+  'pricing',
+  'subscription',
+  'dogs',
+  'order',
+] as const;
 
 /**
  * The clients. `onClosing` hears when an in-process call is refused because this process is
@@ -45,5 +54,6 @@ export function collaborators(
     pricing: createServiceClient(pricingContract, options('pricing')),
     subscription: createServiceClient(subscriptionContract, options('subscription')),
     dogs: createServiceClient(dogsContract, options('dogs')),
+    order: createServiceClient(orderContract, options('order')),
   };
 }

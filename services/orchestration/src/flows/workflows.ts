@@ -7,9 +7,13 @@ import {
 } from './get-feeding-plan-pricing.js';
 import { getInflatedCart } from './get-inflated-cart.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
+import {
+  registerSubscriptionWorkflows,
+  type SubscriptionWorkflows,
+} from './subscription-workflows.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
-export interface Workflows {
+export interface Workflows extends SubscriptionWorkflows {
   getFeedingPlanPricing: Workflow<FeedingPlanPricingRequest, PricedPlan>;
   getInflatedCart: Workflow<{ cartId: string }, Omit<InflatedCart, 'workflowId'>>;
 }
@@ -19,5 +23,6 @@ export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflo
   return {
     getFeedingPlanPricing: pricing,
     getInflatedCart: engine.register('get-inflated-cart', getInflatedCart(ctx, pricing)),
+    ...registerSubscriptionWorkflows(engine, ctx),
   };
 }
