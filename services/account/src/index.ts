@@ -7,6 +7,8 @@ import { dogsContract } from '@pawfresh/contracts/dogs';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { courierContract } from '@pawfresh/contracts/courier';
 import { orderContract } from '@pawfresh/contracts/order';
+import { orchestrationContract } from '@pawfresh/contracts/orchestration';
+import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
 import { sessionCookies } from './session-cookie.js';
@@ -15,7 +17,16 @@ import { sessionCookies } from './session-cookie.js';
 export const accountService: ServiceModule = {
   name: 'account',
   basePath: '/api/v1',
-  calls: ['product', 'identity', 'dogs', 'payment', 'courier', 'order'],
+  calls: [
+    'product',
+    'identity',
+    'dogs',
+    'payment',
+    'courier',
+    'order',
+    'orchestration',
+    'subscription',
+  ],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
       createServiceClient(contract, {
@@ -30,6 +41,8 @@ export const accountService: ServiceModule = {
       payment: client(paymentContract),
       courier: client(courierContract),
       order: client(orderContract),
+      orchestration: client(orchestrationContract),
+      subscription: client(subscriptionContract),
     };
     // Secure only over https, so signing in still works on http://localhost.
     const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);

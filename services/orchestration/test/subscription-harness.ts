@@ -101,11 +101,16 @@ const melbourne = {
   postcode: '3121',
 };
 
-/** An active treat of the seeded catalogue, its first variant. */
+/** An active treat of the seeded catalogue, an active variant of it. */
 export async function treatVariant(h: Harness): Promise<{ productId: string; variantId: string }> {
   const res = await callJson(h.services.product!, 'GET', '/api/v1/products?type=treat');
-  const treat = res.json<Product[]>().find((p) => p.status === 'active' && p.variants.length > 0)!;
-  return { productId: treat.id, variantId: treat.variants[0]!.id };
+  const treat = res
+    .json<Product[]>()
+    .find((p) => p.status === 'active' && p.variants.some((v) => v.status === 'active'))!;
+  return {
+    productId: treat.id,
+    variantId: treat.variants.find((v) => v.status === 'active')!.id,
+  };
 }
 
 /**
