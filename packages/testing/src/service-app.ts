@@ -18,7 +18,8 @@ export async function serviceApp(
     settings?: Partial<RuntimeSettings>;
   },
 ): Promise<FastifyInstance> {
-  const app = Fastify();
+  // A workflow engine's launch (DBOS migrations) can pass Fastify's 10 s on a loaded machine.
+  const app = Fastify({ pluginTimeout: 60_000 });
   await app.register(
     module.plugin({
       database: options.database,
