@@ -1,4 +1,4 @@
-import type { Engine, Workflow } from '../engine/engine.js';
+import type { Engine } from '../engine/engine.js';
 import type { WorkflowContext } from './context.js';
 import { cancelSubscription } from './cancel-subscription.js';
 import { updateDogProfile } from './dog-profile.js';
