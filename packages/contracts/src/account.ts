@@ -20,6 +20,25 @@ import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from '
 import { recommendedMealSchema } from './product.js';
 import { customerOrderSchema, pastOrdersQuery } from './order.js';
 import { chargeResultSchema, invoiceFileSchema } from './orchestration-billing.js';
+import {
+  cancellationSchema,
+  extraRequest,
+  planChangeReviewSchema,
+  servingSizeInput,
+  subscriptionChangeSchema,
+  subscriptionVersion,
+} from './orchestration-subscription-changes.js';
+import {
+  cancelReasonContext,
+  extraType,
+  feedingPlanSchema,
+  feedingPlanSkuInput,
+  feedingPlanType,
+  generatedFeedingPlanSchema,
+  generatePlansInput,
+  subscriptionStatus,
+  deliverySlot,
+} from './subscription.js';
 
 /** customer-app.md §3 Product / Variant: the list item shape the customer app uses. */
 export const customerProductSchema = z
@@ -78,6 +97,57 @@ export const customerPaymentMethodSchema = z
   .meta({ id: 'CustomerPaymentMethod' });
 export type CustomerPaymentMethod = z.infer<typeof customerPaymentMethodSchema>;
 const dogId = z.uuid({ error: 'Dog not found' });
+
+// Subscriptions (customer-app.md §7): shapes
+/** customer-app.md §3 "Extra" on a subscription, with its id and the order it starts on. */
+export const customerExtraSchema = z
+  .object({
+    id: z.uuid(),
+    extraType,
+    startOrderId: z.uuid().nullable().describe('The order it starts on (null: one already gone)'),
+    startOrderIndex: z.number().int(),
+    nthOrder: z.number().int(),
+    quantity: z.number().int(),
+    productVariantId: z.uuid(),
+    price: z.number().int().describe('Cents per unit'),
+  })
+  .meta({ id: 'CustomerExtra' });
+/** customer-app.md §3 "Subscription": what the app reads and acts on. */
+export const customerSubscriptionSchema = z
+  .object({
+    id: z.uuid(),
+    status: subscriptionStatus,
+    version: z.number().int().describe('Send it with a change: a moved version is a 409'),
+    cadenceInWeeks: z.number().int(),
+    preferredDeliverySlotId: deliverySlot.nullable(),
+    feedingPlanTotalPrice: z.number().int(),
+    feedingPlanTotalPouches: z.number().int(),
+    feedingPlans: z.array(feedingPlanSchema),
+    extras: z.array(customerExtraSchema),
+    cancelledAt: z.string().nullable(),
+  })
+  .meta({ id: 'CustomerSubscription' });
+export type CustomerSubscription = z.infer<typeof customerSubscriptionSchema>;
+const customerCancelReasonFields = {
+  id: z.uuid(),
+  description: z.string().max(255),
+  displayOrder: z.number().int().nullable(),
+};
+export const customerCancelReasonSchema = z
+  .object({
+    ...customerCancelReasonFields,
+    childReasons: z.array(z.object(customerCancelReasonFields)),
+  })
+  .meta({ id: 'CustomerCancelReason' });
+const subscriptionParams = z.object({
+  subscriptionId: z.uuid({ error: 'subscriptionId must be one of your subscriptions' }),
+});
+const extraIdField = z.uuid({ error: 'extraId must be one of your extras' });
+const subscriptionIdField = z.uuid({ error: 'subscriptionId must be one of your subscriptions' });
+const feedingPlanIdField = z.uuid({ error: 'feedingPlanId must be one of your feeding plans' });
+/** Subscription change answers, without the engine's own fields. */
+const changeAnswer = subscriptionChangeSchema.omit({ workflowId: true, subscription: true });
+const subscriptionErrors = [400, 401, 404, 409, 500];
 
 export const accountContract = defineContract({
   service: 'account',
@@ -402,6 +472,231 @@ export const accountContract = defineContract({
       params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
       response: invoiceFileSchema,
       errors: [400, 401, 404, 409, 500, 502],
+      access: 'customer',
+    },
+
+    // Subscriptions (customer-app.md §7)
+    getSubscriptions: {
+      method: 'GET',
+      path: '/api/v1/subscriptions',
+      summary: "The customer's subscriptions with feeding plans and extras",
+      response: z.object({ subscriptions: z.array(customerSubscriptionSchema) }),
+      errors: [401],
+      access: 'customer',
+    },
+    getCancelReasons: {
+      method: 'GET',
+      path: '/api/v1/cancel-reasons',
+      summary: 'Reasons a customer can give for cancelling (or for stopping a treat or supplement)',
+      query: z.object({ context: cancelReasonContext.default('subscription') }),
+      response: z.array(customerCancelReasonSchema),
+      errors: [400, 401],
+      access: 'customer',
+    },
+    cancelSubscription: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/cancel',
+      summary: 'Cancel the subscription, with optional reasons',
+      description:
+        'Orders not paid and not being made are removed; the ones already paid or packed still arrive and are listed in arrivingOrders.',
+      params: subscriptionParams,
+      body: z
+        .object({
+          primaryCancelReasonId: z.uuid({ error: 'Choose one of the cancel reasons' }).nullish(),
+          secondaryCancelReasonId: z.uuid({ error: 'Choose one of the cancel reasons' }).nullish(),
+          otherCancelReason: z
+            .string({ error: 'otherCancelReason must be text' })
+            .trim()
+            .max(255, { error: 'otherCancelReason must be 255 characters or less' })
+            .nullish(),
+          version: subscriptionVersion,
+        })
+        .strict(),
+      response: cancellationSchema.omit({ workflowId: true, subscription: true }),
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    updateSubscriptionExtras: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/update-extras',
+      summary: "Replace the subscription's extras (the ones left out stop)",
+      params: subscriptionParams,
+      body: z
+        .object({
+          extras: z.array(extraRequest, { error: 'extras must be a list of extras' }).max(50),
+          version: subscriptionVersion,
+        })
+        .strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    addSubscriptionExtra: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/add-extra',
+      summary: 'Add a treat or supplement to every nth box from a start order',
+      params: subscriptionParams,
+      body: extraRequest.extend({ version: subscriptionVersion }).strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
+      access: 'customer',
+      fallbackMessage: 'Failed to add extra to subscription',
+    },
+    updateSubscriptionExtraQuantity: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/update-extra-quantity',
+      summary: "Change an extra's quantity",
+      params: subscriptionParams,
+      body: z
+        .object({
+          extraId: extraIdField,
+          quantity: extraRequest.shape.quantity.unwrap(),
+          version: subscriptionVersion,
+        })
+        .strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
+      access: 'customer',
+      fallbackMessage: 'Failed to update subscription extra quantity',
+    },
+    updateSubscriptionExtraFrequency: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/update-extra-frequency',
+      summary: 'Change how often an extra comes, from which order, and how many',
+      params: subscriptionParams,
+      body: extraRequest.extend({ extraId: extraIdField, version: subscriptionVersion }).strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
+      access: 'customer',
+      fallbackMessage: 'Failed to update subscription extra frequency',
+    },
+    deleteSubscriptionExtra: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/delete-extra',
+      summary: 'Stop an extra, with an optional reason and notes',
+      params: subscriptionParams,
+      body: z
+        .object({
+          extraId: extraIdField,
+          cancelReasonId: z.uuid({ error: 'Choose one of the cancel reasons' }).nullish(),
+          cancelNotes: z
+            .string({ error: 'cancelNotes must be text' })
+            .trim()
+            .max(500, { error: 'cancelNotes must be 500 characters or less' })
+            .nullish(),
+          version: subscriptionVersion,
+        })
+        .strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
+      access: 'customer',
+      fallbackMessage: 'Failed to delete subscription extra',
+    },
+    updateSubscriptionRecipes: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/:feedingPlanId/update-recipes',
+      summary: "Change a dog's meals (plan skus with their shares)",
+      params: subscriptionParams.extend({ feedingPlanId: feedingPlanIdField }),
+      body: z
+        .object({
+          skus: z
+            .array(feedingPlanSkuInput, { error: 'skus must be a list of meals with their ratios' })
+            .min(1, { error: 'A feeding plan needs at least 1 sku' })
+            .max(7, { error: 'A feeding plan has at most 7 meals' }),
+          version: subscriptionVersion,
+        })
+        .strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    updateServingSize: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/update-serving-size',
+      summary: "Apply a dog's new daily serving size (after its review)",
+      body: z
+        .object({
+          subscriptionId: subscriptionIdField,
+          feedingPlanId: feedingPlanIdField,
+          servingSize: servingSizeInput,
+          version: subscriptionVersion,
+        })
+        .strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    updateOrderDeliveryDate: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/update-order-delivery-date',
+      summary: 'Move one of the customer’s deliveries to another date',
+      body: z
+        .object({
+          orderId: z.uuid({ error: 'orderId must be one of your orders' }),
+          deliveryDate: z
+            .string({ error: 'deliveryDate must be in YYYY-MM-DD format' })
+            .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'deliveryDate must be in YYYY-MM-DD format' })
+            .pipe(calendarDate),
+        })
+        .strict(),
+      response: z.object({ orders: z.array(customerOrderSchema) }),
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    updateSubscriptionFeedingPlanType: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/update-subscription-feeding-plan-type',
+      summary: 'Apply a new feeding-plan type (after its review)',
+      body: z
+        .object({
+          subscriptionId: subscriptionIdField,
+          feedingPlanType,
+          version: subscriptionVersion,
+        })
+        .strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    reviewUpdateSubscriptionServingSize: {
+      method: 'POST',
+      path: '/api/v1/review-update-subscription-serving-size',
+      summary: 'What a new serving size would do: before and after, changes nothing',
+      body: z
+        .object({
+          subscriptionId: subscriptionIdField,
+          servingSize: servingSizeInput,
+          feedingPlanId: feedingPlanIdField,
+        })
+        .strict(),
+      response: planChangeReviewSchema.omit({ workflowId: true }),
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    reviewUpdateSubscriptionFeedingPlanType: {
+      method: 'POST',
+      path: '/api/v1/review-update-subscription-feeding-plan-type',
+      summary: 'What a new feeding-plan type would do: before and after, changes nothing',
+      body: z.object({ subscriptionId: subscriptionIdField, feedingPlanType }).strict(),
+      response: planChangeReviewSchema.omit({ workflowId: true }),
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    getMealPlans: {
+      method: 'GET',
+      path: '/api/v1/meal-plans',
+      summary: 'The meal plan template: share of the daily energy each plan covers, by slug',
+      response: z.object({ mealPlan: z.record(z.string(), z.number()) }),
+      errors: [401],
+      access: 'customer',
+    },
+    generatePlans: {
+      method: 'POST',
+      path: '/api/v1/plans/generate',
+      summary: "Feeding plans for the customer's own dogs, sized and priced",
+      body: generatePlansInput,
+      response: z.object({ feedingPlans: z.array(generatedFeedingPlanSchema) }),
+      errors: [400, 401, 404],
       access: 'customer',
     },
   },

@@ -14,6 +14,7 @@ import {
   resetSchedulesInput,
   schedulesSchema,
 } from './orchestration-billing.js';
+import { subscriptionChangeEndpoints } from './orchestration-subscription-changes.js';
 
 export { workflowId };
 
@@ -197,6 +198,7 @@ export const orchestrationContract = defineContract({
       body: checkoutInput,
       response: checkoutResultSchema,
       errors: [400, 404, 409, 422, 500, 502, 503],
+    },
     chargeDueOrders: {
       method: 'POST',
       path: '/workflows/charge-due-orders',
@@ -232,6 +234,7 @@ export const orchestrationContract = defineContract({
       response: schedulesSchema,
       errors: [400, 500, 503],
     },
+    ...subscriptionChangeEndpoints,
     getRun: {
       method: 'GET',
       path: '/workflows/runs/:workflowId',

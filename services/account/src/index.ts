@@ -8,6 +8,7 @@ import { paymentContract } from '@pawfresh/contracts/payment';
 import { courierContract } from '@pawfresh/contracts/courier';
 import { orderContract } from '@pawfresh/contracts/order';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
+import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
 import { sessionCookies } from './session-cookie.js';
@@ -16,7 +17,16 @@ import { sessionCookies } from './session-cookie.js';
 export const accountService: ServiceModule = {
   name: 'account',
   basePath: '/api/v1',
-  calls: ['product', 'identity', 'dogs', 'payment', 'courier', 'order', 'orchestration'],
+  calls: [
+    'product',
+    'identity',
+    'dogs',
+    'payment',
+    'courier',
+    'order',
+    'orchestration',
+    'subscription',
+  ],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
       createServiceClient(contract, {
@@ -38,6 +48,7 @@ export const accountService: ServiceModule = {
         // A charge or an invoice takes several steps across services.
         timeoutMs: 30_000,
       }),
+      subscription: client(subscriptionContract),
     };
     // Secure only over https, so signing in still works on http://localhost.
     const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);

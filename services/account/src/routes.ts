@@ -11,6 +11,7 @@ import { profileRoutes } from './routes/profile.js';
 import { sessionRoutes } from './routes/session.js';
 import { orderRoutes } from './routes/orders.js';
 import { paymentRoutes } from './routes/payment.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
 
 /** Every endpoint of the customer API, one routes file per area (`src/routes/`). */
 export function accountHandlers(
@@ -27,5 +28,6 @@ export function accountHandlers(
     ...deliveryRoutes(ctx),
     ...orderRoutes(ctx),
     ...paymentRoutes(ctx),
+    ...subscriptionRoutes(ctx),
   };
 }

@@ -6,6 +6,7 @@ import { identityContract } from '@pawfresh/contracts/identity';
 import { orderContract } from '@pawfresh/contracts/order';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { dogsContract } from '@pawfresh/contracts/dogs';
+import { orderContract } from '@pawfresh/contracts/order';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { productContract } from '@pawfresh/contracts/product';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
@@ -17,9 +18,12 @@ export interface Collaborators {
   pricing: ServiceClient<typeof pricingContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
   dogs: ServiceClient<typeof dogsContract>;
+<<<<<<< HEAD
   identity: ServiceClient<typeof identityContract>;
   payment: ServiceClient<typeof paymentContract>;
   courier: ServiceClient<typeof courierContract>;
+=======
+>>>>>>> subs-changes
   order: ServiceClient<typeof orderContract>;
 }
 
@@ -29,9 +33,12 @@ export const COLLABORATORS = [
   'pricing',
   'subscription',
   'dogs',
+<<<<<<< HEAD
   'identity',
   'payment',
   'courier',
+=======
+>>>>>>> subs-changes
   'order',
 ] as const;
 
@@ -63,9 +70,12 @@ export function collaborators(
     pricing: createServiceClient(pricingContract, options('pricing')),
     subscription: createServiceClient(subscriptionContract, options('subscription')),
     dogs: createServiceClient(dogsContract, options('dogs')),
+<<<<<<< HEAD
     identity: createServiceClient(identityContract, options('identity')),
     payment: createServiceClient(paymentContract, options('payment')),
     courier: createServiceClient(courierContract, options('courier')),
+=======
+>>>>>>> subs-changes
     order: createServiceClient(orderContract, options('order')),
   };
 }

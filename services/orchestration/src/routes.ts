@@ -4,6 +4,7 @@ import type { Engine } from './engine/engine.js';
 import type { Workflows } from './flows/workflows.js';
 import { checkoutHandlers } from './routes/checkout.js';
 import type { BillingHandlers } from './routes/billing.js';
+import { subscriptionChangeHandlers } from './routes/subscription-changes.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -15,6 +16,7 @@ export function orchestrationHandlers(
   return {
     ...checkoutHandlers(engine, workflows),
     ...billing,
+    ...subscriptionChangeHandlers(engine, workflows),
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };

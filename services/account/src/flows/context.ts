@@ -7,6 +7,7 @@ import type { paymentContract } from '@pawfresh/contracts/payment';
 import type { courierContract } from '@pawfresh/contracts/courier';
 import type { orderContract } from '@pawfresh/contracts/order';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
+import type { subscriptionContract } from '@pawfresh/contracts/subscription';
 
 /** What the customer API's flows work with: the clients of the services behind it. */
 export interface AccountContext {
@@ -17,6 +18,7 @@ export interface AccountContext {
   courier: ServiceClient<typeof courierContract>;
   order: ServiceClient<typeof orderContract>;
   orchestration: ServiceClient<typeof orchestrationContract>;
+  subscription: ServiceClient<typeof subscriptionContract>;
 }
 
 type Endpoints = (typeof accountContract)['endpoints'];

@@ -9,9 +9,13 @@ import { getInflatedCart } from './get-inflated-cart.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import { checkout, type CheckoutRequest } from './checkout.js';
+import {
+  registerSubscriptionWorkflows,
+  type SubscriptionWorkflows,
+} from './subscription-workflows.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
-export interface Workflows {
+export interface Workflows extends SubscriptionWorkflows {
   getFeedingPlanPricing: Workflow<FeedingPlanPricingRequest, PricedPlan>;
   getInflatedCart: Workflow<{ cartId: string }, Omit<InflatedCart, 'workflowId'>>;
   checkout: Workflow<CheckoutRequest, Omit<CheckoutResult, 'workflowId'>>;
@@ -24,5 +28,6 @@ export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflo
     getFeedingPlanPricing: pricing,
     getInflatedCart: inflate,
     checkout: engine.register('checkout', checkout(ctx, inflate)),
+    ...registerSubscriptionWorkflows(engine, ctx),
   };
 }

@@ -1,0 +1,447 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { TestClock, signAccessToken } from '@pawfresh/kit';
+import { accountContract } from '@pawfresh/contracts/account';
+import type { Dog } from '@pawfresh/contracts/dogs';
+import type { Order } from '@pawfresh/contracts/order';
+import type { Product } from '@pawfresh/contracts/product';
+import type { Subscription } from '@pawfresh/contracts/subscription';
+import {
+  callJson,
+  fuzzContract,
+  messagesOf,
+  routeFetch,
+  serviceApp,
+  svcUrl,
+  testDatabase,
+  TEST_ACCESS_TOKEN_SECRET,
+} from '@pawfresh/testing';
+import { courierService } from '@pawfresh/courier';
+import { dogsService } from '@pawfresh/dogs';
+import { orchestrationService } from '@pawfresh/orchestration';
+import { orderService } from '@pawfresh/order';
+import { pricingService } from '@pawfresh/pricing';
+import { productService } from '@pawfresh/product';
+import { subscriptionService } from '@pawfresh/subscription';
+import { accountService } from '../src/index.js';
+
+/**
+ * The customer API's Subscriptions calls over HTTP with every service behind them (orchestration
+ * workflows included) on one fresh database, two customers: each call with the other customer's
+ * subscription, feeding plan, extra, order or dog is a 404 and changes nothing (both read back).
+ */
+let database: DatabaseConnection;
+const apps: Record<string, FastifyInstance> = {};
+let account: FastifyInstance;
+let meals: Product[];
+const clock = new TestClock(new Date().toISOString());
+
+beforeAll(async () => {
+  database = await testDatabase();
+  const options = { database, clock, serviceUrl: svcUrl, fetch: routeFetch(apps) };
+  for (const [name, module] of Object.entries({
+    product: productService,
+    pricing: pricingService,
+    dogs: dogsService,
+    courier: courierService,
+    order: orderService,
+    subscription: subscriptionService,
+    orchestration: orchestrationService,
+  })) {
+    apps[name] = await serviceApp(module, options);
+  }
+  account = await serviceApp(accountService, options);
+  await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script', {});
+  meals = (await callJson(apps.product!, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
+}, 120_000);
+afterAll(async () => {
+  await account?.close();
+  for (const name of [
+    'orchestration',
+    'subscription',
+    'order',
+    'courier',
+    'dogs',
+    'pricing',
+    'product',
+  ]) {
+    await apps[name]?.close();
+  }
+  await database?.close();
+});
+
+const signedIn = async (userId: string) => {
+  const { token } = await signAccessToken(
+    { userId, role: 'customer', sessionId: randomUUID() },
+    TEST_ACCESS_TOKEN_SECRET,
+    { now: clock.now(), ttlSeconds: 900 },
+  );
+  return { authorization: `Bearer ${token}` };
+};
+
+const dayFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Customer {
+  userId: string;
+  headers: Record<string, string>;
+  dog: Dog;
+  subscription: Subscription;
+  orders: Order[];
+}
+
+/** A customer with a dog on a full bowl (300 g a day) and two open fortnightly boxes. */
+async function customer(): Promise<Customer> {
+  const userId = randomUUID();
+  const meal = meals.find((m) => m.status === 'active')!;
+  const dog = await callJson(apps.dogs!, 'POST', '/dogs', {
+    userId,
+    dog: { name: 'Biscuit', weight: '8.5', activityLevel: 'loves_to_play', bodyType: 'perfect' },
+    mealProductIds: [meal.id],
+  });
+  expect(dog.statusCode, dog.body).toBe(201);
+  const created = await callJson(apps.subscription!, 'POST', '/subscriptions', {
+    userId,
+    status: 'active',
+    feedingPlans: [
+      {
+        animalId: dog.json<Dog>().identifier,
+        type: 'full_bowl',
+        currentDailyServingSizeInGrams: 300,
+        skus: [{ productVariantId: meal.variants[0]!.id, ratio: 1 }],
+      },
+    ],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const subscription = created.json<Subscription>();
+  const orders: Order[] = [];
+  for (const [index, days] of [16, 30].entries()) {
+    const res = await callJson(apps.order!, 'POST', '/api/v1/orders', {
+      userId,
+      subscriptionId: subscription.id,
+      subscriptionOrderIndex: index,
+      deliveryDate: dayFromNow(days),
+      expectedDeliverySlotId: 'PM',
+      address: {
+        firstName: 'Jo',
+        lastName: 'Tester',
+        address1: '1 Test Street',
+        suburb: 'Richmond',
+        state: 'VIC',
+        postcode: '3121',
+      },
+      orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
+        animalId: dog.json<Dog>().identifier,
+        productId: s.productId,
+        productVariantId: s.productVariantId,
+        planType: 'full_bowl',
+        price: s.price,
+        quantity: s.pouches,
+      })),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    orders.push(res.json<Order>());
+  }
+  return { userId, headers: await signedIn(userId), dog: dog.json<Dog>(), subscription, orders };
+}
+
+/** What a customer's things look like now: subscription and orders, for before/after checks. */
+async function snapshot(c: Customer) {
+  const s = await callJson(
+    apps.subscription!,
+    'GET',
+    `/subscriptions/${c.subscription.id}`,
+    undefined,
+  );
+  const orders = [];
+  for (const o of c.orders) {
+    orders.push((await callJson(apps.order!, 'GET', `/api/v1/orders/${o.id}`)).json<Order>());
+  }
+  const dog = await callJson(apps.dogs!, 'GET', `/dogs/${c.dog.identifier}`);
+  return {
+    subscription: s.json<Subscription>(),
+    orders: orders.map((o) => ({
+      version: o.version,
+      lines: o.orderLineItems,
+      date: o.deliveryDate,
+    })),
+    dog: dog.json<Dog>().weight,
+  };
+}
+
+const api = (method: 'GET' | 'POST', url: string, body: unknown, headers: Record<string, string>) =>
+  callJson(account, method, `/api/v1${url}`, body, headers);
+
+describe('customer API: Subscriptions', () => {
+  let a: Customer;
+  let b: Customer;
+  let treatVariantId: string;
+
+  beforeAll(async () => {
+    a = await customer();
+    b = await customer();
+    const treats = (await callJson(apps.product!, 'GET', '/api/v1/products?type=treat')).json<
+      Product[]
+    >();
+    treatVariantId = treats.flatMap((p) => p.variants).find((v) => v.status === 'active')!.id;
+  });
+
+  it("reads only the customer's own subscriptions, with versions and extras", async () => {
+    const res = await api('GET', '/subscriptions', undefined, a.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const { subscriptions } = res.json<{ subscriptions: { id: string; version: number }[] }>();
+    expect(subscriptions.map((s) => s.id)).toEqual([a.subscription.id]);
+    expect(subscriptions[0]!.version).toBe(a.subscription.version);
+  });
+
+  it("every change with another customer's ids is a 404 and changes nothing", async () => {
+    const other = a; // B acts on A's things
+    const extraAdd = await api(
+      'POST',
+      `/subscriptions/${a.subscription.id}/add-extra`,
+      { extraType: 'treat', productVariantId: treatVariantId, quantity: 1, nthOrder: 1 },
+      a.headers,
+    );
+    expect(extraAdd.statusCode, extraAdd.body).toBe(200);
+    const extraId = (await snapshot(a)).subscription.extras[0]!.id;
+    const beforeA = await snapshot(a);
+    const beforeB = await snapshot(b);
+    const plan = other.subscription.feedingPlans[0]!;
+    const calls: [string, unknown][] = [
+      [`/subscriptions/${other.subscription.id}/cancel`, {}],
+      [`/subscriptions/${other.subscription.id}/update-extras`, { extras: [] }],
+      [
+        `/subscriptions/${other.subscription.id}/add-extra`,
+        { extraType: 'treat', productVariantId: treatVariantId, quantity: 1, nthOrder: 1 },
+      ],
+      [`/subscriptions/${other.subscription.id}/update-extra-quantity`, { extraId, quantity: 3 }],
+      [
+        `/subscriptions/${other.subscription.id}/update-extra-frequency`,
+        { extraId, extraType: 'treat', productVariantId: treatVariantId, quantity: 1, nthOrder: 2 },
+      ],
+      [`/subscriptions/${other.subscription.id}/delete-extra`, { extraId }],
+      // B's own subscription with A's extra or plan: still not found.
+      [`/subscriptions/${b.subscription.id}/delete-extra`, { extraId }],
+      [
+        `/subscriptions/${other.subscription.id}/${plan.id}/update-recipes`,
+        { skus: [{ productVariantId: plan.skus[0]!.productVariantId, ratio: 1 }] },
+      ],
+      [
+        `/subscriptions/${b.subscription.id}/${plan.id}/update-recipes`,
+        { skus: [{ productVariantId: plan.skus[0]!.productVariantId, ratio: 1 }] },
+      ],
+      [
+        '/subscriptions/update-serving-size',
+        { subscriptionId: other.subscription.id, feedingPlanId: plan.id, servingSize: 400 },
+      ],
+      [
+        '/subscriptions/update-serving-size',
+        { subscriptionId: b.subscription.id, feedingPlanId: plan.id, servingSize: 400 },
+      ],
+      [
+        '/subscriptions/update-order-delivery-date',
+        { orderId: other.orders[1]!.id, deliveryDate: dayFromNow(31) },
+      ],
+      [
+        '/subscriptions/update-subscription-feeding-plan-type',
+        { subscriptionId: other.subscription.id, feedingPlanType: 'half_bowl' },
+      ],
+      [
+        '/review-update-subscription-serving-size',
+        { subscriptionId: other.subscription.id, feedingPlanId: plan.id, servingSize: 400 },
+      ],
+      [
+        '/review-update-subscription-feeding-plan-type',
+        { subscriptionId: other.subscription.id, feedingPlanType: 'half_bowl' },
+      ],
+      [
+        '/plans/generate',
+        {
+          dogs: [
+            {
+              animalId: other.dog.identifier,
+              energy: 500,
+              meals: [{ productId: plan.skus[0]!.productId, weight: 1 }],
+            },
+          ],
+        },
+      ],
+    ];
+    for (const [url, body] of calls) {
+      const res = await api('POST', url, body, b.headers);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+      expect(res.json<{ error: string }>().error).toMatch(/not found/);
+    }
+    expect(await snapshot(a)).toEqual(beforeA);
+    expect(await snapshot(b)).toEqual(beforeB);
+  });
+
+  it('serving size: review changes nothing, apply with its version, a stale version is a 409', async () => {
+    const c = await customer();
+    const plan = c.subscription.feedingPlans[0]!;
+    const body = {
+      subscriptionId: c.subscription.id,
+      feedingPlanId: plan.id,
+      servingSize: 'f0400',
+    };
+    const review = await api('POST', '/review-update-subscription-serving-size', body, c.headers);
+    expect(review.statusCode, review.body).toBe(200);
+    const r = review.json<{
+      version: number;
+      before: { pricePerBox: number };
+      after: { pricePerBox: number; feedingPlans: { dailyGrams: number }[] };
+      orders: { updatedOrderIds: string[] };
+    }>();
+    expect(r.after.feedingPlans[0]!.dailyGrams).toBe(400);
+    expect(r.after.pricePerBox).toBeGreaterThan(r.before.pricePerBox);
+    expect(r.orders.updatedOrderIds.sort()).toEqual(c.orders.map((o) => o.id).sort());
+    expect((await snapshot(c)).subscription.version).toBe(c.subscription.version);
+
+    const apply = await api(
+      'POST',
+      '/subscriptions/update-serving-size',
+      { ...body, version: r.version },
+      c.headers,
+    );
+    expect(apply.statusCode, apply.body).toBe(200);
+    expect(apply.json<{ workflowId?: string }>().workflowId).toBeUndefined();
+    const after = await snapshot(c);
+    expect(after.subscription.feedingPlans[0]!.currentDailyServingSizeInGrams).toBe(400);
+
+    const stale = await api(
+      'POST',
+      '/subscriptions/update-serving-size',
+      { ...body, servingSize: 200, version: r.version },
+      c.headers,
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ error: string }>().error).toContain(
+      `at version ${after.subscription.version}`,
+    );
+    expect((await snapshot(c)).subscription.version).toBe(after.subscription.version);
+  });
+
+  it('feeding-plan type, extras, recipes and cancel for the owner', async () => {
+    const c = await customer();
+    const type = await api(
+      'POST',
+      '/review-update-subscription-feeding-plan-type',
+      { subscriptionId: c.subscription.id, feedingPlanType: 'half_bowl' },
+      c.headers,
+    );
+    expect(type.statusCode, type.body).toBe(200);
+    const applied = await api(
+      'POST',
+      '/subscriptions/update-subscription-feeding-plan-type',
+      {
+        subscriptionId: c.subscription.id,
+        feedingPlanType: 'half_bowl',
+        version: type.json<{ version: number }>().version,
+      },
+      c.headers,
+    );
+    expect(applied.statusCode, applied.body).toBe(200);
+
+    const add = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/add-extra`,
+      {
+        extraType: 'treat',
+        productVariantId: treatVariantId,
+        quantity: 2,
+        nthOrder: 1,
+        startOrderId: c.orders[1]!.id,
+      },
+      c.headers,
+    );
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json<{ orders: { updatedOrderIds: string[] } }>().orders.updatedOrderIds).toEqual([
+      c.orders[1]!.id,
+    ]);
+    const list = await api('GET', '/subscriptions', undefined, c.headers);
+    const extra = list.json<{
+      subscriptions: { extras: { id: string; startOrderId: string }[] }[];
+    }>().subscriptions[0]!.extras[0]!;
+    expect(extra.startOrderId).toBe(c.orders[1]!.id);
+    const qty = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/update-extra-quantity`,
+      { extraId: extra.id, quantity: 3 },
+      c.headers,
+    );
+    expect(qty.statusCode, qty.body).toBe(200);
+    const del = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/delete-extra`,
+      { extraId: extra.id, cancelNotes: 'Enough' },
+      c.headers,
+    );
+    expect(del.statusCode, del.body).toBe(200);
+
+    const reasons = await api('GET', '/cancel-reasons', undefined, c.headers);
+    expect(reasons.statusCode, reasons.body).toBe(200);
+    const reasonId = reasons.json<{ id: string }[]>()[0]?.id;
+    const cancel = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/cancel`,
+      { primaryCancelReasonId: reasonId ?? null, otherCancelReason: 'Moving' },
+      c.headers,
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json<{ deletedOrderIds: string[] }>().deletedOrderIds.sort()).toEqual(
+      c.orders.map((o) => o.id).sort(),
+    );
+    expect((await snapshot(c)).subscription.status).toBe('cancelled');
+  });
+
+  it('meal plans and plan generation for the own dog', async () => {
+    const plans = await api('GET', '/meal-plans', undefined, a.headers);
+    expect(plans.statusCode, plans.body).toBe(200);
+    expect(plans.json<{ mealPlan: Record<string, number> }>().mealPlan['full-bowl']).toBe(100);
+    const plan = a.subscription.feedingPlans[0]!;
+    const gen = await api(
+      'POST',
+      '/plans/generate',
+      {
+        dogs: [
+          {
+            animalId: a.dog.identifier,
+            energy: 558,
+            meals: [{ productId: plan.skus[0]!.productId, weight: 1 }],
+          },
+        ],
+      },
+      a.headers,
+    );
+    expect(gen.statusCode, gen.body).toBe(200);
+    expect(gen.json<{ feedingPlans: unknown[] }>().feedingPlans).toHaveLength(1);
+    const bad = await api(
+      'POST',
+      '/review-update-subscription-serving-size',
+      { subscriptionId: 'x' },
+      a.headers,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad).length).toBeGreaterThan(0);
+  });
+
+  it('answers odd input with a 4xx, never a 500', async () => {
+    const names = Object.keys(accountContract.endpoints).filter((k) =>
+      /Subscription|Extra|Recipes|ServingSize|OrderDeliveryDate|CancelReasons|MealPlans|generatePlans/.test(
+        k,
+      ),
+    );
+    const endpoints = Object.fromEntries(
+      names.map((k) => [k, accountContract.endpoints[k as keyof typeof accountContract.endpoints]]),
+    );
+    const problems = await fuzzContract(
+      account,
+      { ...accountContract, endpoints } as never,
+      a.headers,
+      10,
+    );
+    expect(problems).toEqual([]);
+  });
+});

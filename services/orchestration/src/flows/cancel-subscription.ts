@@ -1,0 +1,100 @@
+import { conflict, HttpError, upstream } from '@pawfresh/kit';
+import type {
+  CancelSubscriptionInput,
+  SubscriptionCancellation,
+} from '@pawfresh/contracts/orchestration-subscription-changes';
+import type { Subscription } from '@pawfresh/contracts/subscription';
+import { stillArriving } from '../rules/subscription-changes.js';
+import type { WorkflowContext } from './context.js';
+import {
+  outcome,
+  readOrdersInScope,
+  readSubscription,
+  refuseMovedVersion,
+  relayed,
+  withCompensation,
+  workflowActor,
+} from './subscription-change-steps.js';
+
+const todayInAustralia = (now: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
+
+/**
+ * cancel-subscription: the subscription is cancelled with the reasons given (first, since a
+ * cancellation can be undone by reactivating), then its orders not paid and not being made are
+ * deleted. The orders already paid or being made still arrive, and the answer lists them. If the
+ * orders cannot be deleted, the subscription is reactivated: nothing half-done.
+ */
+export const cancelSubscription =
+  ({ services, step }: WorkflowContext) =>
+  async (input: CancelSubscriptionInput): Promise<Omit<SubscriptionCancellation, 'workflowId'>> => {
+    const ctx = { services, step };
+    const subscription = await readSubscription(ctx, input.subscriptionId, input.userId);
+    if (subscription.status === 'cancelled' || subscription.status === 'draft') {
+      throw conflict(`Subscription ${subscription.id} is already ${subscription.status}`, {
+        currentVersion: subscription.version,
+      });
+    }
+    refuseMovedVersion(subscription, input.version);
+    const actor = workflowActor();
+    return withCompensation(async (undoWith) => {
+      const cancelled: Subscription = await step('cancel-subscription', async () => {
+        try {
+          return await relayed('Cancelling the subscription', () =>
+            services.subscription.cancelSubscription({
+              params: { id: subscription.id },
+              body: {
+                version: subscription.version,
+                primaryCancelReasonId: input.primaryCancelReasonId ?? null,
+                secondaryCancelReasonId: input.secondaryCancelReasonId ?? null,
+                otherCancelReason: input.otherCancelReason ?? null,
+                cancelledBy: input.userId ? `customer:${input.userId}` : actor,
+                cancelledByAdmin: false,
+              },
+            }),
+          );
+        } catch (err) {
+          if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+          // Replayed after a crash: this workflow's own cancellation moved the version.
+          const now = await upstream('Reading the subscription', () =>
+            services.subscription.getSubscription({ params: { id: subscription.id }, query: {} }),
+          );
+          if (now.status === 'cancelled' && now.version === subscription.version + 1) return now;
+          throw conflict(
+            `Subscription ${subscription.id} has changed since version ${subscription.version} (it is at version ${now.version}): read it again and retry`,
+            { currentVersion: now.version },
+          );
+        }
+      });
+      undoWith(() =>
+        step('undo-cancel-subscription', () =>
+          relayed('Reactivating the subscription', () =>
+            services.subscription.reactivateSubscription({
+              params: { id: subscription.id },
+              body: { version: cancelled.version, updatedBy: actor },
+            }),
+          ),
+        ),
+      );
+      const before = await readOrdersInScope(ctx, subscription.id);
+      const { deletedOrderIds } = await step('delete-pending-orders', () =>
+        relayed('Removing the orders', () =>
+          services.order.deletePendingOrders({
+            query: { subscriptionId: subscription.id, status: 'pending' },
+          }),
+        ),
+      );
+      const today = await step('today', async () => todayInAustralia(new Date()));
+      const arrivingOrders = stillArriving(before.all, deletedOrderIds, today);
+      return {
+        subscriptionId: cancelled.id,
+        version: cancelled.version,
+        subscription: cancelled,
+        before: null,
+        after: null,
+        orders: outcome([], before.left),
+        deletedOrderIds,
+        arrivingOrders,
+      };
+    });
+  };

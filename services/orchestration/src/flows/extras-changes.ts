@@ -1,0 +1,401 @@
+import { badRequest, conflict, HttpError, notFound, upstream } from '@pawfresh/kit';
+import type {
+  AddExtraInput,
+  DeleteExtraInput,
+  MoveExtraInput,
+  SubscriptionChange,
+  TreatsChangeInput,
+  UpdateExtraInput,
+} from '@pawfresh/contracts/orchestration-subscription-changes';
+import type { Extra, ExtraType, Subscription } from '@pawfresh/contracts/subscription';
+import { extraInOrder, startIndexOf, type LeftOrder } from '../rules/subscription-changes.js';
+import type { WorkflowContext } from './context.js';
+import {
+  outcome,
+  patchSubscription,
+  readOrdersInScope,
+  readSubscription,
+  refuseMovedVersion,
+  refuseUnlessLive,
+  relayed,
+  withCompensation,
+  workflowActor,
+  type OrdersInScope,
+} from './subscription-change-steps.js';
+
+type Answer = Omit<SubscriptionChange, 'workflowId'>;
+type Undo = (undo: () => Promise<unknown>) => void;
+interface Schedule {
+  productVariantId: string;
+  type: ExtraType;
+  startOrderIndex: number;
+  nthOrder: number;
+  quantity: number;
+}
+
+/**
+ * Subscription extras (treats, supplements): the subscription's extra is written through the
+ * subscription service, its line items on the open orders through the order service's
+ * subscription-extras routes, which leave orders past their cut-off or being made (docs/changes.md).
+ * Each write has its undo, run in reverse when a later step fails.
+ */
+class ExtrasChange {
+  readonly updated = new Set<string>();
+  constructor(
+    private readonly ctx: WorkflowContext,
+    public subscription: Subscription,
+    readonly scope: OrdersInScope,
+    private readonly undoWith: Undo,
+  ) {}
+
+  extra(extraId: string): Extra {
+    const extra = this.subscription.extras.find((e) => e.id === extraId && !e.cancelledAt);
+    if (!extra) throw notFound(`Extra ${extraId} not found`);
+    return extra;
+  }
+
+  startIndex(startOrderId: string | null | undefined): number {
+    const start = startIndexOf(startOrderId, this.scope.all, this.scope.open);
+    if ('problem' in start) throw badRequest(start.problem);
+    return start.index;
+  }
+
+  /** The orders the extra's schedule reaches that keep what they had. */
+  leftFor(schedules: readonly Schedule[]): LeftOrder[] {
+    return this.scope.left.filter((l) => {
+      const order = this.scope.all.find((o) => o.id === l.orderId)!;
+      return schedules.some((s) => extraInOrder(order.subscriptionOrderIndex, s));
+    });
+  }
+
+  answer(left: LeftOrder[]): Answer {
+    return {
+      subscriptionId: this.subscription.id,
+      version: this.subscription.version,
+      subscription: this.subscription,
+      before: null,
+      after: null,
+      orders: outcome([...this.updated], left),
+    };
+  }
+
+  async productOf(key: string, variantId: string): Promise<string> {
+    return this.ctx.step(`read-variant:${key}`, async () => {
+      const variant = await upstream('Reading the catalogue', () =>
+        this.ctx.services.product.getVariant({ params: { variantId } }).catch((err: unknown) => {
+          if ((err as { status?: number }).status === 404) return undefined;
+          throw err;
+        }),
+      );
+      if (!variant) throw badRequest(`Product variant ${variantId} is not in the catalogue`);
+      return variant.productId;
+    });
+  }
+
+  async #linesAdded(key: string, extraId: string, s: Schedule, price: number) {
+    const productId = await this.productOf(key, s.productVariantId);
+    const result = await this.ctx.step(`add-extra-lines:${key}`, () =>
+      relayed('Adding the extra to the orders', () =>
+        this.ctx.services.order.addSubscriptionExtras({
+          body: {
+            subscriptionId: this.subscription.id,
+            extraId,
+            productId,
+            productVariantId: s.productVariantId,
+            quantity: s.quantity,
+            price,
+            startOrderIndex: s.startOrderIndex,
+            nthOrder: s.nthOrder,
+            updatedBy: workflowActor(),
+          },
+        }),
+      ),
+    );
+    result.updatedOrderIds.forEach((id) => this.updated.add(id));
+    this.undoWith(() => this.#linesRemoved(`undo-${key}`, extraId, false));
+  }
+
+  async #linesRemoved(
+    key: string,
+    extraId: string,
+    undoable: (Schedule & { price: number }) | false,
+  ) {
+    const result = await this.ctx.step(`delete-extra-lines:${key}`, () =>
+      relayed('Taking the extra off the orders', () =>
+        this.ctx.services.order.deleteSubscriptionExtras({
+          body: {
+            subscriptionId: this.subscription.id,
+            extraId,
+            fromOrderIndex: 0,
+            updatedBy: workflowActor(),
+          },
+        }),
+      ),
+    );
+    if (!undoable) return;
+    result.updatedOrderIds.forEach((id) => this.updated.add(id));
+    this.undoWith(() => this.#linesAdded(`undo-${key}`, extraId, undoable, undoable.price));
+  }
+
+  async add(key: string, s: Schedule): Promise<void> {
+    const before = new Set(this.subscription.extras.map((e) => e.id));
+    const changed = await patchSubscription(this.ctx, `add-extra:${key}`, this.subscription, {
+      extras: [s],
+    });
+    const added = changed.extras.find((e) => !before.has(e.id))!;
+    this.subscription = changed;
+    this.undoWith(() => this.#cancel(`undo-${key}`, added.id, {}));
+    await this.#linesAdded(key, added.id, s, added.price);
+  }
+
+  async update(key: string, extra: Extra, next: Schedule): Promise<void> {
+    const same = (a: Schedule, b: Schedule) =>
+      a.productVariantId === b.productVariantId && a.type === b.type &&
+      a.startOrderIndex === b.startOrderIndex && a.nthOrder === b.nthOrder; // prettier-ignore
+    if (same(extra, next) && extra.quantity === next.quantity) return;
+    const old = this.subscription;
+    const changed = await patchSubscription(this.ctx, `update-extra:${key}`, old, {
+      extras: [{ id: extra.id, version: extra.version, ...next }],
+    });
+    this.subscription = changed;
+    this.undoWith(() => {
+      const now = changed.extras.find((e) => e.id === extra.id)!;
+      return patchSubscription(this.ctx, `undo-update-extra:${key}`, changed, {
+        extras: [{ id: extra.id, version: now.version, ...scheduleOf(extra) }],
+      });
+    });
+    const price = changed.extras.find((e) => e.id === extra.id)!.price;
+    if (same(extra, next)) {
+      const result = await this.ctx.step(`update-extra-lines:${key}`, () =>
+        relayed('Changing the extra on the orders', () =>
+          this.ctx.services.order.updateSubscriptionExtras({
+            body: {
+              subscriptionId: old.id,
+              extraId: extra.id,
+              fromOrderIndex: 0,
+              quantity: next.quantity,
+              price,
+              updatedBy: workflowActor(),
+            },
+          }),
+        ),
+      );
+      result.updatedOrderIds.forEach((id) => this.updated.add(id));
+      this.undoWith(() =>
+        this.ctx.step(`undo-update-extra-lines:${key}`, () =>
+          relayed('Changing the extra on the orders back', () =>
+            this.ctx.services.order.updateSubscriptionExtras({
+              body: {
+                subscriptionId: old.id,
+                extraId: extra.id,
+                fromOrderIndex: 0,
+                quantity: extra.quantity,
+                price: extra.price,
+                updatedBy: workflowActor(),
+              },
+            }),
+          ),
+        ),
+      );
+      return;
+    }
+    await this.#linesRemoved(key, extra.id, { ...scheduleOf(extra), price: extra.price });
+    await this.#linesAdded(key, extra.id, next, price);
+  }
+
+  async remove(
+    key: string,
+    extra: Extra,
+    reason: { cancelReasonId?: string | null; cancelNotes?: string | null },
+  ) {
+    await this.#linesRemoved(key, extra.id, { ...scheduleOf(extra), price: extra.price });
+    await this.#cancel(key, extra.id, reason);
+  }
+
+  async #cancel(
+    key: string,
+    extraId: string,
+    reason: { cancelReasonId?: string | null; cancelNotes?: string | null },
+  ) {
+    const actor = workflowActor();
+    const current = this.subscription;
+    this.subscription = await this.ctx.step(`cancel-extra:${key}`, async () => {
+      try {
+        return await relayed('Stopping the extra', () =>
+          this.ctx.services.subscription.cancelExtra({
+            params: { id: current.id, extraId },
+            body: { ...reason, cancelledBy: actor },
+          }),
+        );
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+        // A replayed step: the extra was stopped by this workflow already.
+        const now = await upstream('Reading the subscription', () =>
+          this.ctx.services.subscription.getSubscription({
+            params: { id: current.id },
+            query: { includeRemovedExtras: 'true' },
+          }),
+        );
+        if (now.extras.some((e) => e.id === extraId && e.cancelledBy === actor)) return now;
+        throw err;
+      }
+    });
+  }
+}
+
+const scheduleOf = (e: Extra): Schedule => ({
+  productVariantId: e.productVariantId,
+  type: e.type,
+  startOrderIndex: e.startOrderIndex,
+  nthOrder: e.nthOrder,
+  quantity: e.quantity,
+});
+
+async function extrasChange<
+  T extends { subscriptionId: string; userId?: string | undefined; version?: number | undefined },
+>(
+  ctx: WorkflowContext,
+  input: T,
+  work: (change: ExtrasChange) => Promise<LeftOrder[]>,
+): Promise<Answer> {
+  const subscription = await readSubscription(ctx, input.subscriptionId, input.userId);
+  refuseUnlessLive(subscription);
+  refuseMovedVersion(subscription, input.version);
+  const scope = await readOrdersInScope(ctx, subscription.id);
+  return withCompensation(async (undoWith) => {
+    const change = new ExtrasChange(ctx, subscription, scope, undoWith);
+    const left = await work(change);
+    return change.answer(left);
+  });
+}
+
+export const addSubscriptionExtra =
+  (ctx: WorkflowContext) =>
+  (input: AddExtraInput): Promise<Answer> =>
+    extrasChange(ctx, input, async (change) => {
+      const s: Schedule = {
+        productVariantId: input.productVariantId,
+        type: input.extraType,
+        startOrderIndex: change.startIndex(input.startOrderId),
+        nthOrder: input.nthOrder,
+        quantity: input.quantity,
+      };
+      await change.add('0', s);
+      return change.leftFor([s]);
+    });
+
+export const updateSubscriptionExtra =
+  (ctx: WorkflowContext) =>
+  (input: UpdateExtraInput): Promise<Answer> =>
+    extrasChange(ctx, input, async (change) => {
+      const extra = change.extra(input.extraId);
+      const next: Schedule = {
+        productVariantId: input.productVariantId ?? extra.productVariantId,
+        type: input.extraType ?? extra.type,
+        startOrderIndex:
+          input.startOrderId === undefined
+            ? extra.startOrderIndex
+            : change.startIndex(input.startOrderId),
+        nthOrder: input.nthOrder ?? extra.nthOrder,
+        quantity: input.quantity ?? extra.quantity,
+      };
+      await change.update('0', extra, next);
+      return change.leftFor([scheduleOf(extra), next]);
+    });
+
+export const deleteSubscriptionExtra =
+  (ctx: WorkflowContext) =>
+  (input: DeleteExtraInput): Promise<Answer> =>
+    extrasChange(ctx, input, async (change) => {
+      const extra = change.extra(input.extraId);
+      await change.remove('0', extra, {
+        cancelReasonId: input.cancelReasonId ?? null,
+        cancelNotes: input.cancelNotes ?? null,
+      });
+      return change.leftFor([scheduleOf(extra)]);
+    });
+
+export const moveSubscriptionExtra =
+  (ctx: WorkflowContext) =>
+  (input: MoveExtraInput): Promise<Answer> =>
+    extrasChange(ctx, input, async (change) => {
+      const extra = change.extra(input.extraId);
+      const indexOf = (orderId: string) => {
+        const order = change.scope.all.find((o) => o.id === orderId);
+        if (!order || order.subscriptionOrderIndex === null) {
+          throw notFound(`Order ${orderId} not found on this subscription`);
+        }
+        const left = change.scope.left.find((l) => l.orderId === orderId);
+        if (left) throw conflict(left.message);
+        if (!change.scope.open.some((o) => o.id === orderId)) {
+          throw conflict(`The delivery of ${order.deliveryDate} is no longer a future delivery`);
+        }
+        return order.subscriptionOrderIndex;
+      };
+      const from = indexOf(input.fromOrderId);
+      const to = indexOf(input.toOrderId);
+      const move = (name: string, a: number, b: number) =>
+        ctx.step(name, () =>
+          relayed('Moving the extra', () =>
+            ctx.services.order.moveSubscriptionExtras({
+              body: {
+                subscriptionId: change.subscription.id,
+                extraId: extra.id,
+                fromOrderIndex: a,
+                toOrderIndex: b,
+                updatedBy: workflowActor(),
+              },
+            }),
+          ),
+        );
+      const result = await move('move-extra-lines', from, to);
+      result.updatedOrderIds.forEach((id) => change.updated.add(id));
+      return [];
+    });
+
+/**
+ * update-subscription-treats: the subscription's extras become the list sent. An extra of the same
+ * variant and type is kept (and changed if its schedule or quantity differs), a new one added, and
+ * the ones left out stopped.
+ */
+export const updateSubscriptionTreats =
+  (ctx: WorkflowContext) =>
+  (input: TreatsChangeInput): Promise<Answer> =>
+    extrasChange(ctx, input, async (change) => {
+      const current = change.subscription.extras.filter((e) => !e.cancelledAt);
+      const matched = new Set<string>();
+      const plan = input.extras.map((wanted) => {
+        const match = current.find(
+          (e) =>
+            !matched.has(e.id) &&
+            e.productVariantId === wanted.productVariantId &&
+            e.type === wanted.extraType,
+        );
+        if (match) matched.add(match.id);
+        const s: Schedule = {
+          productVariantId: wanted.productVariantId,
+          type: wanted.extraType,
+          startOrderIndex:
+            wanted.startOrderId === undefined && match
+              ? match.startOrderIndex
+              : change.startIndex(wanted.startOrderId),
+          nthOrder: wanted.nthOrder,
+          quantity: wanted.quantity,
+        };
+        return { match, s };
+      });
+      const schedules: Schedule[] = [];
+      for (const [i, extra] of current.entries()) {
+        if (matched.has(extra.id)) continue;
+        await change.remove(`stop-${i}`, extra, { cancelNotes: 'Left out of the extras sent' });
+        schedules.push(scheduleOf(extra));
+      }
+      for (const [i, { match, s }] of plan.entries()) {
+        if (match) {
+          await change.update(`${i}`, change.extra(match.id), s);
+          schedules.push(scheduleOf(match));
+        } else await change.add(`${i}`, s);
+        schedules.push(s);
+      }
+      return change.leftFor(schedules);
+    });

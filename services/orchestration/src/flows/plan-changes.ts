@@ -1,0 +1,365 @@
+import { badRequest, conflict, notFound, refuseIfAny } from '@pawfresh/kit';
+import type {
+  AddAnimalInput,
+  FeedingPlanTypeChangeInput,
+  PlanChangeReview,
+  RecipeMixChangeInput,
+  ServingSizeChangeInput,
+  SubscriptionChange,
+} from '@pawfresh/contracts/orchestration-subscription-changes';
+import {
+  servingSizeCodes,
+  type FeedingPlan,
+  type FeedingPlanType,
+  type GeneratedFeedingPlan,
+  type Subscription,
+  type UpdateSubscriptionInput,
+} from '@pawfresh/contracts/subscription';
+import {
+  activePlansSide,
+  planFigures,
+  planSide,
+  replanLines,
+} from '../rules/subscription-changes.js';
+import type { WorkflowContext } from './context.js';
+import {
+  outcome,
+  patchSubscription,
+  readOrdersInScope,
+  readSubscription,
+  refuseMovedVersion,
+  refuseUnlessLive,
+  relayed,
+  rewriteOrder,
+  withCompensation,
+  type OrdersInScope,
+} from './subscription-change-steps.js';
+
+type Answer = Omit<SubscriptionChange, 'workflowId'>;
+type Review = Omit<PlanChangeReview, 'workflowId'>;
+type PlanPatch = NonNullable<UpdateSubscriptionInput['feedingPlans']>[number];
+
+/** Daily grams of a serving size sent as a code (f0200) or as grams that are one of them. */
+export function servingSizeGrams(size: string | number): number {
+  if (typeof size === 'string') return Number(size.slice(1));
+  if (!servingSizeCodes.some((code) => Number(code.slice(1)) === size)) {
+    throw badRequest(
+      `servingSize ${size} is not one of the serving sizes (${servingSizeCodes.map((c) => Number(c.slice(1))).join(', ')} grams a day)`,
+    );
+  }
+  return size;
+}
+
+function planOf(subscription: Subscription, feedingPlanId: string): FeedingPlan {
+  const plan = subscription.feedingPlans.find((p) => p.id === feedingPlanId);
+  if (!plan) throw notFound(`Feeding plan ${feedingPlanId} not found`);
+  return plan;
+}
+
+/** The dog's energy need (kcal a day), read once as a step. */
+function readEnergy(ctx: WorkflowContext, animalId: string, userId: string) {
+  return ctx.step(`read-dog:${animalId}`, async () => {
+    const dog = await relayed('Reading the dog', () =>
+      ctx.services.dogs.getDog({ params: { dogId: animalId }, query: { userId } }),
+    );
+    return {
+      name: dog.name,
+      energy: dog.dailyEnergyKilocalories,
+      mealProductIds: dog.mealProductIds,
+    };
+  });
+}
+
+/** The plan sized and priced by the subscription service for a new size or type (reads only). */
+async function sizePlan(
+  ctx: WorkflowContext,
+  subscription: Subscription,
+  animalId: string,
+  meals: { productId: string; weight: number }[],
+  change: { planType: FeedingPlanType; servingSize?: number },
+): Promise<GeneratedFeedingPlan> {
+  const dog = await readEnergy(ctx, animalId, subscription.userId);
+  if (change.servingSize === undefined && !dog.energy) {
+    throw badRequest(`${dog.name} has no daily energy need yet: add the dog's weight first`);
+  }
+  return ctx.step(`size-plan:${animalId}`, async () => {
+    const generated = await relayed('Sizing the feeding plan', () =>
+      ctx.services.subscription.generatePlans({
+        body: {
+          cadenceInWeeks: subscription.cadenceInWeeks,
+          dogs: [
+            {
+              animalId,
+              // With a serving size given, the energy does not size the plan.
+              energy: dog.energy ?? change.servingSize!,
+              planType: change.planType,
+              meals,
+              ...(change.servingSize !== undefined ? { servingSize: change.servingSize } : {}),
+            },
+          ],
+        },
+      }),
+    );
+    return generated.feedingPlans[0]!;
+  });
+}
+
+const mealsOf = (plan: FeedingPlan) =>
+  plan.skus.map((s) => ({ productId: s.productId, weight: s.ratio }));
+
+/**
+ * Writes a feeding-plan change: the subscription PATCHed at the version read, then every open
+ * order's plan lines for the dogs concerned replaced and repriced. A failure on the way puts back
+ * the orders already changed and the subscription (docs/changes.md).
+ */
+export async function applyPlanChange(
+  ctx: WorkflowContext,
+  subscription: Subscription,
+  scope: OrdersInScope,
+  animalIds: Set<string>,
+  plans: PlanPatch[],
+  undoPlans: (changed: Subscription) => PlanPatch[],
+): Promise<Answer> {
+  return withCompensation(async (undoWith) => {
+    const changed = await patchSubscription(ctx, 'update-subscription', subscription, {
+      feedingPlans: plans,
+    });
+    undoWith(() =>
+      patchSubscription(ctx, 'undo-subscription', changed, { feedingPlans: undoPlans(changed) }),
+    );
+    const updatedOrderIds: string[] = [];
+    for (const order of scope.open) {
+      const before = await rewriteOrder(ctx, order.id, (current) =>
+        replanLines(current.orderLineItems, changed.feedingPlans, animalIds),
+      );
+      if (before) undoWith(() => rewriteOrder(ctx, order.id, () => [], before.lines));
+      updatedOrderIds.push(order.id);
+    }
+    return {
+      subscriptionId: changed.id,
+      version: changed.version,
+      subscription: changed,
+      before: activePlansSide(subscription.feedingPlans),
+      after: activePlansSide(changed.feedingPlans),
+      orders: outcome(updatedOrderIds, scope.left),
+    };
+  });
+}
+
+/** Back to what a plan had: its type, size and meals (the version of the plan after the change). */
+const restorePlan = (old: FeedingPlan, changed: Subscription): PlanPatch => {
+  const now = changed.feedingPlans.find((p) => p.id === old.id)!;
+  return {
+    id: old.id,
+    version: now.version,
+    type: old.type,
+    currentDailyServingSizeInGrams: old.currentDailyServingSizeInGrams,
+    skus: old.skus.map((s) => ({ productVariantId: s.productVariantId, ratio: s.ratio })),
+  };
+};
+
+async function readForChange(
+  ctx: WorkflowContext,
+  input: { subscriptionId: string; userId?: string | undefined; version?: number | undefined },
+) {
+  const subscription = await readSubscription(ctx, input.subscriptionId, input.userId);
+  refuseUnlessLive(subscription);
+  refuseMovedVersion(subscription, input.version);
+  return subscription;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving size
+// ---------------------------------------------------------------------------------------------
+
+async function servingSizeChange(ctx: WorkflowContext, input: ServingSizeChangeInput) {
+  const subscription = await readForChange(ctx, input);
+  const plan = planOf(subscription, input.feedingPlanId);
+  const grams = servingSizeGrams(input.servingSize);
+  const sized = await sizePlan(ctx, subscription, plan.animalId, mealsOf(plan), {
+    planType: plan.type,
+    servingSize: grams,
+  });
+  return { subscription, plan, grams, sized };
+}
+
+function reviewOf(
+  subscription: Subscription,
+  replaced: Map<string, GeneratedFeedingPlan>,
+  scope: OrdersInScope,
+): Review {
+  const active = subscription.feedingPlans.filter((p) => p.status === 'active');
+  const after = active.map((p) => {
+    const next = replaced.get(p.id);
+    return next ? planFigures(next, p.id) : planFigures(p, p.id);
+  });
+  return {
+    subscriptionId: subscription.id,
+    version: subscription.version,
+    before: activePlansSide(subscription.feedingPlans),
+    after: planSide(after),
+    orders: outcome(
+      scope.open.map((o) => o.id),
+      scope.left,
+    ),
+  };
+}
+
+export const reviewServingSize =
+  (ctx: WorkflowContext) =>
+  async (input: ServingSizeChangeInput): Promise<Review> => {
+    const { subscription, plan, sized } = await servingSizeChange(ctx, input);
+    const scope = await readOrdersInScope(ctx, subscription.id);
+    return reviewOf(subscription, new Map([[plan.id, sized]]), scope);
+  };
+
+export const updateServingSize =
+  (ctx: WorkflowContext) =>
+  async (input: ServingSizeChangeInput): Promise<Answer> => {
+    const { subscription, plan, grams } = await servingSizeChange(ctx, input);
+    const scope = await readOrdersInScope(ctx, subscription.id);
+    return applyPlanChange(
+      ctx,
+      subscription,
+      scope,
+      new Set([plan.animalId]),
+      [{ id: plan.id, version: plan.version, currentDailyServingSizeInGrams: grams }],
+      (changed) => [restorePlan(plan, changed)],
+    );
+  };
+
+// ---------------------------------------------------------------------------------------------
+// Feeding-plan type
+// ---------------------------------------------------------------------------------------------
+
+async function planTypeChange(ctx: WorkflowContext, input: FeedingPlanTypeChangeInput) {
+  const subscription = await readForChange(ctx, input);
+  const plans = input.feedingPlanId
+    ? [planOf(subscription, input.feedingPlanId)]
+    : subscription.feedingPlans.filter((p) => p.status === 'active');
+  if (plans.length === 0) {
+    throw conflict(`Subscription ${subscription.id} has no active feeding plan to change`);
+  }
+  const sized = new Map<string, GeneratedFeedingPlan>();
+  for (const plan of plans) {
+    sized.set(
+      plan.id,
+      await sizePlan(ctx, subscription, plan.animalId, mealsOf(plan), {
+        planType: input.feedingPlanType,
+      }),
+    );
+  }
+  return { subscription, plans, sized };
+}
+
+export const reviewFeedingPlanType =
+  (ctx: WorkflowContext) =>
+  async (input: FeedingPlanTypeChangeInput): Promise<Review> => {
+    const { subscription, sized } = await planTypeChange(ctx, input);
+    const scope = await readOrdersInScope(ctx, subscription.id);
+    return reviewOf(subscription, sized, scope);
+  };
+
+export const updateFeedingPlanType =
+  (ctx: WorkflowContext) =>
+  async (input: FeedingPlanTypeChangeInput): Promise<Answer> => {
+    const { subscription, plans, sized } = await planTypeChange(ctx, input);
+    const scope = await readOrdersInScope(ctx, subscription.id);
+    return applyPlanChange(
+      ctx,
+      subscription,
+      scope,
+      new Set(plans.map((p) => p.animalId)),
+      plans.map((p) => ({
+        id: p.id,
+        version: p.version,
+        type: input.feedingPlanType,
+        currentDailyServingSizeInGrams: sized.get(p.id)!.currentDailyServingSizeInGrams,
+      })),
+      (changed) => plans.map((p) => restorePlan(p, changed)),
+    );
+  };
+
+// ---------------------------------------------------------------------------------------------
+// Recipe mix
+// ---------------------------------------------------------------------------------------------
+
+export const updateRecipeMix =
+  (ctx: WorkflowContext) =>
+  async (input: RecipeMixChangeInput): Promise<Answer> => {
+    const subscription = await readForChange(ctx, input);
+    const plan = planOf(subscription, input.feedingPlanId);
+    const total = input.skus.reduce((n, s) => n + s.ratio, 0);
+    if (Math.abs(total - 1) > 0.001) {
+      throw badRequest(`The meals' ratios must add up to 1 (they add up to ${total})`);
+    }
+    const scope = await readOrdersInScope(ctx, subscription.id);
+    return applyPlanChange(
+      ctx,
+      subscription,
+      scope,
+      new Set([plan.animalId]),
+      [{ id: plan.id, version: plan.version, skus: input.skus }],
+      (changed) => [restorePlan(plan, changed)],
+    );
+  };
+
+// ---------------------------------------------------------------------------------------------
+// A dog added in the app: a feeding plan, and its meals on the open orders
+// ---------------------------------------------------------------------------------------------
+
+export const addAnimalToSubscription =
+  (ctx: WorkflowContext) =>
+  async (input: AddAnimalInput): Promise<Answer> => {
+    const subscription = await readForChange(ctx, input);
+    if (
+      subscription.feedingPlans.some(
+        (p) => p.animalId === input.animalId && p.status !== 'ineligible',
+      )
+    ) {
+      throw conflict(`Dog ${input.animalId} already has a feeding plan on this subscription`, {
+        currentVersion: subscription.version,
+      });
+    }
+    const dog = await readEnergy(ctx, input.animalId, subscription.userId);
+    const productIds = input.productIds?.length ? input.productIds : dog.mealProductIds;
+    refuseIfAny(
+      productIds.length === 0
+        ? [
+            {
+              path: ['productIds'],
+              code: 'required',
+              message: `Choose at least 1 meal for ${dog.name}: send productIds or choose the dog's meals first`,
+            },
+          ]
+        : [],
+    );
+    const sized = await sizePlan(
+      ctx,
+      subscription,
+      input.animalId,
+      productIds.map((productId) => ({ productId, weight: 1 })),
+      { planType: input.feedingPlanType },
+    );
+    const scope = await readOrdersInScope(ctx, subscription.id);
+    return applyPlanChange(
+      ctx,
+      subscription,
+      scope,
+      new Set([input.animalId]),
+      [
+        {
+          animalId: input.animalId,
+          type: input.feedingPlanType,
+          currentDailyServingSizeInGrams: sized.currentDailyServingSizeInGrams,
+          skus: sized.skus.map((s) => ({ productVariantId: s.productVariantId, ratio: s.ratio })),
+        },
+      ],
+      (changed) => {
+        const added = changed.feedingPlans.find(
+          (p) => p.animalId === input.animalId && p.status === 'active',
+        )!;
+        return [{ id: added.id, version: added.version, isEligible: false }];
+      },
+    );
+  };

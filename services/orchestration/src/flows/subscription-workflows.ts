@@ -1,0 +1,70 @@
+import type { Engine } from '../engine/engine.js';
+import type { WorkflowContext } from './context.js';
+import { cancelSubscription } from './cancel-subscription.js';
+import { updateDogProfile } from './dog-profile.js';
+import {
+  addSubscriptionExtra,
+  deleteSubscriptionExtra,
+  moveSubscriptionExtra,
+  updateSubscriptionExtra,
+  updateSubscriptionTreats,
+} from './extras-changes.js';
+import {
+  addAnimalToSubscription,
+  reviewFeedingPlanType,
+  reviewServingSize,
+  updateFeedingPlanType,
+  updateRecipeMix,
+  updateServingSize,
+} from './plan-changes.js';
+
+/** The subscription-level customer changes (docs/changes.md), under their spec names. */
+export function registerSubscriptionWorkflows(engine: Engine, ctx: WorkflowContext) {
+  return {
+    updateSubscriptionTreats: engine.register(
+      'update-subscription-treats',
+      updateSubscriptionTreats(ctx),
+    ),
+    reviewUpdateSubscriptionFeedingPlanType: engine.register(
+      'review-update-subscription-feeding-plan-type',
+      reviewFeedingPlanType(ctx),
+    ),
+    updateSubscriptionFeedingPlanType: engine.register(
+      'update-subscription-feeding-plan-type',
+      updateFeedingPlanType(ctx),
+    ),
+    updateSubscriptionRecipeMix: engine.register(
+      'update-subscription-recipe-mix',
+      updateRecipeMix(ctx),
+    ),
+    reviewUpdateSubscriptionServingSize: engine.register(
+      'review-update-subscription-serving-size',
+      reviewServingSize(ctx),
+    ),
+    updateSubscriptionServingSize: engine.register(
+      'update-subscription-serving-size',
+      updateServingSize(ctx),
+    ),
+    updateDogProfile: engine.register('update-dog-profile', updateDogProfile(ctx, false)),
+    updateDogProfileWithNewRecommendation: engine.register(
+      'update-dog-profile-with-new-recommendation',
+      updateDogProfile(ctx, true),
+    ),
+    cancelSubscription: engine.register('cancel-subscription', cancelSubscription(ctx)),
+    addAnimalToSubscription: engine.register(
+      'add-animal-to-subscription',
+      addAnimalToSubscription(ctx),
+    ),
+    addSubscriptionExtra: engine.register('add-subscription-extra', addSubscriptionExtra(ctx)),
+    deleteSubscriptionExtra: engine.register(
+      'delete-subscription-extra',
+      deleteSubscriptionExtra(ctx),
+    ),
+    updateSubscriptionExtra: engine.register(
+      'update-subscription-extra',
+      updateSubscriptionExtra(ctx),
+    ),
+    moveSubscriptionExtra: engine.register('move-subscription-extra', moveSubscriptionExtra(ctx)),
+  };
+}
+export type SubscriptionWorkflows = ReturnType<typeof registerSubscriptionWorkflows>;

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { TestClock } from '@pawfresh/kit';
+import type { Order } from '@pawfresh/contracts/order';
+import type { Product } from '@pawfresh/contracts/product';
+import type { Plan, Subscription } from '@pawfresh/contracts/subscription';
+import { callJson, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfresh/testing';
+import { courierService } from '@pawfresh/courier';
+import { dogsService } from '@pawfresh/dogs';
+import { orderService } from '@pawfresh/order';
+import { pricingService } from '@pawfresh/pricing';
+import { productService } from '@pawfresh/product';
+import { subscriptionService } from '@pawfresh/subscription';
+import { orchestrationService } from '../src/index.js';
+import { createDog, mealOf, type Harness } from './harness.js';
+
+/**
+ * The orchestration service with every service the subscription changes call (product, pricing,
+ * dogs, subscription, courier, order) on one fresh database. The clock is the real time: the
+ * rule of docs/changes.md reads the time when it decides which orders are still open.
+ * `down['order:write'] = true` makes one service refuse its writes (503) but answer its reads.
+ */
+export async function subscriptionHarness(): Promise<Harness> {
+  const database = await testDatabase();
+  const clock = new TestClock(new Date().toISOString());
+  const product = await serviceApp(productService, { database, clock });
+  const pricing = await serviceApp(pricingService, { database, clock });
+  const dogs = await serviceApp(dogsService, { database, clock });
+  const courier = await serviceApp(courierService, { database, clock });
+  const subscription = await serviceApp(subscriptionService, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: routeFetch({ product, pricing, dogs }),
+  });
+  const order = await serviceApp(orderService, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: routeFetch({ courier }),
+  });
+  const services = { product, pricing, dogs, subscription, courier, order };
+  const down: Record<string, boolean> = {};
+  const calls: Record<string, number> = {};
+  const routed = routeFetch(services);
+  const app = await serviceApp(orchestrationService, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: async (url, init) => {
+      const name = new URL(url).hostname.replace(/\.svc$/, '');
+      calls[name] = (calls[name] ?? 0) + 1;
+      const write = (init.method ?? 'GET') !== 'GET';
+      if (down[name] || (write && down[`${name}:write`])) {
+        return new Response('{"message":"down"}', { status: 503 });
+      }
+      return routed(url, init);
+    },
+  });
+  const seeded = await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
+  if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
+  const meals = (await callJson(product, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
+  const plans = (await callJson(subscription, 'GET', '/plans')).json<Plan[]>();
+  return {
+    database,
+    app,
+    services,
+    down,
+    calls,
+    meals,
+    plans,
+    allUp() {
+      for (const name of Object.keys(down)) down[name] = false;
+    },
+    async close() {
+      await app.close();
+      for (const service of Object.values(services)) await service.close();
+      await database.close();
+    },
+  };
+}
+
+const dayFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export interface Household {
+  userId: string;
+  dogId: string;
+  subscription: Subscription;
+  /** Index 0: past its cut-off (migrated history); 1: being made (queued); 2, 3: open. */
+  orders: Order[];
+}
+
+const melbourne = {
+  firstName: 'Sam',
+  lastName: 'Citizen',
+  address1: '12 Example Street',
+  suburb: 'Richmond',
+  city: 'Melbourne',
+  state: 'VIC',
+  postcode: '3121',
+};
+
+/** An active treat of the seeded catalogue, an active variant of it. */
+export async function treatVariant(h: Harness): Promise<{ productId: string; variantId: string }> {
+  const res = await callJson(h.services.product!, 'GET', '/api/v1/products?type=treat');
+  const treat = res
+    .json<Product[]>()
+    .find((p) => p.status === 'active' && p.variants.some((v) => v.status === 'active'))!;
+  return {
+    productId: treat.id,
+    variantId: treat.variants.find((v) => v.status === 'active')!.id,
+  };
+}
+
+/**
+ * A household with one dog on a full bowl (300 g a day, turkey and kangaroo), active, fortnightly,
+ * and four boxes from the plan: one past its cut-off, one being made, two open.
+ */
+export async function household(h: Harness): Promise<Household> {
+  const userId = randomUUID();
+  const turkey = mealOf(h, 'turkey');
+  const kangaroo = mealOf(h, 'kangaroo');
+  const dog = await createDog(h, userId, {}, [turkey.id, kangaroo.id]);
+  const created = await callJson(h.services.subscription!, 'POST', '/subscriptions', {
+    userId,
+    status: 'active',
+    cadenceInWeeks: 2,
+    feedingPlans: [
+      {
+        animalId: dog.identifier,
+        type: 'full_bowl',
+        currentDailyServingSizeInGrams: 300,
+        skus: [
+          { productVariantId: turkey.variants[0]!.id, ratio: 0.5 },
+          { productVariantId: kangaroo.variants[0]!.id, ratio: 0.5 },
+        ],
+      },
+    ],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const subscription = created.json<Subscription>();
+  const lines = subscription.feedingPlans[0]!.skus.map((s) => ({
+    animalId: dog.identifier,
+    productId: s.productId,
+    productVariantId: s.productVariantId,
+    planType: 'full_bowl',
+    price: s.price,
+    quantity: s.pouches,
+  }));
+  const orders: Order[] = [];
+  const schedule = [
+    { days: 2, legacyOrderId: Math.floor(Math.random() * 1_000_000_000) + 1 },
+    { days: 16 },
+    { days: 30 },
+    { days: 44 },
+  ];
+  for (const [index, box] of schedule.entries()) {
+    const res = await callJson(h.services.order!, 'POST', '/api/v1/orders', {
+      userId,
+      subscriptionId: subscription.id,
+      subscriptionOrderIndex: index,
+      deliveryDate: dayFromNow(box.days),
+      expectedDeliverySlotId: 'PM',
+      address: melbourne,
+      orderLineItems: lines,
+      ...(box.legacyOrderId ? { legacyOrderId: box.legacyOrderId } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    orders.push(res.json<Order>());
+  }
+  const queued = await callJson(
+    h.services.order!,
+    'PATCH',
+    `/api/v1/orders/${orders[1]!.id}/fulfilment-status`,
+    { fulfilmentStatus: 'queued' },
+  );
+  expect(queued.statusCode, queued.body).toBe(200);
+  orders[1] = queued.json<Order>();
+  return { userId, dogId: dog.identifier, subscription, orders };
+}
+
+export async function readSubscription(h: Harness, id: string): Promise<Subscription> {
+  const res = await callJson(h.services.subscription!, 'GET', `/subscriptions/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Subscription>();
+}
+
+export async function readOrder(h: Harness, id: string): Promise<Order> {
+  const res = await callJson(h.services.order!, 'GET', `/api/v1/orders/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Order>();
+}
