@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
 import { cents, instant, uuid } from './fields.js';
 import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
+import { orderChangeEndpoints } from './orchestration-order-changes.js';
 
 /**
  * services.md §7 "Orchestration": the optional `workflowId` is the durable workflow's id. The same
@@ -185,6 +186,7 @@ export const orchestrationContract = defineContract({
       response: feedingPlanPricingSchema,
       errors: [400, 404, 500, 502, 503],
     },
+    ...orderChangeEndpoints,
     getRun: {
       method: 'GET',
       path: '/workflows/runs/:workflowId',
