@@ -7,6 +7,7 @@ import { dogsContract } from '@pawfresh/contracts/dogs';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { courierContract } from '@pawfresh/contracts/courier';
 import { orderContract } from '@pawfresh/contracts/order';
+import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
 import { sessionCookies } from './session-cookie.js';
@@ -15,7 +16,7 @@ import { sessionCookies } from './session-cookie.js';
 export const accountService: ServiceModule = {
   name: 'account',
   basePath: '/api/v1',
-  calls: ['product', 'identity', 'dogs', 'payment', 'courier', 'order'],
+  calls: ['product', 'identity', 'dogs', 'payment', 'courier', 'order', 'orchestration'],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
       createServiceClient(contract, {
@@ -30,6 +31,7 @@ export const accountService: ServiceModule = {
       payment: client(paymentContract),
       courier: client(courierContract),
       order: client(orderContract),
+      orchestration: client(orchestrationContract),
     };
     // Secure only over https, so signing in still works on http://localhost.
     const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);

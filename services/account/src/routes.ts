@@ -10,6 +10,7 @@ import { productRoutes } from './routes/products.js';
 import { profileRoutes } from './routes/profile.js';
 import { sessionRoutes } from './routes/session.js';
 import { orderRoutes } from './routes/orders.js';
+import { orderChangeRoutes } from './routes/order-changes.js';
 
 /** Every endpoint of the customer API, one routes file per area (`src/routes/`). */
 export function accountHandlers(
@@ -25,5 +26,6 @@ export function accountHandlers(
     ...cardRoutes(ctx),
     ...deliveryRoutes(ctx),
     ...orderRoutes(ctx),
+    ...orderChangeRoutes(ctx),
   };
 }

@@ -28,6 +28,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
     const workflows = registerWorkflows(engine, {
       services: collaborators(runtime, () => engine.beginShutdown()),
       step: (name, run) => engine.step(name, run),
+      clock: runtime.clock,
     });
     const routes = servicePlugin({
       contract: orchestrationContract,

@@ -2,6 +2,7 @@ import { notFound, type Handlers } from '@pawfresh/kit';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { Engine } from './engine/engine.js';
 import type { Workflows } from './flows/workflows.js';
+import { orderChangeRoutes } from './routes/order-changes.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -10,6 +11,7 @@ export function orchestrationHandlers(
   workflows: Workflows,
 ): Handlers<typeof orchestrationContract> {
   return {
+    ...orderChangeRoutes(engine, workflows),
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };

@@ -6,6 +6,7 @@ import type { dogsContract } from '@pawfresh/contracts/dogs';
 import type { paymentContract } from '@pawfresh/contracts/payment';
 import type { courierContract } from '@pawfresh/contracts/courier';
 import type { orderContract } from '@pawfresh/contracts/order';
+import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 
 /** What the customer API's flows work with: the clients of the services behind it. */
 export interface AccountContext {
@@ -15,6 +16,7 @@ export interface AccountContext {
   payment: ServiceClient<typeof paymentContract>;
   courier: ServiceClient<typeof courierContract>;
   order: ServiceClient<typeof orderContract>;
+  orchestration: ServiceClient<typeof orchestrationContract>;
 }
 
 type Endpoints = (typeof accountContract)['endpoints'];

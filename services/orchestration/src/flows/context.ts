@@ -1,3 +1,4 @@
+import type { Clock } from '@pawfresh/kit';
 import type { Collaborators } from '../collaborators.js';
 
 /** What a workflow works with: the other services, and checkpointed steps to call them in. */
@@ -5,4 +6,6 @@ export interface WorkflowContext {
   services: Collaborators;
   /** Runs `run` as a checkpointed step named `name`: once, even across a crash and restart. */
   step<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /** The service's clock: read it inside a step, so a recovered run sees the same time. */
+  clock: Clock;
 }

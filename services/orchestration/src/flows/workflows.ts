@@ -7,9 +7,10 @@ import {
 } from './get-feeding-plan-pricing.js';
 import { getInflatedCart } from './get-inflated-cart.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
+import { orderChangeWorkflows, type OrderChangeWorkflows } from './order-change-workflows.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
-export interface Workflows {
+export interface Workflows extends OrderChangeWorkflows {
   getFeedingPlanPricing: Workflow<FeedingPlanPricingRequest, PricedPlan>;
   getInflatedCart: Workflow<{ cartId: string }, Omit<InflatedCart, 'workflowId'>>;
 }
@@ -19,5 +20,6 @@ export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflo
   return {
     getFeedingPlanPricing: pricing,
     getInflatedCart: engine.register('get-inflated-cart', getInflatedCart(ctx, pricing)),
+    ...orderChangeWorkflows(engine, ctx),
   };
 }
