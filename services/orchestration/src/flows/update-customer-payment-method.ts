@@ -106,7 +106,9 @@ export const updateCustomerPaymentMethod =
             await orNotFound(
               services.payment.deletePaymentMethod({ params: { userId, paymentMethodId: added } }),
             );
-            if (previousDefault) {
+            const left = await services.payment.listPaymentMethods({ params: { userId } });
+            const isDefault = left.find((c) => c.default)?.id ?? null;
+            if (previousDefault && isDefault !== previousDefault) {
               await services.payment.setDefaultPaymentMethod({
                 params: { userId, paymentMethodId: previousDefault },
               });
