@@ -18,7 +18,9 @@ export async function serviceApp(
     settings?: Partial<RuntimeSettings>;
   },
 ): Promise<FastifyInstance> {
-  const app = Fastify();
+  // The workflow engine's launch (migrations, recovery) can outlast Fastify's 10 s default on a
+  // loaded machine.
+  const app = Fastify({ pluginTimeout: 60_000 });
   await app.register(
     module.plugin({
       database: options.database,

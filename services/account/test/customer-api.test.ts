@@ -21,6 +21,7 @@ import { dogsService } from '@pawfresh/dogs';
 import { paymentService } from '@pawfresh/payment';
 import { courierService } from '@pawfresh/courier';
 import { orderService } from '@pawfresh/order';
+import { orchestrationService } from '@pawfresh/orchestration';
 import { accountService } from '../src/index.js';
 
 let database: DatabaseConnection;
@@ -37,6 +38,8 @@ beforeAll(async () => {
   apps.payment = await serviceApp(paymentService, options);
   apps.courier = await serviceApp(courierService, options);
   apps.order = await serviceApp(orderService, options);
+  // The order changes and cards run workflows (the contract fuzz below reaches them).
+  apps.orchestration = await serviceApp(orchestrationService, options);
   account = await serviceApp(accountService, options);
   await callJson(apps.product, 'POST', '/api/v1/products/reset-by-seed-script');
 });

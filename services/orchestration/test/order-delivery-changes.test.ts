@@ -8,9 +8,8 @@ import type {
   OrderChangeResult,
   PaymentMethodResult,
 } from '@pawfresh/contracts/orchestration-order-changes';
-import { caller, callJson, messagesOf } from '@pawfresh/testing';
+import { caller, callJson, catalogue, household, messagesOf, RICHMOND } from '@pawfresh/testing';
 import { harness, type Harness } from './harness.js';
-import { household, RICHMOND } from './order-fixtures.js';
 
 let h: Harness;
 const call = caller(() => h.app);
@@ -45,7 +44,7 @@ const newStreet = {
 
 describe('POST /workflows/update-order-delivery-date', () => {
   it('moves an order to a date the courier delivers, with its dates', async () => {
-    const home = await household(apps(), 1);
+    const home = await household<Order>(apps(), 1);
     const order = home.orders[0]!;
     const res = await call('POST', '/workflows/update-order-delivery-date', {
       orderId: order.id,
@@ -66,7 +65,7 @@ describe('POST /workflows/update-order-delivery-date', () => {
   });
 
   it('refuses a day the courier does not deliver, or one past its cut-off, naming the next possible dates', async () => {
-    const home = await household(apps(), 1);
+    const home = await household<Order>(apps(), 1);
     const order = home.orders[0]!;
     const sunday = await call('POST', '/workflows/update-order-delivery-date', {
       orderId: order.id,
@@ -95,7 +94,7 @@ describe('POST /workflows/update-order-delivery-date', () => {
 
 describe('POST /workflows/update-order-delivery-info', () => {
   it('gives every future order that can change the new address, naming those left', async () => {
-    const home = await household(apps(), 5);
+    const home = await household<Order>(apps(), 5);
     const [first, , , queued] = home.orders;
     await callJson(h.services.order!, 'PATCH', `/api/v1/orders/${queued!.id}/fulfilment-status`, {
       fulfilmentStatus: 'queued',
@@ -133,7 +132,7 @@ describe('POST /workflows/update-order-delivery-info', () => {
   });
 
   it('puts the addresses back when the new date is refused (compensation)', async () => {
-    const home = await household(apps(), 3);
+    const home = await household<Order>(apps(), 3);
     const first = home.orders[0]!;
     const res = await call('POST', '/workflows/update-order-delivery-info', {
       orderId: first.id,
@@ -154,7 +153,7 @@ describe('POST /workflows/update-order-delivery-info', () => {
   });
 
   it('puts the addresses back when a later order cannot be reached (502)', async () => {
-    const home = await household(apps(), 3);
+    const home = await household<Order>(apps(), 3);
     const [first, , third] = home.orders;
     h.fail = (url, method) => method === 'PUT' && url.includes(`/orders/${third!.id}/addresses`);
     const res = await call('POST', '/workflows/update-order-delivery-info', {
@@ -171,8 +170,8 @@ describe('POST /workflows/update-order-delivery-info', () => {
   });
 
   it("is a 404 for another customer's order or address, changing nothing of either", async () => {
-    const mine = await household(apps(), 2);
-    const theirs = await household(apps(), 2);
+    const mine = await household<Order>(apps(), 2);
+    const theirs = await household<Order>(apps(), 2);
     const otherOrder = await call('POST', '/workflows/update-order-delivery-info', {
       orderId: theirs.orders[0]!.id,
       userId: mine.userId,
@@ -223,7 +222,7 @@ const defaultAddress = {
 describe('POST /workflows/update-default-address', () => {
   it('sets the default address and moves the orders from the one on the date on', async () => {
     const userId = await customer();
-    const home = await household(apps(), 3, userId);
+    const home = await household<Order>(apps(), 3, userId);
     const res = await call('POST', '/workflows/update-default-address', {
       userId,
       address: defaultAddress,
@@ -253,7 +252,7 @@ describe('POST /workflows/update-default-address', () => {
       ...defaultAddress,
       address1: '1 Old Road',
     });
-    await household(apps(), 2, userId);
+    await household<Order>(apps(), 2, userId);
     h.clock.set('2026-11-02T09:00:00.000Z');
     const res = await call('POST', '/workflows/update-default-address', {
       userId,

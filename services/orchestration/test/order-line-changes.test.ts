@@ -6,9 +6,8 @@ import type {
   OrderChangeResult,
 } from '@pawfresh/contracts/orchestration-order-changes';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
-import { caller, callJson, messagesOf } from '@pawfresh/testing';
+import { caller, callJson, catalogue, household, messagesOf, RICHMOND } from '@pawfresh/testing';
 import { harness, type Harness } from './harness.js';
-import { catalogue, household } from './order-fixtures.js';
 
 let h: Harness;
 const call = caller(() => h.app);
@@ -42,7 +41,7 @@ const tenOff = (cents: number) => cents - Math.floor((cents * 10) / 100);
 
 describe('POST /workflows/update-order-extras', () => {
   it("sets the order's one-off extras, repriced with the subscription's discount at its position", async () => {
-    const home = await household(apps(), 2);
+    const home = await household<Order>(apps(), 2);
     const [first] = home.orders;
     const [a, b] = treats;
     const res = await call('POST', '/workflows/update-order-extras', {
@@ -102,7 +101,7 @@ describe('POST /workflows/update-order-extras', () => {
   });
 
   it('refuses a meal as an extra, and an unknown variant, changing nothing', async () => {
-    const home = await household(apps(), 1);
+    const home = await household<Order>(apps(), 1);
     const order = home.orders[0]!;
     const res = await call('POST', '/workflows/update-order-extras', {
       orderId: order.id,
@@ -120,8 +119,8 @@ describe('POST /workflows/update-order-extras', () => {
   });
 
   it("is a 404 for another customer's order, which stays as it was", async () => {
-    const mine = await household(apps(), 1);
-    const theirs = await household(apps(), 1);
+    const mine = await household<Order>(apps(), 1);
+    const theirs = await household<Order>(apps(), 1);
     const res = await call('POST', '/workflows/update-order-extras', {
       orderId: theirs.orders[0]!.id,
       userId: mine.userId,
@@ -133,7 +132,7 @@ describe('POST /workflows/update-order-extras', () => {
   });
 
   it("carries the order service's 409 past the cut-off, and the run records it", async () => {
-    const home = await household(apps(), 2);
+    const home = await household<Order>(apps(), 2);
     h.clock.set('2026-11-17T01:00:00.000Z'); // after 5pm on 16 November in Melbourne
     const workflowId = `late-${randomUUID()}`;
     const res = await call('POST', '/workflows/update-order-extras', {
@@ -157,7 +156,7 @@ describe('POST /workflows/update-order-extras', () => {
   });
 
   it('answers 502 when pricing is down, with nothing written', async () => {
-    const home = await household(apps(), 1);
+    const home = await household<Order>(apps(), 1);
     h.down.pricing = true;
     const res = await call('POST', '/workflows/update-order-extras', {
       orderId: home.orders[0]!.id,
@@ -173,7 +172,7 @@ describe('POST /workflows/update-order-extras', () => {
 
 describe('one-off extras: add, update, delete', () => {
   it('adds, changes and removes a one-off extra, repricing each time', async () => {
-    const home = await household(apps(), 1);
+    const home = await household<Order>(apps(), 1);
     const order = home.orders[0]!;
     const treat = treats[1]!;
     const added = await call('POST', '/workflows/add-one-off-extra', {
@@ -219,8 +218,8 @@ describe('one-off extras: add, update, delete', () => {
   });
 
   it('finds no meal line, no other subscription and no other customer', async () => {
-    const home = await household(apps(), 1);
-    const other = await household(apps(), 1);
+    const home = await household<Order>(apps(), 1);
+    const other = await household<Order>(apps(), 1);
     const order = home.orders[0]!;
     const mealLine = order.orderLineItems[0]!.id;
     const notExtra = await call('POST', '/workflows/update-one-off-extra', {
@@ -251,7 +250,7 @@ describe('one-off extras: add, update, delete', () => {
 
 describe('POST /workflows/update-order-recipe-mix', () => {
   it("shares the dog's pouches among new meals by ratio, same size, repriced", async () => {
-    const home = await household(apps(), 1);
+    const home = await household<Order>(apps(), 1);
     const order = home.orders[0]!;
     const beef = meal('beef');
     const chicken = meal('chicken');

@@ -1,8 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Order } from '@pawfresh/contracts/order';
-import type { Product } from '@pawfresh/contracts/product';
-import { callJson } from '@pawfresh/testing';
+import { callJson } from './http.js';
+
+/** What the fixtures read of an order and a catalogue product (the contracts have the rest). */
+interface Order {
+  id: string;
+  version: number;
+  deliveryDate: string;
+  address: { addressId: string };
+  orderLineItems: { id: string }[];
+}
+interface Variant {
+  id: string;
+  productId: string;
+  basePrice: number;
+  status: string;
+  dimension: { weightGrams: number };
+}
+interface Product {
+  status: string;
+  metadata: { metaKey: string; metaValue: unknown }[];
+  variants: Variant[];
+}
 
 /**
  * A household for the order-change tests: a (draft) subscription with a 10% recurring discount and
@@ -10,12 +29,12 @@ import { callJson } from '@pawfresh/testing';
  * of 500 g from the seeded catalogue, at list price. Works with any harness holding the product,
  * pricing, subscription and order services.
  */
-export interface Household {
+export interface Household<O extends Order = Order> {
   userId: string;
   dogId: string;
   subscriptionId: string;
   discountId: string;
-  orders: Order[];
+  orders: O[];
 }
 
 export const RICHMOND = {
@@ -41,6 +60,7 @@ const ok = async <T>(
   return r.json<T>();
 };
 
+/** The seeded catalogue's 500 g meal pouches by meal name, and one treat variant for sale each. */
 export async function catalogue(product: FastifyInstance) {
   const list = async (type: string) =>
     (await callJson(product, 'GET', `/api/v1/products?type=${type}`)).json<Product[]>();
@@ -58,7 +78,8 @@ export async function catalogue(product: FastifyInstance) {
   return { meal, treats: forSale, meals };
 }
 
-export async function household(
+/** A household of `orderCount` boxes (see above). */
+export async function household<O extends Order = Order>(
   apps: {
     pricing: FastifyInstance;
     subscription: FastifyInstance;
@@ -67,7 +88,7 @@ export async function household(
   },
   orderCount = 3,
   userId: string = randomUUID(),
-): Promise<Household> {
+): Promise<Household<O>> {
   const category = await ok<{ id: string }>(
     callJson(apps.pricing, 'POST', '/discounts/categories', {
       name: `Loyalty ${randomUUID()}`,
@@ -98,10 +119,10 @@ export async function household(
   const { meal } = await catalogue(apps.product);
   const turkey = meal('turkey');
   const dogId = randomUUID();
-  const orders: Order[] = [];
+  const orders: O[] = [];
   for (let n = 0; n < orderCount; n += 1) {
     orders.push(
-      await ok<Order>(
+      await ok<O>(
         callJson(apps.order, 'POST', '/api/v1/orders', {
           userId,
           subscriptionId: subscription.id,
