@@ -39,6 +39,13 @@ import {
   subscriptionStatus,
   deliverySlot,
 } from './subscription.js';
+import { cardDetailsSchema } from './payment.js';
+import {
+  deliveryDateInput,
+  deliveryInfoAddressInput,
+  orderExtraInput,
+  skippedOrderSchema,
+} from './orchestration-order-changes.js';
 
 /** customer-app.md §3 Product / Variant: the list item shape the customer app uses. */
 export const customerProductSchema = z
@@ -261,9 +268,13 @@ export const accountContract = defineContract({
       path: '/api/v1/addresses/default',
       summary: 'Set the default delivery address',
       description:
-        'The optional `date` part (moving the next delivery with the address) arrives with the orders workflows; until then a request that carries it is refused.',
+        'Without `date`, only the default address changes. With it (update-default-address workflow), the orders from that date on that can still change go to the new address; a date the courier does not deliver to it, or past the cut-off, is a 400 naming the next possible dates.',
       body: addressInput.extend({
-        date: z.unknown().optional(),
+        date: deliveryDateInput
+          .optional()
+          .describe(
+            'From the order delivered on this date on (the first on or after it), orders go to the new address in this slot',
+          ),
       }),
       response: success,
       errors: [400, 401],
@@ -697,6 +708,126 @@ export const accountContract = defineContract({
       body: generatePlansInput,
       response: z.object({ feedingPlans: z.array(generatedFeedingPlanSchema) }),
       errors: [400, 401, 404],
+      access: 'customer',
+    },
+
+    // Order changes and cards (customer-app.md §7)
+    updateOrderExtras: {
+      method: 'POST',
+      path: '/api/v1/order/update-extras',
+      summary: "Set one of the customer's orders' one-off extras (repriced)",
+      description:
+        "The list replaces the order's one-off extras. Past the cut-off, or while the kitchen works on the order: 409 with the reason.",
+      body: z
+        .object({
+          orderId: z.uuid({ error: 'orderId must be a valid UUID' }),
+          extras: z.array(orderExtraInput, { error: 'extras must be a list of extras' }).max(20),
+        })
+        .strict(),
+      response: customerOrderSchema,
+      errors: [400, 401, 404, 409],
+      access: 'customer',
+      fallbackMessage: 'Failed to update one-off order extra',
+    },
+    addOrderExtra: {
+      method: 'POST',
+      path: '/api/v1/order/:orderId/add-extra',
+      summary: "Add a one-off extra to one of the customer's orders (repriced)",
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      body: z
+        .object({
+          subscriptionId: uuid('subscriptionId'),
+          productVariantId: uuid('productVariantId'),
+          quantity: orderExtraInput.shape.quantity,
+        })
+        .strict(),
+      response: customerOrderSchema,
+      errors: [400, 401, 404, 409],
+      access: 'customer',
+      fallbackMessage: 'Failed to add one-off extra to order',
+    },
+    updateOrderExtra: {
+      method: 'POST',
+      path: '/api/v1/order/:orderId/update-extra',
+      summary: "Change the quantity of a one-off extra of the customer's order (repriced)",
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      body: z
+        .object({
+          subscriptionId: uuid('subscriptionId'),
+          orderLineItemId: uuid('orderLineItemId'),
+          quantity: orderExtraInput.shape.quantity,
+        })
+        .strict(),
+      response: customerOrderSchema,
+      errors: [400, 401, 404, 409],
+      access: 'customer',
+      fallbackMessage: 'Failed to update one-off order extra',
+    },
+    deleteOrderExtra: {
+      method: 'POST',
+      path: '/api/v1/order/:orderId/delete-extra',
+      summary: "Remove a one-off extra from the customer's order (repriced)",
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      body: z
+        .object({
+          subscriptionId: uuid('subscriptionId'),
+          orderLineItemId: uuid('orderLineItemId'),
+        })
+        .strict(),
+      response: customerOrderSchema,
+      errors: [400, 401, 404, 409],
+      access: 'customer',
+      fallbackMessage: 'Failed to delete one-off order extra',
+    },
+    updateDeliveryInfo: {
+      method: 'POST',
+      path: '/api/v1/orders/:orderId/delivery-info',
+      summary:
+        "An order's delivery address and/or date; with applyToFutureOrders, every later order's address",
+      description:
+        'A delivery date the courier does not deliver to the address, or past the cut-off: 400 naming the next possible dates. Later orders past their cut-off or being made are left as they were and listed in skippedOrders.',
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      body: z
+        .object({
+          applyToFutureOrders: z.boolean().optional(),
+          postcode,
+          suburb: requiredText(100, 'Enter the suburb'),
+          address: deliveryInfoAddressInput.optional(),
+          date: deliveryDateInput.optional(),
+        })
+        .strict(),
+      response: z.object({
+        orderId: z.uuid(),
+        updatedOrderIds: z.array(z.uuid()),
+        skippedOrders: z.array(skippedOrderSchema),
+      }),
+      errors: [400, 401, 404, 409],
+      access: 'customer',
+    },
+    addPaymentMethod: {
+      method: 'POST',
+      path: '/api/v1/payment-methods',
+      summary: 'Save a card and (unless default is false) charge the next deliveries to it',
+      description:
+        'Sandbox: `card` {number, expMonth, expYear, cvc} (the documented test cards). Stripe: `paymentMethodId`, a PaymentMethod id (`pm_…`) from the provider page.',
+      status: 201,
+      body: z
+        .object({
+          card: cardDetailsSchema.optional(),
+          paymentMethodId: z
+            .string({ error: 'paymentMethodId must be a Stripe PaymentMethod id (pm_…)' })
+            .regex(/^pm_[A-Za-z0-9_]{1,200}$/, {
+              error: 'paymentMethodId must be a Stripe PaymentMethod id (pm_…)',
+            })
+            .optional(),
+          default: z.boolean({ error: 'default must be true or false' }).default(true),
+        })
+        .strict()
+        .refine((b) => (b.card === undefined) !== (b.paymentMethodId === undefined), {
+          error: 'Send card or paymentMethodId',
+        }),
+      response: customerPaymentMethodSchema,
+      errors: [400, 401, 402],
       access: 'customer',
     },
   },

@@ -15,6 +15,7 @@ import {
   schedulesSchema,
 } from './orchestration-billing.js';
 import { subscriptionChangeEndpoints } from './orchestration-subscription-changes.js';
+import { orderChangeEndpoints } from './orchestration-order-changes.js';
 
 export { workflowId };
 
@@ -235,6 +236,7 @@ export const orchestrationContract = defineContract({
       errors: [400, 500, 503],
     },
     ...subscriptionChangeEndpoints,
+    ...orderChangeEndpoints,
     getRun: {
       method: 'GET',
       path: '/workflows/runs/:workflowId',

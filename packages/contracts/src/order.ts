@@ -209,6 +209,11 @@ export const bundleLineItemInput = z
 
 export const lineItemInput = z
   .object({
+    id: uuid('id')
+      .optional()
+      .describe(
+        "Replacing all line items (PUT line-items): keeps this line item's id; it must be one of the order's. Ignored elsewhere",
+      ),
     bundleId: uuid('bundleId').nullish(),
     animalId: uuid('animalId').nullish(),
     extraId: uuid('extraId').nullish(),
@@ -228,7 +233,14 @@ export type LineItemInput = z.output<typeof lineItemInput>;
 const lineItems = z
   .array(lineItemInput, { error: 'orderLineItems must be a list of line items' })
   .min(1, { error: 'An order needs at least 1 line item' })
-  .max(100, { error: 'An order has at most 100 line items' });
+  .max(100, { error: 'An order has at most 100 line items' })
+  .refine(
+    (items) => {
+      const ids = items.flatMap((i) => (i.id ? [i.id] : []));
+      return new Set(ids).size === ids.length;
+    },
+    { error: 'Each line item id may appear once' },
+  );
 
 export const orderDiscountInput = z
   .object({

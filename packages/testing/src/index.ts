@@ -10,3 +10,4 @@ export {
 export { fuzzContract } from './fuzz-contract.js';
 export { routeFetch, svcUrl } from './route-fetch.js';
 export { callJson, caller, messagesOf, type HttpMethod } from './http.js';
+export { catalogue, fridayAfter, household, RICHMOND, type Household } from './order-household.js';

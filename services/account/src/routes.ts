@@ -12,6 +12,7 @@ import { sessionRoutes } from './routes/session.js';
 import { orderRoutes } from './routes/orders.js';
 import { paymentRoutes } from './routes/payment.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
+import { orderChangeRoutes } from './routes/order-changes.js';
 
 /** Every endpoint of the customer API, one routes file per area (`src/routes/`). */
 export function accountHandlers(
@@ -29,5 +30,6 @@ export function accountHandlers(
     ...orderRoutes(ctx),
     ...paymentRoutes(ctx),
     ...subscriptionRoutes(ctx),
+    ...orderChangeRoutes(ctx),
   };
 }

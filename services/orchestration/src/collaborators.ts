@@ -1,15 +1,14 @@
 import { createServiceClient, type ServiceClient, type ServiceRuntime } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { cartContract } from '@pawfresh/contracts/cart';
-import { courierContract } from '@pawfresh/contracts/courier';
-import { identityContract } from '@pawfresh/contracts/identity';
-import { orderContract } from '@pawfresh/contracts/order';
-import { paymentContract } from '@pawfresh/contracts/payment';
 import { dogsContract } from '@pawfresh/contracts/dogs';
-import { orderContract } from '@pawfresh/contracts/order';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { productContract } from '@pawfresh/contracts/product';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
+import { orderContract } from '@pawfresh/contracts/order';
+import { identityContract } from '@pawfresh/contracts/identity';
+import { paymentContract } from '@pawfresh/contracts/payment';
+import { courierContract } from '@pawfresh/contracts/courier';
 
 /** The services the workflows call, through their contracts and nothing else. */
 export interface Collaborators {
@@ -18,13 +17,10 @@ export interface Collaborators {
   pricing: ServiceClient<typeof pricingContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
   dogs: ServiceClient<typeof dogsContract>;
-<<<<<<< HEAD
+  order: ServiceClient<typeof orderContract>;
   identity: ServiceClient<typeof identityContract>;
   payment: ServiceClient<typeof paymentContract>;
   courier: ServiceClient<typeof courierContract>;
-=======
->>>>>>> subs-changes
-  order: ServiceClient<typeof orderContract>;
 }
 
 export const COLLABORATORS = [
@@ -33,13 +29,10 @@ export const COLLABORATORS = [
   'pricing',
   'subscription',
   'dogs',
-<<<<<<< HEAD
+  'order',
   'identity',
   'payment',
   'courier',
-=======
->>>>>>> subs-changes
-  'order',
 ] as const;
 
 /**
@@ -70,12 +63,9 @@ export function collaborators(
     pricing: createServiceClient(pricingContract, options('pricing')),
     subscription: createServiceClient(subscriptionContract, options('subscription')),
     dogs: createServiceClient(dogsContract, options('dogs')),
-<<<<<<< HEAD
+    order: createServiceClient(orderContract, options('order')),
     identity: createServiceClient(identityContract, options('identity')),
     payment: createServiceClient(paymentContract, options('payment')),
     courier: createServiceClient(courierContract, options('courier')),
-=======
->>>>>>> subs-changes
-    order: createServiceClient(orderContract, options('order')),
   };
 }

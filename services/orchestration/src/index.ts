@@ -32,9 +32,10 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       services: collaborators(runtime, () => engine.beginShutdown()),
       step: <T>(name: string, run: () => Promise<T>) => engine.step(name, run),
       workflowId: () => engine.currentWorkflowId(),
+      clock: runtime.clock,
     };
     const workflows = registerWorkflows(engine, ctx);
-    const billing = registerBillingWorkflows(engine, { ...ctx, clock: runtime.clock }, settings);
+    const billing = registerBillingWorkflows(engine, ctx, settings);
     const routes = servicePlugin({
       contract: orchestrationContract,
       handlers: orchestrationHandlers(

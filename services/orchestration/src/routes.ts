@@ -5,6 +5,7 @@ import type { Workflows } from './flows/workflows.js';
 import { checkoutHandlers } from './routes/checkout.js';
 import type { BillingHandlers } from './routes/billing.js';
 import { subscriptionChangeHandlers } from './routes/subscription-changes.js';
+import { orderChangeRoutes } from './routes/order-changes.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -17,6 +18,7 @@ export function orchestrationHandlers(
     ...checkoutHandlers(engine, workflows),
     ...billing,
     ...subscriptionChangeHandlers(engine, workflows),
+    ...orderChangeRoutes(engine, workflows),
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };

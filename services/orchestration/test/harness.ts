@@ -13,6 +13,10 @@ import {
   testDatabase,
 } from '@pawfresh/testing';
 import { cartService } from '@pawfresh/cart';
+import { courierService } from '@pawfresh/courier';
+import { identityService } from '@pawfresh/identity';
+import { orderService } from '@pawfresh/order';
+import { paymentService } from '@pawfresh/payment';
 import { dogsService } from '@pawfresh/dogs';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
@@ -31,6 +35,9 @@ export interface Harness {
   services: Record<string, FastifyInstance>;
   down: Record<string, boolean>;
   calls: Record<string, number>;
+  /** A request this answers true for gets a 503 (one step failing on purpose). */
+  fail?: ((url: string, method: string) => boolean) | undefined;
+  clock: TestClock;
   meals: Product[];
   /** The plan catalogue (full bowl, half bowl…). */
   plans: Plan[];
@@ -52,8 +59,28 @@ export async function harness(): Promise<Harness> {
     serviceUrl: svcUrl,
     fetch: routeFetch({ product, pricing, dogs }),
   });
-  const services = { product, pricing, dogs, cart, subscription };
+  const courier = await serviceApp(courierService, { database, clock });
+  const identity = await serviceApp(identityService, { database, clock });
+  const payment = await serviceApp(paymentService, { database, clock });
+  const order = await serviceApp(orderService, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: routeFetch({ courier }),
+  });
+  const services = {
+    product,
+    pricing,
+    dogs,
+    cart,
+    subscription,
+    courier,
+    identity,
+    payment,
+    order,
+  };
   const down: Record<string, boolean> = {};
+  const h = {} as Harness;
   const calls: Record<string, number> = {};
   const routed = routeFetch(services);
   const app = await serviceApp(orchestrationService, {
@@ -63,7 +90,9 @@ export async function harness(): Promise<Harness> {
     fetch: async (url, init) => {
       const name = new URL(url).hostname.replace(/\.svc$/, '');
       calls[name] = (calls[name] ?? 0) + 1;
-      if (down[name]) return new Response('{"message":"down"}', { status: 503 });
+      if (down[name] || h.fail?.(url, init.method ?? 'GET')) {
+        return new Response('{"message":"down"}', { status: 503 });
+      }
       return routed(url, init);
     },
   });
@@ -71,23 +100,26 @@ export async function harness(): Promise<Harness> {
   if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
   const meals = (await callJson(product, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
   const plans = (await callJson(subscription, 'GET', '/plans')).json<Plan[]>();
-  return {
+  Object.assign(h, {
     database,
     app,
     services,
     down,
     calls,
+    clock,
     meals,
     plans,
     allUp() {
       for (const name of Object.keys(down)) down[name] = false;
+      h.fail = undefined;
     },
     async close() {
       await app.close();
       for (const service of Object.values(services)) await service.close();
       await database.close();
     },
-  };
+  });
+  return h;
 }
 
 const meta = (p: Product, key: string) => p.metadata.find((m) => m.metaKey === key)?.metaValue;

@@ -1,3 +1,4 @@
+import type { Clock } from '@pawfresh/kit';
 import type { Collaborators } from '../collaborators.js';
 
 /** What a workflow works with: the other services, and checkpointed steps to call them in. */
@@ -7,4 +8,6 @@ export interface WorkflowContext {
   step<T>(name: string, run: () => Promise<T>): Promise<T>;
   /** The id of the running workflow: idempotency keys sent to other services derive from it. */
   workflowId(): string;
+  /** The service's clock: read it inside a step, so a recovered run sees the same time. */
+  clock: Clock;
 }

@@ -9,13 +9,14 @@ import { getInflatedCart } from './get-inflated-cart.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import { checkout, type CheckoutRequest } from './checkout.js';
+import { orderChangeWorkflows, type OrderChangeWorkflows } from './order-change-workflows.js';
 import {
   registerSubscriptionWorkflows,
   type SubscriptionWorkflows,
 } from './subscription-workflows.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
-export interface Workflows extends SubscriptionWorkflows {
+export interface Workflows extends SubscriptionWorkflows, OrderChangeWorkflows {
   getFeedingPlanPricing: Workflow<FeedingPlanPricingRequest, PricedPlan>;
   getInflatedCart: Workflow<{ cartId: string }, Omit<InflatedCart, 'workflowId'>>;
   checkout: Workflow<CheckoutRequest, Omit<CheckoutResult, 'workflowId'>>;
@@ -29,5 +30,6 @@ export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflo
     getInflatedCart: inflate,
     checkout: engine.register('checkout', checkout(ctx, inflate)),
     ...registerSubscriptionWorkflows(engine, ctx),
+    ...orderChangeWorkflows(engine, ctx),
   };
 }

@@ -142,7 +142,7 @@ export async function lineItemRows(db: OrderDb, orderId: string): Promise<LineIt
 }
 
 const lineItemValues = (orderId: string, item: LineItemInput) => ({
-  id: randomUUID(),
+  id: item.id ?? randomUUID(),
   orderId,
   bundleId: item.bundleId ?? null,
   animalId: item.animalId ?? null,
@@ -170,7 +170,12 @@ export async function insertOrder(
   discounts: readonly OrderDiscountInput[],
 ): Promise<void> {
   await db.insert(orders).values(row);
-  await insertLineItems(db, row.id, items);
+  // A new order's line items always get new ids.
+  await insertLineItems(
+    db,
+    row.id,
+    items.map(({ id: _id, ...item }) => item),
+  );
   for (const d of discounts) await insertDiscount(db, row.id, d);
 }
 

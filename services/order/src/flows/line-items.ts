@@ -59,6 +59,9 @@ export const replaceLineItems = (
   changeOrder(ctx, orderId, options, async (row, now, tx) => {
     assertBoxCanChange(row, now, 'line items');
     const old = await lineItemRows(tx, orderId);
+    const known = new Set(old.map((i) => i.id));
+    const stranger = items.find((i) => i.id !== undefined && !known.has(i.id));
+    if (stranger?.id) throw lineItemNotFound(orderId, stranger.id);
     await replaceLineItemRows(tx, orderId, items);
     return lineItemsChanged(
       tx,

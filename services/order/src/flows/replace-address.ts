@@ -1,7 +1,7 @@
 import { conflict, notFound } from '@pawfresh/kit';
 import { findOrderRow, type StoredAddress } from '../db/order-store.js';
 import type { OrderAddressInput } from '@pawfresh/contracts/order';
-import { addressLine, storedAddress } from '../rules/order-address.js';
+import { addressLine, sameStoredAddress, storedAddress } from '../rules/order-address.js';
 import type { OrderContext } from './context.js';
 import { datesFor, placeOfPostcode } from './delivery-dates.js';
 import { assertBoxCanChange, changeOrder, type ChangeOptions } from './order-change.js';
@@ -28,8 +28,10 @@ export async function replaceAddress(
     if (old.addressId !== addressId) {
       throw notFound(`Address ${addressId} is not the address of order ${orderId}`);
     }
-    assertBoxCanChange(row, now, 'address');
     const address: StoredAddress = storedAddress(addressId, input);
+    // The address it already has changes nothing (a retried call is harmless).
+    if (sameStoredAddress(old, address)) return { events: [], topics: [] };
+    assertBoxCanChange(row, now, 'address');
     const moved = input.postcode !== old.postcode;
     const place = moved ? lookedUp : row;
     if (!place) throw conflict(`Order ${orderId} changed meanwhile: send the address again`);

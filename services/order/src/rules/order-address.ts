@@ -36,3 +36,7 @@ export const storedAddress = (addressId: string, input: OrderAddressInput) => ({
   companyName: input.companyName ?? null,
   timezone: input.timezone ?? STATE_TIME_ZONES[input.state]!,
 });
+
+/** Whether two stored addresses are the same in every part. */
+export const sameStoredAddress = <T extends object>(a: T, b: T) =>
+  (Object.keys(b) as (keyof T)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { callJson } from './http.js';
+
+/** What the fixtures read of an order and a catalogue product (the contracts have the rest). */
+interface Order {
+  id: string;
+  version: number;
+  deliveryDate: string;
+  address: { addressId: string };
+  orderLineItems: { id: string }[];
+}
+interface Variant {
+  id: string;
+  productId: string;
+  basePrice: number;
+  status: string;
+  dimension: { weightGrams: number };
+}
+interface Product {
+  status: string;
+  metadata: { metaKey: string; metaValue: unknown }[];
+  variants: Variant[];
+}
+
+/**
+ * A household for the order-change tests: a (draft) subscription with a 10% recurring discount and
+ * fortnightly Friday PM boxes in Richmond VIC (depot MEL), each with one dog's 14 turkey pouches
+ * of 500 g from the seeded catalogue, at list price. Works with any harness holding the product,
+ * pricing, subscription and order services.
+ */
+export interface Household<O extends Order = Order> {
+  userId: string;
+  dogId: string;
+  subscriptionId: string;
+  discountId: string;
+  orders: O[];
+}
+
+export const RICHMOND = {
+  firstName: 'Sam',
+  lastName: 'Citizen',
+  address1: '12 Example Street',
+  suburb: 'Richmond',
+  city: 'Melbourne',
+  state: 'VIC',
+  postcode: '3121',
+};
+
+/** Fridays two weeks apart from Friday 20 November 2026. */
+export const fridayAfter = (n: number) =>
+  new Date(Date.parse('2026-11-20T00:00:00Z') + n * 14 * 86_400_000).toISOString().slice(0, 10);
+
+const ok = async <T>(
+  res: Promise<{ statusCode: number; body: string; json<U>(): U }>,
+  want = 201,
+) => {
+  const r = await res;
+  if (r.statusCode !== want) throw new Error(`${r.statusCode} ${r.body}`);
+  return r.json<T>();
+};
+
+/** The seeded catalogue's 500 g meal pouches by meal name, and one treat variant for sale each. */
+export async function catalogue(product: FastifyInstance) {
+  const list = async (type: string) =>
+    (await callJson(product, 'GET', `/api/v1/products?type=${type}`)).json<Product[]>();
+  const meals = await list('meal');
+  const treats = await list('treat');
+  const meal = (name: string) => {
+    const found = meals.find((p) =>
+      p.metadata.some((m) => m.metaKey === 'meal' && m.metaValue === name),
+    )!;
+    return found.variants.find((v) => v.dimension.weightGrams === 500)!;
+  };
+  const forSale = treats
+    .filter((t) => t.status === 'active')
+    .flatMap((t) => t.variants.filter((v) => v.status === 'active').slice(0, 1));
+  return { meal, treats: forSale, meals };
+}
+
+/** A household of `orderCount` boxes (see above). */
+export async function household<O extends Order = Order>(
+  apps: {
+    pricing: FastifyInstance;
+    subscription: FastifyInstance;
+    order: FastifyInstance;
+    product: FastifyInstance;
+  },
+  orderCount = 3,
+  userId: string = randomUUID(),
+): Promise<Household<O>> {
+  const category = await ok<{ id: string }>(
+    callJson(apps.pricing, 'POST', '/discounts/categories', {
+      name: `Loyalty ${randomUUID()}`,
+      createdBy: 'staff@pawfresh.com.au',
+    }),
+  );
+  const discount = await ok<{ id: string }>(
+    callJson(apps.pricing, 'POST', '/discounts', {
+      categoryId: category.id,
+      name: `Ten percent ${randomUUID()}`,
+      description: '10% off every box',
+      interval: 'recurring',
+      createdBy: 'staff@pawfresh.com.au',
+      schedules: [
+        {
+          orderPosition: 0,
+          applications: [{ type: 'percentage', value: 10, filters: [{ type: 'all-items' }] }],
+        },
+      ],
+    }),
+  );
+  const subscription = await ok<{ id: string }>(
+    callJson(apps.subscription, 'POST', '/subscriptions', {
+      userId,
+      discounts: [{ discountId: discount.id }],
+    }),
+  );
+  const { meal } = await catalogue(apps.product);
+  const turkey = meal('turkey');
+  const dogId = randomUUID();
+  const orders: O[] = [];
+  for (let n = 0; n < orderCount; n += 1) {
+    orders.push(
+      await ok<O>(
+        callJson(apps.order, 'POST', '/api/v1/orders', {
+          userId,
+          subscriptionId: subscription.id,
+          subscriptionOrderIndex: n,
+          deliveryDate: fridayAfter(n),
+          expectedDeliverySlotId: 'PM',
+          address: RICHMOND,
+          orderLineItems: [
+            {
+              productId: turkey.productId,
+              productVariantId: turkey.id,
+              animalId: dogId,
+              planType: 'full_bowl',
+              price: turkey.basePrice,
+              quantity: 14,
+            },
+          ],
+        }),
+      ),
+    );
+  }
+  return { userId, dogId, subscriptionId: subscription.id, discountId: discount.id, orders };
+}

@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { TestClock, signAccessToken } from '@pawfresh/kit';
+import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
+import type { CustomerPaymentMethod } from '@pawfresh/contracts/account';
+import type { Address } from '@pawfresh/contracts/fields';
+import {
+  callJson,
+  caller,
+  catalogue,
+  household,
+  messagesOf,
+  routeFetch,
+  serviceApp,
+  svcUrl,
+  testDatabase,
+  TEST_ACCESS_TOKEN_SECRET,
+  type Household,
+} from '@pawfresh/testing';
+import { courierService } from '@pawfresh/courier';
+import { dogsService } from '@pawfresh/dogs';
+import { identityService } from '@pawfresh/identity';
+import { orchestrationService } from '@pawfresh/orchestration';
+import { orderService } from '@pawfresh/order';
+import { paymentService } from '@pawfresh/payment';
+import { pricingService } from '@pawfresh/pricing';
+import { productService } from '@pawfresh/product';
+import { subscriptionService } from '@pawfresh/subscription';
+import { accountService } from '../src/index.js';
+
+/**
+ * The customer API's order changes and cards (customer-app.md §7) over HTTP, with every service
+ * behind them real on one database. Each route is tried by two customers: another customer's
+ * order, line item, address or card is a 404, and both customers' data is read back unchanged.
+ */
+let database: DatabaseConnection;
+const apps: Record<string, FastifyInstance> = {};
+const down: Record<string, boolean> = {};
+let account: FastifyInstance;
+const clock = new TestClock('2026-11-02T09:00:00.000Z');
+let kit: Awaited<ReturnType<typeof catalogue>>;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  const routed = routeFetch(apps);
+  const options = {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: async (url: string, init: RequestInit) =>
+      down[new URL(url).hostname.replace(/\.svc$/, '')]
+        ? new Response('{"message":"down"}', { status: 503 })
+        : routed(url, init),
+  };
+  for (const [name, module] of Object.entries({
+    product: productService,
+    pricing: pricingService,
+    dogs: dogsService,
+    subscription: subscriptionService,
+    identity: identityService,
+    payment: paymentService,
+    courier: courierService,
+    order: orderService,
+    orchestration: orchestrationService,
+  })) {
+    apps[name] = await serviceApp(module, options);
+  }
+  account = await serviceApp(accountService, options);
+  await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script');
+  kit = await catalogue(apps.product!);
+}, 120_000);
+afterAll(async () => {
+  await account?.close();
+  for (const app of Object.values(apps).reverse()) await app.close();
+  await database?.close();
+});
+
+const call = caller(() => account);
+
+async function customer(): Promise<{ home: Household<Order>; auth: Record<string, string> }> {
+  const created = await callJson(apps.identity!, 'POST', '/identity/users', {
+    email: `c${randomUUID()}@example.com.au`,
+    password: 'woofwoof9',
+    firstName: 'Sam',
+    lastName: 'Citizen',
+    role: 'customer',
+  });
+  const userId = created.json<{ id: string }>().id;
+  const home = await household<Order>(
+    {
+      pricing: apps.pricing!,
+      subscription: apps.subscription!,
+      order: apps.order!,
+      product: apps.product!,
+    },
+    3,
+    userId,
+  );
+  const { token } = await signAccessToken(
+    { userId, role: 'customer', sessionId: randomUUID() },
+    TEST_ACCESS_TOKEN_SECRET,
+    { now: clock.now(), ttlSeconds: 30 * 86_400 }, // tests move the clock past cut-offs
+  );
+  return { home, auth: { authorization: `Bearer ${token}` } };
+}
+
+const readOrder = async (id: string) =>
+  (await callJson(apps.order!, 'GET', `/api/v1/orders/${id}`)).json<Order>();
+/** Each order's version: unchanged means nothing was written. */
+const versions = async (home: Household<Order>) =>
+  Promise.all(home.orders.map(async (o) => (await readOrder(o.id)).version));
+
+describe('one-off extras on an order', () => {
+  it('adds, updates and deletes an extra of the customer’s own order; another customer’s is a 404', async () => {
+    const a = await customer();
+    const b = await customer();
+    const mine = a.home.orders[0]!;
+    const theirs = b.home.orders[0]!;
+    const treat = kit.treats[0]!;
+
+    const added = await call(
+      'POST',
+      `/api/v1/order/${mine.id}/add-extra`,
+      { subscriptionId: a.home.subscriptionId, productVariantId: treat.id, quantity: 2 },
+      a.auth,
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const order = added.json<CustomerOrder>();
+    const line = order.orderLineItems.find((i) => i.productVariantId === treat.id)!;
+    expect(line).toMatchObject({ quantity: 2, oneOff: true });
+
+    const bBefore = await versions(b.home);
+    for (const [path, body] of [
+      [
+        'add-extra',
+        { subscriptionId: b.home.subscriptionId, productVariantId: treat.id, quantity: 1 },
+      ],
+      [
+        'update-extra',
+        {
+          subscriptionId: b.home.subscriptionId,
+          orderLineItemId: theirs.orderLineItems[0]!.id,
+          quantity: 2,
+        },
+      ],
+      [
+        'delete-extra',
+        { subscriptionId: b.home.subscriptionId, orderLineItemId: theirs.orderLineItems[0]!.id },
+      ],
+    ] as const) {
+      const res = await call('POST', `/api/v1/order/${theirs.id}/${path}`, body, a.auth);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toEqual({ error: `Order ${theirs.id} not found` });
+    }
+    // B's subscription on A's order, and B's line item on A's order: not found either.
+    const otherSub = await call(
+      'POST',
+      `/api/v1/order/${mine.id}/add-extra`,
+      { subscriptionId: b.home.subscriptionId, productVariantId: treat.id, quantity: 1 },
+      a.auth,
+    );
+    expect(otherSub.statusCode).toBe(404);
+    const otherLine = await call(
+      'POST',
+      `/api/v1/order/${mine.id}/update-extra`,
+      {
+        subscriptionId: a.home.subscriptionId,
+        orderLineItemId: theirs.orderLineItems[0]!.id,
+        quantity: 2,
+      },
+      a.auth,
+    );
+    expect(otherLine.statusCode).toBe(404);
+    expect(await versions(b.home)).toEqual(bBefore);
+
+    const updated = await call(
+      'POST',
+      `/api/v1/order/${mine.id}/update-extra`,
+      { subscriptionId: a.home.subscriptionId, orderLineItemId: line.id, quantity: 4 },
+      a.auth,
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(
+      updated.json<CustomerOrder>().orderLineItems.find((i) => i.id === line.id)!.quantity,
+    ).toBe(4);
+    const deleted = await call(
+      'POST',
+      `/api/v1/order/${mine.id}/delete-extra`,
+      { subscriptionId: a.home.subscriptionId, orderLineItemId: line.id },
+      a.auth,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json<CustomerOrder>().orderLineItems.map((i) => i.id)).toEqual([
+      mine.orderLineItems[0]!.id,
+    ]);
+    expect(await versions(b.home)).toEqual(bBefore);
+  });
+
+  it('sets the extras with update-extras; another customer’s order is a 404', async () => {
+    const a = await customer();
+    const b = await customer();
+    const [t1, t2] = kit.treats;
+    const res = await call(
+      'POST',
+      '/api/v1/order/update-extras',
+      {
+        orderId: a.home.orders[1]!.id,
+        extras: [
+          { productVariantId: t1!.id, quantity: 1, extraType: 'treat', nthOrder: 1 },
+          { productVariantId: t2!.id, quantity: 2 },
+        ],
+      },
+      a.auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<CustomerOrder>().orderLineItems).toHaveLength(3);
+    const bBefore = await versions(b.home);
+    const other = await call(
+      'POST',
+      '/api/v1/order/update-extras',
+      { orderId: b.home.orders[0]!.id, extras: [] },
+      a.auth,
+    );
+    expect(other.statusCode).toBe(404);
+    expect(await versions(b.home)).toEqual(bBefore);
+  });
+
+  it('answers the order service’s 409 past the cut-off, and the spec’s words when it fails', async () => {
+    const a = await customer();
+    const order = a.home.orders[0]!;
+    clock.set('2026-11-17T01:00:00.000Z');
+    try {
+      const late = await call(
+        'POST',
+        `/api/v1/order/${order.id}/add-extra`,
+        { subscriptionId: a.home.subscriptionId, productVariantId: kit.treats[0]!.id, quantity: 1 },
+        a.auth,
+      );
+      expect(late.statusCode).toBe(409);
+      expect(late.json<{ error: string }>().error).toMatch(
+        /^The line items cannot change: changes closed at/,
+      );
+    } finally {
+      clock.set('2026-11-02T09:00:00.000Z');
+    }
+    down.orchestration = true;
+    try {
+      const failed = await call(
+        'POST',
+        `/api/v1/order/${order.id}/add-extra`,
+        { subscriptionId: a.home.subscriptionId, productVariantId: kit.treats[0]!.id, quantity: 1 },
+        a.auth,
+      );
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json()).toEqual({ error: 'Failed to add one-off extra to order' });
+      const del = await call(
+        'POST',
+        `/api/v1/order/${order.id}/delete-extra`,
+        { subscriptionId: a.home.subscriptionId, orderLineItemId: order.orderLineItems[0]!.id },
+        a.auth,
+      );
+      expect(del.json()).toEqual({ error: 'Failed to delete one-off order extra' });
+    } finally {
+      down.orchestration = false;
+    }
+  });
+});
+
+const street = (addressId: string) => ({
+  addressId,
+  address1: '7 Swan Street',
+  city: 'Melbourne',
+  countryCode: 'AU',
+  state: 'VIC',
+  deliveryInstructions: 'Side gate',
+});
+
+describe('POST /api/v1/orders/{orderId}/delivery-info', () => {
+  it('moves the address of this and every later order; another customer’s order is a 404', async () => {
+    const a = await customer();
+    const b = await customer();
+    const first = a.home.orders[0]!;
+    const res = await call(
+      'POST',
+      `/api/v1/orders/${first.id}/delivery-info`,
+      {
+        applyToFutureOrders: true,
+        postcode: '3121',
+        suburb: 'Richmond',
+        address: street(first.address.addressId),
+        date: { deliveryDate: '2026-11-21', deliverySlotId: 'PM' },
+      },
+      a.auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      orderId: first.id,
+      updatedOrderIds: a.home.orders.map((o) => o.id),
+      skippedOrders: [],
+    });
+    expect((await readOrder(first.id)).deliveryDate).toBe('2026-11-21');
+    for (const o of a.home.orders) {
+      expect((await readOrder(o.id)).address.address1).toBe('7 Swan Street');
+    }
+    const bBefore = await versions(b.home);
+    const other = await call(
+      'POST',
+      `/api/v1/orders/${b.home.orders[0]!.id}/delivery-info`,
+      {
+        applyToFutureOrders: true,
+        postcode: '3121',
+        suburb: 'Richmond',
+        address: street(b.home.orders[0]!.address.addressId),
+      },
+      a.auth,
+    );
+    expect(other.statusCode).toBe(404);
+    expect(await versions(b.home)).toEqual(bBefore);
+  });
+
+  it('answers a bad date format, a day without deliveries and a date past its cut-off with 400s', async () => {
+    const a = await customer();
+    const order = a.home.orders[0]!;
+    const info = (deliveryDate: string) =>
+      call(
+        'POST',
+        `/api/v1/orders/${order.id}/delivery-info`,
+        { postcode: '3121', suburb: 'Richmond', date: { deliveryDate, deliverySlotId: 'PM' } },
+        a.auth,
+      );
+    expect((await info('2026/11/21')).json()).toEqual({
+      error: 'deliveryDate must be in YYYY-MM-DD format',
+    });
+    expect((await info('2026-11-22')).json()).toEqual({
+      error:
+        'We do not deliver to Richmond 3121 on 2026-11-22 (PM): the next possible dates are 2026-11-24, 2026-11-25, 2026-11-26',
+    });
+    const late = await info('2026-11-06');
+    expect(late.statusCode).toBe(400);
+    expect(messagesOf(late)[0]).toMatch(/next possible dates are 2026-11-07/);
+    expect((await readOrder(order.id)).version).toBe(order.version);
+  });
+});
+
+describe('PUT /api/v1/addresses/default with a date', () => {
+  it("moves the customer's own orders from that date on, and no one else's", async () => {
+    const a = await customer();
+    const b = await customer();
+    const bBefore = await versions(b.home);
+    const res = await call(
+      'PUT',
+      '/api/v1/addresses/default',
+      {
+        address1: '7 Swan Street',
+        suburb: 'Richmond',
+        state: 'VIC',
+        postCode: '3121',
+        date: { deliveryDate: a.home.orders[1]!.deliveryDate, deliverySlotId: 'PM' },
+      },
+      a.auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [o0, o1, o2] = await Promise.all(a.home.orders.map((o) => readOrder(o.id)));
+    expect([o0, o1, o2].map((o) => o!.address.address1)).toEqual([
+      '12 Example Street',
+      '7 Swan Street',
+      '7 Swan Street',
+    ]);
+    const address = await call('GET', '/api/v1/addresses/default', undefined, a.auth);
+    expect(address.json<Address>().address1).toBe('7 Swan Street');
+    expect(await versions(b.home)).toEqual(bBefore);
+  });
+});
+
+describe('POST /api/v1/payment-methods', () => {
+  it('saves a test card as the default; another customer’s card cannot be chosen', async () => {
+    const a = await customer();
+    const b = await customer();
+    const visa = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+    const added = await call('POST', '/api/v1/payment-methods', { card: visa }, a.auth);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json<CustomerPaymentMethod>()).toMatchObject({
+      last4Digits: '4242',
+      default: true,
+      brand: 'visa',
+    });
+    const spare = await call(
+      'POST',
+      '/api/v1/payment-methods',
+      { card: { ...visa, number: '5555555555554444' }, default: false },
+      a.auth,
+    );
+    expect(spare.json<CustomerPaymentMethod>()).toMatchObject({
+      last4Digits: '4444',
+      default: false,
+    });
+    const bCard = await call('POST', '/api/v1/payment-methods', { card: visa }, b.auth);
+    const stolen = await call(
+      'PUT',
+      '/api/v1/payment-methods/default',
+      { paymentMethodId: bCard.json<CustomerPaymentMethod>().id },
+      a.auth,
+    );
+    expect(stolen.statusCode).toBe(404);
+    const list = async (auth: Record<string, string>) =>
+      (await call('GET', '/api/v1/payment-methods', undefined, auth))
+        .json<CustomerPaymentMethod[]>()
+        .map((c) => [c.last4Digits, c.default]);
+    expect(await list(a.auth)).toEqual([
+      ['4242', true],
+      ['4444', false],
+    ]);
+    expect(await list(b.auth)).toEqual([['4242', true]]);
+    const bad = await call(
+      'POST',
+      '/api/v1/payment-methods',
+      { paymentMethodId: 'card_1' },
+      a.auth,
+    );
+    expect(bad.json()).toEqual({
+      error: 'paymentMethodId must be a Stripe PaymentMethod id (pm_…)',
+    });
+  });
+});

@@ -1,0 +1,425 @@
+import { badRequest, HttpError, notFound, orNotFound, upstream } from '@pawfresh/kit';
+import type { Address, AddressInput } from '@pawfresh/contracts/fields';
+import type { Order, OrderAddressInput } from '@pawfresh/contracts/order';
+import type {
+  DeliveryDateInput,
+  DeliveryInfoAddressInput,
+  SkippedOrder,
+} from '@pawfresh/contracts/orchestration-order-changes';
+import type { deliverySlots } from '@pawfresh/contracts/subscription';
+
+type DeliverySlot = (typeof deliverySlots)[number];
+import {
+  addDays,
+  leadDays,
+  nextPossibleDates,
+  orderAddressOf,
+  orderAddressWith,
+  ordersFrom,
+  refusedDateMessage,
+  type NewAddress,
+} from '../rules/delivery-changes.js';
+import type { WorkflowContext } from './context.js';
+import { actorOf, readOwnedOrder, refusalsOf } from './order-change-steps.js';
+import type { OrderChangeAnswer } from './order-line-changes.js';
+
+/** The courier's answer about a date, with the dates to offer instead. */
+interface DateCheck {
+  delivers: boolean;
+  next: string[];
+}
+
+/**
+ * Whether the courier delivers to the address on the date in the slot, and the next dates that
+ * are possible (courier schedule, and far enough ahead for their changes to be open).
+ */
+async function checkDate(
+  { services, step, clock }: WorkflowContext,
+  place: { postcode: string; suburb: string },
+  date: DeliveryDateInput,
+  lead: number,
+): Promise<DateCheck> {
+  return step('check-delivery-date', async () => {
+    const today = clock.now().toISOString().slice(0, 10);
+    const fromDate = date.deliveryDate > today ? date.deliveryDate : today;
+    const schedule = await refusalsOf('Reading the delivery schedule', () =>
+      services.courier.getDeliverySchedules({
+        query: { ...place, fromDate, toDate: addDays(fromDate, 30) },
+      }),
+    ).catch((err: unknown) => {
+      if (err instanceof HttpError && err.statusCode === 404) {
+        throw badRequest(`We do not deliver to ${place.suburb} ${place.postcode}`);
+      }
+      throw err;
+    });
+    const day = schedule.find((d) => d.deliveryDate === date.deliveryDate);
+    const delivers =
+      date.deliveryDate >= today &&
+      day !== undefined &&
+      (day.slotAvailability & (date.deliverySlotId === 'AM' ? 1 : 2)) !== 0;
+    const earliest = addDays(today, lead);
+    return {
+      delivers,
+      next: nextPossibleDates(schedule, date.deliverySlotId, date.deliveryDate, earliest),
+    };
+  });
+}
+
+const notDelivered = (
+  place: { postcode: string; suburb: string },
+  date: DeliveryDateInput,
+  check: DateCheck,
+) =>
+  badRequest(
+    refusedDateMessage(
+      `We do not deliver to ${place.suburb} ${place.postcode} on ${date.deliveryDate} (${date.deliverySlotId})`,
+      check.next,
+    ),
+  );
+
+const TOO_LATE = /^Too late for a delivery on/;
+
+/** Moves an order to a date and slot; a date whose changes have closed is a 400 with others. */
+async function moveDelivery(
+  { services, step }: WorkflowContext,
+  order: { id: string },
+  date: { deliveryDate: string; deliverySlotId: DeliverySlot },
+  check: DateCheck,
+  actor: string,
+): Promise<Order> {
+  return step('move-delivery', async () => {
+    try {
+      return await refusalsOf('Moving the delivery', () =>
+        services.order.patchOrder({
+          params: { orderId: order.id },
+          body: {
+            deliveryDate: date.deliveryDate,
+            expectedDeliverySlotId: date.deliverySlotId,
+            updatedBy: actor,
+          },
+        }),
+      );
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 409 && TOO_LATE.test(err.message)) {
+        throw badRequest(
+          refusedDateMessage(
+            `Too late for a delivery on ${date.deliveryDate}: changes for it have closed`,
+            check.next,
+          ),
+        );
+      }
+      throw err;
+    }
+  });
+}
+
+/** update-order-delivery-date: one order to another date (and slot) the courier delivers. */
+export const updateOrderDeliveryDate =
+  (ctx: WorkflowContext) =>
+  async (input: {
+    orderId: string;
+    userId?: string | undefined;
+    deliveryDate: string;
+    deliverySlotId?: DeliverySlot | undefined;
+  }): Promise<OrderChangeAnswer> => {
+    const order = await readOwnedOrder(ctx, input.orderId, input.userId);
+    const date = {
+      deliveryDate: input.deliveryDate,
+      deliverySlotId: input.deliverySlotId ?? order.expectedDeliverySlotId,
+    };
+    const place = { postcode: order.address.postcode, suburb: order.address.suburb };
+    const check = await checkDate(ctx, place, date, leadDays(order));
+    if (!check.delivers) throw notDelivered(place, date, check);
+    const moved = await moveDelivery(ctx, order, date, check, actorOf(input.userId));
+    return { orderId: order.id, orders: [moved], skippedOrders: [] };
+  };
+
+/** An order as it was, to put back if the workflow fails later. */
+interface Before {
+  id: string;
+  address: Order['address'];
+  deliveryNote: string | null;
+  deliveryDate: string;
+  billingCutoffDate: string;
+  expectedDeliverySlotId: DeliverySlot;
+}
+
+const before = (o: Order): Before => ({
+  id: o.id,
+  address: o.address,
+  deliveryNote: o.deliveryNote,
+  deliveryDate: o.deliveryDate,
+  billingCutoffDate: o.billingCutoffDate,
+  expectedDeliverySlotId: o.expectedDeliverySlotId,
+});
+
+/** A new address on one order (and its delivery note): the changed order, or why it was left. */
+async function readdress(
+  { services, step }: WorkflowContext,
+  order: Before,
+  address: OrderAddressInput,
+  deliveryNote: string | null | undefined,
+  actor: string,
+): Promise<{ order: Order } | { refused: string }> {
+  return step('change-address', async () => {
+    try {
+      let changed = await refusalsOf('Changing the address', () =>
+        services.order.replaceAddress({
+          params: { orderId: order.id, addressId: order.address.addressId },
+          body: address,
+        }),
+      );
+      if (deliveryNote !== undefined && deliveryNote !== order.deliveryNote) {
+        changed = await refusalsOf('Changing the delivery note', () =>
+          services.order.patchOrder({
+            params: { orderId: order.id },
+            body: { deliveryNote, updatedBy: actor },
+          }),
+        );
+      }
+      return { order: changed };
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 409) return { refused: err.message };
+      throw err;
+    }
+  });
+}
+
+/** Compensation: the orders changed so far get their address and note back. */
+async function putBack({ services, step }: WorkflowContext, changed: readonly Before[]) {
+  for (const was of changed.toReversed()) {
+    await step('compensate-address', async () => {
+      await upstream('Putting the address back', async () => {
+        await services.order.replaceAddress({
+          params: { orderId: was.id, addressId: was.address.addressId },
+          body: orderAddressOf(was.address),
+        });
+        await services.order.patchOrder({
+          params: { orderId: was.id },
+          body: { deliveryNote: was.deliveryNote, updatedBy: 'orchestration' },
+        });
+      });
+    });
+  }
+}
+
+/** The customer's live orders from a date on, the given one first. */
+async function futureOrders(
+  { services, step }: WorkflowContext,
+  userId: string,
+  fromDate: string,
+  first?: string,
+): Promise<Before[]> {
+  return step('list-future-orders', async () => {
+    const page = await upstream('Reading the orders', () =>
+      services.order.listOrders({
+        query: { userId, orderBy: 'deliveryDate', direction: 'ASC', offset: 0, limit: 100 },
+      }),
+    );
+    return ordersFrom(page.items, fromDate, first).map(before);
+  });
+}
+
+/**
+ * The address on each order in turn. The first order's refusal fails the workflow (its 409);
+ * a later one's leaves it as it was, named in skippedOrders. Any other failure puts back the
+ * orders already changed, then fails.
+ */
+async function readdressAll(
+  ctx: WorkflowContext,
+  targets: readonly Before[],
+  next: NewAddress,
+  deliveryNote: string | null | undefined,
+  actor: string,
+  refuseFirst: (reason: string) => Error,
+) {
+  const orders: Order[] = [];
+  const skippedOrders: SkippedOrder[] = [];
+  const changed: Before[] = [];
+  try {
+    for (const [n, target] of targets.entries()) {
+      const result = await readdress(
+        ctx,
+        target,
+        orderAddressWith(target.address, next),
+        deliveryNote,
+        actor,
+      );
+      if ('refused' in result) {
+        if (n === 0) throw refuseFirst(result.refused);
+        skippedOrders.push({
+          orderId: target.id,
+          deliveryDate: target.deliveryDate,
+          reason: result.refused,
+        });
+        continue;
+      }
+      changed.push(target);
+      orders.push(result.order);
+    }
+  } catch (err) {
+    await putBack(ctx, changed);
+    throw err;
+  }
+  return { orders, skippedOrders, changed };
+}
+
+/**
+ * update-order-delivery-info: a new address for this order (or, with applyToFutureOrders, for it
+ * and every later order that can still change) and/or a new date for this order. A refused date
+ * puts the addresses back.
+ */
+export const updateOrderDeliveryInfo =
+  (ctx: WorkflowContext) =>
+  async (input: {
+    orderId: string;
+    userId?: string | undefined;
+    applyToFutureOrders: boolean;
+    postcode: string;
+    suburb: string;
+    address?: DeliveryInfoAddressInput | undefined;
+    date?: DeliveryDateInput | undefined;
+  }): Promise<OrderChangeAnswer> => {
+    const order = await readOwnedOrder(ctx, input.orderId, input.userId);
+    const actor = actorOf(input.userId);
+    const place = { postcode: input.postcode, suburb: input.suburb };
+    if (input.address) await checkAddressId(ctx, order, input.address.addressId);
+    const check = input.date ? await checkDate(ctx, place, input.date, leadDays(order)) : undefined;
+    if (input.date && check && !check.delivers) throw notDelivered(place, input.date, check);
+
+    const targets =
+      input.address && input.applyToFutureOrders
+        ? await futureOrders(ctx, order.userId, order.deliveryDate, order.id)
+        : [before(order)];
+    const result = input.address
+      ? await readdressAll(
+          ctx,
+          targets,
+          { ...input.address, ...place },
+          input.address.deliveryInstructions,
+          actor,
+          (reason) => new HttpError(409, reason, { type: 'conflict' }),
+        )
+      : { orders: [] as Order[], skippedOrders: [] as SkippedOrder[], changed: [] as Before[] };
+    if (!input.date || !check) {
+      return { orderId: order.id, orders: result.orders, skippedOrders: result.skippedOrders };
+    }
+    let moved: Order;
+    try {
+      moved = await moveDelivery(ctx, order, input.date, check, actor);
+    } catch (err) {
+      await putBack(ctx, result.changed);
+      throw err;
+    }
+    const orders = [moved, ...result.orders.filter((o) => o.id !== moved.id)];
+    return { orderId: order.id, orders, skippedOrders: result.skippedOrders };
+  };
+
+/** The address sent must be the order's own or the customer's default one: else not found. */
+async function checkAddressId(
+  { services, step }: WorkflowContext,
+  order: Order,
+  addressId: string,
+) {
+  if (order.address.addressId === addressId) return;
+  const known = await step('check-address', async () => {
+    const found = await upstream('Reading the default address', () =>
+      orNotFound(services.identity.getDefaultAddress({ params: { userId: order.userId } })),
+    );
+    return found?.addressId === addressId;
+  });
+  if (!known) throw notFound(`Address ${addressId} not found`);
+}
+
+/**
+ * update-default-address: the customer's default address; with a date, also every order from
+ * the one delivered on (or first after) that date on that can still change, the first of them in
+ * the date's slot. Fails as a whole: the orders and the default address are put back.
+ */
+export const updateDefaultAddress =
+  (ctx: WorkflowContext) =>
+  async (input: {
+    userId: string;
+    address: AddressInput;
+    date?: DeliveryDateInput | undefined;
+  }): Promise<{ address: Address; orders: Order[]; skippedOrders: SkippedOrder[] }> => {
+    const { services, step } = ctx;
+    const actor = actorOf(input.userId);
+    const previous = await step('read-default-address', () =>
+      upstream('Reading the default address', () =>
+        orNotFound(services.identity.getDefaultAddress({ params: { userId: input.userId } })),
+      ),
+    );
+    const next: NewAddress = {
+      address1: input.address.address1,
+      address2: input.address.address2,
+      suburb: input.address.suburb,
+      city: input.address.city,
+      state: input.address.state as NewAddress['state'],
+      postcode: input.address.postCode,
+      companyName: input.address.companyName,
+    };
+    const place = { postcode: next.postcode, suburb: next.suburb };
+    const targets = input.date
+      ? await futureOrders(ctx, input.userId, input.date.deliveryDate)
+      : [];
+    const first = targets[0];
+    const when = first &&
+      input.date && { deliveryDate: first.deliveryDate, deliverySlotId: input.date.deliverySlotId };
+    const check = when ? await checkDate(ctx, place, when, leadDays(first)) : undefined;
+    if (when && check && !check.delivers) throw notDelivered(place, when, check);
+
+    const address = await step('put-default-address', () =>
+      refusalsOf('Changing the default address', () =>
+        services.identity.putDefaultAddress({
+          params: { userId: input.userId },
+          body: input.address,
+        }),
+      ),
+    );
+    try {
+      if (!first || !when || !check) return { address, orders: [], skippedOrders: [] };
+      const result = await readdressAll(
+        ctx,
+        targets,
+        next,
+        input.address.deliveryInstructions,
+        actor,
+        (reason) =>
+          badRequest(
+            refusedDateMessage(
+              `The delivery on ${first.deliveryDate} can no longer change (${reason})`,
+              check.next,
+            ),
+          ),
+      );
+      if (first.expectedDeliverySlotId === when.deliverySlotId) {
+        return { address, orders: result.orders, skippedOrders: result.skippedOrders };
+      }
+      let moved: Order;
+      try {
+        moved = await moveDelivery(ctx, first, when, check, actor);
+      } catch (err) {
+        await putBack(ctx, result.changed);
+        throw err;
+      }
+      const orders = [moved, ...result.orders.filter((o) => o.id !== moved.id)];
+      return { address, orders, skippedOrders: result.skippedOrders };
+    } catch (err) {
+      if (previous) {
+        const {
+          addressId: _a,
+          cognitoUserId: _c,
+          isDefault: _d,
+          countryCode: _cc,
+          ...back
+        } = previous;
+        await step('compensate-default-address', () =>
+          upstream('Putting the default address back', () =>
+            services.identity.putDefaultAddress({ params: { userId: input.userId }, body: back }),
+          ),
+        );
+      }
+      throw err;
+    }
+  };

@@ -1,0 +1,121 @@
+import { notFound, orNotFound, upstream } from '@pawfresh/kit';
+import type { CardDetails, PaymentMethod } from '@pawfresh/contracts/payment';
+import { newCardOf, type SavedCard } from '../rules/saved-cards.js';
+import type { WorkflowContext } from './context.js';
+import { refusalsOf } from './order-change-steps.js';
+
+export interface PaymentMethodChange {
+  userId: string;
+  paymentMethodId?: string | undefined;
+  card?: CardDetails | undefined;
+  providerPaymentMethodId?: string | undefined;
+  makeDefault: boolean;
+}
+
+export interface PaymentMethodAnswer {
+  paymentMethod: PaymentMethod;
+  previousDefaultPaymentMethodId: string | null;
+}
+
+const CARD_NOT_FOUND = 'Card not found';
+
+/**
+ * update-customer-payment-method: a new card saved (sandbox: the card; Stripe: a PaymentMethod
+ * id), or one of the saved ones, made the default. Saving runs once even across a crash: the
+ * cards read first tell a card this run saved from one it must save. A failure after saving
+ * removes the new card and gives the default back.
+ */
+export const updateCustomerPaymentMethod =
+  ({ services, step }: WorkflowContext) =>
+  async (input: PaymentMethodChange): Promise<PaymentMethodAnswer> => {
+    const { userId } = input;
+    const listCards = async (): Promise<SavedCard[]> => {
+      const cards = await upstream('Reading the saved cards', () =>
+        orNotFound(services.payment.listPaymentMethods({ params: { userId } })),
+      );
+      return (cards ?? []).map((c) => ({
+        id: c.id,
+        last4Digits: c.last4Digits,
+        expiryMonth: c.expiryMonth,
+        expiryYear: c.expiryYear,
+        providerPaymentMethodId: c.providerPaymentMethodId,
+        default: c.default,
+      }));
+    };
+    const before = await step('read-cards', listCards);
+    const previousDefault = before.find((c) => c.default)?.id ?? null;
+
+    let saved: PaymentMethod | undefined;
+    let chosenId: string;
+    if (input.paymentMethodId !== undefined) {
+      if (!before.some((c) => c.id === input.paymentMethodId)) throw notFound(CARD_NOT_FOUND);
+      chosenId = input.paymentMethodId;
+    } else {
+      saved = await step('save-card', async () => {
+        const now = await upstream('Reading the saved cards', () =>
+          orNotFound(services.payment.listPaymentMethods({ params: { userId } })),
+        );
+        const known = new Set(before.map((c) => c.id));
+        const already = (now ?? []).find(
+          (c) => !known.has(c.id) && newCardOf(c, input.card, input.providerPaymentMethodId),
+        );
+        if (already) return already;
+        return refusalsOf('Saving the card', () =>
+          services.payment.createPaymentMethod({
+            body: {
+              userId,
+              ...(input.card ? { card: input.card } : {}),
+              ...(input.providerPaymentMethodId
+                ? { paymentMethodId: input.providerPaymentMethodId }
+                : {}),
+              setDefault: false,
+            },
+          }),
+        );
+      });
+      chosenId = saved.id;
+    }
+    if (!input.makeDefault) {
+      const card =
+        saved ??
+        (await step('read-card', async () => {
+          const cards = await upstream('Reading the saved cards', () =>
+            services.payment.listPaymentMethods({ params: { userId } }),
+          );
+          return cards.find((c) => c.id === chosenId)!;
+        }));
+      return { paymentMethod: card, previousDefaultPaymentMethodId: previousDefault };
+    }
+    try {
+      const card = await step('make-default', () =>
+        refusalsOf(
+          'Choosing the default card',
+          () =>
+            services.payment.setDefaultPaymentMethod({
+              params: { userId, paymentMethodId: chosenId },
+            }),
+          CARD_NOT_FOUND,
+        ),
+      );
+      return { paymentMethod: card, previousDefaultPaymentMethodId: previousDefault };
+    } catch (err) {
+      if (saved) {
+        const added = saved.id;
+        await step('compensate-remove-card', () =>
+          upstream('Removing the new card', async () => {
+            await orNotFound(
+              services.payment.deletePaymentMethod({ params: { userId, paymentMethodId: added } }),
+            );
+            const left = await services.payment.listPaymentMethods({ params: { userId } });
+            const isDefault = left.find((c) => c.default)?.id ?? null;
+            if (previousDefault && isDefault !== previousDefault) {
+              await services.payment.setDefaultPaymentMethod({
+                params: { userId, paymentMethodId: previousDefault },
+              });
+            }
+          }),
+        );
+      }
+      throw err;
+    }
+  };

@@ -1,0 +1,123 @@
+import type { Order, OrderAddressInput } from '@pawfresh/contracts/order';
+import type { deliverySlots } from '@pawfresh/contracts/subscription';
+
+type DeliverySlot = (typeof deliverySlots)[number];
+
+/**
+ * Pure rules of the delivery changes (docs/order-changes.md): the address an order gets, which
+ * orders "all future orders" are, and the dates a customer may choose instead of a refused one.
+ */
+
+/** The new address's lines; the order's names stay. */
+export interface NewAddress {
+  address1: string;
+  address2?: string | null | undefined;
+  suburb: string;
+  city?: string | null | undefined;
+  state: OrderAddressInput['state'];
+  postcode: string;
+  companyName?: string | null | undefined;
+}
+
+/** The order's address with the new lines, as the order service takes it. */
+export function orderAddressWith(current: Order['address'], next: NewAddress): OrderAddressInput {
+  return {
+    firstName: current.firstName,
+    lastName: current.lastName,
+    address1: next.address1,
+    address2: next.address2 ?? null,
+    suburb: next.suburb,
+    city: next.city ?? null,
+    state: next.state,
+    postcode: next.postcode,
+    countryCode: 'AU',
+    companyName: next.companyName ?? null,
+  };
+}
+
+/** The order's address as it is, to put back (compensation). */
+export function orderAddressOf(current: Order['address']): OrderAddressInput {
+  return { ...orderAddressWith(current, current), timezone: current.timezone };
+}
+
+/** Whether the order already has these address lines (a change done before a crash). */
+export function hasAddress(current: Order['address'], next: OrderAddressInput): boolean {
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+  return (
+    same(current.address1, next.address1) &&
+    same(current.address2, next.address2) &&
+    same(current.suburb, next.suburb) &&
+    same(current.city, next.city) &&
+    current.state === next.state &&
+    current.postcode === next.postcode &&
+    same(current.companyName, next.companyName)
+  );
+}
+
+/** An order that still counts as a delivery: not cancelled, expired or withdrawn. */
+const isLive = (o: Order) =>
+  !o.metadata.isCancelled && o.paymentStatus !== 'expired' && o.fulfilmentStatus !== 'cancelled';
+
+/**
+ * "All future orders" from an order on: the customer's live orders delivered on or after its
+ * date (the order itself first), by delivery date.
+ */
+export function ordersFrom(orders: readonly Order[], fromDate: string, first?: string): Order[] {
+  return orders
+    .filter((o) => isLive(o) && o.deliveryDate >= fromDate)
+    .sort(
+      (a, b) =>
+        Number(b.id === first) - Number(a.id === first) ||
+        a.deliveryDate.localeCompare(b.deliveryDate) ||
+        a.orderNumber - b.orderNumber,
+    );
+}
+
+/** Slot availability of the courier: 1 AM, 2 PM, 3 both (courier contract). */
+export const deliversIn = (availability: number, slot: DeliverySlot) =>
+  (availability & (slot === 'AM' ? 1 : 2)) !== 0;
+
+const DAY_MS = 86_400_000;
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * How many days before a delivery its changes close, read off an order of the same depot: from
+ * the billing cut-off date to the delivery date, one more for the kitchen's Sunday rule (a make
+ * date on a Sunday moves back a day).
+ */
+export const leadDays = (order: Pick<Order, 'billingCutoffDate' | 'deliveryDate'>) =>
+  daysBetween(order.billingCutoffDate, order.deliveryDate) + 1;
+
+/**
+ * The next dates a customer may choose: the courier delivers to the address in the slot, after
+ * `after`, and far enough ahead that their changes have not closed (`earliest`). At most `count`.
+ */
+export function nextPossibleDates(
+  schedule: readonly { deliveryDate: string; slotAvailability: number }[],
+  slot: DeliverySlot,
+  after: string,
+  earliest: string,
+  count = 3,
+): string[] {
+  return schedule
+    .filter(
+      (d) =>
+        d.deliveryDate > after &&
+        d.deliveryDate >= earliest &&
+        deliversIn(d.slotAvailability, slot),
+    )
+    .map((d) => d.deliveryDate)
+    .sort()
+    .slice(0, count);
+}
+
+/** The 400's words for a date that cannot be had. */
+export function refusedDateMessage(why: string, dates: readonly string[]): string {
+  return dates.length > 0
+    ? `${why}: the next possible dates are ${dates.join(', ')}`
+    : `${why}, and no other date in the next four weeks is possible: choose a later date`;
+}
