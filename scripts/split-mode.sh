@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every service in a process of its own (split mode), each at its native base path on its own
 # port, each finding the others through <NAME>_SERVICE_URL, as a deployment would. Ctrl-C stops all.
-#   bash scripts/split-mode.sh                 # ports 3100 (customer API) to 3110
+#   bash scripts/split-mode.sh                 # ports 3100 (customer API) to 3111
 #   BASE_PORT=4100 DATA_DIR=/tmp/split bash scripts/split-mode.sh
 #   bash scripts/split-mode.sh --print         # the settings of each process, one line each
 # Runs the built server (npm run build:server) when there is one, otherwise through tsx.
@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${BASE_PORT:-3100}
 data=${DATA_DIR:-.data/split}
-services=(account product identity dogs pricing payment courier cart subscription order orchestration)
+services=(account product identity dogs pricing payment courier cart subscription order legacy orchestration)
 
 if [ -f dist/server/main.mjs ]; then run=(node --enable-source-maps dist/server/main.mjs); else run=(npx tsx apps/server/src/main.ts); fi
 

@@ -5,6 +5,7 @@ import { cartService } from '@pawfresh/cart';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
+import { legacyService } from '@pawfresh/legacy';
 import { orderService } from '@pawfresh/order';
 import { paymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
@@ -26,6 +27,7 @@ export const serviceModules = [
   cartService,
   subscriptionService,
   orderService,
+  legacyService,
   orchestrationService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];
