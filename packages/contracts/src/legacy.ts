@@ -46,7 +46,7 @@ export const legacyId = z.coerce
  * An e-mail as the legacy system has it. Not lower-cased: the legacy system holds addresses that
  * differ only in case as different users, and the exporter answers the one asked for.
  */
-const legacyEmail = z
+export const legacyEmail = z
   .string({ error: 'email is required' })
   .trim()
   .min(3, { error: 'Enter a valid email address' })

@@ -5,6 +5,10 @@ import { dogsContract } from '@pawfresh/contracts/dogs';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { productContract } from '@pawfresh/contracts/product';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
+import { courierContract } from '@pawfresh/contracts/courier';
+import { identityContract } from '@pawfresh/contracts/identity';
+import { legacyContract } from '@pawfresh/contracts/legacy';
+import { paymentContract } from '@pawfresh/contracts/payment';
 
 /** The services the workflows call, through their contracts and nothing else. */
 export interface Collaborators {
@@ -13,9 +17,23 @@ export interface Collaborators {
   pricing: ServiceClient<typeof pricingContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
   dogs: ServiceClient<typeof dogsContract>;
+  legacy: ServiceClient<typeof legacyContract>;
+  identity: ServiceClient<typeof identityContract>;
+  payment: ServiceClient<typeof paymentContract>;
+  courier: ServiceClient<typeof courierContract>;
 }
 
-export const COLLABORATORS = ['cart', 'product', 'pricing', 'subscription', 'dogs'] as const;
+export const COLLABORATORS = [
+  'cart',
+  'product',
+  'pricing',
+  'subscription',
+  'dogs',
+  'legacy',
+  'identity',
+  'payment',
+  'courier',
+] as const;
 
 /**
  * The clients. `onClosing` hears when an in-process call is refused because this process is
@@ -45,5 +63,9 @@ export function collaborators(
     pricing: createServiceClient(pricingContract, options('pricing')),
     subscription: createServiceClient(subscriptionContract, options('subscription')),
     dogs: createServiceClient(dogsContract, options('dogs')),
+    legacy: createServiceClient(legacyContract, options('legacy')),
+    identity: createServiceClient(identityContract, options('identity')),
+    payment: createServiceClient(paymentContract, options('payment')),
+    courier: createServiceClient(courierContract, options('courier')),
   };
 }

@@ -2,6 +2,8 @@ import { notFound, type Handlers } from '@pawfresh/kit';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { Engine } from './engine/engine.js';
 import type { Workflows } from './flows/workflows.js';
+import { migrationHandlers } from './routes/migration.js';
+import { bulkProgressOf } from './flows/bulk-migrate.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -10,6 +12,7 @@ export function orchestrationHandlers(
   workflows: Workflows,
 ): Handlers<typeof orchestrationContract> {
   return {
+    ...migrationHandlers(engine, workflows),
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };
@@ -23,7 +26,8 @@ export function orchestrationHandlers(
     getRun: async ({ params }) => {
       const run = await engine.getRun(params.workflowId);
       if (!run) throw runNotFound(params.workflowId);
-      return run;
+      const progress = await bulkProgressOf(params.workflowId);
+      return progress ? { ...run, progress } : run;
     },
   };
 }

@@ -138,7 +138,12 @@ export async function setMigrationStatus(
   if (!user) throw notFound(`Legacy user ${legacyId} not found`);
   const saved = await db.transaction(async (tx) => {
     const state = await lockState(tx, legacyId, clock.now());
-    if (!mayMove(state.status, input.expectedStatus)) {
+    // The same change by the same workflow again (a step retried after a crash) is no conflict.
+    const retried =
+      input.workflowId != null &&
+      state.workflowId === input.workflowId &&
+      state.status === input.status;
+    if (!retried && !mayMove(state.status, input.expectedStatus)) {
       throw conflict(
         `Legacy user ${legacyId} is ${state.status}, not ${input.expectedStatus!.join(' or ')}`,
         { migrationStatus: state.status, workflowId: state.workflowId },

@@ -285,7 +285,7 @@ const SERVICEABLE = [
   ['Manly', 'NSW', '2095'],
   ['Brisbane City', 'QLD', '4000'],
   ['Paddington', 'QLD', '4064'],
-  ['Southport', 'QLD', '4215'],
+
   ['Adelaide', 'SA', '5000'],
   ['Glenelg', 'SA', '5045'],
   ['Perth', 'WA', '6000'],
@@ -420,7 +420,8 @@ export function generateLegacyDataSet(options: LegacyDataOptions = {}): LegacyDa
     const roll = r.next();
     if (roll > 0.02) {
       const place = roll < 0.06 ? r.pick(UNSERVICEABLE) : r.pick(SERVICEABLE);
-      const postcode = roll < 0.075 ? r.pick([null, '', '30OO', '300']) : (place[2] as string);
+      const postcode =
+        roll >= 0.06 && roll < 0.075 ? r.pick([null, '', '30OO', '300']) : (place[2] as string);
       data.addresses.push({
         id: id * 10,
         userId: id,
