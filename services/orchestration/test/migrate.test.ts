@@ -31,7 +31,7 @@ const subOf = (u: User) => h.data.subscriptions.find((s) => s.userId === u.id);
 const petsOf = (u: User) => h.data.pets.filter((p) => p.userId === u.id);
 const addressOf = (u: User) => h.data.addresses.find((a) => a.userId === u.id);
 const SERVICEABLE =
-  /^(3000|3121|3056|3182|3220|2000|2026|2042|2150|2095|4000|4064|5000|5045|6000|6160|7000|2600|2300)$/;
+  /^(3000|3121|3056|3182|2000|2026|2042|2150|2095|4000|4064|5000|5045|6000|6160|7000|2600|2300)$/;
 const twins = (u: User) =>
   h.data.users.some((o) => o.id !== u.id && o.email.toLowerCase() === u.email.toLowerCase());
 

@@ -201,6 +201,9 @@ export interface MigrationPlan {
   notes: string[];
 }
 
+/** "an active plan", "a paused plan". */
+const planWords = (status: string) => `${status === 'active' ? 'an' : 'a'} ${status} plan`;
+
 const STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'];
 
 /**
@@ -260,7 +263,7 @@ export function planMigration(
   }
   if (live && !user.stripeCustomerId) {
     problems.push(
-      `${who} has a ${sub!.status} plan but no card provider customer (stripeCustomerId): add a card in the legacy system first`,
+      `${who} has ${planWords(sub!.status)} but no card provider customer (stripeCustomerId): add a card in the legacy system first`,
     );
   }
 
@@ -311,7 +314,7 @@ export function planMigration(
     });
   }
   if (live && dogs.length === 0) {
-    problems.push(`${who} has a ${sub!.status} plan but no pets: add the dog in the legacy system`);
+    problems.push(`${who} has ${planWords(sub!.status)} but no pets: add the dog in the legacy system`);
   }
 
   if (problems.length) return { problems };
