@@ -314,7 +314,9 @@ export function planMigration(
     });
   }
   if (live && dogs.length === 0) {
-    problems.push(`${who} has ${planWords(sub!.status)} but no pets: add the dog in the legacy system`);
+    problems.push(
+      `${who} has ${planWords(sub!.status)} but no pets: add the dog in the legacy system`,
+    );
   }
 
   if (problems.length) return { problems };
