@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${BASE_PORT:-3100}
 data=${DATA_DIR:-.data/split}
-services=(account product identity dogs pricing payment courier cart subscription order orchestration fulfilment)
+services=(account product identity dogs pricing payment courier cart subscription order orchestration fulfilment legacy)
 
 if [ -f dist/server/main.mjs ]; then run=(node --enable-source-maps dist/server/main.mjs); else run=(npx tsx apps/server/src/main.ts); fi
 

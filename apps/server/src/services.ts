@@ -5,6 +5,7 @@ import { cartService } from '@pawfresh/cart';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
+import { legacyService } from '@pawfresh/legacy';
 import { orderService } from '@pawfresh/order';
 import { fulfilmentService } from '@pawfresh/fulfilment';
 import { paymentService } from '@pawfresh/payment';
@@ -28,6 +29,7 @@ export const serviceModules = [
   subscriptionService,
   orderService,
   fulfilmentService,
+  legacyService,
   orchestrationService,
   accountService,
 ] as ServiceModule<DatabaseConnection>[];

@@ -170,6 +170,38 @@ export const dogsContract = defineContract({
       response: dogSchema,
       errors: [400, 404],
     },
+    importDog: {
+      method: 'POST',
+      path: '/dogs/migration',
+      summary: "Import a legacy customer's pet",
+      description:
+        'The same legacy pet again answers the dog already imported; a legacy pet imported for another user is a 409.',
+      status: 201,
+      body: z
+        .object({
+          userId: uuid('userId'),
+          legacyPetId: z
+            .number({ error: 'legacyPetId must be a whole number from 1 to 2147483647' })
+            .int({ error: 'legacyPetId must be a whole number from 1 to 2147483647' })
+            .min(1, { error: 'legacyPetId must be a whole number from 1 to 2147483647' })
+            .max(2147483647, {
+              error: 'legacyPetId must be a whole number from 1 to 2147483647',
+            }),
+          dog: dogDetailsInput.extend(dogProfileInput.shape),
+          mealProductIds: z.array(uuid('mealProductIds[]')).max(7).default([]),
+        })
+        .strict(),
+      response: dogSchema,
+      errors: [400, 409],
+    },
+    revertImport: {
+      method: 'DELETE',
+      path: '/dogs/migration/:userId',
+      summary: "Delete a user's dogs imported from the legacy system",
+      params: z.object({ userId: uuid('userId') }),
+      response: z.object({ deletedDogIds: z.array(z.uuid()) }),
+      errors: [400],
+    },
     getMetadata: {
       method: 'GET',
       path: '/dogs/metadata',

@@ -256,6 +256,39 @@ export const identityContract = defineContract({
       response: z.undefined(),
       errors: [400, 401, 429],
     },
+    importUser: {
+      method: 'POST',
+      path: '/identity/migration',
+      summary: 'Import a customer from the legacy system',
+      description:
+        'Legacy passwords are not carried over: the user gets an e-mail with a code to set a password (valid 14 days). The same legacy user again answers the user already imported, without another e-mail.',
+      status: 201,
+      body: z
+        .object({
+          legacyId: z
+            .number({ error: 'legacyId must be a whole number from 1 to 2147483647' })
+            .int({ error: 'legacyId must be a whole number from 1 to 2147483647' })
+            .min(1, { error: 'legacyId must be a whole number from 1 to 2147483647' })
+            .max(2147483647, { error: 'legacyId must be a whole number from 1 to 2147483647' }),
+          email,
+          firstName: name('firstName'),
+          lastName: name('lastName'),
+          phoneNumber: australianPhone.nullish(),
+          address: addressInput.nullish(),
+        })
+        .strict(),
+      response: userSchema,
+      errors: [400, 409],
+    },
+    revertImport: {
+      method: 'DELETE',
+      path: '/identity/migration/:userId',
+      summary: 'Remove an imported user entirely (with addresses, sessions and codes)',
+      params: z.object({ userId: uuid('userId') }),
+      status: 204,
+      response: z.undefined(),
+      errors: [400, 404, 409],
+    },
     getDefaultAddress: {
       method: 'GET',
       path: '/identity/users/:userId/addresses/default',

@@ -16,6 +16,14 @@ import {
 } from './orchestration-billing.js';
 import { subscriptionChangeEndpoints } from './orchestration-subscription-changes.js';
 import { orderChangeEndpoints } from './orchestration-order-changes.js';
+import {
+  bulkProgressSchema,
+  bulkMigrateInput,
+  bulkMigrateResultSchema,
+  migrateInput,
+  migrateResultSchema,
+  revertMigrateResultSchema,
+} from './orchestration-migration.js';
 
 export { workflowId };
 
@@ -159,6 +167,9 @@ export const workflowRunSchema = z
         completedAt: instant.nullable(),
       }),
     ),
+    progress: bulkProgressSchema
+      .optional()
+      .describe('A bulk migration: its customers by status so far, and their errors'),
   })
   .meta({ id: 'WorkflowRun' });
 export type WorkflowRun = z.infer<typeof workflowRunSchema>;
@@ -237,6 +248,38 @@ export const orchestrationContract = defineContract({
     },
     ...subscriptionChangeEndpoints,
     ...orderChangeEndpoints,
+    migrate: {
+      method: 'POST',
+      path: '/workflows/migrate',
+      summary: 'Move one legacy customer to the new system (docs/migration.md)',
+      body: migrateInput,
+      response: migrateResultSchema,
+      errors: [400, 404, 409, 500, 502, 503],
+    },
+    revertMigrate: {
+      method: 'POST',
+      path: '/workflows/revert-migrate',
+      summary: 'Undo the migration of one legacy customer: remove what migrate made',
+      body: migrateInput,
+      response: revertMigrateResultSchema,
+      errors: [400, 404, 409, 500, 502, 503],
+    },
+    bulkMigrate: {
+      method: 'POST',
+      path: '/workflows/bulk-migrate',
+      summary: "Migrate a cohort's unmigrated customers (at most cohortLimit) through a queue",
+      body: bulkMigrateInput,
+      response: bulkMigrateResultSchema,
+      errors: [400, 500, 502, 503],
+    },
+    bulkRevertMigrate: {
+      method: 'POST',
+      path: '/workflows/bulk-revert-migrate',
+      summary: "Revert a cohort's migrated customers (at most cohortLimit) through a queue",
+      body: bulkMigrateInput,
+      response: bulkMigrateResultSchema,
+      errors: [400, 500, 502, 503],
+    },
     getRun: {
       method: 'GET',
       path: '/workflows/runs/:workflowId',

@@ -2,6 +2,7 @@ import type { Handlers } from '@pawfresh/kit';
 import type { dogsContract } from '@pawfresh/contracts/dogs';
 import type { DogsContext } from './flows/context.js';
 import { changeDog, createDog, dogMetadata, getDog, listDogs } from './flows/dogs.js';
+import { importDog, revertImportedDogs } from './flows/migration.js';
 
 export function dogsHandlers(ctx: DogsContext): Handlers<typeof dogsContract> {
   return {
@@ -12,5 +13,7 @@ export function dogsHandlers(ctx: DogsContext): Handlers<typeof dogsContract> {
     updateDogProfile: async ({ params, query, body }) =>
       changeDog(ctx, params.dogId, query.userId, body),
     getMetadata: async () => dogMetadata(ctx),
+    importDog: async ({ body }) => importDog(ctx, body),
+    revertImport: async ({ params }) => revertImportedDogs(ctx, params.userId),
   };
 }

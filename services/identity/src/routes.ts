@@ -14,6 +14,7 @@ import { ONLY_ADMINS_GRANT_ROLES, mayCreateUserWithRole } from './rules/roles.js
 import { TOO_MANY_ATTEMPTS } from './rules/rate-limit.js';
 import { SESSION_EXPIRED } from './rules/refresh-tokens.js';
 import { INVALID_RESET_CODE } from './rules/reset-codes.js';
+import { migrationHandlers } from './routes/migration.js';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const WRONG_CREDENTIALS = 'Incorrect email or password';
@@ -28,6 +29,7 @@ const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS, { type: 'rat
 export function identityHandlers(ctx: IdentityContext): Handlers<typeof identityContract> {
   const { db, clock } = ctx;
   return {
+    ...migrationHandlers(ctx),
     createUser: async ({ body, auth }) => {
       if (!mayCreateUserWithRole(auth, body.role)) {
         throw new HttpError(403, ONLY_ADMINS_GRANT_ROLES, { type: 'forbidden' });

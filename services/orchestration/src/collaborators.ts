@@ -9,6 +9,7 @@ import { orderContract } from '@pawfresh/contracts/order';
 import { identityContract } from '@pawfresh/contracts/identity';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { courierContract } from '@pawfresh/contracts/courier';
+import { legacyContract } from '@pawfresh/contracts/legacy';
 
 /** The services the workflows call, through their contracts and nothing else. */
 export interface Collaborators {
@@ -18,6 +19,7 @@ export interface Collaborators {
   subscription: ServiceClient<typeof subscriptionContract>;
   dogs: ServiceClient<typeof dogsContract>;
   order: ServiceClient<typeof orderContract>;
+  legacy: ServiceClient<typeof legacyContract>;
   identity: ServiceClient<typeof identityContract>;
   payment: ServiceClient<typeof paymentContract>;
   courier: ServiceClient<typeof courierContract>;
@@ -30,6 +32,7 @@ export const COLLABORATORS = [
   'subscription',
   'dogs',
   'order',
+  'legacy',
   'identity',
   'payment',
   'courier',
@@ -64,6 +67,7 @@ export function collaborators(
     subscription: createServiceClient(subscriptionContract, options('subscription')),
     dogs: createServiceClient(dogsContract, options('dogs')),
     order: createServiceClient(orderContract, options('order')),
+    legacy: createServiceClient(legacyContract, options('legacy')),
     identity: createServiceClient(identityContract, options('identity')),
     payment: createServiceClient(paymentContract, options('payment')),
     courier: createServiceClient(courierContract, options('courier')),

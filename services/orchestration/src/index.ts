@@ -4,6 +4,7 @@ import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { COLLABORATORS, collaborators } from './collaborators.js';
 import { Engine } from './engine/engine.js';
 import { registerWorkflows } from './flows/workflows.js';
+import { registerMigrationQueue } from './flows/bulk-migrate.js';
 import { orchestrationHandlers } from './routes.js';
 import { readOrchestrationSettings } from './settings.js';
 import { registerBillingWorkflows } from './flows/billing/index.js';
@@ -54,6 +55,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       await routes(app, options);
       await engine.launch();
       await ensureSchedules(billing.schedules);
+      await registerMigrationQueue(runtime.database.kind);
       app.addHook('preClose', async () => engine.beginShutdown());
       app.addHook('onClose', () => engine.shutdown());
     };

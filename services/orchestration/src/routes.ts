@@ -6,6 +6,8 @@ import { checkoutHandlers } from './routes/checkout.js';
 import type { BillingHandlers } from './routes/billing.js';
 import { subscriptionChangeHandlers } from './routes/subscription-changes.js';
 import { orderChangeRoutes } from './routes/order-changes.js';
+import { migrationHandlers } from './routes/migration.js';
+import { bulkProgressOf } from './flows/bulk-migrate.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -19,6 +21,7 @@ export function orchestrationHandlers(
     ...billing,
     ...subscriptionChangeHandlers(engine, workflows),
     ...orderChangeRoutes(engine, workflows),
+    ...migrationHandlers(engine, workflows),
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };
@@ -32,7 +35,8 @@ export function orchestrationHandlers(
     getRun: async ({ params }) => {
       const run = await engine.getRun(params.workflowId);
       if (!run) throw runNotFound(params.workflowId);
-      return run;
+      const progress = await bulkProgressOf(params.workflowId);
+      return progress ? { ...run, progress } : run;
     },
   };
 }

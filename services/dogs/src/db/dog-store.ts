@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from '@pawfresh/db/orm';
+import { and, asc, count, eq, isNotNull } from '@pawfresh/db/orm';
 import { dogs } from './schema.js';
 import type { DogsDb } from './reference-store.js';
 
@@ -56,4 +56,22 @@ export async function countDogs(db: DogsDb): Promise<number> {
 /** Rows with fixed ids: a second process seeding at the same moment adds nothing. */
 export async function insertDogRowsOnce(db: DogsDb, rows: NewDogRow[]): Promise<void> {
   await db.insert(dogs).values(rows).onConflictDoNothing();
+}
+
+/** The dog imported for a legacy pet, if any. */
+export async function findDogByLegacyPet(
+  db: DogsDb,
+  legacyPetId: number,
+): Promise<DogRow | undefined> {
+  const [row] = await db.select().from(dogs).where(eq(dogs.legacyPetId, legacyPetId));
+  return row;
+}
+
+/** Deletes the user's dogs imported from the legacy system; answers their ids. */
+export async function deleteImportedDogs(db: DogsDb, userId: string): Promise<string[]> {
+  const rows = await db
+    .delete(dogs)
+    .where(and(eq(dogs.userId, userId), isNotNull(dogs.legacyPetId)))
+    .returning({ id: dogs.id });
+  return rows.map((r) => r.id);
 }

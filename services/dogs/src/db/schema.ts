@@ -1,4 +1,6 @@
 import {
+  uniqueIndex,
+  integer,
   bigint,
   boolean,
   check,
@@ -94,11 +96,16 @@ export const dogs = dogsDb.table(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** The pet's id in the legacy system, for a dog imported from it (POST /dogs/migration). */
+    legacyPetId: integer('legacy_pet_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
     index('dogs_user_id_idx').on(t.userId),
+    uniqueIndex('dogs_legacy_pet_id_idx')
+      .on(t.legacyPetId)
+      .where(sql`${t.legacyPetId} is not null`),
     check(
       'dogs_death_after_birth',
       sql`${t.dateOfDeath} is null or ${t.dateOfBirth} is null or ${t.dateOfDeath} >= ${t.dateOfBirth}`,

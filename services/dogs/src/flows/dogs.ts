@@ -31,7 +31,12 @@ export async function getDog(
 
 export async function createDog(
   { db, clock, catalogue }: DogsContext,
-  body: { userId: string; dog: DogInput & { name: string }; mealProductIds: string[] },
+  body: {
+    userId: string;
+    dog: DogInput & { name: string };
+    mealProductIds: string[];
+    legacyPetId?: number;
+  },
 ): Promise<Dog> {
   const refs = await catalogue();
   const now = clock.now();
@@ -48,6 +53,7 @@ export async function createDog(
     userId: body.userId,
     name: input.name,
     mealProductIds: [...new Set(body.mealProductIds)],
+    legacyPetId: body.legacyPetId ?? null,
     createdAt: now,
     updatedAt: now,
   });

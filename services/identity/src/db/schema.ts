@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgSchema,
   primaryKey,
@@ -35,10 +36,15 @@ export const users = identityDb.table(
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number'),
     role: userRoleEnum('role').notNull().default('customer'),
+    /** Set for a customer imported from the legacy system (POST /identity/migration). */
+    legacyId: integer('legacy_id'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_legacy_id_idx')
+      .on(t.legacyId)
+      .where(sql`${t.legacyId} is not null`),
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
 );

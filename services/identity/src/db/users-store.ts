@@ -55,6 +55,7 @@ export interface NewUser {
   lastName: string;
   phoneNumber: string | null;
   role: UserRole;
+  legacyId?: number | null;
 }
 
 export async function insertUser(
@@ -177,4 +178,9 @@ export async function setPasswordHash(
   now: Date,
 ): Promise<void> {
   await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Deletes a user and, by cascade, their sessions, tokens, reset code and addresses. */
+export async function deleteUser(db: IdentityDb, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
 }

@@ -6,6 +6,8 @@ import {
   type PricedPlan,
 } from './get-feeding-plan-pricing.js';
 import { getInflatedCart } from './get-inflated-cart.js';
+import { migrate, revertMigrate } from './migrate.js';
+import { bulkMigration } from './bulk-migrate.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import { checkout, type CheckoutRequest } from './checkout.js';
@@ -14,22 +16,47 @@ import {
   registerSubscriptionWorkflows,
   type SubscriptionWorkflows,
 } from './subscription-workflows.js';
+import type {
+  BulkMigrateInput,
+  BulkMigrateResult,
+  MigrateResult,
+  RevertMigrateResult,
+} from '@pawfresh/contracts/orchestration-migration';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
 export interface Workflows extends SubscriptionWorkflows, OrderChangeWorkflows {
   getFeedingPlanPricing: Workflow<FeedingPlanPricingRequest, PricedPlan>;
   getInflatedCart: Workflow<{ cartId: string }, Omit<InflatedCart, 'workflowId'>>;
   checkout: Workflow<CheckoutRequest, Omit<CheckoutResult, 'workflowId'>>;
+  migrate: Workflow<{ email: string }, Omit<MigrateResult, 'workflowId'>>;
+  revertMigrate: Workflow<{ email: string }, Omit<RevertMigrateResult, 'workflowId'>>;
+  bulkMigrate: Workflow<
+    Omit<BulkMigrateInput, 'workflowId'>,
+    Omit<BulkMigrateResult, 'workflowId'>
+  >;
+  bulkRevertMigrate: Workflow<
+    Omit<BulkMigrateInput, 'workflowId'>,
+    Omit<BulkMigrateResult, 'workflowId'>
+  >;
 }
 
 export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflows {
   const pricing = engine.register('get-feeding-plan-pricing', getFeedingPlanPricing(ctx));
   const inflate = engine.register('get-inflated-cart', getInflatedCart(ctx, pricing));
+  const migrateOne = engine.register('migrate', migrate(ctx));
+  const revertOne = engine.register('revert-migrate', revertMigrate(ctx));
   return {
     getFeedingPlanPricing: pricing,
     getInflatedCart: inflate,
     checkout: engine.register('checkout', checkout(ctx, inflate)),
     ...registerSubscriptionWorkflows(engine, ctx),
     ...orderChangeWorkflows(engine, ctx),
+    migrate: migrateOne,
+    revertMigrate: revertOne,
+    bulkMigrate: engine.register('bulk-migrate', bulkMigration(ctx, migrateOne, 'migrate')),
+    bulkRevertMigrate: engine.register(
+      'bulk-revert-migrate',
+      bulkMigration(ctx, revertOne, 'revert'),
+    ),
   };
 }

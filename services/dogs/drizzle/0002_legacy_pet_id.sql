@@ -1,0 +1,2 @@
+ALTER TABLE "dogs"."dogs" ADD COLUMN "legacy_pet_id" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "dogs_legacy_pet_id_idx" ON "dogs"."dogs" USING btree ("legacy_pet_id") WHERE "dogs"."dogs"."legacy_pet_id" is not null;

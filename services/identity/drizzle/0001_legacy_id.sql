@@ -1,0 +1,2 @@
+ALTER TABLE "identity"."users" ADD COLUMN "legacy_id" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_legacy_id_idx" ON "identity"."users" USING btree ("legacy_id") WHERE "identity"."users"."legacy_id" is not null;

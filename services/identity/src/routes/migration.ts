@@ -1,0 +1,31 @@
+import { conflict, notFound, type Handlers } from '@pawfresh/kit';
+import type { identityContract } from '@pawfresh/contracts/identity';
+import { toUser } from '../db/users-store.js';
+import type { IdentityContext } from '../flows/context.js';
+import { importUser, revertImportedUser } from '../flows/migration.js';
+
+type MigrationHandlers = Pick<Handlers<typeof identityContract>, 'importUser' | 'revertImport'>;
+
+/** POST /identity/migration and DELETE /identity/migration/{userId} (docs/identity.md). */
+export function migrationHandlers(ctx: IdentityContext): MigrationHandlers {
+  return {
+    importUser: async ({ body }) => {
+      const result = await importUser(ctx, body);
+      if ('clash' in result) {
+        throw conflict(
+          result.clash.legacyId === null
+            ? `E-mail ${body.email} already belongs to a user of the new system (${result.clash.id}): merge the accounts or change the legacy user's e-mail`
+            : `E-mail ${body.email} already belongs to legacy user ${result.clash.legacyId} (imported as ${result.clash.id}): the e-mails differ only in case; merge the two legacy accounts`,
+        );
+      }
+      return toUser(result);
+    },
+    revertImport: async ({ params }) => {
+      const result = await revertImportedUser(ctx, params.userId);
+      if (result === 'not_found') throw notFound(`User ${params.userId} not found`);
+      if (result === 'not_imported') {
+        throw conflict(`User ${params.userId} was not imported from the legacy system`);
+      }
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Handlers } from '@pawfresh/kit';
+import type { legacyContract } from '@pawfresh/contracts/legacy';
+import type { LegacyContext } from './flows/context.js';
+import {
+  getLegacyUserData,
+  listLegacyUserEmails,
+  setMigrationStatus,
+} from './flows/legacy-users.js';
+
+export function legacyHandlers(ctx: LegacyContext): Handlers<typeof legacyContract> {
+  return {
+    listLegacyUserEmails: ({ query }) => listLegacyUserEmails(ctx, query),
+    getLegacyUserData: ({ body }) => getLegacyUserData(ctx, body.email),
+    setMigrationStatus: ({ params, body }) => setMigrationStatus(ctx, params.legacyId, body),
+  };
+}

@@ -1,0 +1,159 @@
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { ServiceCallError, upstream } from '@pawfresh/kit';
+import type { LegacyCohort, MigrationStatus } from '@pawfresh/contracts/legacy';
+import type {
+  BulkMigrateResult,
+  BulkProgress,
+  MigrateResult,
+  RevertMigrateResult,
+} from '@pawfresh/contracts/orchestration-migration';
+import type { Workflow } from '../engine/engine.js';
+import { emptyProgress, recordOutcome } from '../rules/bulk-progress.js';
+import type { WorkflowContext } from './context.js';
+
+/** The queue the customers of bulk runs wait in. */
+export const MIGRATION_QUEUE = 'legacy-migration';
+/** Customers migrated at once in this process (each makes about ten calls to other services). */
+export const MIGRATION_CONCURRENCY = 8;
+/** The event a bulk run publishes its progress under (GET /workflows/runs/{id}). */
+const PROGRESS_EVENT = 'progress';
+/** Progress is published every this many finished customers (and at the end). */
+const PUBLISH_EVERY = 10;
+const PAGE = 1000;
+
+let queued = false;
+
+/**
+ * Registers the migration queue on PostgreSQL (after the engine launched: DBOS keeps queues in its
+ * tables). On the embedded database DBOS's queue registration never finishes through the PGlite
+ * wire bridge (its transaction waits on the one shared session), so there the bulk runs start
+ * their customers in batches of MIGRATION_CONCURRENCY instead: the same bound, no queue.
+ */
+export async function registerMigrationQueue(kind: 'pglite' | 'postgres'): Promise<void> {
+  queued = false;
+  if (kind !== 'postgres') return;
+  await DBOS.registerQueue(MIGRATION_QUEUE, {
+    workerConcurrency: MIGRATION_CONCURRENCY,
+    onConflict: 'always_update',
+  });
+  queued = true;
+}
+
+/** A bulk run's progress as last published; undefined for any other run. */
+export async function bulkProgressOf(workflowId: string): Promise<BulkProgress | undefined> {
+  return (await DBOS.getEvent<BulkProgress>(workflowId, PROGRESS_EVENT, 0)) ?? undefined;
+}
+
+interface Customer {
+  legacyId: number;
+  email: string;
+}
+
+/** The cohort's customers in one status, by legacy id, at most `limit`. */
+async function selectCustomers(
+  ctx: WorkflowContext,
+  cohort: LegacyCohort,
+  migrationStatus: MigrationStatus,
+  limit: number,
+): Promise<Customer[]> {
+  const found: Customer[] = [];
+  // Each page is read from the start: customers leave the status as other runs claim them.
+  for (let offset = 0; found.length < limit; offset += PAGE) {
+    const page = await upstream('Reading the legacy users', () =>
+      ctx.services.legacy.listLegacyUserEmails({
+        query: { cohort, migrationStatus, orderBy: 'id', direction: 'asc', offset, limit: PAGE },
+      }),
+    );
+    for (const u of page.items) found.push({ legacyId: u.legacyId, email: u.email });
+    if (page.items.length < PAGE) break;
+  }
+  return found.slice(0, limit);
+}
+
+/**
+ * Marks each customer queued for this run (from unmigrated only, so a customer another run holds
+ * is left to it); answers the customers this run holds. Idempotent: run again after a crash, the
+ * customers already queued by this run are kept.
+ */
+async function queueCustomers(
+  ctx: WorkflowContext,
+  customers: Customer[],
+  workflowId: string,
+): Promise<Customer[]> {
+  const held: Customer[] = [];
+  for (const c of customers) {
+    try {
+      await upstream('Queueing the customers', () =>
+        ctx.services.legacy.setMigrationStatus({
+          params: { legacyId: c.legacyId },
+          body: { status: 'queued', expectedStatus: ['unmigrated'], workflowId },
+        }),
+      );
+      held.push(c);
+    } catch (err) {
+      if (!(err instanceof ServiceCallError && err.status === 409)) throw err;
+    }
+  }
+  return held;
+}
+
+type Child = Workflow<{ email: string }, Omit<MigrateResult | RevertMigrateResult, 'workflowId'>>;
+
+/**
+ * bulk-migrate and bulk-revert-migrate: select up to `cohortLimit` customers of the cohort
+ * (unmigrated ones to migrate, migrated ones to revert), then run migrate or revert-migrate for
+ * each as its own workflow on the migration queue (at most MIGRATION_CONCURRENCY at once), each
+ * with an id made of this run's id and the legacy id: after a crash the engine resumes this run
+ * and its children, and no customer is started twice. Progress is published as it goes.
+ */
+export const bulkMigration =
+  (ctx: WorkflowContext, child: Child, direction: 'migrate' | 'revert') =>
+  async ({
+    cohort,
+    cohortLimit,
+  }: {
+    cohort: LegacyCohort;
+    cohortLimit: number;
+  }): Promise<Omit<BulkMigrateResult, 'workflowId'>> => {
+    const workflowId = DBOS.workflowID!;
+    const selected = await ctx.step('select-customers', () =>
+      selectCustomers(
+        ctx,
+        cohort,
+        direction === 'migrate' ? 'unmigrated' : 'migrated',
+        cohortLimit,
+      ),
+    );
+    const held =
+      direction === 'migrate'
+        ? await ctx.step('queue-customers', () => queueCustomers(ctx, selected, workflowId))
+        : selected;
+    let progress = emptyProgress(held.length, selected.length - held.length, direction);
+    await DBOS.setEvent(PROGRESS_EVENT, progress);
+
+    const start = (c: Customer) =>
+      DBOS.startWorkflow(child, {
+        workflowID: `${workflowId}:${c.legacyId}`,
+        ...(queued ? { queueName: MIGRATION_QUEUE } : {}),
+      })({ email: c.email });
+    // On the queue every customer is enqueued at once; without it, a batch at a time.
+    const batch = queued ? Math.max(held.length, 1) : MIGRATION_CONCURRENCY;
+    let finished = 0;
+    for (let from = 0; from < held.length; from += batch) {
+      const customers = held.slice(from, from + batch);
+      const handles = [];
+      for (const c of customers) handles.push(await start(c));
+      for (const [i, handle] of handles.entries()) {
+        try {
+          progress = recordOutcome(progress, customers[i]!, await handle.getResult(), direction);
+        } catch (err) {
+          progress = recordOutcome(progress, customers[i]!, err, direction);
+        }
+        finished += 1;
+        if (finished % PUBLISH_EVERY === 0 || finished === held.length) {
+          await DBOS.setEvent(PROGRESS_EVENT, progress);
+        }
+      }
+    }
+    return { cohort, progress };
+  };

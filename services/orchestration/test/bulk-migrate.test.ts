@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callJson, messagesOf } from '@pawfresh/testing';
+import type { LegacyUserPage } from '@pawfresh/contracts/legacy';
+import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
+import type { BulkMigrateResult } from '@pawfresh/contracts/orchestration-migration';
+import { migrationHarness, type MigrationHarness } from './migration-harness.js';
+
+let h: MigrationHarness;
+beforeAll(async () => {
+  h = await migrationHarness();
+}, 180_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const bulk = (name: string, body: unknown) => callJson(h.app, 'POST', `/workflows/${name}`, body);
+const staff = async (status: string) =>
+  (
+    await callJson(
+      h.services.legacy!,
+      'GET',
+      `/legacy-user-emails?cohort=phase1_staff&migrationStatus=${status}`,
+    )
+  ).json<LegacyUserPage>();
+
+describe('bulk-migrate and bulk-revert-migrate', () => {
+  it('migrates each customer once when two runs overlap, with progress in the runs view', async () => {
+    const staffCount = h.data.users.filter((u) => u.cohort === 'phase1_staff').length;
+    const [a, b] = await Promise.all([
+      bulk('bulk-migrate', { cohort: 'phase1_staff', cohortLimit: 10, workflowId: 'bulk-a' }),
+      bulk('bulk-migrate', { cohort: 'phase1_staff', cohortLimit: 10, workflowId: 'bulk-b' }),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    const runs = [a.json<BulkMigrateResult>(), b.json<BulkMigrateResult>()];
+    for (const run of runs) {
+      const { progress } = run;
+      expect(progress.done).toBe(progress.total);
+      expect(progress.byStatus.queued).toBe(0);
+      expect(
+        progress.byStatus.migrated + progress.byStatus.error + progress.skipped,
+      ).toBeGreaterThanOrEqual(progress.total);
+      expect(progress.errors).toHaveLength(progress.byStatus.error);
+      for (const e of progress.errors) expect(e.error.length).toBeGreaterThan(10);
+      const view = (
+        await callJson(h.app, 'GET', `/workflows/runs/${run.workflowId}`)
+      ).json<WorkflowRun>();
+      expect(view.status).toBe('SUCCESS');
+      expect(view.progress).toEqual(progress);
+    }
+    const migrated = await staff('migrated');
+    const failed = await staff('error');
+    // Every customer the two runs took on ended once: migrated or in error, none left midway.
+    const handled = runs[0]!.progress.total + runs[1]!.progress.total;
+    expect(migrated.total + failed.total).toBe(handled);
+    expect(handled).toBeLessThanOrEqual(Math.min(20, staffCount));
+    expect((await staff('queued')).total).toBe(0);
+    expect((await staff('migrating')).total).toBe(0);
+    // Each migrated customer has exactly one user.
+    for (const u of migrated.items) {
+      const res = await callJson(
+        h.services.identity!,
+        'GET',
+        `/identity/users/${u.migratedUserId}`,
+      );
+      expect(res.json()).toMatchObject({ email: u.email.toLowerCase() });
+    }
+    // The same id answers the same result without running again.
+    const again = await bulk('bulk-migrate', {
+      cohort: 'phase1_staff',
+      cohortLimit: 10,
+      workflowId: 'bulk-a',
+    });
+    expect(again.json()).toEqual(runs[0]);
+
+    const reverted = await bulk('bulk-revert-migrate', {
+      cohort: 'phase1_staff',
+      cohortLimit: 5000,
+    });
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    const back = reverted.json<BulkMigrateResult>().progress;
+    expect(back).toMatchObject({ total: migrated.total, done: migrated.total, errors: [] });
+    expect(back.byStatus.unmigrated).toBe(migrated.total);
+    expect((await staff('migrated')).total).toBe(0);
+    for (const u of migrated.items) {
+      const res = await callJson(
+        h.services.identity!,
+        'GET',
+        `/identity/users/${u.migratedUserId}`,
+      );
+      expect(res.statusCode).toBe(404);
+    }
+  }, 300_000);
+
+  it('refuses a cohort limit outside 1 to 5000 and an unknown cohort', async () => {
+    for (const cohortLimit of [0, 5001, 1.5, '10']) {
+      const res = await bulk('bulk-migrate', { cohort: 'phase1_staff', cohortLimit });
+      expect(res.statusCode).toBe(400);
+      expect(messagesOf(res)).toEqual(['cohortLimit must be a whole number from 1 to 5000']);
+    }
+    const res = await bulk('bulk-revert-migrate', { cohort: 'everyone' });
+    expect(res.statusCode).toBe(400);
+    expect(messagesOf(res)).toEqual([
+      'cohort must be one of phase1_staff, phase2_low_engagement_customers',
+    ]);
+  });
+});

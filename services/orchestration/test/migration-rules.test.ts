@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import type { LegacyUserData } from '@pawfresh/contracts/legacy';
+import {
+  ALLOWED_SERVING_GRAMS,
+  cadenceInWeeks,
+  mapBreed,
+  mapGender,
+  nearestServingSize,
+  normalisePhone,
+  normaliseWeight,
+  planMigration,
+} from '../src/rules/legacy-migration.js';
+import { emptyProgress, recordOutcome } from '../src/rules/bulk-progress.js';
+
+const BREEDS = [
+  { name: 'Labrador Retriever', slug: 'labrador-retriever' },
+  { name: 'Australian Kelpie', slug: 'australian-kelpie' },
+  { name: 'Staffordshire Bull Terrier', slug: 'staffordshire-bull-terrier' },
+];
+const MEAL = (meal: string, n: number) => ({
+  meal,
+  productId: `00000000-0000-4000-8000-00000000000${n}`,
+  productVariantId: `00000000-0000-4000-8000-00000000010${n}`,
+});
+const CATALOGUE = { breeds: BREEDS, meals: [MEAL('beef', 1), MEAL('chicken', 2)] };
+
+describe('phone numbers', () => {
+  it.each([
+    ['0412 345 678', '0412345678'],
+    ['+61412345678', '0412345678'],
+    ['+61 412 345 678', '0412345678'],
+    ['61412345678', '0412345678'],
+    ['0412-345-678', '0412345678'],
+    ['0412.345.678', '0412345678'],
+    ['+61 (0)412 345 678', '0412345678'],
+    ['(02) 9876 5432', '0298765432'],
+    ['412345678', '0412345678'],
+    ['12345', null],
+    ['', null],
+    [null, null],
+  ])('%s → %s', (raw, expected) => {
+    expect(normalisePhone(raw)).toBe(expected);
+  });
+  test.prop([fc.string()])('answers a number identity takes, or none', (raw) => {
+    const phone = normalisePhone(raw);
+    expect(phone === null || /^0[23478]\d{8}$/.test(phone)).toBe(true);
+  });
+});
+
+describe('breeds', () => {
+  it('matches names and slugs ignoring case and spacing, and known aliases', () => {
+    expect(mapBreed(' labrador   RETRIEVER ', BREEDS).breeds).toEqual(['labrador-retriever']);
+    expect(mapBreed('Kelpie', BREEDS).breeds).toEqual(['australian-kelpie']);
+    expect(mapBreed('Labrador Retreiver', BREEDS).breeds).toEqual(['labrador-retriever']);
+    expect(mapBreed('staffy x ???', BREEDS).breeds).toEqual(['staffordshire-bull-terrier']);
+  });
+  it("keeps an unknown breed as the customer's own words", () => {
+    expect(mapBreed(' Bitsa ', BREEDS)).toEqual({ breeds: [], preferredBreedName: 'Bitsa' });
+    expect(mapBreed(null, BREEDS)).toEqual({ breeds: [], preferredBreedName: null });
+  });
+});
+
+describe('cadence', () => {
+  it.each([
+    ['2', 2],
+    ['fortnightly', 2],
+    ['Fortnightly', 2],
+    ['weekly', 1],
+    ['monthly', 4],
+    ['every 3 weeks', 3],
+    ['6 weeks', 6],
+    ['13', undefined],
+    ['0', undefined],
+    ['sometimes', undefined],
+  ])('%s → %s', (raw, weeks) => {
+    expect(cadenceInWeeks(raw)).toBe(weeks);
+  });
+});
+
+describe('serving size', () => {
+  it('snaps to the nearest allowed size, a tie to the larger', () => {
+    expect(nearestServingSize(70)).toBe(100);
+    expect(nearestServingSize(137)).toBe(125);
+    expect(nearestServingSize(1750)).toBe(1800);
+    expect(nearestServingSize(1000)).toBe(1000);
+    expect(nearestServingSize(1050)).toBe(1100);
+  });
+  test.prop([fc.integer({ min: 1, max: 5000 })])('is an allowed size, none nearer', (grams) => {
+    const size = nearestServingSize(grams);
+    expect(ALLOWED_SERVING_GRAMS).toContain(size);
+    for (const other of ALLOWED_SERVING_GRAMS) {
+      expect(Math.abs(other - grams)).toBeGreaterThanOrEqual(Math.abs(size - grams));
+    }
+  });
+});
+
+describe('dog fields', () => {
+  it('reads weights and genders as people typed them', () => {
+    expect(normaliseWeight('7,5')).toBe('7.5');
+    expect(normaliseWeight('12kg')).toBe('12');
+    expect(normaliseWeight('')).toBeNull();
+    expect(normaliseWeight('0')).toBeNull();
+    expect(mapGender('F')).toBe('female');
+    expect(mapGender('male')).toBe('male');
+    expect(mapGender('x')).toBeNull();
+  });
+});
+
+const customer = (over: Partial<LegacyUserData> = {}): LegacyUserData => ({
+  user: {
+    id: '00000000-0000-4000-8000-000000000999',
+    legacyId: 100_001,
+    email: 'Jane.Citizen@Example.com',
+    cohort: 'phase1_staff',
+    migrationStatus: 'unmigrated',
+    migrationError: null,
+    migratedUserId: null,
+    stripeCustomerId: 'cus_ABC123',
+    isCustomerOnChargeApi: true,
+    firstName: 'Jane',
+    lastName: 'Citizen',
+    phone: '+61 412 345 678',
+    createdAt: '2025-01-01T00:00:00.000Z',
+  },
+  address: {
+    line1: '1 High St',
+    line2: null,
+    suburb: 'Melbourne',
+    state: 'vic',
+    postcode: '3000',
+    deliveryInstructions: null,
+  },
+  pets: [
+    {
+      id: 500_001,
+      name: 'Biscuit',
+      breed: 'Kelpie',
+      gender: 'M',
+      isNeutered: true,
+      dateOfBirth: '2020-01-01',
+      weightKg: '12,5',
+      activityLevel: 'high',
+      bodyCondition: 'ideal',
+      dailyServingGrams: 333,
+      recipes: ['Beef', 'chicken', 'beef'],
+    },
+  ],
+  subscription: {
+    id: 7_100_001,
+    status: 'active',
+    plan: 'half_bowl',
+    cadence: 'fortnightly',
+    deliverySlot: 'am',
+    pausedUntil: null,
+    cancelledAt: null,
+    createdAt: '2025-01-02T00:00:00.000Z',
+  },
+  orders: [],
+  ...over,
+});
+
+describe('planMigration', () => {
+  it('maps a customer: lower-cased e-mail, phone, state, breed, sizes, meals in equal shares', () => {
+    const planned = planMigration(customer(), CATALOGUE);
+    if (!('plan' in planned)) throw new Error(planned.problems.join('; '));
+    const { plan } = planned;
+    expect(plan.user).toMatchObject({
+      email: 'jane.citizen@example.com',
+      phoneNumber: '0412345678',
+      address: { state: 'VIC', postCode: '3000' },
+    });
+    expect(plan.dogs[0]).toMatchObject({
+      dog: {
+        breeds: ['australian-kelpie'],
+        gender: 'male',
+        weight: '12.5',
+        activityLevel: 'ball_of_energy',
+        bodyType: 'perfect',
+      },
+      feeding: { grams: 325, skus: [{ ratio: 0.5 }, { ratio: 0.5 }] },
+    });
+    expect(plan.subscription).toMatchObject({
+      status: 'active',
+      cadenceInWeeks: 2,
+      preferredDeliverySlotId: 'AM',
+      type: 'half_bowl',
+    });
+  });
+
+  it('stops a customer with an active plan whose data cannot be delivered, saying what to fix', () => {
+    const bad = planMigration(
+      customer({
+        address: {
+          line1: '1 High St',
+          line2: null,
+          suburb: 'Melbourne',
+          state: 'VIC',
+          postcode: '30OO',
+          deliveryInstructions: null,
+        },
+        user: { ...customer().user, stripeCustomerId: null },
+      }),
+      CATALOGUE,
+    );
+    expect(bad).toEqual({
+      problems: [
+        'Legacy user 100001 (Jane.Citizen@Example.com) has postcode "30OO", which is not 4 digits: correct the address in the legacy system',
+        'Legacy user 100001 (Jane.Citizen@Example.com) has an active plan but no card provider customer (stripeCustomerId): add a card in the legacy system first',
+      ],
+    });
+  });
+
+  it('moves a cancelled customer without what cannot be moved', () => {
+    const planned = planMigration(
+      customer({
+        address: null,
+        subscription: { ...customer().subscription!, status: 'cancelled' },
+        user: { ...customer().user, stripeCustomerId: null, phone: '12345' },
+      }),
+      CATALOGUE,
+    );
+    if (!('plan' in planned)) throw new Error(planned.problems.join('; '));
+    expect(planned.plan.user.address).toBeNull();
+    expect(planned.plan.notes).toEqual([
+      'phone "12345" is not an Australian number: left out',
+      'address left out: has no address',
+    ]);
+  });
+});
+
+describe('bulk progress', () => {
+  it('counts outcomes by status, errors with their reasons, and 409s as skipped', () => {
+    let p = emptyProgress(3, 1, 'migrate');
+    expect(p.byStatus.queued).toBe(3);
+    const c = (n: number) => ({ legacyId: n, email: `${n}@x.au` });
+    p = recordOutcome(p, c(1), { migrationStatus: 'migrated' }, 'migrate');
+    p = recordOutcome(p, c(2), { migrationStatus: 'error', error: 'No postcode' }, 'migrate');
+    p = recordOutcome(
+      p,
+      c(3),
+      { statusCode: 409, message: 'Legacy user 3 is migrating' },
+      'migrate',
+    );
+    expect(p).toEqual({
+      total: 3,
+      done: 3,
+      skipped: 2,
+      byStatus: { unmigrated: 0, queued: 0, migrating: 0, migrated: 1, error: 1 },
+      errors: [{ legacyId: 2, email: '2@x.au', error: 'No postcode' }],
+    });
+  });
+});
