@@ -1,5 +1,4 @@
 import { badRequest } from '@pawfresh/kit';
-import { suburbZone } from '../db/coverage-store.js';
 import {
   depotTimeZone,
   earliestDeliveryDay,
@@ -7,7 +6,7 @@ import {
   scheduleRangeRefusal,
 } from '../rules/delivery-schedule.js';
 import type { CourierContext } from './context.js';
-import { suburbNotFound } from './serviceability.js';
+import { cachedSuburbZone, suburbNotFound } from './serviceability.js';
 
 /** Each date's open slots for a suburb, counting from now's cut-off at its depot. */
 export async function getDeliverySchedules(
@@ -16,7 +15,7 @@ export async function getDeliverySchedules(
 ) {
   const refusal = scheduleRangeRefusal(query.fromDate, query.toDate);
   if (refusal) throw badRequest(refusal);
-  const zone = await suburbZone(ctx.db, query.postcode, query.suburb);
+  const zone = await cachedSuburbZone(ctx, query.postcode, query.suburb);
   if (!zone) throw suburbNotFound(query.suburb, query.postcode);
   const earliest = earliestDeliveryDay(ctx.clock.now(), depotTimeZone(zone.depotCode));
   return schedule(
