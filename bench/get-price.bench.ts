@@ -13,6 +13,7 @@
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { getPriceInput } from '@pawfresh/contracts/pricing';
 import { calculatePrice, DEMO_PRICING_IDS, priceCalculationFixture } from '@pawfresh/pricing';
 import { checkRun, originOf, positiveInt, round2, showRatio, startRealServer } from './lib.js';
@@ -57,6 +58,7 @@ function inProcess() {
 async function overHttp() {
   const server = await startRealServer();
   const { app, serviceHeaders: headers } = server;
+  const baseline = Fastify();
   try {
     const url = `${originOf(app)}/svc/pricing/pricing/get-price`;
     const payload = JSON.stringify({
@@ -66,24 +68,25 @@ async function overHttp() {
     const check = await fetch(url, { method: 'POST', headers, body: payload });
     if (check.status !== 200)
       throw new Error(`get-price answered ${check.status}: ${await check.text()}`);
-    const priced = (await check.json()) as { totalPrice: number };
-    await autocannon({ url, method: 'POST', headers, body: payload, connections, duration: 2 });
-    const result = await autocannon({
-      url,
-      method: 'POST',
-      headers,
-      body: payload,
-      connections,
-      duration,
-    });
-    checkRun('get-price', result);
-    return {
-      totalPrice: priced.totalPrice,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
+    const answer = await check.text();
+    const priced = JSON.parse(answer) as { totalPrice: number };
+    // The baseline: a bare Fastify route answering the same JSON from memory (it parses the body).
+    baseline.post('/svc/pricing/pricing/get-price', async (_req, reply) =>
+      reply.type('application/json').send(answer),
+    );
+    await baseline.listen({ port: 0, host: '127.0.0.1' });
+    const measure = async (target: string) => {
+      const options = { url: target, method: 'POST' as const, headers, body: payload, connections };
+      await autocannon({ ...options, duration: 2 });
+      const result = await autocannon({ ...options, duration });
+      checkRun(`get-price ${target}`, result);
+      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
     };
+    const base = await measure(`${originOf(baseline)}/svc/pricing/pricing/get-price`);
+    const real = await measure(url);
+    return { totalPrice: priced.totalPrice, ...real, base };
   } finally {
+    await baseline.close();
     await server.close();
   }
 }
@@ -97,6 +100,9 @@ async function main() {
   const http = await overHttp();
   console.log(
     `HTTP POST /svc/pricing/pricing/get-price: ${Math.round(http.rps)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms (total ${http.totalPrice} cents; ${connections} connections, ${duration} s)`,
+  );
+  console.log(
+    `HTTP baseline (bare Fastify, same JSON): ${Math.round(http.base.rps)} req/s, p99 ${http.base.p99} ms; ratio ${showRatio(http.rps / http.base.rps)}`,
   );
   console.log(`per price in-process: ${round2(1e6 / local.real)} µs`);
 }

@@ -691,6 +691,13 @@ const listQuery = z
   });
 export type OrderListQuery = z.output<typeof listQuery>;
 
+/**
+ * The key the order service's revision notifications name a customer's orders by (ADR 008): a
+ * caller in the same process and database may keep what it built from that customer's orders
+ * until a change of this key is notified.
+ */
+export const customerOrdersRevisionKey = (customerId: string) => `order.customer:${customerId}`;
+
 export const orderContract = defineContract({
   service: 'order',
   title: 'Order service',

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { serveOverWire, type WireServer } from './pglite-wire.js';
+import { watchPglite, watchPostgres, type RevisionWatch } from './revisions.js';
 
 /** Connections the embedded wire server accepts: DBOS's pool (10) and a spare. */
 const WIRE_CONNECTIONS = 16;
@@ -34,6 +35,8 @@ export interface DatabaseConnection {
    * server's URL, or, embedded, PGlite served over the wire protocol by this process until close.
    */
   wireUrl(): Promise<string>;
+  /** Revision notifications heard by this process (ADR 008); starts listening on first call. */
+  revisions(): RevisionWatch;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ async function connectPglite(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   let wire: Promise<WireServer> | undefined;
+  let watching: ReturnType<typeof watchPglite> | undefined;
   return {
     kind: 'pglite',
     client,
@@ -89,7 +93,9 @@ async function connectPglite(
       wire ??= serveOverWire(client, { maxConnections: WIRE_CONNECTIONS });
       return (await wire).url;
     },
+    revisions: () => (watching ??= watchPglite(client)).watch,
     close: async () => {
+      if (watching) await watching.stop();
       if (wire) await (await wire).close();
       if (!client.closed) await client.close();
     },
@@ -100,6 +106,7 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseConnec
   const pool = new pg.Pool({ connectionString: url, max });
   // A server restart or a dropped idle connection must not crash the process.
   pool.on('error', () => {});
+  let watching: ReturnType<typeof watchPostgres> | undefined;
   return {
     kind: 'postgres',
     forSchema: (schema) => drizzlePg(pool, { schema }) as unknown as Database<typeof schema>,
@@ -123,7 +130,9 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseConnec
       await pool.query('select 1');
     },
     wireUrl: async () => url,
+    revisions: () => (watching ??= watchPostgres(url)).watch,
     close: async () => {
+      if (watching) await watching.stop();
       await pool.end();
     },
   };

@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './columns.js';
 export * from './reference-sql.js';
 export * from './pglite-wire.js';
+export * from './revisions.js';

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { DatabaseConnection } from '@pawfresh/db';
+import { sql } from '@pawfresh/db/orm';
 import { TestClock, signAccessToken } from '@pawfresh/kit';
 import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
 import {
@@ -152,6 +154,35 @@ describe('GET /api/v1/orders', () => {
     } finally {
       clock.set('2026-11-02T09:00:00.000Z');
     }
+  });
+
+  it("follows a change written behind the services' backs (another process, raw SQL)", async () => {
+    // ADR 008: the customer API keeps the page while no change of the customer is notified; the
+    // order service's triggers notify any write. Switching off the bump makes this fail.
+    const userId = randomUUID();
+    const get = async () =>
+      (await callJson(account, 'GET', '/api/v1/orders', undefined, await signedIn(userId))).json<
+        Record<string, CustomerOrder[]>
+      >();
+    const box = await order(userId, '2026-11-20');
+    expect((await get()).futureOrders!.map((o) => o.paymentStatus)).toEqual(['pending']);
+    expect((await get()).futureOrders!.map((o) => o.paymentStatus)).toEqual(['pending']);
+    const update = `update "order"."orders" set payment_status = 'attempt_failed' where id = '${box.id}'`;
+    if (database.kind === 'pglite') {
+      await database.forSchema({}).execute(sql.raw(update));
+    } else {
+      const client = new pg.Client({ connectionString: await database.wireUrl() });
+      await client.connect();
+      await client.query(update).finally(() => client.end());
+    }
+    // At once on PGlite; within 2 s from another PostgreSQL connection (the notification travels).
+    let failed = (await get()).failedOrders!;
+    for (const until = Date.now() + 2_000; failed.length === 0 && Date.now() < until;) {
+      if (database.kind === 'pglite') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      failed = (await get()).failedOrders!;
+    }
+    expect(ids(failed)).toEqual([box.id]);
   });
 
   it('answers empty lists for a customer without orders', async () => {

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
-import type { DatabaseConnection } from '@pawfresh/db';
+import { RevisionCache, type DatabaseConnection } from '@pawfresh/db';
 import { courierContract } from '@pawfresh/contracts/courier';
 import { courierDatabase } from './db/courier-db.js';
+import { COVERAGE_KEY, readCoverageRevision } from './db/coverage-revision-store.js';
+import type { SuburbZoneRow } from './db/coverage-store.js';
 import { courierHandlers } from './routes.js';
 
 export const COURIER_BASE_PATH = '/api/v1/couriers/becool';
@@ -18,9 +20,13 @@ export const courierService: ServiceModule<DatabaseConnection> = {
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
   plugin: (runtime) => {
     const db = courierDatabase(runtime.database);
+    const revisions = runtime.database.revisions();
+    const suburbs = new RevisionCache<SuburbZoneRow | null>(revisions, COVERAGE_KEY, () =>
+      readCoverageRevision(db),
+    );
     return servicePlugin({
       contract: courierContract,
-      handlers: courierHandlers({ db, clock: runtime.clock }),
+      handlers: courierHandlers({ db, clock: runtime.clock, revisions, suburbs }),
       basePath: COURIER_BASE_PATH,
       runtime,
       checkHealth: () => runtime.database.ping(),

@@ -45,6 +45,7 @@ export function orderServiceWith(
           fetch: runtime.fetch,
         }),
         deliveriesAnswers: new Map(),
+        revisions: runtime.database.revisions(),
       };
       const relay: RelayOptions = {
         token: runtime.serviceToken,
@@ -59,6 +60,12 @@ export function orderServiceWith(
         checkHealth: () => runtime.database.ping(),
       });
       return async (app) => {
+        // A change answered by this process is seen by its next read, before its notification
+        // comes back from the database (ADR 008): writes forget what was heard of every customer.
+        app.addHook('onSend', async (request, _reply, payload) => {
+          if (request.method !== 'GET' && request.method !== 'HEAD') ctx.revisions.changed();
+          return payload;
+        });
         await routes(app, {});
         const every = options.relayEveryMs ?? 1_000;
         if (every <= 0) return;

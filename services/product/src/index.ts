@@ -5,6 +5,7 @@ import type { DatabaseConnection } from '@pawfresh/db';
 import { productContract } from '@pawfresh/contracts/product';
 import { schema } from './db/schema.js';
 import { countProducts } from './db/catalogue-store.js';
+import { CATALOGUE_KEY } from './db/catalogue-revision.js';
 import { resetCatalogue } from './db/seed-catalogue.js';
 import { productHandlers } from './routes.js';
 import { assetUrlPrefix } from './seed/catalogue.js';
@@ -17,11 +18,13 @@ export const productService: ServiceModule<DatabaseConnection> = {
   assets: { urlPrefix: assetUrlPrefix, dir: fileURLToPath(new URL('../assets', import.meta.url)) },
   plugin: (runtime) => {
     const db = runtime.database.forSchema(schema);
-    return servicePlugin({
+    const revisions = runtime.database.revisions();
+    const routes = servicePlugin({
       contract: productContract,
       handlers: productHandlers({
         db,
         clock: runtime.clock,
+        revisions,
         dogs: createServiceClient(dogsContract, {
           baseUrl: runtime.serviceUrl('dogs'),
           token: runtime.serviceToken,
@@ -32,6 +35,15 @@ export const productService: ServiceModule<DatabaseConnection> = {
       runtime,
       checkHealth: () => runtime.database.ping(),
     });
+    return async (app) => {
+      // A catalogue change answered by this process is seen by its next read, before its
+      // notification comes back from the database (ADR 008).
+      app.addHook('onSend', async (request, _reply, payload) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') revisions.changed(CATALOGUE_KEY);
+        return payload;
+      });
+      await routes(app, {});
+    };
   },
   seedDemoData: async (runtime) => {
     const db = runtime.database.forSchema(schema);

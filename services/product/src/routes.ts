@@ -9,7 +9,7 @@ import { getVariant, updateVariantStatus } from './flows/variants.js';
 export type ProductDependencies = Omit<ProductContext, 'catalogue'>;
 
 export function productHandlers(deps: ProductDependencies): Handlers<typeof productContract> {
-  const ctx: ProductContext = { ...deps, catalogue: catalogueCache(deps.db) };
+  const ctx: ProductContext = { ...deps, catalogue: catalogueCache(deps.db, deps.revisions) };
   return {
     listProducts: async ({ query }) => ctx.catalogue.list(query.type),
     getVariant: async ({ params }) => getVariant(ctx, params.variantId),

@@ -1,4 +1,5 @@
-import type { HandlerInput, ServiceClient } from '@pawfresh/kit';
+import type { Clock, HandlerInput, RawJson, ServiceClient } from '@pawfresh/kit';
+import type { RevisionMark, RevisionWatch } from '@pawfresh/db';
 import type { accountContract } from '@pawfresh/contracts/account';
 import type { productContract } from '@pawfresh/contracts/product';
 import type { identityContract } from '@pawfresh/contracts/identity';
@@ -19,6 +20,18 @@ export interface AccountContext {
   order: ServiceClient<typeof orderContract>;
   orchestration: ServiceClient<typeof orchestrationContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
+  /**
+   * Only when the order service runs in this process on this database: its revision
+   * notifications, so an unchanged deliveries page costs no call (docs/orders.md).
+   */
+  ordersSeen?: OrdersSeen;
+}
+
+/** Deliveries pages answered per customer, kept while no change of theirs is notified. */
+export interface OrdersSeen {
+  watch: RevisionWatch;
+  clock: Clock;
+  answers: Map<string, { answer: RawJson; mark: RevisionMark; days: string }>;
 }
 
 type Endpoints = (typeof accountContract)['endpoints'];

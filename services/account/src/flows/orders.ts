@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { notFound, orNotFound, rawJson, type RawJson, type ServiceClient } from '@pawfresh/kit';
 import { accountContract } from '@pawfresh/contracts/account';
-import type { CustomerOrder, orderContract } from '@pawfresh/contracts/order';
+import {
+  customerOrdersRevisionKey,
+  type CustomerOrder,
+  type orderContract,
+} from '@pawfresh/contracts/order';
+import { australianDays } from '../rules/australian-days.js';
 import { toCustomerOrder } from '../rules/customer-views.js';
 import type { AccountContext } from './context.js';
 
@@ -13,14 +18,41 @@ const ordersResponse = accountContract.endpoints.getOrders.response;
  */
 const answers = new WeakMap<object, RawJson>();
 
-/** The customer's deliveries page: the order service groups, this picks what a customer sees. */
+const MAX_KEPT = 1_000;
+let days: ReturnType<typeof australianDays> | undefined;
+/** The Australian days key (rules/australian-days.ts), recomputed only when it may have moved. */
+function daysKey(now: Date): string {
+  if (!days || now.getTime() >= days.until || now.getTime() < days.until - 3_600_000) {
+    days = australianDays(now);
+  }
+  return days.key;
+}
+
+/**
+ * The customer's deliveries page: the order service groups, this picks what a customer sees. In
+ * one process with the order service, a page answered is kept while no change of the customer's
+ * orders was notified and no local date moved in Australia: no call at all (docs/orders.md
+ * "Customer answers kept in memory"). Otherwise the order service is asked, with the tag of its
+ * last answer (a 304 when nothing changed).
+ */
 export async function customerOrders(ctx: AccountContext, userId: string): Promise<RawJson> {
+  const seen = ctx.ordersSeen;
+  const key = customerOrdersRevisionKey(userId);
+  const day = seen ? daysKey(seen.clock.now()) : '';
+  const kept = seen?.answers.get(userId);
+  if (kept && kept.days === day && seen!.watch.unchangedSince(key, kept.mark)) return kept.answer;
+  const mark = seen?.watch.mark();
   const d = await ctx.order.getCustomerDeliveries({ params: { customerId: userId } });
   let answer = answers.get(d);
   if (!answer) {
     const json = JSON.stringify(ordersResponse.parse(toCustomerLists(d)));
     answer = rawJson(json, createHash('sha1').update(json).digest('base64url'));
     answers.set(d, answer);
+  }
+  if (seen && mark) {
+    seen.answers.delete(userId);
+    seen.answers.set(userId, { answer, mark, days: day });
+    if (seen.answers.size > MAX_KEPT) seen.answers.delete(seen.answers.keys().next().value!);
   }
   return answer;
 }

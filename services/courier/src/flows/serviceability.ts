@@ -1,11 +1,14 @@
 import { notFound } from '@pawfresh/kit';
+import { COVERAGE_KEY } from '../db/coverage-revision-store.js';
 import {
   findPostcode,
+  normaliseSuburb,
   overrideSuburb,
   suburbZone,
   suburbZones,
   toSuburbZone,
   type SuburbOverrides,
+  type SuburbZoneRow,
 } from '../db/coverage-store.js';
 import type { CourierContext } from './context.js';
 
@@ -35,9 +38,28 @@ export async function updateSuburbZone(
   if (input.isServiceable !== undefined) changes.isServiceableOverride = input.isServiceable;
   if (input.customCost !== undefined) changes.customCost = input.customCost;
   const found = await overrideSuburb(ctx.db, place.postcode, place.suburb, changes);
+  // This process's next read sees it before the notification comes back (ADR 008).
+  ctx.revisions.changed(COVERAGE_KEY);
   const row = found ? await suburbZone(ctx.db, place.postcode, place.suburb) : undefined;
   if (!row) throw suburbNotFound(place.suburb, place.postcode);
   return toSuburbZone(row);
+}
+
+/**
+ * A suburb's zone, kept in memory per coverage revision (docs/delivery.md "Coverage kept in
+ * memory"): no query while no coverage change was notified, one tiny read otherwise.
+ */
+export async function cachedSuburbZone(
+  ctx: CourierContext,
+  postcode: string,
+  suburb: string,
+): Promise<SuburbZoneRow | undefined> {
+  const key = `${postcode}|${normaliseSuburb(suburb)}`;
+  const row = await ctx.suburbs.get(
+    key,
+    async () => (await suburbZone(ctx.db, postcode, suburb)) ?? null,
+  );
+  return row ?? undefined;
 }
 
 /** An unknown suburb is not serviceable: an answer, not an error. */
@@ -45,7 +67,7 @@ export async function checkServiceability(
   ctx: CourierContext,
   place: { postcode: string; suburb: string },
 ) {
-  const row = await suburbZone(ctx.db, place.postcode, place.suburb);
+  const row = await cachedSuburbZone(ctx, place.postcode, place.suburb);
   return {
     serviceable: row?.isServiceable ?? false,
     postcode: place.postcode,

@@ -14,16 +14,27 @@ export const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().sli
 /** ISO weekday, 1 Monday … 7 Sunday. */
 export const isoWeekday = (day: number) => ((new Date(day * DAY_MS).getUTCDay() + 6) % 7) + 1;
 
+/** One formatter per zone: making one costs far more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (timeZone: string) => {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
 /** The date and hour on the wall clock of `timeZone` at `now`. */
 export function localDateAndHour(now: Date, timeZone: string): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  const parts = formatterFor(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
 }

@@ -436,19 +436,3 @@ export async function facilityOrdersMadeOn(
     .orderBy(asc(orders.orderNumber))
     .for('update');
 }
-
-/**
- * What a customer's orders look like from afar: how many, the latest change, and the zones their
- * dates are read in. Any change to them (a new, changed or deleted order) changes it.
- */
-export async function customerOrdersStamp(db: OrderDb, userId: string) {
-  const [stamp] = await db
-    .select({
-      orders: count(),
-      latest: sql<string | null>`max(${orders.updatedAt})::text`,
-      zones: sql<string[] | null>`array_agg(distinct ${orders.timezone})`,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId));
-  return { orders: stamp?.orders ?? 0, latest: stamp?.latest ?? null, zones: stamp?.zones ?? [] };
-}

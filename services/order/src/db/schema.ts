@@ -226,5 +226,22 @@ export const outbox = orderDb.table(
   ],
 );
 
-export const schema = { orders, lineItems, orderDiscounts, orderEvents, outbox };
+/**
+ * A revision per customer, bumped with a notification (ADR 008) by statement triggers (migration
+ * 0001) on every write to the customer's orders, line items and order discounts, in the write's
+ * transaction: the customer's deliveries answer is kept while it stands.
+ */
+export const customerRevisions = orderDb.table('customer_revisions', {
+  userId: uuid('user_id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+});
+
+export const schema = {
+  orders,
+  lineItems,
+  orderDiscounts,
+  orderEvents,
+  outbox,
+  customerRevisions,
+};
 export type OrderSchema = typeof schema;

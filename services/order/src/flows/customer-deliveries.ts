@@ -1,21 +1,25 @@
 import { createHash } from 'node:crypto';
 import { rawJson, type RawJson } from '@pawfresh/kit';
 import { orderContract, type Order } from '@pawfresh/contracts/order';
-import { customerOrderRows, customerOrdersStamp, withChildren } from '../db/order-store.js';
+import type { RevisionMark } from '@pawfresh/db';
+import { customerKey, readCustomerRevision } from '../db/customer-revision-store.js';
+import { customerOrderRows, withChildren } from '../db/order-store.js';
 import { localDate } from '../rules/order-dates.js';
 import { LIST_OF, selectNextPendingOrder, selectedOrder } from '../rules/display-type.js';
 import type { OrderContext } from './context.js';
 
-/** A customer's shown orders (not HIDDEN), by delivery date, with their display types now. */
-async function shownOrders(ctx: OrderContext, customerId: string): Promise<Order[]> {
+/** A customer's shown orders (not HIDDEN), by delivery date, with their display types at `now`. */
+async function shownOrders(ctx: OrderContext, customerId: string, now = ctx.clock.now()) {
   const rows = await customerOrderRows(ctx.db, customerId);
-  const orders = await withChildren(ctx.db, rows, ctx.clock.now());
-  return orders.filter((o) => o.displayType !== 'HIDDEN');
+  const orders = await withChildren(ctx.db, rows, now);
+  return {
+    orders: orders.filter((o) => o.displayType !== 'HIDDEN'),
+    zones: [...new Set(rows.map((r) => r.timezone))].sort(),
+  };
 }
 
 /** The deliveries page: four lists, the next pending order and the selected one. */
-async function deliveries(ctx: OrderContext, customerId: string) {
-  const orders = await shownOrders(ctx, customerId);
+function deliveries(orders: readonly Order[]) {
   const lists = { pastOrders: [], currentOrders: [], futureOrders: [], failedOrders: [] } as Record<
     'pastOrders' | 'currentOrders' | 'futureOrders' | 'failedOrders',
     Order[]
@@ -37,7 +41,7 @@ export async function customerPastOrders(
   customerId: string,
   page: { offset: number; limit: number },
 ) {
-  const past = (await shownOrders(ctx, customerId))
+  const past = (await shownOrders(ctx, customerId)).orders
     .filter((o) => o.displayType === 'PAST')
     .reverse();
   return {
@@ -50,28 +54,49 @@ export async function customerPastOrders(
 const deliveriesResponse = orderContract.endpoints.getCustomerDeliveries.response;
 const MAX_ANSWERS = 1_000;
 
+/** A deliveries page answered, with what it depends on besides the customer's orders. */
+export interface KeptDeliveries {
+  answer: RawJson;
+  revision: number;
+  /** The zones of the customer's orders, and the local date in each when it was built. */
+  zones: readonly string[];
+  days: string;
+  /** Where the revision watch stood when it was read (undefined: not listening then). */
+  mark: RevisionMark | undefined;
+}
+
+const daysIn = (zones: readonly string[], now: Date) =>
+  zones.map((zone) => localDate(now, zone)).join(',');
+
 /**
- * The deliveries page, serialised once per state of the customer's orders and day: a customer's
- * display types only change when an order changes or a new day starts in its depot's zone, so
- * the answer is tagged with both and rebuilt only then. Callers revalidating with the tag get a
- * 304 (the kit answers it).
+ * The deliveries page, serialised once per state of the customer's orders and local day
+ * (docs/orders.md "Customer answers kept in memory"). Display types change only when an order
+ * changes (the customer's revision, bumped by triggers in the write's transaction) or a new day
+ * starts in the zone of one of their orders. While no change of the customer was notified since
+ * it was read (ADR 008), a kept answer costs no query; otherwise one tiny read of the revision
+ * says whether it still stands. Callers revalidating with the tag get a 304 (the kit answers it).
  */
 export async function customerDeliveries(ctx: OrderContext, customerId: string): Promise<RawJson> {
   const now = ctx.clock.now();
-  const stamp = await customerOrdersStamp(ctx.db, customerId);
-  const days = stamp.zones.map((zone) => localDate(now, zone)).join(',');
-  const etag = createHash('sha1')
-    .update(`${customerId}|${stamp.orders}|${stamp.latest}|${days}`)
-    .digest('base64url');
+  const key = customerKey(customerId);
   const answers = ctx.deliveriesAnswers;
   const kept = answers.get(customerId);
-  if (kept?.etag === `"${etag}"`) return kept;
-  const answer = rawJson(
-    JSON.stringify(deliveriesResponse.parse(await deliveries(ctx, customerId))),
-    etag,
-  );
+  if (kept?.mark && ctx.revisions.unchangedSince(key, kept.mark)) {
+    if (kept.days === daysIn(kept.zones, now)) return kept.answer;
+  }
+  const mark = ctx.revisions.mark();
+  // Read before the orders: what is kept is at least as new as the revision it is kept under.
+  const revision = await readCustomerRevision(ctx.db, customerId);
+  if (kept && kept.revision === revision && kept.days === daysIn(kept.zones, now)) {
+    kept.mark = mark;
+    return kept.answer;
+  }
+  const { orders, zones } = await shownOrders(ctx, customerId, now);
+  const days = daysIn(zones, now);
+  const etag = createHash('sha1').update(`${customerId}|${revision}|${days}`).digest('base64url');
+  const answer = rawJson(JSON.stringify(deliveriesResponse.parse(deliveries(orders))), etag);
   answers.delete(customerId);
-  answers.set(customerId, answer);
+  answers.set(customerId, { answer, revision, zones, days, mark });
   if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);
   return answer;
 }

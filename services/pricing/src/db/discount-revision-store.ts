@@ -1,8 +1,12 @@
 import { sql } from '@pawfresh/db/orm';
+import { REVISION_CHANNEL } from '@pawfresh/db';
 import type { PricingDb } from './pricing-db.js';
 import { discountRevision } from './schema.js';
 
-/** Marks the discounts changed; call inside the write's own transaction. */
+/** Revision notifications name the discounts so (ADR 008). */
+export const DISCOUNTS_KEY = 'pricing.discounts';
+
+/** Marks the discounts changed and notifies it (on commit); call inside the write's transaction. */
 export async function bumpDiscountRevision(tx: PricingDb): Promise<void> {
   await tx
     .insert(discountRevision)
@@ -11,6 +15,7 @@ export async function bumpDiscountRevision(tx: PricingDb): Promise<void> {
       target: discountRevision.id,
       set: { revision: sql`${discountRevision.revision} + 1` },
     });
+  await tx.execute(sql`select pg_notify(${REVISION_CHANNEL}, ${DISCOUNTS_KEY})`);
 }
 
 /** The discounts' current revision (0 before the first write). */

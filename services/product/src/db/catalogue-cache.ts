@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { eq } from '@pawfresh/db/orm';
+import type { RevisionMark, RevisionWatch } from '@pawfresh/db';
 import { rawJson, type RawJson } from '@pawfresh/kit';
 import { productSchema, type Product, type Variant } from '@pawfresh/contracts/product';
 import type { ProductType } from '@pawfresh/contracts/enums';
 import { listProducts, type ProductDb } from './catalogue-store.js';
+import { CATALOGUE_KEY } from './catalogue-revision.js';
 import { catalogueRevision } from './schema.js';
 
 interface Snapshot {
@@ -17,12 +19,15 @@ const productList = z.array(productSchema);
 
 /**
  * The catalogue is read on nearly every request and changes a few times a day, so it is kept in
- * memory and checked with one tiny query against `catalogue_revision`, which every write bumps in
- * its own transaction. Other processes' writes are seen on the next read.
+ * memory against `catalogue_revision`, which every write bumps (and notifies) in its own
+ * transaction. While no change was notified since the last check (ADR 008) a read costs no query;
+ * otherwise one tiny query says whether the catalogue kept is still current.
  */
-export function catalogueCache(db: ProductDb) {
+export function catalogueCache(db: ProductDb, watch: RevisionWatch) {
   let snapshot: Snapshot | undefined;
   let loading: Promise<Snapshot> | undefined;
+  /** Where the watch stood when `snapshot` was last found current. */
+  let checked: RevisionMark | undefined;
 
   async function currentTag(): Promise<string> {
     const [row] = await db
@@ -41,14 +46,21 @@ export function catalogueCache(db: ProductDb) {
   }
 
   async function current(): Promise<Snapshot> {
+    if (snapshot && checked && watch.unchangedSince(CATALOGUE_KEY, checked)) return snapshot;
+    const mark = watch.mark();
     const tag = await currentTag();
-    if (snapshot?.tag === tag) return snapshot;
+    if (snapshot?.tag === tag) {
+      checked = mark;
+      return snapshot;
+    }
     loading ??= load(tag).finally(() => {
       loading = undefined;
     });
     const loaded = await loading;
-    if (loaded.tag === tag) snapshot = loaded;
-    return loaded.tag === tag ? loaded : load(tag);
+    if (loaded.tag !== tag) return load(tag);
+    snapshot = loaded;
+    checked = mark;
+    return loaded;
   }
 
   return {

@@ -1,5 +1,6 @@
 import type { Clock, ServiceClient } from '@pawfresh/kit';
 import type { dogsContract } from '@pawfresh/contracts/dogs';
+import type { RevisionWatch } from '@pawfresh/db';
 import type { CatalogueCache } from '../db/catalogue-cache.js';
 import type { ProductDb } from '../db/catalogue-store.js';
 
@@ -8,5 +9,7 @@ export interface ProductContext {
   db: ProductDb;
   catalogue: CatalogueCache;
   clock: Clock;
+  /** Revision notifications heard by this process (ADR 008). */
+  revisions: RevisionWatch;
   dogs: ServiceClient<typeof dogsContract>;
 }
