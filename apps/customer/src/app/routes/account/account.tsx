@@ -97,7 +97,7 @@ export default function AccountRoute() {
       </>
     );
   } else if (me.isError) {
-    content = <PageError error={me.error} />;
+    content = <PageError error={me.error} onRetry={() => me.refetch()} />;
   } else {
     content = <PageLoading />;
   }

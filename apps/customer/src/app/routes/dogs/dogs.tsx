@@ -34,7 +34,7 @@ export default function DogsRoute() {
       {dogs.data ? (
         <DogList dogs={dogs.data} today={today} />
       ) : dogs.isError ? (
-        <PageError error={dogs.error} />
+        <PageError error={dogs.error} onRetry={() => dogs.refetch()} />
       ) : (
         <PageLoading />
       )}
