@@ -11,15 +11,23 @@ type FullScreenPageProps = {
   back?: { to: string; label: string };
   /** Shown under the title. */
   intro?: ReactNode;
+  /** Lists (e.g. order history) get a wider column than forms. */
+  wide?: boolean;
 };
 
 /**
  * The frame of the full-screen pages (login, password recovery, edit flows: customer-app.md §2):
  * no navigation, one narrow column that fits a phone, the page in its own `<main>`.
  */
-export function FullScreenPage({ title, children, back, intro }: FullScreenPageProps) {
+export function FullScreenPage({
+  title,
+  children,
+  back,
+  intro,
+  wide = false,
+}: FullScreenPageProps) {
   return (
-    <Container component="main" id="main-content" size="32rem" px="md" py="xl">
+    <Container component="main" id="main-content" size={wide ? '48rem' : '32rem'} px="md" py="xl">
       <Stack gap="lg">
         <Logo />
         {back ? (
