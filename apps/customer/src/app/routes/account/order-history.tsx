@@ -71,7 +71,7 @@ export default function OrderHistoryRoute() {
         <Text c="dimmed" aria-live="polite">
           Boxes {first}–{last} of {total}
         </Text>
-        <ul className={classes.orderList}>
+        <ul className={classes.orderList} aria-label="Past boxes">
           {items.map((order) => (
             <li key={order.id}>
               <OrderCard

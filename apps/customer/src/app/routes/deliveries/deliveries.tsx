@@ -101,15 +101,15 @@ export default function DeliveriesRoute() {
             updateCardPath={paths.accountCards}
           />
         ))}
-        {view.selected ? (
+        {view.next ? (
           <NextBox
-            order={view.selected}
+            order={view.next}
             products={productsById}
             dogs={dogs.data}
-            days={view.daysById.get(view.selected.id) ?? null}
+            days={view.daysById.get(view.next.id) ?? null}
             now={now}
-            isNextPending={view.selected.id === view.nextPendingOrderId}
-            actions={editActions(view.selected)}
+            isNextPending={view.next.id === view.nextPendingOrderId}
+            actions={editActions(view.next)}
           />
         ) : (
           <EmptyState title="No boxes on the way">
@@ -128,6 +128,7 @@ export default function DeliveriesRoute() {
                     dogs={dogs.data}
                     now={now}
                     isNextPending={order.id === view.nextPendingOrderId}
+                    selected={order.id === view.selectedOrderId}
                   />
                 </li>
               ))}
@@ -146,7 +147,13 @@ export default function DeliveriesRoute() {
             <ul className={classes.orderList}>
               {view.past.slice(0, PAST_SHOWN).map((order) => (
                 <li key={order.id}>
-                  <OrderCard order={order} products={productsById} dogs={dogs.data} now={now} />
+                  <OrderCard
+                    order={order}
+                    products={productsById}
+                    dogs={dogs.data}
+                    now={now}
+                    selected={order.id === view.selectedOrderId}
+                  />
                 </li>
               ))}
             </ul>
@@ -165,7 +172,7 @@ export default function DeliveriesRoute() {
         <Title order={1}>Your deliveries</Title>
       </div>
       {content}
-      {view && view.selected === null && view.upcoming.length === 0 ? (
+      {view && view.next === null && view.upcoming.length === 0 ? (
         <Group>
           <Button component={Link} to={paths.dogs} variant="light">
             See your dogs

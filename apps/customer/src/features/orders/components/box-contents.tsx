@@ -11,7 +11,17 @@ import {
 } from '../utils/box-contents';
 import classes from './orders.module.css';
 
-function Line({ line, unit, imageSize }: { line: BoxLine; unit: string; imageSize: number }) {
+function Line({
+  line,
+  unit,
+  units,
+  imageSize,
+}: {
+  line: BoxLine;
+  unit: string;
+  units: string;
+  imageSize: number;
+}) {
   return (
     <li className={classes.line}>
       <ProductImage src={line.image} size={imageSize} />
@@ -20,7 +30,7 @@ function Line({ line, unit, imageSize }: { line: BoxLine; unit: string; imageSiz
           {line.name}
         </Text>
         <Text size="sm" c="dimmed">
-          {countOf(line.quantity, unit)}
+          {countOf(line.quantity, unit, units)}
           {line.gramsEach ? ` of ${line.gramsEach} g` : ''}
         </Text>
       </div>
@@ -61,7 +71,7 @@ export function DogMeals({ dogBox, days, imageSize = 64, headingLevel = 'h3' }: 
       </Group>
       <ul className={classes.lines}>
         {dogBox.meals.map((line) => (
-          <Line key={line.id} line={line} unit="pouch" imageSize={imageSize} />
+          <Line key={line.id} line={line} unit="pouch" units="pouches" imageSize={imageSize} />
         ))}
       </ul>
     </div>
@@ -76,7 +86,7 @@ export function Extras({ extras, imageSize = 56 }: { extras: BoxLine[]; imageSiz
       <Text fw={800}>Extras</Text>
       <ul className={classes.lines}>
         {extras.map((line) => (
-          <Line key={line.id} line={line} unit="pack" imageSize={imageSize} />
+          <Line key={line.id} line={line} unit="pack" units="packs" imageSize={imageSize} />
         ))}
       </ul>
     </Stack>

@@ -66,7 +66,11 @@ export function NextBox({
             <Fact icon="pin">
               {order.address.address1}, {order.address.suburb}
             </Fact>
-            <Fact icon="calendar">{describeCutoff(order, now)}</Fact>
+            <Fact icon="calendar">
+              {canChange(order, now)
+                ? describeCutoff(order, now)
+                : 'Changes have closed for this box'}
+            </Fact>
           </ul>
           {canChange(order, now) && actions ? <Group gap="xs">{actions}</Group> : null}
         </Stack>

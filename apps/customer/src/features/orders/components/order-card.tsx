@@ -4,7 +4,13 @@ import { useId, type ReactNode } from 'react';
 
 import { ProductImage } from '../../../components/ui/product-image';
 import { boxContents, countOf, type Product } from '../utils/box-contents';
-import { describeCutoff, formatDay, SLOT_WORDS, type Order } from '../utils/order-format';
+import {
+  canChange,
+  describeCutoff,
+  formatDay,
+  SLOT_WORDS,
+  type Order,
+} from '../utils/order-format';
 import { describePayment, Fact, Price, StatusBadge } from './order-parts';
 import classes from './orders.module.css';
 
@@ -16,6 +22,8 @@ type OrderCardProps = {
   isNextPending?: boolean;
   /** Heading level of the box's date within the page. */
   headingLevel?: 'h3' | 'h2';
+  /** The selected order (customer-app.md §4): outlined and marked `aria-current`. */
+  selected?: boolean;
   children?: ReactNode;
 };
 
@@ -27,14 +35,21 @@ export function OrderCard({
   now,
   isNextPending = false,
   headingLevel = 'h3',
+  selected = false,
   children,
 }: OrderCardProps) {
   const headingId = useId();
   const contents = boxContents(order, products, dogs);
   const Heading = headingLevel;
-  const upcoming = order.displayType === 'FUTURE' || order.displayType === 'FAILED';
+  const upcoming = canChange(order, now);
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder>
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      aria-current={selected ? 'true' : undefined}
+      className={selected ? classes.selected : undefined}
+      withBorder
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <div>

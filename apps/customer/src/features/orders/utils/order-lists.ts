@@ -5,10 +5,15 @@ import type { Orders } from '../api/get-orders';
 export type DeliveriesView = {
   /** Failed payments, first on the page. */
   failed: Order[];
-  /** The selected order (customer-app.md §4), shown as the next box; null when there is none. */
-  selected: Order | null;
-  /** Current and future orders after the selected one, soonest first. */
+  /** The next box: the soonest current or future order; null when none is planned. */
+  next: Order | null;
+  /** Current and future orders after the next box, soonest first. */
   upcoming: Order[];
+  /**
+   * The selected order (customer-app.md §4: the earliest, skipping the first if it is past), as
+   * GET /orders names it; its card is marked in the lists.
+   */
+  selectedOrderId: string | null;
   /** Delivered boxes, newest first. */
   past: Order[];
   nextPendingOrderId: string | null;
@@ -25,12 +30,7 @@ export function deliveriesView(orders: Orders): DeliveriesView {
   const future = visible(orders.futureOrders);
   const past = visible(orders.pastOrders).sort((a, b) => byDate(b, a));
   const all = [...failed, ...current, ...future, ...past];
-  const selected =
-    all.find((order) => order.id === orders.selectedOrderId && order.displayType !== 'FAILED') ??
-    null;
-  const upcoming = [...current, ...future]
-    .filter((order) => order.id !== selected?.id)
-    .sort(byDate);
+  const [next = null, ...upcoming] = [...current, ...future].sort(byDate);
 
   const dated = [...all].sort(byDate);
   const daysById = new Map<string, number | null>();
@@ -47,9 +47,10 @@ export function deliveriesView(orders: Orders): DeliveriesView {
 
   return {
     failed,
-    selected,
+    next,
     upcoming,
-    past: past.filter((order) => order.id !== selected?.id),
+    past,
+    selectedOrderId: orders.selectedOrderId,
     nextPendingOrderId: orders.nextPendingOrderId,
     daysById,
   };
