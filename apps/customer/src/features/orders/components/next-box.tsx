@@ -41,7 +41,12 @@ export function NextBox({
 }: NextBoxProps) {
   const headingId = useId();
   const contents = boxContents(order, products, dogs);
-  const heroImage = contents.dogs[0]?.meals[0]?.image ?? contents.extras[0]?.image ?? null;
+  // Up to three of the box's meals, pictured together.
+  const heroImages = [
+    ...new Set(
+      contents.dogs.flatMap((dogBox) => dogBox.meals.map((meal) => meal.image)).filter(Boolean),
+    ),
+  ].slice(0, 3) as string[];
   return (
     <Card
       component="section"
@@ -75,7 +80,9 @@ export function NextBox({
           {canChange(order, now) && actions ? <Group gap="xs">{actions}</Group> : null}
         </Stack>
         <div className={classes.heroArt}>
-          <ProductImage src={heroImage} size={160} />
+          {heroImages.map((src, index) => (
+            <ProductImage key={src} src={src} size={index === 0 ? 140 : 104} />
+          ))}
         </div>
       </div>
       <div className={classes.heroBody}>
@@ -96,7 +103,7 @@ export function NextBox({
             <Fact icon="card">{describePayment(order)}</Fact>
           </ul>
           {isNextPending ? (
-            <Badge color="sage.8" variant="light" radius="xl" tt="none">
+            <Badge color="sage.8" variant="filled" radius="xl" tt="none">
               Next payment
             </Badge>
           ) : null}

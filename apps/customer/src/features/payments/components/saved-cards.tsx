@@ -46,7 +46,7 @@ export function SavedCards({ cards, onMakeDefault, pendingCardId }: SavedCardsPr
             </Stack>
           </Group>
           {card.default ? (
-            <Badge color="sage.8" variant="light" radius="xl" tt="none" size="lg">
+            <Badge color="sage.8" variant="filled" radius="xl" tt="none" size="lg">
               Charged for your boxes
             </Badge>
           ) : (
