@@ -36,7 +36,10 @@ try {
       await page.goto(`${base}${path}`);
       await page.waitForLoadState('networkidle');
       const slug = path.replace(/^\/customer\//, '').replace(/[^a-z0-9]+/gi, '-');
-      await page.screenshot({ path: `${out}/${slug}-${name}.png`, fullPage: process.env.FULL !== '0' });
+      await page.screenshot({
+        path: `${out}/${slug}-${name}.png`,
+        fullPage: process.env.FULL !== '0',
+      });
     }
     await context.close();
   }

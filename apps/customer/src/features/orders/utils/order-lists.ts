@@ -1,4 +1,10 @@
-import { daysBetween } from './box-contents';
+import {
+  boxContents,
+  dailyPortion,
+  daysBetween,
+  describePortion,
+  type Product,
+} from './box-contents';
 import { visible, type Order } from './order-format';
 import type { Orders } from '../api/get-orders';
 
@@ -54,4 +60,24 @@ export function deliveriesView(orders: Orders): DeliveriesView {
     nextPendingOrderId: orders.nextPendingOrderId,
     daysById,
   };
+}
+
+/**
+ * Each dog's daily portion from the next box, in words ("250 g a day (1 pouch a day)"), by dog id;
+ * empty when no box is planned.
+ */
+export function portionsFromNextBox(
+  orders: Orders | undefined,
+  products: Map<string, Product>,
+): Map<string, string> {
+  const portions = new Map<string, string>();
+  if (!orders) return portions;
+  const view = deliveriesView(orders);
+  if (!view.next) return portions;
+  const days = view.daysById.get(view.next.id) ?? null;
+  for (const dogBox of boxContents(view.next, products, undefined).dogs) {
+    const portion = dailyPortion(dogBox, days);
+    if (portion) portions.set(dogBox.animalId, describePortion(portion));
+  }
+  return portions;
 }
