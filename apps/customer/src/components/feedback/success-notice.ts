@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 
+import { requireNoticesHost } from './notices-host';
+
 import { SUCCESS_TITLE } from '../result-modal/result-modal-provider';
 
 /**
@@ -10,6 +12,7 @@ import { SUCCESS_TITLE } from '../result-modal/result-modal-provider';
  */
 export function useSuccessNotice() {
   return useCallback((description: string) => {
+    requireNoticesHost();
     notifications.show({
       title: SUCCESS_TITLE,
       message: description,

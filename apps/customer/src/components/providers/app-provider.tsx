@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { OpenFeatureProvider } from '@openfeature/react-sdk';
 import type { Provider as FeatureFlagProvider } from '@openfeature/web-sdk';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
+import { NoticesHost } from '../feedback/notices-host';
 import { ResultModalProvider } from '../result-modal/result-modal-provider';
 import { cssVariablesResolver, theme } from '../../config/theme';
 import { AnalyticsProvider } from '../../lib/analytics/analytics-context';
@@ -42,7 +42,7 @@ export function AppProvider({
       defaultColorScheme="light"
       env={mantineEnv}
     >
-      <Notifications position="top-center" />
+      <NoticesHost />
       <QueryClientProvider client={queryClient}>
         <OpenFeatureProvider client={featureFlagClient}>
           <AnalyticsProvider analytics={analytics}>
