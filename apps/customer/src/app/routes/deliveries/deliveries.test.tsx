@@ -121,7 +121,6 @@ describe('/deliveries', () => {
       '/customer/account#cards',
     );
     const next = screen.getByRole('region', { name: 'Friday 20 November' });
-    // eslint-disable-next-line no-bitwise
     expect(failed.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
