@@ -58,9 +58,12 @@ export function currentPath(router: { state: { location: { pathname: string } } 
   return router.state.location.pathname.slice(APP_BASENAME.length) || '/';
 }
 
-/** The "Successfully updated" notice (components/feedback/success-notice.ts) once it shows. */
+/**
+ * The "Successfully updated" notice (components/feedback/success-notice.ts) once it shows. The
+ * first notice loads the notification list's chunk, slow to transform on a busy machine.
+ */
 export async function findSuccessNotice(): Promise<HTMLElement> {
-  const title = await screen.findByText('Successfully updated');
+  const title = await screen.findByText('Successfully updated', undefined, { timeout: 15_000 });
   const notice = title.closest<HTMLElement>('[role="status"]');
   if (!notice) throw new Error('The success notice is not a status');
   return notice;

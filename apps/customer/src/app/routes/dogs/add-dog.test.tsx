@@ -61,7 +61,8 @@ describe('/dogs/add', () => {
 
     expect(await screen.findByRole('article', { name: 'Pepper' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dogs');
-  });
+    // The longest journey of the suite (three selects, a dozen fields); slow on a busy machine.
+  }, 60_000);
 
   it('checks the name and weight before sending, focusing the first problem', async () => {
     const { user, api } = renderApp('/dogs/add', { api: createFakeApi({ signedIn: true }) });
