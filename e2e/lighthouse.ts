@@ -1,6 +1,6 @@
 // Lighthouse (mobile preset) on the customer app as a phone would load it: the built app and
 // server on a throwaway embedded database with the demo data, Debian's Chromium, and the scores
-// and bytes on the wire for the sign-in page and the signed-in account page. A measurement, not a
+// and bytes on the wire for the sign-in page and the signed-in deliveries and account pages. A measurement, not a
 // test: `npm run lighthouse` prints it; nothing here is timed in the test suites.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,7 +60,13 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await page.close();
-  rows.push(await audit('/customer/account', { disableStorageReset: true }));
+  for (const pagePath of ['/customer/deliveries', '/customer/account']) {
+    // Each signed-in page as a first visit: nothing cached but the session cookie.
+    const tab = await context.newPage();
+    await (await context.newCDPSession(tab)).send('Network.clearBrowserCache');
+    await tab.close();
+    rows.push(await audit(pagePath, { disableStorageReset: true }));
+  }
   console.table(rows);
 } finally {
   await context?.close();

@@ -9,10 +9,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.waitForURL(/\/customer\/deliveries$/);
 }
 
-/** Confirms the default success modal ("Successfully updated"). */
+/** Waits for the "Successfully updated" notice (a status that says what changed). */
 export async function confirmSuccess(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Successfully updated' });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('status').filter({ hasText: 'Successfully updated' }).first().waitFor();
 }

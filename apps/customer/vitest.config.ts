@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Form journeys type a lot; on a shared, busy machine they take longer than the default 5 s.
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,6 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import '@fontsource-variable/nunito/wght.css';
+import './styles/mantine-base.css';
+import './styles/brand.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -3,13 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getMeQueryOptions } from '../features/account/api/get-me';
 import { getDefaultAddressQueryOptions } from '../features/addresses/api/get-default-address';
 import { getDogsQueryOptions } from '../features/dogs/api/get-dogs';
+import { getOrdersQueryOptions } from '../features/orders/api/get-orders';
 import { getProductsQueryOptions } from '../features/products/api/get-products';
 import { ApiError } from '../lib/api-client';
 
 /**
- * The first signed-in navigation preloads everything the pages show (customer-app.md §2): dogs,
- * products and the account (profile and default address). Orders and subscriptions join when their
- * features exist. A failed load is only logged (§8); the page that needs it tries again.
+ * The first signed-in navigation preloads everything the pages show (customer-app.md §2): orders,
+ * dogs, products and the account (profile and default address), so /deliveries, where signing in
+ * lands, opens without another round trip. Subscriptions join when their calls exist. A failed load is only logged (§8); the page that needs it tries again.
  */
 export async function preloadAccountData(queryClient: QueryClient): Promise<void> {
   const warn = (what: string) => (error: unknown) => {
@@ -17,6 +18,7 @@ export async function preloadAccountData(queryClient: QueryClient): Promise<void
     console.warn(`Error preloading ${what}`, error);
   };
   await Promise.all([
+    queryClient.fetchQuery(getOrdersQueryOptions()).then(undefined, warn('orders')),
     queryClient.fetchQuery(getDogsQueryOptions()).then(undefined, warn('dogs')),
     queryClient.fetchQuery(getProductsQueryOptions()).then(undefined, warn('products')),
     queryClient.fetchQuery(getMeQueryOptions()).then(undefined, warn('profile')),

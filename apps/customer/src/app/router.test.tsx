@@ -31,8 +31,7 @@ describe('routes', () => {
   it('redirects the root path to /deliveries when signed in', async () => {
     const { router } = renderApp('/', { api: createFakeApi({ signedIn: true }) });
 
-    // /deliveries is not registered yet, so it shows the not-found page.
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your deliveries' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/deliveries');
     expect(router.state.location.pathname).toBe('/customer/deliveries');
   });

@@ -102,6 +102,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               Component: MainLayout,
               children: [
                 {
+                  path: 'deliveries',
+                  handle: page('Deliveries'),
+                  lazy: lazyRoute(() => import('./routes/deliveries/deliveries')),
+                },
+                {
                   path: 'dogs',
                   handle: page('Dogs'),
                   lazy: lazyRoute(() => import('./routes/dogs/dogs')),
@@ -112,8 +117,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: lazyRoute(() => import('./routes/account/account')),
                 },
                 {
-                  // Inside the frame, so the navigation is there to go on from. /deliveries is
-                  // not built yet, so it lands here for now.
+                  // Inside the frame, so the navigation is there to go on from.
                   path: '*',
                   handle: page('Not found'),
                   lazy: lazyRoute(() => import('./routes/not-found')),
@@ -144,6 +148,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'account/edit/password',
               handle: page('Change password'),
               lazy: lazyRoute(() => import('./routes/account/edit-password')),
+            },
+            {
+              path: 'account/order-history',
+              handle: page('Order history'),
+              lazy: lazyRoute(() => import('./routes/account/order-history')),
             },
             {
               path: 'account/edit/address',

@@ -40,8 +40,7 @@ describe('guards', () => {
   it('sends a signed-in person opening the login page to deliveries', async () => {
     const { router } = renderApp('/login', { api: createFakeApi({ signedIn: true }) });
 
-    // Deliveries is not built yet: the not-found page shows there.
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your deliveries' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/deliveries');
   });
 

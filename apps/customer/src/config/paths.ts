@@ -26,7 +26,22 @@ export const paths = {
   accountEditDetails: '/account/edit/details',
   accountEditPassword: '/account/edit/password',
   accountEditAddress: '/account/edit/address',
+  accountOrderHistory: '/account/order-history',
+  /** The account home's saved-cards section. */
+  accountCards: '/account#cards',
 } as const;
+
+const orderPath = (orderId: string) => `/deliveries/${encodeURIComponent(orderId)}`;
+
+/** An order's edit pages (customer-app.md §2). */
+export const orderEditPaths = {
+  date: (orderId: string) => `${orderPath(orderId)}/edit/date`,
+  address: (orderId: string) => `${orderPath(orderId)}/edit/address`,
+  meals: (orderId: string, animalId: string) =>
+    `${orderPath(orderId)}/edit/meals/${encodeURIComponent(animalId)}`,
+  addExtras: (orderId: string, productType: 'treat' | 'supplement') =>
+    `${orderPath(orderId)}/add/${productType}`,
+};
 
 export function dogEditDetailsPath(animalId: string): string {
   return `/dogs/${encodeURIComponent(animalId)}/edit/details`;

@@ -2,17 +2,28 @@ import { QueryClient, type DefaultOptions, type QueryClientConfig } from '@tanst
 
 import { ApiError } from './api-client';
 
-/** A client error (4xx) will not fix itself on a retry; network and server failures might. */
+/**
+ * A client error (4xx) will not fix itself on a retry; a network or server failure might, once.
+ * More (TanStack's default is 3 with back-off) kept a failed page on "Loading…" for about 7 s
+ * before saying anything (issue 17): the page now says so within a second and offers Retry.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
+  return failureCount < 1;
 }
+
+/** The one retry comes quickly. */
+export const RETRY_DELAY_MS = 300;
 
 export const queryConfig = {
   queries: {
     refetchOnWindowFocus: false,
     staleTime: 60 * 1000,
     retry: shouldRetry,
+    retryDelay: RETRY_DELAY_MS,
+    // A page whose loader just failed shows the error at once (with Retry) rather than trying
+    // again behind "Loading…".
+    retryOnMount: false,
   },
   mutations: {
     retry: false,

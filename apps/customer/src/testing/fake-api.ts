@@ -54,6 +54,9 @@ export type FakeApiOptions = {
   dogs?: Dog[];
   metadata?: DogMetadata;
   products?: AccountResponse<'getProducts'>;
+  orders?: AccountResponse<'getOrders'>;
+  /** Saved cards, the default marked `default: true`. */
+  cards?: AccountResponse<'getPaymentMethods'>;
   /** Lifetime of the access tokens it issues. */
   accessTokenTtlSeconds?: number;
 };
@@ -103,6 +106,8 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     dogs: [...(options.dogs ?? [fixtures.biscuit])],
     metadata: options.metadata ?? fixtures.metadata,
     products: options.products ?? fixtures.products,
+    orders: options.orders ?? fixtures.makeOrders(),
+    cards: [...(options.cards ?? [fixtures.visaCard, fixtures.mastercard])],
     password: TEST_PASSWORD,
     /** The refresh "cookie": the token the browser would send, or null. */
     refreshCookie: options.signedIn ? 'refresh-0' : (null as string | null),
@@ -284,6 +289,62 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     }),
   );
   on('GET /products', () => ({ body: state.products }));
+
+  // --- Orders and cards
+  on(
+    'GET /orders',
+    signedIn(() => ({ body: state.orders })),
+  );
+  on(
+    'GET /orders/past',
+    signedIn((request) => {
+      const offset = Number(request.query.get('offset') ?? 0);
+      const limit = Number(request.query.get('limit') ?? 10);
+      // Newest first, as the server answers.
+      const past = [...state.orders.pastOrders].sort((a, b) =>
+        b.deliveryDate.localeCompare(a.deliveryDate),
+      );
+      return {
+        body: { items: past.slice(offset, offset + limit), total: past.length, offset, limit },
+      };
+    }),
+  );
+  on(
+    'GET /orders/:orderId',
+    signedIn((request) => {
+      const { pastOrders, currentOrders, futureOrders, failedOrders } = state.orders;
+      const order = [...pastOrders, ...currentOrders, ...futureOrders, ...failedOrders].find(
+        (candidate) => candidate.id === request.params.orderId,
+      );
+      return order ? { body: order } : error(404, 'Order not found');
+    }),
+  );
+  on(
+    'GET /payment-methods',
+    signedIn(() => ({
+      body: [...state.cards].sort((a, b) => Number(b.default) - Number(a.default)),
+    })),
+  );
+  on(
+    'GET /payment-methods/default',
+    signedIn(() => {
+      const card = state.cards.find((candidate) => candidate.default);
+      return card ? { body: card } : error(404, 'No saved card');
+    }),
+  );
+  on(
+    'PUT /payment-methods/default',
+    signedIn((request) => {
+      const { paymentMethodId } = request.body as { paymentMethodId: string };
+      const card = state.cards.find((candidate) => candidate.id === paymentMethodId);
+      if (!card) return error(404, 'paymentMethodId must be one of your saved cards');
+      state.cards = state.cards.map((candidate) => ({
+        ...candidate,
+        default: candidate.id === paymentMethodId,
+      }));
+      return { body: { ...card, default: true } };
+    }),
+  );
 
   function match(method: string, path: string) {
     for (const route of routes) {

@@ -138,8 +138,191 @@ const meal: Product = {
   ],
 };
 
+export const beefMeal: Product = {
+  ...meal,
+  id: 'd5b7c1a2-0000-4000-8000-000000000003',
+  name: 'Beef & Veg',
+  sortIndex: 2,
+  images: [{ imageType: 'bowl', imageUrl: '/assets/products/meal-beef-bowl.svg' }],
+  variants: [
+    {
+      id: 'd5b7c1a2-0000-4000-8000-000000000004',
+      sku: 'M-BEEF-300',
+      dimension: { weightGrams: 300 },
+    },
+  ],
+};
+
+export const jerky: Product = {
+  ...meal,
+  id: 'd5b7c1a2-0000-4000-8000-000000000005',
+  name: 'Kangaroo Jerky',
+  sortIndex: 1,
+  images: [{ imageType: 'icon', imageUrl: '/assets/products/treat-roo-jerky-icon.svg' }],
+  variants: [
+    {
+      id: 'd5b7c1a2-0000-4000-8000-000000000006',
+      sku: 'T-ROO-100',
+      dimension: { weightGrams: 100 },
+    },
+  ],
+};
+
 export const products: AccountResponse<'getProducts'> = {
-  meals: [meal],
-  treats: [],
+  meals: [meal, beefMeal],
+  treats: [jerky],
   supplements: [],
+};
+
+export type Order = AccountResponse<'getOrder'>;
+type LineItem = Order['orderLineItems'][number];
+
+let lineItemCount = 0;
+/** A line item: a meal for a dog (`animalId`) or an extra (`extraId`, no dog). */
+export function lineItem(overrides: Partial<LineItem> & Pick<LineItem, 'productId'>): LineItem {
+  lineItemCount += 1;
+  return {
+    id: `9a000000-0000-4000-8000-${String(lineItemCount).padStart(12, '0')}`,
+    quantity: 7,
+    animalId: null,
+    productVariantId: null,
+    planType: null,
+    extraId: null,
+    oneOff: false,
+    price: 875,
+    discountedPrice: null,
+    ...overrides,
+  };
+}
+
+/** An order of Biscuit's (7 chicken + 7 beef pouches) with a jerky extra, in Melbourne. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '8c000000-0000-4000-8000-000000000001',
+    orderNumber: 1001,
+    deliveryDate: '2026-11-20',
+    expectedDeliverySlotId: 'PM',
+    cutoffAt: '2026-11-16T06:00:00.000Z',
+    billingDate: '2026-11-17',
+    displayType: 'FUTURE',
+    paymentStatus: 'pending',
+    totalPrice: 14120,
+    totalCharge: 12708,
+    orderLineItems: [
+      lineItem({
+        productId: meal.id,
+        productVariantId: meal.variants[0]!.id,
+        animalId: biscuit.identifier,
+        quantity: 7,
+        price: 875,
+        discountedPrice: 788,
+      }),
+      lineItem({
+        productId: beefMeal.id,
+        productVariantId: beefMeal.variants[0]!.id,
+        animalId: biscuit.identifier,
+        quantity: 7,
+        price: 1000,
+        discountedPrice: 900,
+      }),
+      lineItem({
+        productId: jerky.id,
+        productVariantId: jerky.variants[0]!.id,
+        extraId: '6e2f8a1c-3b5d-4e7f-9a1b-2c3d4e5f6a73',
+        quantity: 1,
+        price: 995,
+        discountedPrice: null,
+      }),
+    ],
+    address: {
+      addressId: address.addressId,
+      address1: '12 Example Street',
+      address2: null,
+      suburb: 'Richmond',
+      state: 'VIC',
+      postcode: '3121',
+    },
+    ...overrides,
+  };
+}
+
+const orderId = (n: number) => `8c000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Two delivered boxes, one on its way, two to come (a fortnight apart), nothing failed. */
+export function makeOrders(): AccountResponse<'getOrders'> {
+  const past = [
+    makeOrder({
+      id: orderId(11),
+      orderNumber: 990,
+      deliveryDate: '2026-10-23',
+      cutoffAt: '2026-10-19T06:00:00.000Z',
+      billingDate: '2026-10-20',
+      displayType: 'DELIVERED',
+      paymentStatus: 'processed',
+    }),
+    makeOrder({
+      id: orderId(12),
+      orderNumber: 995,
+      deliveryDate: '2026-11-06',
+      cutoffAt: '2026-11-02T06:00:00.000Z',
+      billingDate: '2026-11-03',
+      displayType: 'DELIVERED',
+      paymentStatus: 'processed',
+    }),
+  ];
+  const current = [
+    makeOrder({
+      id: orderId(13),
+      orderNumber: 1000,
+      deliveryDate: '2026-11-20',
+      cutoffAt: '2026-11-16T06:00:00.000Z',
+      billingDate: '2026-11-17',
+      displayType: 'ON ITS WAY',
+      paymentStatus: 'processed',
+    }),
+  ];
+  const future = [
+    makeOrder({
+      id: orderId(14),
+      orderNumber: 1001,
+      deliveryDate: '2026-12-04',
+      cutoffAt: '2026-11-30T06:00:00.000Z',
+      billingDate: '2026-12-01',
+    }),
+    makeOrder({
+      id: orderId(15),
+      orderNumber: 1002,
+      deliveryDate: '2026-12-18',
+      cutoffAt: '2026-12-14T06:00:00.000Z',
+      billingDate: '2026-12-15',
+    }),
+  ];
+  return {
+    pastOrders: past,
+    currentOrders: current,
+    futureOrders: future,
+    failedOrders: [],
+    nextPendingOrderId: orderId(14),
+    selectedOrderId: orderId(13),
+  };
+}
+
+export const ORDER_IDS = { delivered: orderId(12), onItsWay: orderId(13), next: orderId(14) };
+
+export const visaCard: AccountResponse<'getDefaultPaymentMethod'> = {
+  id: 'ca000000-0000-4000-8000-000000000001',
+  brand: 'visa',
+  expiryMonth: 8,
+  expiryYear: 2028,
+  last4Digits: '4242',
+  default: true,
+};
+
+export const mastercard: AccountResponse<'getDefaultPaymentMethod'> = {
+  id: 'ca000000-0000-4000-8000-000000000002',
+  brand: 'mastercard',
+  expiryMonth: 3,
+  expiryYear: 2027,
+  last4Digits: '4444',
+  default: false,
 };

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 
+import { notifications } from '@mantine/notifications';
 import { OpenFeature } from '@openfeature/web-sdk';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { resetSessionForTests } from '../lib/auth/session';
@@ -45,12 +46,17 @@ if (!('fonts' in document) || !document.fonts) {
   });
 }
 
+// A lazy route's first import can take over a second on a busy machine; findBy* waits for it.
+configure({ asyncUtilTimeout: 4000 });
+
 beforeEach(() => {
   watchConsoleErrors();
 });
 
 afterEach(async () => {
   cleanup();
+  // Notices live in a module-level store.
+  notifications.clean();
   await OpenFeature.clearProviders();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();

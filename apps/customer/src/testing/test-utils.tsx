@@ -1,6 +1,6 @@
 import type { Provider as FeatureFlagProvider } from '@openfeature/web-sdk';
 import type { QueryClient } from '@tanstack/react-query';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, screen, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 
@@ -56,4 +56,15 @@ export function renderWithProviders(
 /** The router's current path, without the /customer base. */
 export function currentPath(router: { state: { location: { pathname: string } } }): string {
   return router.state.location.pathname.slice(APP_BASENAME.length) || '/';
+}
+
+/**
+ * The "Successfully updated" notice (components/feedback/success-notice.ts) once it shows. The
+ * first notice loads the notification list's chunk, slow to transform on a busy machine.
+ */
+export async function findSuccessNotice(): Promise<HTMLElement> {
+  const title = await screen.findByText('Successfully updated', undefined, { timeout: 15_000 });
+  const notice = title.closest<HTMLElement>('[role="status"]');
+  if (!notice) throw new Error('The success notice is not a status');
+  return notice;
 }

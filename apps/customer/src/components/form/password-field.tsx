@@ -1,3 +1,4 @@
+import '../../styles/mantine-forms.css';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { MIN_PASSWORD_LENGTH } from '@pawfresh/contracts/fields';
 

@@ -1,3 +1,4 @@
+import '../../styles/mantine-forms.css';
 import { Group, Radio } from '@mantine/core';
 import type { ReactNode } from 'react';
 

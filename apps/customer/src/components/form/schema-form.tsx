@@ -1,3 +1,4 @@
+import '../../styles/mantine-forms.css';
 import { Button, Stack, type MantineSpacing } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -15,6 +16,11 @@ type SchemaFormProps<Values extends Record<string, unknown>, Body> = {
   /** Below the submit button (e.g. a link). */
   footer?: ReactNode;
   gap?: MantineSpacing;
+  /**
+   * Edit forms: called instead of sending when no value differs from the initial ones, so a save
+   * that changes nothing says nothing changed rather than "Successfully updated".
+   */
+  onUnchanged?: () => void;
 };
 
 /**
@@ -31,6 +37,7 @@ export function SchemaForm<Values extends Record<string, unknown>, Body>({
   children,
   footer,
   gap = 'md',
+  onUnchanged,
 }: SchemaFormProps<Values, Body>) {
   return (
     <form
@@ -39,6 +46,10 @@ export function SchemaForm<Values extends Record<string, unknown>, Body>({
         event.preventDefault();
         if (submission.submitting) return;
         submission.clearFormError?.();
+        if (onUnchanged && !form.isDirty()) {
+          onUnchanged();
+          return;
+        }
         const formElement = event.currentTarget;
         form.onSubmit(
           (body) => submission.submit(body),

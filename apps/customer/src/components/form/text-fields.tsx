@@ -1,3 +1,4 @@
+import '../../styles/mantine-forms.css';
 import { TextInput, type TextInputProps } from '@mantine/core';
 
 import type { InputPropsOf } from '../../lib/form';

@@ -1,6 +1,8 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
+import { Logo } from '../ui/logo';
 
 type FullScreenPageProps = {
   title: string;
@@ -9,30 +11,40 @@ type FullScreenPageProps = {
   back?: { to: string; label: string };
   /** Shown under the title. */
   intro?: ReactNode;
+  /** Lists (e.g. order history) get a wider column than forms. */
+  wide?: boolean;
 };
 
 /**
  * The frame of the full-screen pages (login, password recovery, edit flows: customer-app.md §2):
  * no navigation, one narrow column that fits a phone, the page in its own `<main>`.
  */
-export function FullScreenPage({ title, children, back, intro }: FullScreenPageProps) {
+export function FullScreenPage({
+  title,
+  children,
+  back,
+  intro,
+  wide = false,
+}: FullScreenPageProps) {
   return (
-    <Container component="main" id="main-content" size="30rem" px="md" py="xl">
+    <Container component="main" id="main-content" size={wide ? '48rem' : '32rem'} px="md" py="xl">
       <Stack gap="lg">
-        <Text fw={700} fz="lg" c="fresh.7">
-          PawFresh
-        </Text>
+        <Logo />
         {back ? (
           <Anchor component={Link} to={back.to} fw={500}>
             <span aria-hidden="true">← </span>
             {back.label}
           </Anchor>
         ) : null}
-        <Stack gap="xs">
-          <Title order={1}>{title}</Title>
-          {typeof intro === 'string' ? <Text>{intro}</Text> : intro}
-        </Stack>
-        {children}
+        <Paper radius="xl" shadow="sm" p={{ base: 'lg', sm: 'xl' }} bg="white">
+          <Stack gap="lg">
+            <Stack gap="xs">
+              <Title order={1}>{title}</Title>
+              {typeof intro === 'string' ? <Text c="dimmed">{intro}</Text> : intro}
+            </Stack>
+            {children}
+          </Stack>
+        </Paper>
       </Stack>
     </Container>
   );

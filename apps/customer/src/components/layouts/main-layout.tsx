@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 
 import { paths } from '../../config/paths';
+import { Logo } from '../ui/logo';
 import classes from './main-layout.module.css';
 
 type NavItem = { to: string; label: string; icon: ReactNode };
@@ -74,7 +75,7 @@ export function MainLayout() {
       </a>
       <header className={classes.header}>
         <Link className={classes.brand} to={paths.deliveries}>
-          PawFresh
+          <Logo size={34} />
         </Link>
         <nav className={classes.nav} aria-label="Main">
           <ul className={classes.navList}>

@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { OpenFeatureProvider } from '@openfeature/react-sdk';
 import type { Provider as FeatureFlagProvider } from '@openfeature/web-sdk';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
+import { NoticesHost } from '../feedback/notices-host';
 import { ResultModalProvider } from '../result-modal/result-modal-provider';
-import { theme } from '../../config/theme';
+import { cssVariablesResolver, theme } from '../../config/theme';
 import { AnalyticsProvider } from '../../lib/analytics/analytics-context';
 import { createAnalytics } from '../../lib/analytics/create-analytics';
 import type { AnalyticsAdapter } from '../../lib/analytics/types';
@@ -36,8 +36,13 @@ export function AppProvider({
   const [featureFlagClient] = useState(() => initFeatureFlags(featureFlagProvider));
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={mantineEnv}>
-      <Notifications />
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={mantineEnv}
+    >
+      <NoticesHost />
       <QueryClientProvider client={queryClient}>
         <OpenFeatureProvider client={featureFlagClient}>
           <AnalyticsProvider analytics={analytics}>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, type LoaderFunction } from 'react-router';
@@ -14,6 +14,18 @@ import {
 } from '../../../features/addresses/api/get-default-address';
 import { AddressSummary } from '../../../features/addresses/components/address-summary';
 import { useLogout } from '../../../features/auth/api/logout';
+import {
+  describeCard,
+  getPaymentMethodsQueryOptions,
+  usePaymentMethods,
+  useSetDefaultPaymentMethod,
+  type PaymentMethod,
+} from '../../../features/payments/api/payment-methods';
+import { SavedCards } from '../../../features/payments/components/saved-cards';
+import { useSuccessNotice } from '../../../components/feedback/success-notice';
+import { useResultModal } from '../../../components/result-modal/result-modal-provider';
+import { ApiError } from '../../../lib/api-client';
+import { useFeatureFlag } from '../../../lib/feature-flags';
 import { loadQuery } from '../../route-context';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
@@ -21,6 +33,7 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
     await Promise.all([
       loadQuery(queryClient, context, getMeQueryOptions(), { reload: true }),
       loadQuery(queryClient, context, getDefaultAddressQueryOptions(), { reload: true }),
+      loadQuery(queryClient, context, getPaymentMethodsQueryOptions(), { reload: true }),
     ]);
     return null;
   };
@@ -30,19 +43,21 @@ function Section({
   title,
   children,
   action,
+  id,
 }: {
   title: string;
   children: ReactNode;
-  action: ReactNode;
+  action?: ReactNode;
+  id?: string;
 }) {
   return (
-    <Card component="section" withBorder padding="lg" aria-label={title}>
-      <Stack gap="sm">
+    <Card component="section" aria-label={title} id={id} style={{ scrollMarginTop: '5rem' }}>
+      <Stack gap="sm" h="100%">
         <Title order={2} size="h3">
           {title}
         </Title>
-        {children}
-        <Group>{action}</Group>
+        <div style={{ flex: 1 }}>{children}</div>
+        {action ? <Group>{action}</Group> : null}
       </Stack>
     </Card>
   );
@@ -53,6 +68,22 @@ export default function AccountRoute() {
   const me = useMe();
   const address = useDefaultAddress();
   const logout = useLogout();
+  const cards = usePaymentMethods();
+  const setDefault = useSetDefaultPaymentMethod();
+  const notify = useSuccessNotice();
+  const modal = useResultModal();
+  const showOrderHistory = useFeatureFlag('show-order-history');
+
+  const makeDefault = (card: PaymentMethod) => {
+    if (setDefault.isPending) return;
+    setDefault.mutate(card.id, {
+      onSuccess: () => notify(`Your boxes will now be charged to your ${describeCard(card)}.`),
+      onError: (error) => {
+        if (error instanceof ApiError && error.sessionExpired) return;
+        void modal.showFailure();
+      },
+    });
+  };
 
   let content: ReactNode;
   if (me.data) {
@@ -94,10 +125,35 @@ export default function AccountRoute() {
             <Text>Loading…</Text>
           )}
         </Section>
+        <Section title="Card on file" id="cards">
+          {cards.data ? (
+            <SavedCards
+              cards={cards.data}
+              onMakeDefault={makeDefault}
+              pendingCardId={setDefault.isPending ? (setDefault.variables ?? null) : null}
+            />
+          ) : cards.isError ? (
+            <Text>We couldn’t load your cards. Please try again later.</Text>
+          ) : (
+            <Text>Loading…</Text>
+          )}
+        </Section>
+        {showOrderHistory ? (
+          <Section
+            title="Past boxes"
+            action={
+              <Button component={Link} to={paths.accountOrderHistory} variant="light">
+                See order history
+              </Button>
+            }
+          >
+            <Text>Everything we’ve delivered, with what was in each box.</Text>
+          </Section>
+        ) : null}
       </>
     );
   } else if (me.isError) {
-    content = <PageError error={me.error} />;
+    content = <PageError error={me.error} onRetry={() => me.refetch()} />;
   } else {
     content = <PageLoading />;
   }
@@ -105,7 +161,13 @@ export default function AccountRoute() {
   return (
     <Stack gap="lg">
       <Title order={1}>Account</Title>
-      {content}
+      {me.data ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {content}
+        </SimpleGrid>
+      ) : (
+        content
+      )}
       <Group>
         <Button
           variant="outline"

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
-import { currentPath } from '../../../testing/test-utils';
+import { findSuccessNotice, currentPath } from '../../../testing/test-utils';
 
 describe('/account/edit/address', () => {
   it('edits the default address with the address editor and returns to the account home', async () => {
@@ -25,7 +25,7 @@ describe('/account/edit/address', () => {
     await user.type(screen.getByRole('textbox', { name: 'Postcode' }), '2042');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Successfully updated' });
+    const notice = await findSuccessNotice();
     expect(api.callsTo('PUT /addresses/default')[0]?.body).toEqual({
       address1: '3 Banksia Road',
       address2: null,
@@ -37,7 +37,9 @@ describe('/account/edit/address', () => {
       deliveryInstructions: 'Leave at the side gate',
       companyName: null,
     });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(notice).toHaveTextContent(
+      'We’ll deliver to 3 Banksia Road, Newtown NSW 2042 from now on.',
+    );
 
     expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/account');

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { AddressInput } from '@pawfresh/contracts/fields';
 import { useNavigate, type LoaderFunction } from 'react-router';
 
 import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
+import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { useSubmission } from '../../../components/form/use-submission';
 import { paths } from '../../../config/paths';
 import {
@@ -29,12 +30,15 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 export default function EditAddressRoute() {
   const address = useDefaultAddress();
   const updateAddress = useUpdateDefaultAddress();
-  const modal = useResultModal();
+  const notify = useSuccessNotice();
   const navigate = useNavigate();
   const submission = useSubmission({
-    send: updateAddress.mutateAsync,
-    onSuccess: async () => {
-      await modal.showSuccess();
+    // Answers the address sent, so the notice can say where boxes go now.
+    send: (input: AddressInput) => updateAddress.mutateAsync(input).then(() => input),
+    onSuccess: async (saved) => {
+      notify(
+        `We’ll deliver to ${saved.address1}, ${saved.suburb} ${saved.state} ${saved.postCode} from now on.`,
+      );
       await navigate(paths.account);
     },
   });
@@ -43,7 +47,11 @@ export default function EditAddressRoute() {
   if (address.data === undefined) {
     return (
       <FullScreenPage title="Edit address" back={back}>
-        {address.isError ? <PageError error={address.error} /> : <PageLoading />}
+        {address.isError ? (
+          <PageError error={address.error} onRetry={() => address.refetch()} />
+        ) : (
+          <PageLoading />
+        )}
       </FullScreenPage>
     );
   }

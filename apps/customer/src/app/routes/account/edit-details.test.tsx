@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
-import { currentPath } from '../../../testing/test-utils';
+import { findSuccessNotice, currentPath } from '../../../testing/test-utils';
 
 describe('/account/edit/details', () => {
   it('is pre-filled, saves the changes, and returns to the account home', async () => {
@@ -24,14 +24,14 @@ describe('/account/edit/details', () => {
     await user.type(phone, '0412 999 888');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Successfully updated' });
+    const notice = await findSuccessNotice();
     // The e-mail did not change, so it is not sent; the phone goes without spaces.
     expect(api.callsTo('PATCH /me')[0]?.body).toEqual({
       firstName: 'Samantha',
       lastName: 'Taylor',
       phoneNumber: '0412999888',
     });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(notice).toHaveTextContent('We’ve saved your new first name and phone number.');
 
     expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/account');
@@ -64,8 +64,20 @@ describe('/account/edit/details', () => {
     await user.clear(await screen.findByRole('textbox', { name: 'Phone number' }));
     await user.click(screen.getByRole('button', { name: 'Save details' }));
 
-    await screen.findByRole('dialog', { name: 'Successfully updated' });
+    await findSuccessNotice();
     expect(api.callsTo('PATCH /me')[0]?.body).toMatchObject({ phoneNumber: null });
+  });
+
+  it('goes back without a call or a notice when nothing changed', async () => {
+    const api = createFakeApi({ signedIn: true });
+    const { router, user } = renderApp('/account/edit/details', { api });
+
+    await user.click(await screen.findByRole('button', { name: 'Save details' }));
+
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/account');
+    expect(api.callsTo('PATCH /me')).toHaveLength(0);
+    expect(screen.queryByText('Successfully updated')).not.toBeInTheDocument();
   });
 
   it('shows the server’s message when it refuses the change (400)', async () => {
@@ -73,7 +85,8 @@ describe('/account/edit/details', () => {
     api.on('PATCH /me', () => error(400, 'Last name must be 100 characters or less'));
     const { router, user } = renderApp('/account/edit/details', { api });
 
-    await user.click(await screen.findByRole('button', { name: 'Save details' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Last name' }), '-Jones');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Last name must be 100 characters or less',
@@ -103,7 +116,8 @@ describe('/account/edit/details', () => {
     api.on('PATCH /me', () => ({ status: 502, body: 'Bad gateway' }));
     const { user } = renderApp('/account/edit/details', { api });
 
-    await user.click(await screen.findByRole('button', { name: 'Save details' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Last name' }), '-Jones');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Sorry, something went wrong' });
     expect(dialog).toHaveAccessibleDescription('Please try again');

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { session } from '../../../lib/auth/session';
 import { createFakeApi, TEST_PASSWORD } from '../../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
-import { currentPath } from '../../../testing/test-utils';
+import { findSuccessNotice, currentPath } from '../../../testing/test-utils';
 
 describe('/account/edit/password', () => {
   it('changes the password and returns to the account home', async () => {
@@ -16,12 +16,12 @@ describe('/account/edit/password', () => {
     await user.type(screen.getByLabelText(/^New password/), 'brand-new-secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Successfully updated' });
+    const notice = await findSuccessNotice();
     expect(api.callsTo('POST /reset-password')[0]?.body).toEqual({
       previousPassword: TEST_PASSWORD,
       password: 'brand-new-secret',
     });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(notice).toHaveTextContent('Your new password is set. Use it next time you sign in.');
     expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/account');
   });

@@ -1,18 +1,18 @@
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
+import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { paths } from '../../../config/paths';
 import { ConfirmForgotPasswordForm } from '../../../features/auth/components/confirm-forgot-password-form';
 
 /**
  * /confirm-forgot-password?email=…&code=…: the link in the reset e-mail fills in both; success
- * shows "Successfully updated", then the login page.
+ * shows "Successfully updated" (a notice) on the login page.
  */
 export default function ConfirmForgotPasswordRoute() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const modal = useResultModal();
+  const notify = useSuccessNotice();
   const email = searchParams.get('email') ?? '';
   const code = searchParams.get('code') ?? '';
 
@@ -28,7 +28,7 @@ export default function ConfirmForgotPasswordRoute() {
         initialEmail={email}
         initialCode={code}
         onSuccess={async () => {
-          await modal.showSuccess();
+          notify('Your new password is set. Sign in with it now.');
           await navigate(paths.login, { replace: true });
         }}
       />

@@ -15,15 +15,14 @@ describe('/login', () => {
 
     await signInWithForm(user);
 
-    // Deliveries is not built yet: the not-found page shows there.
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your deliveries' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/deliveries');
     expect(api.callsTo('POST /login')[0]?.body).toEqual({
       email: TEST_EMAIL,
       password: TEST_PASSWORD,
     });
     expect(session.isAuthenticated()).toBe(true);
-    await waitFor(() => expect(analytics.pageNames()).toEqual(['Login', 'Not found']));
+    await waitFor(() => expect(analytics.pageNames()).toEqual(['Login', 'Deliveries']));
   });
 
   it('shows the server’s message in an alert when the e-mail or password is wrong', async () => {
@@ -119,7 +118,7 @@ describe('/login', () => {
 
     await signInWithForm(user);
 
-    await screen.findByRole('heading', { name: 'Page not found' });
+    await screen.findByRole('heading', { name: 'Your deliveries' });
     expect(currentPath(router)).toBe('/deliveries');
   });
 });

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
-import { currentPath } from '../../../testing/test-utils';
+import { findSuccessNotice, currentPath } from '../../../testing/test-utils';
 
 describe('/forgot-password', () => {
   it('sends the reset e-mail and shows the e-mail-sent page, which leads to the code form', async () => {
@@ -64,13 +64,13 @@ describe('/confirm-forgot-password', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Successfully updated' });
+    const notice = await findSuccessNotice();
     expect(api.callsTo('POST /confirm-forgot-password')[0]?.body).toEqual({
       email: 'sam@example.com',
       password: 'new-secret',
       confirmationCode: '123456',
     });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(notice).toHaveTextContent('Your new password is set. Sign in with it now.');
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/login');

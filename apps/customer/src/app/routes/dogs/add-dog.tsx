@@ -5,7 +5,7 @@ import { useNavigate, type LoaderFunction } from 'react-router';
 import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
+import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { paths } from '../../../config/paths';
 import {
   getDogsMetadataQueryOptions,
@@ -25,7 +25,7 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 /** /dogs/add */
 export default function AddDogRoute() {
   const metadata = useDogsMetadata();
-  const modal = useResultModal();
+  const notify = useSuccessNotice();
   const navigate = useNavigate();
   const [today] = useState(todayAsCalendarDate);
 
@@ -35,13 +35,13 @@ export default function AddDogRoute() {
         <AddDogForm
           metadata={metadata.data}
           today={today}
-          onSuccess={async () => {
-            await modal.showSuccess();
+          onSuccess={async (dog) => {
+            notify(`Welcome, ${dog.name}! We’ve added them to your dogs.`);
             await navigate(paths.dogs);
           }}
         />
       ) : metadata.isError ? (
-        <PageError error={metadata.error} />
+        <PageError error={metadata.error} onRetry={() => metadata.refetch()} />
       ) : (
         <PageLoading />
       )}

@@ -23,7 +23,7 @@ export function dogEditLoader(queryClient: QueryClient): LoaderFunction {
 
 export type DogRouteData =
   | { status: 'loading' }
-  | { status: 'error'; error: unknown }
+  | { status: 'error'; error: unknown; retry: () => Promise<unknown> }
   | { status: 'not-found' }
   | { status: 'ready'; dog: Dog; metadata: DogMetadata };
 
@@ -31,8 +31,10 @@ export type DogRouteData =
 export function useDogRouteData(animalId: string | undefined): DogRouteData {
   const dogs = useDogs();
   const metadata = useDogsMetadata();
-  if (dogs.isError && !dogs.data) return { status: 'error', error: dogs.error };
-  if (metadata.isError && !metadata.data) return { status: 'error', error: metadata.error };
+  if (dogs.isError && !dogs.data)
+    return { status: 'error', error: dogs.error, retry: () => dogs.refetch() };
+  if (metadata.isError && !metadata.data)
+    return { status: 'error', error: metadata.error, retry: () => metadata.refetch() };
   if (!dogs.data || !metadata.data) return { status: 'loading' };
   const dog = dogs.data.find((candidate) => candidate.identifier === animalId);
   if (!dog) return { status: 'not-found' };

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, type LoaderFunction } from 'react-router';
 
 import { PageError } from '../../../components/errors/page-error';
@@ -8,6 +8,10 @@ import { PageLoading } from '../../../components/feedback/page-loading';
 import { paths } from '../../../config/paths';
 import { getDogsQueryOptions, useDogs } from '../../../features/dogs/api/get-dogs';
 import { DogList } from '../../../features/dogs/components/dog-list';
+import { useOrders } from '../../../features/orders/api/get-orders';
+import { productIndex } from '../../../features/orders/utils/box-contents';
+import { portionsFromNextBox } from '../../../features/orders/utils/order-lists';
+import { useProducts } from '../../../features/products/api/get-products';
 import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import { loadQuery } from '../../route-context';
 
@@ -21,6 +25,13 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 /** /dogs: the customer's dogs. */
 export default function DogsRoute() {
   const dogs = useDogs();
+  // Each dog's daily portion comes from the next box (preloaded; not waited for here).
+  const orders = useOrders();
+  const products = useProducts();
+  const portions = useMemo(
+    () => portionsFromNextBox(orders.data, productIndex(products.data)),
+    [orders.data, products.data],
+  );
   const [today] = useState(todayAsCalendarDate);
 
   return (
@@ -32,9 +43,9 @@ export default function DogsRoute() {
         </Button>
       </Group>
       {dogs.data ? (
-        <DogList dogs={dogs.data} today={today} />
+        <DogList dogs={dogs.data} today={today} portions={portions} />
       ) : dogs.isError ? (
-        <PageError error={dogs.error} />
+        <PageError error={dogs.error} onRetry={() => dogs.refetch()} />
       ) : (
         <PageLoading />
       )}

@@ -1,11 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { CustomerDog } from '@pawfresh/contracts/account';
 import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
 import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
+import {
+  changedFields,
+  listInWords,
+  useSuccessNotice,
+} from '../../../components/feedback/success-notice';
 import { paths } from '../../../config/paths';
 import { EditDogDetailsForm } from '../../../features/dogs/components/edit-dog-details-form';
 import { todayAsCalendarDate } from '../../../lib/calendar-date';
@@ -16,11 +21,22 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return dogEditLoader(queryClient);
 }
 
+const DOG_DETAILS_LABELS: Partial<Record<keyof CustomerDog, string>> = {
+  name: 'name',
+  breeds: 'breed',
+  preferredBreedName: 'breed',
+  dateOfBirth: 'birthday',
+  gender: 'sex',
+  isNeutered: 'desexed status',
+  weight: 'weight',
+  height: 'height',
+};
+
 /** /dogs/{animalId}/edit/details: an unknown animalId shows the not-found page. */
 export default function EditDogDetailsRoute() {
   const { animalId } = useParams();
   const data = useDogRouteData(animalId);
-  const modal = useResultModal();
+  const notify = useSuccessNotice();
   const navigate = useNavigate();
   const [today] = useState(todayAsCalendarDate);
   const back = { to: paths.dogs, label: 'Back to dogs' };
@@ -29,7 +45,11 @@ export default function EditDogDetailsRoute() {
   if (data.status !== 'ready') {
     return (
       <FullScreenPage title="Edit dog details" back={back}>
-        {data.status === 'error' ? <PageError error={data.error} /> : <PageLoading />}
+        {data.status === 'error' ? (
+          <PageError error={data.error} onRetry={data.retry} />
+        ) : (
+          <PageLoading />
+        )}
       </FullScreenPage>
     );
   }
@@ -39,8 +59,11 @@ export default function EditDogDetailsRoute() {
         dog={data.dog}
         breeds={data.metadata.breeds}
         today={today}
-        onSuccess={async () => {
-          await modal.showSuccess();
+        onSuccess={async (updated) => {
+          const changed = changedFields(data.dog, updated, DOG_DETAILS_LABELS);
+          if (changed.length > 0) {
+            notify(`We’ve saved ${updated.name}’s ${listInWords(changed)}.`);
+          }
           await navigate(paths.dogs);
         }}
       />

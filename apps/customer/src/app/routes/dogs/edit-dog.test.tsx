@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { biscuit } from '../../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
-import { currentPath } from '../../../testing/test-utils';
+import { findSuccessNotice, currentPath } from '../../../testing/test-utils';
 
 const detailsPath = `/dogs/${biscuit.identifier}/edit/details`;
 const profilePath = `/dogs/${biscuit.identifier}/edit/profile`;
@@ -28,7 +28,7 @@ describe('/dogs/{animalId}/edit/details', () => {
     await user.type(name, 'Biscuit the Brave');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Successfully updated' });
+    const notice = await findSuccessNotice();
     const [call] = api.callsTo(`PATCH /dogs/${biscuit.identifier}`);
     expect(call?.body).toEqual({
       dog: {
@@ -40,7 +40,7 @@ describe('/dogs/{animalId}/edit/details', () => {
         breeds: ['kelpie'],
       },
     });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(notice).toHaveTextContent('We’ve saved Biscuit the Brave’s name.');
 
     expect(await screen.findByRole('article', { name: 'Biscuit the Brave' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dogs');
@@ -112,7 +112,7 @@ describe('/dogs/{animalId}/edit/profile', () => {
     await user.click(await screen.findByRole('option', { name: 'Arthritis' }));
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Successfully updated' });
+    const notice = await findSuccessNotice();
     expect(api.callsTo('POST /dog/update-profile')[0]?.body).toEqual({
       dogId: biscuit.identifier,
       dogProfileInput: {
@@ -126,7 +126,7 @@ describe('/dogs/{animalId}/edit/profile', () => {
         previousFoods: ['dry-food'],
       },
     });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(notice).toHaveTextContent('We’ve saved Biscuit’s weight, body shape and health issues.');
 
     const card = await screen.findByRole('article', { name: 'Biscuit' });
     expect(within(card).getByText('18 kg')).toBeInTheDocument();

@@ -1,10 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { CustomerDog } from '@pawfresh/contracts/account';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
 import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
+import {
+  changedFields,
+  listInWords,
+  useSuccessNotice,
+} from '../../../components/feedback/success-notice';
 import { paths } from '../../../config/paths';
 import { EditDogProfileForm } from '../../../features/dogs/components/edit-dog-profile-form';
 import NotFoundRoute from '../not-found';
@@ -14,11 +19,22 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return dogEditLoader(queryClient);
 }
 
+const DOG_PROFILE_LABELS: Partial<Record<keyof CustomerDog, string>> = {
+  weight: 'weight',
+  height: 'height',
+  bodyType: 'body shape',
+  activityLevel: 'activity level',
+  eatingHabits: 'eating habits',
+  healthIssues: 'health issues',
+  foodAllergies: 'allergies',
+  previousFoods: 'previous foods',
+};
+
 /** /dogs/{animalId}/edit/profile: an unknown animalId shows the not-found page. */
 export default function EditDogProfileRoute() {
   const { animalId } = useParams();
   const data = useDogRouteData(animalId);
-  const modal = useResultModal();
+  const notify = useSuccessNotice();
   const navigate = useNavigate();
   const back = { to: paths.dogs, label: 'Back to dogs' };
 
@@ -26,7 +42,11 @@ export default function EditDogProfileRoute() {
   if (data.status !== 'ready') {
     return (
       <FullScreenPage title="Edit dog profile" back={back}>
-        {data.status === 'error' ? <PageError error={data.error} /> : <PageLoading />}
+        {data.status === 'error' ? (
+          <PageError error={data.error} onRetry={data.retry} />
+        ) : (
+          <PageLoading />
+        )}
       </FullScreenPage>
     );
   }
@@ -35,8 +55,11 @@ export default function EditDogProfileRoute() {
       <EditDogProfileForm
         dog={data.dog}
         metadata={data.metadata}
-        onSuccess={async () => {
-          await modal.showSuccess();
+        onSuccess={async (updated) => {
+          const changed = changedFields(data.dog, updated, DOG_PROFILE_LABELS);
+          if (changed.length > 0) {
+            notify(`We’ve saved ${updated.name}’s ${listInWords(changed)}.`);
+          }
           await navigate(paths.dogs);
         }}
       />

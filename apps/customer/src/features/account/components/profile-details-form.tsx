@@ -65,10 +65,12 @@ const DETAILS_FIELDS: readonly TextFieldSpec<DetailsValues>[] = [
 type ProfileDetailsFormProps = {
   profile: Profile;
   onSuccess: (profile: Profile) => void;
+  /** Save pressed without any change. */
+  onUnchanged?: () => void;
 };
 
 /** /account/edit/details: first name, last name, e-mail and phone. */
-export function ProfileDetailsForm({ profile, onSuccess }: ProfileDetailsFormProps) {
+export function ProfileDetailsForm({ profile, onSuccess, onUnchanged }: ProfileDetailsFormProps) {
   const form = useSchemaForm({
     initialValues: {
       firstName: profile.firstName,
@@ -83,7 +85,12 @@ export function ProfileDetailsForm({ profile, onSuccess }: ProfileDetailsFormPro
   const submission = useSubmission({ send: updateMe.mutateAsync, onSuccess });
 
   return (
-    <SchemaForm form={form} submission={submission} submitLabel="Save details">
+    <SchemaForm
+      form={form}
+      submission={submission}
+      submitLabel="Save details"
+      onUnchanged={onUnchanged}
+    >
       <TextFields inputProps={form.getInputProps} fields={DETAILS_FIELDS} />
     </SchemaForm>
   );

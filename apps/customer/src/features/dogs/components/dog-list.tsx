@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CustomerDog as Dog } from '@pawfresh/contracts/account';
 
 import { DetailList } from '../../../components/ui/detail-list';
+import { DogAvatar } from '../../../components/ui/dog-avatar';
 import { dogEditDetailsPath, dogEditProfilePath } from '../../../config/paths';
 import { describeDogAge } from '../utils/dog-age';
 
@@ -14,18 +15,24 @@ export function describeBreeds(dog: Dog): string {
   return dog.preferredBreedName || 'Not set';
 }
 
+/** Energy is supporting detail, in everyday words ("calories", not "kcal/day"). */
 export function describeDailyEnergy(kilocalories: number | null): string {
-  return kilocalories === null ? 'Not known yet' : `${energyFormat.format(kilocalories)} kcal/day`;
+  return kilocalories === null
+    ? 'Worked out once we know their weight'
+    : `About ${energyFormat.format(kilocalories)} calories a day`;
 }
 
-function DogCard({ dog, today }: { dog: Dog; today: string }) {
+function DogCard({ dog, today, portion }: { dog: Dog; today: string; portion?: string }) {
   const headingId = useId();
   return (
     <Card component="article" withBorder padding="lg" aria-labelledby={headingId}>
       <Stack gap="md">
-        <Title order={2} id={headingId}>
-          {dog.name}
-        </Title>
+        <Group gap="md" wrap="nowrap">
+          <DogAvatar dogId={dog.identifier} size={64} />
+          <Title order={2} id={headingId}>
+            {dog.name}
+          </Title>
+        </Group>
         <DetailList
           items={[
             { label: 'Breed', value: describeBreeds(dog) },
@@ -35,9 +42,15 @@ function DogCard({ dog, today }: { dog: Dog; today: string }) {
                 describeDogAge(dog.dateOfBirth, dog.dateOfBirthIsApproximate, today) ?? 'Not set',
             },
             { label: 'Weight', value: dog.weight ? `${dog.weight} kg` : 'Not set' },
-            { label: 'Daily energy', value: describeDailyEnergy(dog.dailyEnergyKilocalories) },
+            {
+              label: 'Daily food',
+              value: portion ?? 'Shown once their first box is planned',
+            },
           ]}
         />
+        <Text size="sm" c="dimmed">
+          Energy needs: {describeDailyEnergy(dog.dailyEnergyKilocalories).toLowerCase()}
+        </Text>
         <Group gap="sm">
           <Button component={Link} to={dogEditDetailsPath(dog.identifier)} variant="light">
             Edit details<VisuallyHidden> for {dog.name}</VisuallyHidden>
@@ -51,14 +64,22 @@ function DogCard({ dog, today }: { dog: Dog; today: string }) {
   );
 }
 
-/** The customer's dogs (customer-app.md §2 /dogs). `today` is YYYY-MM-DD, for the ages. */
-export function DogList({ dogs, today }: { dogs: readonly Dog[]; today: string }) {
+type DogListProps = {
+  dogs: readonly Dog[];
+  /** YYYY-MM-DD, for the ages. */
+  today: string;
+  /** Each dog's daily portion in words ("250 g a day (1 pouch a day)"), by dog id. */
+  portions?: ReadonlyMap<string, string>;
+};
+
+/** The customer's dogs (customer-app.md §2 /dogs). */
+export function DogList({ dogs, today, portions }: DogListProps) {
   if (dogs.length === 0) return <Text>You haven’t added any dogs yet.</Text>;
   return (
     <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
       {dogs.map((dog) => (
         <li key={dog.identifier}>
-          <DogCard dog={dog} today={today} />
+          <DogCard dog={dog} today={today} portion={portions?.get(dog.identifier)} />
         </li>
       ))}
     </Stack>

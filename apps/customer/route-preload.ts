@@ -1,0 +1,63 @@
+import type { Plugin } from 'vite';
+
+type Chunk = {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
+
+/**
+ * The pages people open first (signing in, and the main pages a bookmark or reload lands on) start
+ * loading their route chunk, its shared chunks and its CSS with the entry, instead of after the
+ * entry has run and the router has matched the path (one round trip less on a phone). A small
+ * inline script in index.html adds the `modulepreload` / stylesheet links for the current path;
+ * the router's own `import()` then finds them loaded. Paths are the app's (under /customer).
+ */
+export function routePreload(base: string, routes: Record<string, string>): Plugin {
+  return {
+    name: 'pawfresh-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter(
+          (item): item is Chunk & typeof item => item.type === 'chunk',
+        ) as unknown as Chunk[];
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entryFiles = new Set<string>();
+        const entry = chunks.find((chunk) => (chunk as { isEntry?: boolean }).isEntry);
+        const walk = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) walk(imported, into);
+        };
+        if (entry) walk(entry.fileName, entryFiles);
+
+        const preloads: Record<string, string[]> = {};
+        for (const [path, moduleSuffix] of Object.entries(routes)) {
+          const route = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
+          if (!route) throw new Error(`routePreload: no chunk for ${moduleSuffix}`);
+          const files = new Set<string>();
+          walk(route.fileName, files);
+          const urls: string[] = [];
+          for (const file of files) {
+            if (!entryFiles.has(file)) urls.push(base + file);
+            for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) {
+              if (!entryFiles.has(file)) urls.push(base + css);
+            }
+          }
+          preloads[base.replace(/\/$/, '') + path] = urls;
+        }
+        const script = `(function(){var m=${JSON.stringify(preloads)};var p=location.pathname.replace(/\\/$/,'');var l=m[p]||[];for(var i=0;i<l.length;i++){var e=document.createElement('link');var css=/\\.css$/.test(l[i]);e.rel=css?'stylesheet':'modulepreload';e.href=l[i];e.crossOrigin='';document.head.appendChild(e)}})();`;
+        return {
+          html,
+          tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createFeatureFlagProvider } from '../../../lib/feature-flags';
+import { createFakeApi, error } from '../../../testing/fake-api';
+import { makeOrder, makeOrders, ORDER_IDS } from '../../../testing/fixtures';
+import { signInWithForm } from '../../../testing/sign-in';
+import { currentPath } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+
+beforeEach(() => {
+  // Wednesday 18 November 2026 in Melbourne: the 20 November box is on its way, the 4 December
+  // box can change until 5pm on Monday 30 November.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-18T10:00:00+11:00'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const signedIn = (options: Parameters<typeof createFakeApi>[0] = {}) =>
+  createFakeApi({ signedIn: true, ...options });
+
+describe('/deliveries', () => {
+  it('marks the selected order (§4) in its list', async () => {
+    const orders = makeOrders();
+    orders.selectedOrderId = ORDER_IDS.delivered;
+    renderApp('/deliveries', { api: signedIn({ orders }) });
+
+    const delivered = await screen.findByRole('region', { name: 'Delivered' });
+    const [newest, older] = within(delivered).getAllByRole('article');
+    expect(newest).toHaveAttribute('aria-current', 'true');
+    expect(older).not.toHaveAttribute('aria-current');
+  });
+
+  it('puts the soonest box first as the next box: date, slot, cut-off, each dog’s meals, extras, price', async () => {
+    renderApp('/deliveries', { api: signedIn() });
+
+    expect(await screen.findByRole('heading', { name: 'Your deliveries', level: 1 })).toBeVisible();
+    expect(screen.getByText('Hi Sam')).toBeInTheDocument();
+    const next = screen.getByRole('region', { name: 'Friday 20 November' });
+    expect(next).toHaveTextContent('Your next box');
+    expect(next).toHaveTextContent('On its way');
+    expect(next).toHaveTextContent('Afternoon, 12pm–6pm');
+    expect(next).toHaveTextContent('12 Example Street, Richmond');
+    expect(next).toHaveTextContent('Changes have closed for this box');
+    // Biscuit's part: 14 pouches lasting the fortnight to the next box, in grams and pouches.
+    expect(within(next).getByRole('heading', { name: 'For Biscuit' })).toBeInTheDocument();
+    expect(next).toHaveTextContent('14 pouches · 250 g a day (1 pouch a day)');
+    expect(next).toHaveTextContent('Sized for about 1,010 calories a day');
+    expect(next).toHaveTextContent('Chicken & Pumpkin7 pouches of 200 g');
+    expect(next).toHaveTextContent('Beef & Veg7 pouches of 300 g');
+    expect(next).toHaveTextContent('Kangaroo Jerky1 pack of 100 g');
+    // The meal pictures come from the catalogue.
+    expect(next.querySelector('img[src="/assets/products/meal-beef-bowl.svg"]')).not.toBeNull();
+    expect(next).toHaveTextContent('$127.08');
+    expect(next).toHaveTextContent('Was $141.20 You save $14.12');
+    expect(next).toHaveTextContent('Paid $127.08');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+        name: 'Deliveries',
+      }),
+    ).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(document.title).toBe('Deliveries | My account'));
+  });
+
+  it('lists the boxes coming up with their cut-off and the next payment, and the last delivered ones', async () => {
+    renderApp('/deliveries', { api: signedIn() });
+
+    const comingUp = await screen.findByRole('region', { name: 'Coming up' });
+    const boxes = within(comingUp).getAllByRole('article');
+    expect(
+      boxes.map(
+        (box) =>
+          box.getAttribute('aria-labelledby') &&
+          within(box).getAllByRole('heading')[0]?.textContent,
+      ),
+    ).toEqual(['Friday 4 December', 'Friday 18 December']);
+    expect(boxes[0]).toHaveTextContent('Change by Mon 30 Nov, 5pm');
+    expect(boxes[0]).toHaveTextContent('We’ll charge your card on Tue 1 Dec (next payment)');
+    expect(boxes[0]).toHaveTextContent(
+      '14 pouches for Biscuit (Chicken & Pumpkin, Beef & Veg), plus Kangaroo Jerky',
+    );
+    expect(boxes[1]).not.toHaveTextContent('next payment');
+
+    const delivered = screen.getByRole('region', { name: 'Delivered' });
+    expect(
+      within(delivered)
+        .getAllByRole('article')
+        .map((box) => within(box).getAllByRole('heading')[0]?.textContent),
+    ).toEqual(['Friday 6 November', 'Friday 23 October']);
+    expect(within(delivered).getByRole('link', { name: 'See all past boxes' })).toHaveAttribute(
+      'href',
+      '/customer/account/order-history',
+    );
+  });
+
+  it('shows failed payments first, with the card on file and the way to update it', async () => {
+    const orders = makeOrders();
+    orders.failedOrders = [
+      makeOrder({
+        id: '8c000000-0000-4000-8000-000000000099',
+        deliveryDate: '2026-11-27',
+        cutoffAt: '2026-11-23T06:00:00.000Z',
+        billingDate: '2026-11-24',
+        displayType: 'FAILED',
+        paymentStatus: 'attempt_failed',
+      }),
+    ];
+    renderApp('/deliveries', { api: signedIn({ orders }) });
+
+    const failed = await screen.findByRole('region', {
+      name: 'Payment needed for your box of Fri 27 Nov',
+    });
+    await waitFor(() =>
+      expect(failed).toHaveTextContent('We couldn’t take $127.08 from your Visa ending 4242.'),
+    );
+    expect(within(failed).getByRole('link', { name: 'Update card' })).toHaveAttribute(
+      'href',
+      '/customer/account#cards',
+    );
+    const next = screen.getByRole('region', { name: 'Friday 20 November' });
+    expect(failed.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says so when no box is planned', async () => {
+    renderApp('/deliveries', {
+      api: signedIn({
+        orders: {
+          pastOrders: [],
+          currentOrders: [],
+          futureOrders: [],
+          failedOrders: [],
+          nextPendingOrderId: null,
+          selectedOrderId: null,
+        },
+      }),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'No boxes on the way' })).toBeVisible();
+  });
+
+  it('shows "Loading…" while the orders load', async () => {
+    const api = signedIn();
+    let answer: (reply: { body: unknown }) => void = () => {};
+    api.on('GET /orders', () => new Promise((resolve) => (answer = resolve)));
+    renderApp('/deliveries', { api });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    answer({ body: makeOrders() });
+    expect(await screen.findByRole('region', { name: 'Friday 20 November' })).toBeVisible();
+  });
+
+  it('shows the error at once with Retry, which loads the page again', async () => {
+    const api = signedIn();
+    api.on('GET /orders', () => error(500, 'The order service is unavailable'));
+    const { user } = renderApp('/deliveries', { api });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading page: The order service is unavailable',
+    );
+    api.on('GET /orders', () => ({ body: makeOrders() }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('region', { name: 'Friday 20 November' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('signing in lands here, from the preloaded data without another call', async () => {
+    const api = createFakeApi();
+    const { router, user } = renderApp('/login', { api });
+
+    await signInWithForm(user);
+
+    expect(await screen.findByRole('region', { name: 'Friday 20 November' })).toBeVisible();
+    expect(currentPath(router)).toBe('/deliveries');
+    expect(api.callsTo('GET /orders')).toHaveLength(1);
+    expect(api.callsTo('GET /products')).toHaveLength(1);
+  });
+
+  it('links to the edit pages of a box that can still change when they are turned on', async () => {
+    const orders = makeOrders();
+    orders.currentOrders = [];
+    renderApp('/deliveries', {
+      api: signedIn({ orders }),
+      featureFlagProvider: createFeatureFlagProvider({ 'order-edit-links': true }),
+    });
+
+    const next = await screen.findByRole('region', { name: 'Friday 4 December' });
+    expect(within(next).getByRole('link', { name: 'Change date' })).toHaveAttribute(
+      'href',
+      `/customer/deliveries/${ORDER_IDS.next}/edit/date`,
+    );
+    expect(within(next).getByRole('link', { name: 'Change address' })).toBeInTheDocument();
+    expect(within(next).getByRole('link', { name: 'Add treats' })).toBeInTheDocument();
+    expect(next).toHaveTextContent('Change by Mon 30 Nov, 5pm');
+  });
+});

@@ -1,0 +1,184 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, type LoaderFunction } from 'react-router';
+
+import { PageError } from '../../../components/errors/page-error';
+import { PageLoading } from '../../../components/feedback/page-loading';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { orderEditPaths, paths } from '../../../config/paths';
+import { getMeQueryOptions, useMe } from '../../../features/account/api/get-me';
+import { getDogsQueryOptions, useDogs } from '../../../features/dogs/api/get-dogs';
+import { getOrdersQueryOptions, useOrders } from '../../../features/orders/api/get-orders';
+import { FailedPayment } from '../../../features/orders/components/failed-payment';
+import { EditButton, NextBox } from '../../../features/orders/components/next-box';
+import { OrderCard } from '../../../features/orders/components/order-card';
+import { productIndex } from '../../../features/orders/utils/box-contents';
+import { deliveriesView } from '../../../features/orders/utils/order-lists';
+import type { Order } from '../../../features/orders/utils/order-format';
+import { describeCard, usePaymentMethods } from '../../../features/payments/api/payment-methods';
+import { getProductsQueryOptions, useProducts } from '../../../features/products/api/get-products';
+import { useFeatureFlag } from '../../../lib/feature-flags';
+import { loadQuery } from '../../route-context';
+import classes from '../../../features/orders/components/orders.module.css';
+
+/**
+ * The orders reload on entry (customer-app.md §2); the products, dogs and profile that dress them
+ * come from the preload. Right after signing in everything is preloaded: no second round trip.
+ */
+export function clientLoader(queryClient: QueryClient): LoaderFunction {
+  return async ({ context }) => {
+    await Promise.all([
+      loadQuery(queryClient, context, getOrdersQueryOptions(), { reload: true }),
+      loadQuery(queryClient, context, getProductsQueryOptions(), { reload: false }),
+      loadQuery(queryClient, context, getDogsQueryOptions(), { reload: false }),
+      loadQuery(queryClient, context, getMeQueryOptions(), { reload: false }),
+    ]);
+    return null;
+  };
+}
+
+const PAST_SHOWN = 3;
+
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Stack component="section" gap="md" aria-label={title}>
+      <Group justify="space-between" align="baseline">
+        <Title order={2}>{title}</Title>
+        {action}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** /deliveries: every box, the next one front and centre (customer-app.md §2, §4). */
+export default function DeliveriesRoute() {
+  const orders = useOrders();
+  const products = useProducts();
+  const dogs = useDogs();
+  const me = useMe();
+  const editLinks = useFeatureFlag('order-edit-links');
+  const [now] = useState(() => new Date());
+  const productsById = useMemo(() => productIndex(products.data), [products.data]);
+  const view = useMemo(() => (orders.data ? deliveriesView(orders.data) : null), [orders.data]);
+  // The card on file, for a failed payment's message (only asked for when one failed).
+  const cards = usePaymentMethods({ enabled: (view?.failed.length ?? 0) > 0 });
+  const defaultCard = cards.data?.find((card) => card.default);
+
+  const greeting = me.data ? `Hi ${me.data.firstName}` : 'Hi there';
+  let content: ReactNode;
+  if (!view) {
+    content = orders.isError ? (
+      <PageError error={orders.error} onRetry={() => orders.refetch()} />
+    ) : (
+      <PageLoading />
+    );
+  } else {
+    const editActions = (order: Order) =>
+      editLinks ? (
+        <>
+          <EditButton to={orderEditPaths.date(order.id)}>Change date</EditButton>
+          <EditButton to={orderEditPaths.address(order.id)}>Change address</EditButton>
+          <EditButton to={orderEditPaths.addExtras(order.id, 'treat')}>Add treats</EditButton>
+        </>
+      ) : undefined;
+    content = (
+      <>
+        {view.failed.map((order) => (
+          <FailedPayment
+            key={order.id}
+            order={order}
+            card={defaultCard ? describeCard(defaultCard) : null}
+            updateCardPath={paths.accountCards}
+          />
+        ))}
+        {view.next ? (
+          <NextBox
+            order={view.next}
+            products={productsById}
+            dogs={dogs.data}
+            days={view.daysById.get(view.next.id) ?? null}
+            now={now}
+            isNextPending={view.next.id === view.nextPendingOrderId}
+            actions={editActions(view.next)}
+          />
+        ) : (
+          <EmptyState title="No boxes on the way">
+            When your next box is planned, you’ll see it here: what’s in it for each dog, when it
+            arrives and until when you can change it.
+          </EmptyState>
+        )}
+        {view.upcoming.length > 0 ? (
+          <Section title="Coming up">
+            <ul className={classes.orderList}>
+              {view.upcoming.map((order) => (
+                <li key={order.id}>
+                  <OrderCard
+                    order={order}
+                    products={productsById}
+                    dogs={dogs.data}
+                    now={now}
+                    isNextPending={order.id === view.nextPendingOrderId}
+                    selected={order.id === view.selectedOrderId}
+                  />
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+        {view.past.length > 0 ? (
+          <Section
+            title="Delivered"
+            action={
+              <Anchor component={Link} to={paths.accountOrderHistory} fw={700}>
+                See all past boxes
+              </Anchor>
+            }
+          >
+            <ul className={classes.orderList}>
+              {view.past.slice(0, PAST_SHOWN).map((order) => (
+                <li key={order.id}>
+                  <OrderCard
+                    order={order}
+                    products={productsById}
+                    dogs={dogs.data}
+                    now={now}
+                    selected={order.id === view.selectedOrderId}
+                  />
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="xl">
+      <div>
+        <Text fw={700} c="paprika.8">
+          {greeting}
+        </Text>
+        <Title order={1}>Your deliveries</Title>
+      </div>
+      {content}
+      {view && view.next === null && view.upcoming.length === 0 ? (
+        <Group>
+          <Button component={Link} to={paths.dogs} variant="light">
+            See your dogs
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import type { AccountResponse } from '@pawfresh/contracts/account';
+
+export type Order = AccountResponse<'getOrder'>;
+export type DisplayType = Order['displayType'];
+
+/** The customer's clock: cut-offs are instants, shown in the time zone of the delivery address. */
+const STATE_TIME_ZONES: Record<string, string> = {
+  ACT: 'Australia/Sydney',
+  NSW: 'Australia/Sydney',
+  NT: 'Australia/Darwin',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  TAS: 'Australia/Hobart',
+  VIC: 'Australia/Melbourne',
+  WA: 'Australia/Perth',
+};
+
+export function timeZoneOf(order: Pick<Order, 'address'>): string {
+  return STATE_TIME_ZONES[order.address.state] ?? 'Australia/Sydney';
+}
+
+const dayParts = (timeZone: string, long = false) =>
+  new Intl.DateTimeFormat('en-AU', {
+    weekday: long ? 'long' : 'short',
+    day: 'numeric',
+    month: long ? 'long' : 'short',
+    timeZone,
+  });
+
+function joinDay(parts: Intl.DateTimeFormatPart[]): string {
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')}`;
+}
+
+/** A calendar date (YYYY-MM-DD) as "Fri 20 Nov" (or "Friday 20 November" with `long`). */
+export function formatDay(calendarDate: string, { long = false } = {}): string {
+  const [year, month, day] = calendarDate.split('-').map(Number);
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return joinDay(dayParts('UTC', long).formatToParts(date));
+}
+
+/** "Delivered between 6am and 12pm" etc. (docs/delivery.md: AM 06:00–12:00, PM 12:00–18:00). */
+export const SLOT_WORDS: Record<Order['expectedDeliverySlotId'], string> = {
+  AM: 'Morning, 6am–12pm',
+  PM: 'Afternoon, 12pm–6pm',
+};
+
+function clock(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(date);
+  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
+  const minute = parts.find((part) => part.type === 'minute')?.value ?? '00';
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}${minute === '00' ? '' : `:${minute}`}${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/** The last moment to change a box, in words: "Change by Mon 16 Nov, 5pm", or that it has passed. */
+export function describeCutoff(order: Order, now: Date): string {
+  const cutoff = new Date(order.cutoffAt);
+  if (cutoff.getTime() <= now.getTime()) return 'Changes have closed for this box';
+  const timeZone = timeZoneOf(order);
+  return `Change by ${joinDay(dayParts(timeZone).formatToParts(cutoff))}, ${clock(cutoff, timeZone)}`;
+}
+
+export function canChange(order: Order, now: Date): boolean {
+  return (
+    (order.displayType === 'FUTURE' || order.displayType === 'FAILED') &&
+    new Date(order.cutoffAt).getTime() > now.getTime()
+  );
+}
+
+/** Display types (customer-app.md §4) in plain words. HIDDEN orders are not shown at all. */
+export const DISPLAY_TYPE_WORDS: Record<DisplayType, string> = {
+  HIDDEN: 'Hidden',
+  FAILED: 'Payment failed',
+  PAST: 'Delivered',
+  PREPARING: 'Being prepared',
+  'ON ITS WAY': 'On its way',
+  DELIVERED: 'Delivered',
+  FUTURE: 'Coming up',
+};
+
+const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+
+/** Integer cents as "$127.08". */
+export function formatCents(cents: number): string {
+  return money.format(cents / 100);
+}
+
+/** What the box costs: the charge, the full price and the saving when a discount applies. */
+export function describePrice(order: Order) {
+  const saving = order.totalPrice - order.totalCharge;
+  return {
+    charge: formatCents(order.totalCharge),
+    fullPrice: saving > 0 ? formatCents(order.totalPrice) : null,
+    saving: saving > 0 ? formatCents(saving) : null,
+  };
+}
+
+/** The order lists of GET /orders with HIDDEN orders left out, failed first. */
+export function visible(orders: readonly Order[]): Order[] {
+  return orders.filter((order) => order.displayType !== 'HIDDEN');
+}

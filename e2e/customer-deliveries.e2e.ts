@@ -1,0 +1,79 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { signIn } from './session.js';
+
+const baseUrl = inject('baseUrl');
+const widths = [
+  ['mobile', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('deliveries and order history (demo customers, Chromium)', () => {
+  for (const [name, viewport] of widths) {
+    it(`signs in and lands on the next box, then pages through the order history (${name})`, async () => {
+      const { page, errors, close } = await openPage(browser, viewport);
+      await signIn(page, baseUrl, 'demo@pawfresh.com.au', 'woofwoof1');
+
+      const next = page.getByRole('region').filter({ hasText: 'Your next box' });
+      await next.waitFor();
+      await next.getByRole('heading', { name: 'For Biscuit' }).waitFor();
+      expect(await next.textContent()).toMatch(/pouch(es)? a day/);
+      // The meals are pictured from the catalogue (the product service's SVGs).
+      const images = next.locator('img[src^="/assets/products/"]');
+      expect(await images.count()).toBeGreaterThan(0);
+      expect(
+        await images.first().evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      ).toBeGreaterThan(0);
+      await page.getByRole('region', { name: 'Coming up' }).waitFor();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('link', { name: 'See all past boxes' }).click();
+      await page.getByRole('heading', { name: 'Order history' }).waitFor();
+      await page.getByText(/^Boxes 1–10 of \d+$/).waitFor();
+      await expectNoAxeViolations(page);
+      await page.getByRole('link', { name: 'Older boxes' }).click();
+      await page.getByText(/^Boxes 11–\d+ of \d+$/).waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    });
+
+    it(`shows a failed payment first, with the way to update the card (${name})`, async () => {
+      const { page, errors, close } = await openPage(browser, viewport);
+      await signIn(page, baseUrl, 'alex@pawfresh.com.au', 'woofwoof2');
+
+      const failed = page.getByRole('region', { name: /^Payment needed for your box of / });
+      await failed.waitFor();
+      await expectNoAxeViolations(page);
+      await failed.getByRole('link', { name: 'Update card' }).click();
+      await page.waitForURL(/\/customer\/account#cards$/);
+      await page.getByRole('region', { name: 'Card on file' }).waitFor();
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+
+  it('reaches the password show/hide button with the keyboard', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/customer/login`);
+    const password = page.getByLabel(/^Password/);
+    await password.fill('woofwoof1');
+    await password.focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(focused).toBe('Toggle password visibility');
+    await page.keyboard.press('Enter');
+    expect(await password.getAttribute('type')).toBe('text');
+    await close();
+  });
+});
