@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const seed = (module: typeof orderService) =>
-  module.seedDemoData!({ database: h.database, clock: h.clock } as Parameters<
+  module.seedDemoData!({ database: h.database, clock: h.clock } as unknown as Parameters<
     NonNullable<typeof module.seedDemoData>
   >[0]);
 

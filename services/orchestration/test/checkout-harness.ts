@@ -73,6 +73,7 @@ export async function checkoutHarness(): Promise<CheckoutHarness> {
   const routed = routeFetch(services);
   const h: CheckoutHarness = {
     database,
+    clock,
     services,
     calls,
     down: {},

@@ -63,6 +63,7 @@ export async function subscriptionHarness(): Promise<Harness> {
   const plans = (await callJson(subscription, 'GET', '/plans')).json<Plan[]>();
   return {
     database,
+    clock,
     app,
     services,
     down,

@@ -179,8 +179,3 @@ export async function setPasswordHash(
 ): Promise<void> {
   await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
 }
-
-/** Deletes a user and, by cascade, their sessions, tokens, reset code and addresses. */
-export async function deleteUser(db: IdentityDb, userId: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, userId));
-}

@@ -26,9 +26,9 @@ const todayInAustralia = (now: Date) =>
  * orders cannot be deleted, the subscription is reactivated: nothing half-done.
  */
 export const cancelSubscription =
-  ({ services, step }: WorkflowContext) =>
+  (ctx: WorkflowContext) =>
   async (input: CancelSubscriptionInput): Promise<Omit<SubscriptionCancellation, 'workflowId'>> => {
-    const ctx = { services, step };
+    const { services, step } = ctx;
     const subscription = await readSubscription(ctx, input.subscriptionId, input.userId);
     if (subscription.status === 'cancelled' || subscription.status === 'draft') {
       throw conflict(`Subscription ${subscription.id} is already ${subscription.status}`, {
