@@ -21,6 +21,9 @@ import { dogsService } from '@pawfresh/dogs';
 import { paymentService } from '@pawfresh/payment';
 import { courierService } from '@pawfresh/courier';
 import { orderService } from '@pawfresh/order';
+import { pricingService } from '@pawfresh/pricing';
+import { subscriptionService } from '@pawfresh/subscription';
+import { orchestrationService } from '@pawfresh/orchestration';
 import { accountService } from '../src/index.js';
 
 let database: DatabaseConnection;
@@ -37,6 +40,10 @@ beforeAll(async () => {
   apps.payment = await serviceApp(paymentService, options);
   apps.courier = await serviceApp(courierService, options);
   apps.order = await serviceApp(orderService, options);
+  // The Subscriptions calls: reads from the subscription service, changes as workflows.
+  apps.pricing = await serviceApp(pricingService, options);
+  apps.subscription = await serviceApp(subscriptionService, options);
+  apps.orchestration = await serviceApp(orchestrationService, options);
   account = await serviceApp(accountService, options);
   await callJson(apps.product, 'POST', '/api/v1/products/reset-by-seed-script');
 });
