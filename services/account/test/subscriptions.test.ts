@@ -402,7 +402,10 @@ describe('customer API: Subscriptions', () => {
     const added = await api(
       'POST',
       '/dogs',
-      { dog: { name: 'Ranger', weight: '20', activityLevel: 'active' }, productIds: [meal] },
+      {
+        dog: { name: 'Ranger', weight: '20', activityLevel: 'ball_of_energy' },
+        productIds: [meal],
+      },
       c.headers,
     );
     expect(added.statusCode, added.body).toBe(200);
