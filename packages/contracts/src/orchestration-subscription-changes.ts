@@ -16,6 +16,7 @@ import {
  * another user is "not found" and nothing changes.
  */
 
+// orchestration.ts's `workflowId`, restated: that file imports this one (no import cycle).
 const workflowIdField = z
   .string({ error: 'workflowId must be text' })
   .regex(/^[A-Za-z0-9._:-]{1,100}$/, {

@@ -396,6 +396,53 @@ describe('customer API: Subscriptions', () => {
     expect((await snapshot(c)).subscription.status).toBe('cancelled');
   });
 
+  it('a dog added in the app gets a plan on the future boxes; a new weight resizes it', async () => {
+    const c = await customer();
+    const meal = c.subscription.feedingPlans[0]!.skus[0]!.productId;
+    const added = await api(
+      'POST',
+      '/dogs',
+      {
+        dog: { name: 'Ranger', weight: '20', activityLevel: 'ball_of_energy' },
+        productIds: [meal],
+      },
+      c.headers,
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const ranger = added.json<{ identifier: string }>().identifier;
+    const after = await snapshot(c);
+    const plan = after.subscription.feedingPlans.find((p) => p.animalId === ranger);
+    expect(plan?.status).toBe('active');
+    for (const o of after.orders) {
+      expect(o.lines.filter((l) => l.animalId === ranger).reduce((n, l) => n + l.quantity, 0)).toBe(
+        plan!.totalPouches,
+      );
+    }
+    const heavier = await api(
+      'POST',
+      '/dog/update-profile',
+      { dogId: ranger, dogProfileInput: { weight: '30' } },
+      c.headers,
+    );
+    expect(heavier.statusCode, heavier.body).toBe(200);
+    const resized = (await snapshot(c)).subscription.feedingPlans.find(
+      (p) => p.animalId === ranger,
+    )!;
+    expect(resized.currentDailyServingSizeInGrams).toBeGreaterThan(
+      plan!.currentDailyServingSizeInGrams,
+    );
+    const before = await snapshot(c);
+    const stranger = await api(
+      'POST',
+      '/dog/update-profile',
+      { dogId: ranger, dogProfileInput: { weight: '5' } },
+      b.headers,
+    );
+    expect(stranger.statusCode).toBe(404);
+    const now = await snapshot(c);
+    expect(now).toEqual(before);
+  });
+
   it('meal plans and plan generation for the own dog', async () => {
     const plans = await api('GET', '/meal-plans', undefined, a.headers);
     expect(plans.statusCode, plans.body).toBe(200);

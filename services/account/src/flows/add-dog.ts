@@ -1,11 +1,15 @@
-import { badRequest } from '@pawfresh/kit';
+import { badRequest, isCallStatus } from '@pawfresh/kit';
 import type { CustomerDog } from '@pawfresh/contracts/account';
 import { toCustomerDog } from '../rules/customer-views.js';
 import { notMeals } from '../rules/meal-choice.js';
 import { relay } from '../upstream-errors.js';
 import type { AccountContext, BodyOf } from './context.js';
 
-/** Adds a dog to the customer's account, with the meals chosen for it from the catalogue. */
+/**
+ * Adds a dog to the customer's account, with the meals chosen for it from the catalogue. With an
+ * active subscription and what a plan needs (a weight and meals), the dog gets a feeding plan and
+ * appears on the future boxes (add-animal-to-subscription, once per dog by its workflowId).
+ */
 export async function addDog(
   ctx: AccountContext,
   userId: string,
@@ -22,5 +26,24 @@ export async function addDog(
     ctx.dogs.createDog({ body: { userId, dog: form.dog, mealProductIds: form.productIds } }),
     [400],
   );
+  if (dog.dailyEnergyKilocalories && dog.mealProductIds.length > 0) {
+    const subscriptions = await ctx.subscription.listSubscriptions({ query: { userId } });
+    const active = subscriptions.find((s) => s.status === 'active');
+    if (active) {
+      await ctx.orchestration
+        .addAnimalToSubscription({
+          body: {
+            subscriptionId: active.id,
+            animalId: dog.identifier,
+            userId,
+            workflowId: `add-dog-${dog.identifier}`,
+          },
+        })
+        .catch((err: unknown) => {
+          // The dog is saved either way; a plan that cannot be made yet is added later.
+          if (!isCallStatus(err, 400) && !isCallStatus(err, 409)) throw err;
+        });
+    }
+  }
   return toCustomerDog(dog);
 }

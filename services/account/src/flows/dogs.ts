@@ -24,19 +24,21 @@ export async function editDog(
   return toCustomerDog(dog);
 }
 
-/** Changes what the dog's energy needs are worked out from (weight, activity, body type…). */
+/**
+ * Changes what the dog's energy needs are worked out from (weight, activity, body type…), as the
+ * update-dog-profile workflow: a new energy need resizes the dog's feeding plan and reprices the
+ * open orders (docs/changes.md). Another customer's dog is a 404 and nothing changes.
+ */
 export async function editDogProfile(
   ctx: AccountContext,
   userId: string,
   form: BodyOf<'updateDogProfile'>,
 ): Promise<CustomerDog> {
-  const dog = await relay(
-    ctx.dogs.updateDogProfile({
-      params: { dogId: form.dogId },
-      query: { userId },
-      body: form.dogProfileInput,
+  const result = await relay(
+    ctx.orchestration.updateDogProfile({
+      body: { dogId: form.dogId, dogProfileInput: form.dogProfileInput, userId },
     }),
-    [400, 404],
+    [400, 404, 409],
   );
-  return toCustomerDog(dog);
+  return toCustomerDog(result.dog);
 }

@@ -12,12 +12,10 @@ import {
   readSubscription,
   refuseMovedVersion,
   relayed,
+  todayInAustralia,
   withCompensation,
   workflowActor,
 } from './subscription-change-steps.js';
-
-const todayInAustralia = (now: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
 
 /**
  * cancel-subscription: the subscription is cancelled with the reasons given (first, since a

@@ -110,7 +110,8 @@ export interface OrdersInScope {
   left: LeftOrder[];
 }
 
-const todayInAustralia = (now: Date) =>
+/** Today's date where the change is decided (the orders' days are Australian). */
+export const todayInAustralia = (now: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
 
 /** The subscription's orders, split by the rule (read and decided in one step: the time counts). */
