@@ -24,7 +24,7 @@ async function readOrders(ctx: FulfilmentContext, ids: readonly string[]): Promi
   const orders: Order[] = [];
   const missing: string[] = [];
   for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
-    const answer = await ctx.order.lookupOrders({
+    const answer = await ctx.orderLookup.lookupOrders({
       body: { orderIds: ids.slice(i, i + LOOKUP_BATCH) },
     });
     orders.push(...answer.items);
@@ -84,6 +84,7 @@ export function planFulfilment(
   order: PlannedOrder,
   catalogue: Catalogue,
   now: Date,
+  timings: Map<string, ReturnType<typeof dispatch>> = new Map(),
 ): FulfilmentPlan {
   const lines = packLinesOf(order, catalogue);
   if (typeof lines === 'string') throw conflict(lines);
@@ -96,7 +97,13 @@ export function planFulfilment(
   }
   const days = transitDays(order.makeDate, order.deliveryDate);
   const month = Number(order.makeDate.slice(5, 7));
-  const timing = dispatch(order.makeDate, order.deliveryDate, order.address.timezone);
+  // Many orders share a day and a zone: each dispatch time is worked out once.
+  const when = `${order.makeDate} ${order.deliveryDate} ${order.address.timezone}`;
+  let timing = timings.get(when);
+  if (!timing) {
+    timing = dispatch(order.makeDate, order.deliveryDate, order.address.timezone);
+    timings.set(when, timing);
+  }
   const fulfilmentId = randomUUID();
   return {
     fulfilment: {
@@ -158,7 +165,8 @@ export async function createFulfilments(
   }
   const now = ctx.clock.now();
   const catalogue = orders.length ? catalogueOf(await ctx.product.listProducts({})) : undefined;
-  const plans = orders.map((o) => planFulfilment(o, catalogue!, now));
+  const timings = new Map<string, ReturnType<typeof dispatch>>();
+  const plans = orders.map((o) => planFulfilment(o, catalogue!, now, timings));
   try {
     await ctx.db.transaction((tx) => insertPlans(tx, plans, now));
   } catch (err) {
