@@ -100,8 +100,7 @@ async function baselineInsert(
   }
   // The copies check the same references the originals do.
   await client.query(`
-    alter table bench_copy.fulfilments add primary key (id);
-    alter table bench_copy.boxes add primary key (id),
+    alter table bench_copy.boxes
       add foreign key (fulfilment_id) references bench_copy.fulfilments (id);
     alter table bench_copy.box_items add foreign key (box_id) references bench_copy.boxes (id);
     alter table bench_copy.jobs add foreign key (fulfilment_id) references bench_copy.fulfilments (id),
