@@ -147,6 +147,16 @@ export async function insertPlans(db: FulfilmentDb, plans: readonly FulfilmentPl
   );
 }
 
+/**
+ * Refreshes the planner's statistics of the fulfilment tables: after a bulk load of a whole day,
+ * the pick list's plan (hash joins over the day's boxes) depends on them.
+ */
+export async function refreshStatistics(db: FulfilmentDb) {
+  await db.execute(
+    sql`analyze fulfilment.fulfilments, fulfilment.boxes, fulfilment.box_items, fulfilment.jobs`,
+  );
+}
+
 const FULFILMENT_COLUMNS = [
   'id',
   'order_id',

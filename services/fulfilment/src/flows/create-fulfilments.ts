@@ -7,6 +7,7 @@ import {
   fulfilmentIdsByOrder,
   insertPlans,
   jobsOfFulfilments,
+  refreshStatistics,
   type FulfilmentPlan,
 } from '../db/fulfilment-store.js';
 import { dispatch, icePackItems, icePacks, transitDays } from '../rules/cold-chain.js';
@@ -14,6 +15,8 @@ import { PackingError, packOrder } from '../rules/packing.js';
 import { catalogueOf, packLinesOf, type Catalogue, type PackedLineItem } from './catalogue.js';
 import type { FulfilmentContext } from './context.js';
 
+/** From this many orders a call is a bulk load, after which the tables' statistics are refreshed. */
+const BULK_LOAD = 1_000;
 /** Orders read from the order service per call (its lookup's limit). */
 const LOOKUP_BATCH = 1_000;
 
@@ -177,6 +180,7 @@ export async function createFulfilments(
     }
     throw err;
   }
+  if (plans.length >= BULK_LOAD) await refreshStatistics(ctx.db);
   const written = new Map(plans.map((p) => [p.fulfilment.orderId, p]));
   const old = ids.filter((id) => existing.has(id));
   const oldDetails = await jobsOfFulfilments(
