@@ -29,6 +29,26 @@ export const fulfilmentStatuses = [
   'on_hold',
   'cancelled',
 ] as const;
+/**
+ * Where a fulfilment (job) status may go next (docs/orders.md "Status machines",
+ * docs/fulfilment.md "Job statuses"): the kitchen moves its jobs by it, and the order accepts the
+ * same moves when told. Queued work can be pulled back, started work only moves on.
+ */
+export const FULFILMENT_STATUS_MOVES: Readonly<
+  Record<(typeof fulfilmentStatuses)[number], readonly (typeof fulfilmentStatuses)[number][]>
+> = {
+  pending: ['queued', 'deprioritised', 'backlog', 'on_hold', 'paused', 'cancelled'],
+  deprioritised: ['pending', 'queued', 'backlog', 'on_hold', 'cancelled'],
+  backlog: ['pending', 'queued', 'on_hold', 'cancelled'],
+  queued: ['in_progress', 'pending', 'deprioritised', 'backlog', 'on_hold', 'paused', 'cancelled'],
+  in_progress: ['packed', 'paused', 'queued'],
+  packed: ['palletised'],
+  palletised: [],
+  paused: ['unpaused', 'cancelled'],
+  unpaused: ['queued', 'in_progress', 'cancelled'],
+  on_hold: ['pending', 'queued', 'cancelled'],
+  cancelled: [],
+};
 /** While fulfilment is in one of these, the order cannot change (services.md §4). */
 export const blockedFulfilmentStatuses = ['in_progress', 'packed', 'palletised', 'queued'] as const;
 export const rebalancingStatuses = ['not_applicable', 'queued', 'processed'] as const;

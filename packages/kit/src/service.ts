@@ -330,8 +330,8 @@ export function servicePlugin<C extends ServiceContract>(
       ) => Promise<unknown>;
       const status = endpoint.status ?? 200;
       const response: Record<number, z.ZodType> = {};
-      // A non-JSON answer (endpoint.produces) is sent as its bytes, never serialised.
-      if (status !== 204 && !endpoint.produces) response[status] = endpoint.response;
+      // A non-JSON answer (endpoint.produces) is sent as its bytes: the schema only documents it.
+      if (status !== 204) response[status] = endpoint.response;
       const access = endpoint.access ?? 'service';
       for (const code of [
         ...(endpoint.errors ?? [400]),
@@ -349,6 +349,7 @@ export function servicePlugin<C extends ServiceContract>(
           summary: endpoint.summary,
           description: endpoint.description,
           ...(endpoint.deprecated ? { deprecated: true } : {}),
+          ...(endpoint.produces ? { produces: [...endpoint.produces] } : {}),
           tags: [contract.service],
           ...(endpoint.params ? { params: endpoint.params } : {}),
           ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -22,17 +22,20 @@ export const fulfilmentService: ServiceModule<DatabaseConnection> = {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(
       contract: C,
       name: string,
+      validateResponses = true,
     ) =>
       createServiceClient(contract, {
         baseUrl: runtime.serviceUrl(name),
         token: runtime.serviceToken,
         fetch: runtime.fetch,
         timeoutMs: 60_000,
+        validateResponses,
       });
     const ctx: FulfilmentContext = {
       db: runtime.database.forSchema(schema),
       clock: runtime.clock,
       order: client(orderContract, 'order'),
+      orderLookup: client(orderContract, 'order', false),
       product: client(productContract, 'product'),
       courier: client(courierContract, 'courier'),
     };

@@ -19,6 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
+/** Demo seeding reads only the database and the clock of its runtime. */
 const seed = (module: typeof orderService) =>
   module.seedDemoData!({ database: h.database, clock: h.clock } as unknown as Parameters<
     NonNullable<typeof module.seedDemoData>

@@ -17,19 +17,6 @@ export type NewBoxRow = typeof boxes.$inferInsert;
 export type BoxItemRow = typeof boxItems.$inferSelect;
 export type FulfilmentRow = typeof fulfilments.$inferSelect;
 
-/** Rows per INSERT statement: well under PostgreSQL's 65535 parameters for every table here. */
-export const INSERT_CHUNK = 2_000;
-
-/** One multi-row INSERT per chunk of rows. */
-export async function insertChunked<T>(
-  rows: readonly T[],
-  insert: (chunk: T[]) => Promise<unknown>,
-) {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await insert(rows.slice(i, i + INSERT_CHUNK));
-  }
-}
-
 export const toBoxItem = (r: BoxItemRow): BoxItem => ({
   type: r.type,
   sku: r.sku,

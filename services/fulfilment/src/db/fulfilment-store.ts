@@ -1,13 +1,7 @@
-import { and, asc, eq, inArray, sql } from '@pawfresh/db/orm';
+import { and, asc, eq, inArray, sql, type SQL } from '@pawfresh/db/orm';
 import { iso } from '@pawfresh/db';
 import type { BoxItem, Fulfilment, Job, JobStatus } from '@pawfresh/contracts/fulfilment';
-import {
-  boxesOf,
-  insertChunked,
-  itemRows,
-  type FulfilmentDb,
-  type FulfilmentRow,
-} from './box-store.js';
+import { boxesOf, type FulfilmentDb, type FulfilmentRow } from './box-store.js';
 import { boxItems, boxes, fulfilments, jobs } from './schema.js';
 
 export type NewFulfilmentRow = typeof fulfilments.$inferInsert;
@@ -41,34 +35,184 @@ export async function fulfilmentIdsByOrder(
   return found;
 }
 
-/** Writes fulfilments with their boxes, contents and jobs: one multi-row INSERT per table and chunk. */
+/**
+ * One INSERT of many rows: the rows go as a single JSON parameter, read back as the table's own
+ * record type (`json_populate_recordset`), so a statement carries any number of rows (no
+ * parameter limit) and PostgreSQL parses one short statement. Keys are column names.
+ */
+async function insertRows(
+  db: FulfilmentDb,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  extra: { column: string; value: SQL } | undefined = undefined,
+) {
+  if (rows.length === 0) return;
+  const cols = columns.map((c) => `"${c}"`).join(', ');
+  const target = sql.raw(`fulfilment.${table} (${cols}${extra ? `, "${extra.column}"` : ''})`);
+  const picked = sql.raw(columns.map((c) => `r."${c}"`).join(', '));
+  await db.execute(
+    sql`insert into ${target} select ${picked}${extra ? sql`, ${extra.value}` : sql``} from json_populate_recordset(null::${sql.raw(`fulfilment.${table}`)}, ${JSON.stringify(rows)}::json) as r`,
+  );
+}
+
+const at = (d: Date) => d.toISOString();
+
+/**
+ * Writes fulfilments with their boxes, contents and jobs: one multi-row INSERT per table. Box
+ * serial numbers come from the sequence, in the same statement.
+ */
 export async function insertPlans(db: FulfilmentDb, plans: readonly FulfilmentPlan[], now: Date) {
+  await insertRows(
+    db,
+    'fulfilments',
+    FULFILMENT_COLUMNS,
+    plans.map(({ fulfilment: f, jobStatus }) => ({
+      id: f.id,
+      order_id: f.orderId,
+      facility_id: f.facilityId,
+      make_date: f.makeDate,
+      delivery_date: f.deliveryDate,
+      delivery_slot: f.deliverySlot,
+      customer_id: f.customerId,
+      customer_name: f.customerName,
+      suburb: f.suburb,
+      postcode: f.postcode,
+      depot_code: f.depotCode,
+      timezone: f.timezone,
+      shipment_id: f.shipmentId ?? null,
+      is_on_hold: f.isOnHold ?? false,
+      is_backlogged: f.isBacklogged ?? false,
+      status: f.status ?? jobStatus ?? 'pending',
+      version: 1,
+      created_at: at(f.createdAt),
+      updated_at: at(f.updatedAt),
+    })),
+  );
   const allBoxes = plans.flatMap((p) => p.boxes);
-  await insertChunked(
-    plans.map((p) => p.fulfilment),
-    (chunk) => db.insert(fulfilments).values(chunk),
+  await insertRows(
+    db,
+    'boxes',
+    BOX_COLUMNS,
+    allBoxes.map(({ row: b }) => ({
+      id: b.id,
+      fulfilment_id: b.fulfilmentId,
+      box_number: b.boxNumber,
+      box_count: b.boxCount,
+      box_size: b.boxSize,
+      has_5pm_cutoff: b.has5pmCutoff,
+      dispatch_at: at(b.dispatchAt),
+      version: 1,
+      updated_at: at(b.updatedAt),
+    })),
+    { column: 'serial_number', value: sql`'PFR' || nextval('fulfilment.box_serial_seq')::text` },
   );
-  await insertChunked(
-    allBoxes.map((b) => b.row),
-    (chunk) => db.insert(boxes).values(chunk),
+  await insertRows(
+    db,
+    'box_items',
+    ITEM_COLUMNS,
+    allBoxes.flatMap((b) =>
+      b.items.map((item, position) => ({
+        box_id: b.row.id,
+        position,
+        type: item.type,
+        sku: item.sku,
+        name: item.name,
+        product_code: item.productCode,
+        product_variant_name: item.productVariantName,
+        product_variant_id: item.productVariantId,
+        quantity: item.quantity,
+        barcode: item.barcode,
+        weight: item.weight,
+        category: item.category,
+      })),
+    ),
   );
-  await insertChunked(
-    allBoxes.flatMap((b) => itemRows(b.row.id, b.items)),
-    (chunk) => db.insert(boxItems).values(chunk),
-  );
-  await insertChunked(
+  await insertRows(
+    db,
+    'jobs',
+    JOB_COLUMNS,
     plans.flatMap((p) =>
       p.boxes.map((b) => ({
         id: b.jobId,
-        fulfilmentId: p.fulfilment.id,
-        boxId: b.row.id,
+        fulfilment_id: p.fulfilment.id,
+        box_id: b.row.id,
         status: p.jobStatus ?? 'pending',
-        updatedAt: now,
+        station_id: null,
+        boxing_station_id: null,
+        pnp_worker_id: null,
+        updated_at: at(now),
       })),
     ),
-    (chunk) => db.insert(jobs).values(chunk),
   );
 }
+
+/**
+ * Refreshes the planner's statistics of the fulfilment tables: after a bulk load of a whole day,
+ * the pick list's plan (hash joins over the day's boxes) depends on them.
+ */
+export async function refreshStatistics(db: FulfilmentDb) {
+  await db.execute(
+    sql`analyze fulfilment.fulfilments, fulfilment.boxes, fulfilment.box_items, fulfilment.jobs`,
+  );
+}
+
+const FULFILMENT_COLUMNS = [
+  'id',
+  'order_id',
+  'facility_id',
+  'make_date',
+  'delivery_date',
+  'delivery_slot',
+  'customer_id',
+  'customer_name',
+  'suburb',
+  'postcode',
+  'depot_code',
+  'timezone',
+  'shipment_id',
+  'is_on_hold',
+  'is_backlogged',
+  'status',
+  'version',
+  'created_at',
+  'updated_at',
+];
+const BOX_COLUMNS = [
+  'id',
+  'fulfilment_id',
+  'box_number',
+  'box_count',
+  'box_size',
+  'has_5pm_cutoff',
+  'dispatch_at',
+  'version',
+  'updated_at',
+];
+const ITEM_COLUMNS = [
+  'box_id',
+  'position',
+  'type',
+  'sku',
+  'name',
+  'product_code',
+  'product_variant_name',
+  'product_variant_id',
+  'quantity',
+  'barcode',
+  'weight',
+  'category',
+];
+const JOB_COLUMNS = [
+  'id',
+  'fulfilment_id',
+  'box_id',
+  'status',
+  'station_id',
+  'boxing_station_id',
+  'pnp_worker_id',
+  'updated_at',
+];
 
 /** The ids of these fulfilments' orders, boxes and jobs, by fulfilment. */
 export async function jobsOfFulfilments(db: FulfilmentDb, fulfilmentIds: readonly string[]) {
@@ -226,7 +370,10 @@ export interface PickRow {
   boxes: number;
 }
 
-/** A kitchen's make-date totals per item, over every box of the day that is not cancelled. */
+/**
+ * A kitchen's make-date totals per item, over every box of the day that is not cancelled: first
+ * per box (a box may list an item twice after a correction), then per item, both by hashing.
+ */
 export async function pickListRows(
   db: FulfilmentDb,
   facilityId: number,
@@ -237,23 +384,37 @@ export async function pickListRows(
     eq(fulfilments.makeDate, makeDate),
     sql`${jobs.status} <> 'cancelled'`,
   );
-  const rows = await db
+  const perBox = db
     .select({
+      boxId: boxItems.boxId,
       type: boxItems.type,
       sku: boxItems.sku,
-      name: sql<string>`min(${boxItems.name})`,
-      productVariantName: sql<string | null>`min(${boxItems.productVariantName})`,
+      name: sql<string>`min(${boxItems.name})`.as('name'),
+      productVariantName: sql<string | null>`min(${boxItems.productVariantName})`.as('variant'),
       weight: boxItems.weight,
       category: boxItems.category,
-      quantity: sql<number>`sum(${boxItems.quantity})::int`,
-      boxes: sql<number>`count(distinct ${boxItems.boxId})::int`,
+      quantity: sql<number>`sum(${boxItems.quantity})`.as('quantity'),
     })
     .from(boxItems)
     .innerJoin(jobs, eq(jobs.boxId, boxItems.boxId))
     .innerJoin(fulfilments, eq(fulfilments.id, jobs.fulfilmentId))
     .where(where)
-    .groupBy(boxItems.type, boxItems.sku, boxItems.weight, boxItems.category)
-    .orderBy(asc(boxItems.type), asc(boxItems.sku), asc(boxItems.weight));
+    .groupBy(boxItems.boxId, boxItems.type, boxItems.sku, boxItems.weight, boxItems.category)
+    .as('per_box');
+  const rows = await db
+    .select({
+      type: perBox.type,
+      sku: perBox.sku,
+      name: sql<string>`min(${perBox.name})`,
+      productVariantName: sql<string | null>`min(${perBox.productVariantName})`,
+      weight: perBox.weight,
+      category: perBox.category,
+      quantity: sql<number>`sum(${perBox.quantity})::int`,
+      boxes: sql<number>`count(*)::int`,
+    })
+    .from(perBox)
+    .groupBy(perBox.type, perBox.sku, perBox.weight, perBox.category)
+    .orderBy(asc(perBox.type), asc(perBox.sku), asc(perBox.weight));
   const [totals] = await db
     .select({
       boxes: sql<number>`count(*)::int`,

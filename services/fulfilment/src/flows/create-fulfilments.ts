@@ -7,6 +7,7 @@ import {
   fulfilmentIdsByOrder,
   insertPlans,
   jobsOfFulfilments,
+  refreshStatistics,
   type FulfilmentPlan,
 } from '../db/fulfilment-store.js';
 import { dispatch, icePackItems, icePacks, transitDays } from '../rules/cold-chain.js';
@@ -14,6 +15,8 @@ import { PackingError, packOrder } from '../rules/packing.js';
 import { catalogueOf, packLinesOf, type Catalogue, type PackedLineItem } from './catalogue.js';
 import type { FulfilmentContext } from './context.js';
 
+/** From this many orders a call is a bulk load, after which the tables' statistics are refreshed. */
+const BULK_LOAD = 1_000;
 /** Orders read from the order service per call (its lookup's limit). */
 const LOOKUP_BATCH = 1_000;
 
@@ -24,7 +27,7 @@ async function readOrders(ctx: FulfilmentContext, ids: readonly string[]): Promi
   const orders: Order[] = [];
   const missing: string[] = [];
   for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
-    const answer = await ctx.order.lookupOrders({
+    const answer = await ctx.orderLookup.lookupOrders({
       body: { orderIds: ids.slice(i, i + LOOKUP_BATCH) },
     });
     orders.push(...answer.items);
@@ -84,6 +87,7 @@ export function planFulfilment(
   order: PlannedOrder,
   catalogue: Catalogue,
   now: Date,
+  timings: Map<string, ReturnType<typeof dispatch>> = new Map(),
 ): FulfilmentPlan {
   const lines = packLinesOf(order, catalogue);
   if (typeof lines === 'string') throw conflict(lines);
@@ -96,7 +100,13 @@ export function planFulfilment(
   }
   const days = transitDays(order.makeDate, order.deliveryDate);
   const month = Number(order.makeDate.slice(5, 7));
-  const timing = dispatch(order.makeDate, order.deliveryDate, order.address.timezone);
+  // Many orders share a day and a zone: each dispatch time is worked out once.
+  const when = `${order.makeDate} ${order.deliveryDate} ${order.address.timezone}`;
+  let timing = timings.get(when);
+  if (!timing) {
+    timing = dispatch(order.makeDate, order.deliveryDate, order.address.timezone);
+    timings.set(when, timing);
+  }
   const fulfilmentId = randomUUID();
   return {
     fulfilment: {
@@ -158,7 +168,8 @@ export async function createFulfilments(
   }
   const now = ctx.clock.now();
   const catalogue = orders.length ? catalogueOf(await ctx.product.listProducts({})) : undefined;
-  const plans = orders.map((o) => planFulfilment(o, catalogue!, now));
+  const timings = new Map<string, ReturnType<typeof dispatch>>();
+  const plans = orders.map((o) => planFulfilment(o, catalogue!, now, timings));
   try {
     await ctx.db.transaction((tx) => insertPlans(tx, plans, now));
   } catch (err) {
@@ -169,6 +180,7 @@ export async function createFulfilments(
     }
     throw err;
   }
+  if (plans.length >= BULK_LOAD) await refreshStatistics(ctx.db);
   const written = new Map(plans.map((p) => [p.fulfilment.orderId, p]));
   const old = ids.filter((id) => existing.has(id));
   const oldDetails = await jobsOfFulfilments(

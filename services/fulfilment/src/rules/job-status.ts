@@ -1,23 +1,13 @@
 import { blockedJobStatuses, type JobStatus } from '@pawfresh/contracts/fulfilment';
+import { FULFILMENT_STATUS_MOVES } from '@pawfresh/contracts/order';
 
 /**
  * The packing job's status machine (docs/fulfilment.md "Job statuses"): one table, where each
- * status may go next. It is the order service's fulfilment-status table, so every move a job
- * makes is one the order accepts when it is told.
+ * status may go next. It is the order's fulfilment-status table (kept with the order contract),
+ * so every move a job makes is one the order accepts when it is told.
  */
-export const JOB_STATUS_MOVES: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
-  pending: ['queued', 'deprioritised', 'backlog', 'on_hold', 'paused', 'cancelled'],
-  deprioritised: ['pending', 'queued', 'backlog', 'on_hold', 'cancelled'],
-  backlog: ['pending', 'queued', 'on_hold', 'cancelled'],
-  queued: ['in_progress', 'pending', 'deprioritised', 'backlog', 'on_hold', 'paused', 'cancelled'],
-  in_progress: ['packed', 'paused', 'queued'],
-  packed: ['palletised'],
-  palletised: [],
-  paused: ['unpaused', 'cancelled'],
-  unpaused: ['queued', 'in_progress', 'cancelled'],
-  on_hold: ['pending', 'queued', 'cancelled'],
-  cancelled: [],
-};
+export const JOB_STATUS_MOVES: Readonly<Record<JobStatus, readonly JobStatus[]>> =
+  FULFILMENT_STATUS_MOVES;
 
 export const canMoveJob = (from: JobStatus, to: JobStatus) => JOB_STATUS_MOVES[from].includes(to);
 

@@ -1,4 +1,9 @@
-import type { FulfilmentStatus, PaymentStatus, RebalancingStatus } from '@pawfresh/contracts/order';
+import {
+  FULFILMENT_STATUS_MOVES,
+  type FulfilmentStatus,
+  type PaymentStatus,
+  type RebalancingStatus,
+} from '@pawfresh/contracts/order';
 
 /**
  * Where each status may go next, one table per machine (docs/orders.md "Status machines").
@@ -14,22 +19,8 @@ export const PAYMENT_STATUS_MOVES: Readonly<Record<PaymentStatus, readonly Payme
   expired: [],
 };
 
-/** The kitchen's jobs (services.md §4): queued work can be pulled back, started work only moves on. */
-export const FULFILMENT_STATUS_MOVES: Readonly<
-  Record<FulfilmentStatus, readonly FulfilmentStatus[]>
-> = {
-  pending: ['queued', 'deprioritised', 'backlog', 'on_hold', 'paused', 'cancelled'],
-  deprioritised: ['pending', 'queued', 'backlog', 'on_hold', 'cancelled'],
-  backlog: ['pending', 'queued', 'on_hold', 'cancelled'],
-  queued: ['in_progress', 'pending', 'deprioritised', 'backlog', 'on_hold', 'paused', 'cancelled'],
-  in_progress: ['packed', 'paused', 'queued'],
-  packed: ['palletised'],
-  palletised: [],
-  paused: ['unpaused', 'cancelled'],
-  unpaused: ['queued', 'in_progress', 'cancelled'],
-  on_hold: ['pending', 'queued', 'cancelled'],
-  cancelled: [],
-};
+/** The kitchen's jobs (services.md §4): the table both this service and fulfilment follow. */
+export { FULFILMENT_STATUS_MOVES } from '@pawfresh/contracts/order';
 
 /** A rebalance is queued, then processed by the kitchen; a processed one can be queued again. */
 export const REBALANCING_STATUS_MOVES: Readonly<
