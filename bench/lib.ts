@@ -67,6 +67,8 @@ export interface RealServer {
   app: FastifyInstance;
   /** JSON with the service credentials, for the `/svc/...` routes. */
   serviceHeaders: Record<string, string>;
+  /** Signs customers' access tokens (for the customer API). */
+  accessTokenSecret: string;
   /** Stops the server and removes its throwaway database. */
   close(): Promise<void>;
 }
@@ -108,6 +110,7 @@ export async function startRealServer(): Promise<RealServer> {
       'content-type': 'application/json',
       authorization: `Bearer ${config.serviceToken}`,
     },
+    accessTokenSecret: config.accessTokenSecret,
     close,
   };
 }

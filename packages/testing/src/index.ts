@@ -10,4 +10,13 @@ export {
 export { fuzzContract } from './fuzz-contract.js';
 export { routeFetch, svcUrl } from './route-fetch.js';
 export { callJson, caller, messagesOf, type HttpMethod } from './http.js';
-export { catalogue, fridayAfter, household, RICHMOND, type Household } from './order-household.js';
+export {
+  catalogue,
+  fridayAfter,
+  fridayFromNow,
+  household,
+  RICHMOND,
+  sendJson,
+  type Household,
+  type ServiceTarget,
+} from './order-household.js';

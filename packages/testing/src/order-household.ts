@@ -47,23 +47,53 @@ export const RICHMOND = {
   postcode: '3121',
 };
 
-/** Fridays two weeks apart from Friday 20 November 2026. */
-export const fridayAfter = (n: number) =>
-  new Date(Date.parse('2026-11-20T00:00:00Z') + n * 14 * 86_400_000).toISOString().slice(0, 10);
+/** Dates two weeks apart from `first` (by default Friday 20 November 2026, for a test clock). */
+export const fridayAfter = (n: number, first = '2026-11-20') =>
+  new Date(Date.parse(`${first}T00:00:00Z`) + n * 14 * 86_400_000).toISOString().slice(0, 10);
 
-const ok = async <T>(
-  res: Promise<{ statusCode: number; body: string; json<U>(): U }>,
-  want = 201,
-) => {
+/** The first Friday at least two weeks after `now`: open for changes, for a real clock. */
+export function fridayFromNow(now = new Date()): string {
+  const day = new Date(now.getTime() + 14 * 86_400_000);
+  day.setUTCDate(day.getUTCDate() + ((5 - day.getUTCDay() + 7) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** A service in-process (its Fastify app), or a running server's service (base URL and headers). */
+export type ServiceTarget = FastifyInstance | { baseUrl: string; headers: Record<string, string> };
+
+interface Answer {
+  statusCode: number;
+  body: string;
+  json<U>(): U;
+}
+
+/** One JSON request to a service, in-process or over the network. */
+export async function sendJson(
+  target: ServiceTarget,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<Answer> {
+  if (!('baseUrl' in target)) return callJson(target, method, url, payload);
+  const res = await fetch(`${target.baseUrl}${url}`, {
+    method,
+    headers: { ...target.headers, 'content-type': 'application/json' },
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+  });
+  const body = await res.text();
+  return { statusCode: res.status, body, json: <U>() => JSON.parse(body) as U };
+}
+
+const ok = async <T>(res: Promise<Answer>, want = 201) => {
   const r = await res;
   if (r.statusCode !== want) throw new Error(`${r.statusCode} ${r.body}`);
   return r.json<T>();
 };
 
 /** The seeded catalogue's 500 g meal pouches by meal name, and one treat variant for sale each. */
-export async function catalogue(product: FastifyInstance) {
+export async function catalogue(product: ServiceTarget) {
   const list = async (type: string) =>
-    (await callJson(product, 'GET', `/api/v1/products?type=${type}`)).json<Product[]>();
+    (await sendJson(product, 'GET', `/api/v1/products?type=${type}`)).json<Product[]>();
   const meals = await list('meal');
   const treats = await list('treat');
   const meal = (name: string) => {
@@ -80,23 +110,19 @@ export async function catalogue(product: FastifyInstance) {
 
 /** A household of `orderCount` boxes (see above). */
 export async function household<O extends Order = Order>(
-  apps: {
-    pricing: FastifyInstance;
-    subscription: FastifyInstance;
-    order: FastifyInstance;
-    product: FastifyInstance;
-  },
+  apps: Record<'pricing' | 'subscription' | 'order' | 'product', ServiceTarget>,
   orderCount = 3,
   userId: string = randomUUID(),
+  firstDelivery?: string,
 ): Promise<Household<O>> {
   const category = await ok<{ id: string }>(
-    callJson(apps.pricing, 'POST', '/discounts/categories', {
+    sendJson(apps.pricing, 'POST', '/discounts/categories', {
       name: `Loyalty ${randomUUID()}`,
       createdBy: 'staff@pawfresh.com.au',
     }),
   );
   const discount = await ok<{ id: string }>(
-    callJson(apps.pricing, 'POST', '/discounts', {
+    sendJson(apps.pricing, 'POST', '/discounts', {
       categoryId: category.id,
       name: `Ten percent ${randomUUID()}`,
       description: '10% off every box',
@@ -111,7 +137,7 @@ export async function household<O extends Order = Order>(
     }),
   );
   const subscription = await ok<{ id: string }>(
-    callJson(apps.subscription, 'POST', '/subscriptions', {
+    sendJson(apps.subscription, 'POST', '/subscriptions', {
       userId,
       discounts: [{ discountId: discount.id }],
     }),
@@ -123,11 +149,11 @@ export async function household<O extends Order = Order>(
   for (let n = 0; n < orderCount; n += 1) {
     orders.push(
       await ok<O>(
-        callJson(apps.order, 'POST', '/api/v1/orders', {
+        sendJson(apps.order, 'POST', '/api/v1/orders', {
           userId,
           subscriptionId: subscription.id,
           subscriptionOrderIndex: n,
-          deliveryDate: fridayAfter(n),
+          deliveryDate: fridayAfter(n, firstDelivery),
           expectedDeliverySlotId: 'PM',
           address: RICHMOND,
           orderLineItems: [

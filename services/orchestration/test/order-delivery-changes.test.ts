@@ -8,7 +8,7 @@ import type {
   OrderChangeResult,
   PaymentMethodResult,
 } from '@pawfresh/contracts/orchestration-order-changes';
-import { caller, callJson, catalogue, household, messagesOf, RICHMOND } from '@pawfresh/testing';
+import { caller, callJson, household, messagesOf, RICHMOND } from '@pawfresh/testing';
 import { harness, type Harness } from './harness.js';
 
 let h: Harness;

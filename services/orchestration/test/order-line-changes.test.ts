@@ -6,7 +6,7 @@ import type {
   OrderChangeResult,
 } from '@pawfresh/contracts/orchestration-order-changes';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
-import { caller, callJson, catalogue, household, messagesOf, RICHMOND } from '@pawfresh/testing';
+import { caller, callJson, catalogue, household, messagesOf } from '@pawfresh/testing';
 import { harness, type Harness } from './harness.js';
 
 let h: Harness;

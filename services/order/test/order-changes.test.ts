@@ -70,7 +70,10 @@ describe('changes after the cut-off or while the kitchen works', () => {
     await h.call('PATCH', url(order, '/fulfilment-status'), { fulfilmentStatus: 'queued' });
     const attempts = [
       h.call('PATCH', url(order), { deliveryDate: '2026-11-27' }),
-      h.call('PUT', url(order, `/addresses/${order.address.addressId}`), melbourneAddress),
+      h.call('PUT', url(order, `/addresses/${order.address.addressId}`), {
+        ...melbourneAddress,
+        address1: '7 Swan Street',
+      }),
       h.call('PUT', url(order, '/line-items'), { orderLineItems: [mealItem()] }),
       h.call('DELETE', url(order, `/line-items/${order.orderLineItems[0]!.id}`)),
       h.call('POST', url(order, '/discounts'), {
@@ -129,6 +132,15 @@ describe('address', () => {
     const other = await h.call('PUT', url(order, `/addresses/${randomUUID()}`), sydney);
     expect(other.statusCode).toBe(404);
   });
+
+  it('takes the address the order already has as no change (a retried call is harmless)', async () => {
+    const order = await createOrder(h);
+    const path = url(order, `/addresses/${order.address.addressId}`);
+    const same = await h.call('PUT', path, melbourneAddress);
+    expect(same.statusCode).toBe(200);
+    expect(same.json<Order>().version).toBe(order.version);
+    expect((await events(order)).filter((e) => e.action === 'address_updated')).toEqual([]);
+  });
 });
 
 describe('line items', () => {
@@ -148,6 +160,37 @@ describe('line items', () => {
     expect(last.statusCode).toBe(409);
     const gone = await h.call('DELETE', url(order, `/line-items/${second!.id}`));
     expect(gone.statusCode).toBe(404);
+  });
+
+  it("keeps the ids sent with PUT line-items, and refuses another order's line item", async () => {
+    const order = await createOrder(h);
+    const [a, b] = order.orderLineItems;
+    const res = await h.call('PUT', url(order, '/line-items'), {
+      orderLineItems: [
+        { ...mealItem(500, 2), id: b!.id },
+        { ...mealItem(700, 1), id: a!.id },
+        mealItem(900, 1),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json<Order>().orderLineItems.map((i) => i.id);
+    expect(ids.slice(0, 2)).toEqual([b!.id, a!.id]);
+    expect(ids[2]).not.toBe(a!.id);
+    const other = await createOrder(h);
+    const stranger = other.orderLineItems[0]!.id;
+    const refused = await h.call('PUT', url(order, '/line-items'), {
+      orderLineItems: [{ ...mealItem(), id: stranger }],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(messagesOf(refused)).toEqual([`Line item ${stranger} is not on order ${order.id}`]);
+    const twice = await h.call('PUT', url(order, '/line-items'), {
+      orderLineItems: [
+        { ...mealItem(), id: a!.id },
+        { ...mealItem(), id: a!.id },
+      ],
+    });
+    expect(messagesOf(twice)).toEqual(['Each line item id may appear once']);
+    expect((await read(other)).orderLineItems[0]!.id).toBe(stranger);
   });
 });
 

@@ -1,0 +1,148 @@
+/**
+ * Delivery-info benchmark (docs/order-changes.md "Performance"): the customer's
+ * `POST /api/v1/orders/{orderId}/delivery-info` with `applyToFutureOrders` for a household with
+ * 12 future orders — the update-order-delivery-info workflow through the real server (customer
+ * API → orchestration → order service, each step checkpointed) — against the same order-service
+ * calls made directly over HTTP (read the order, list the customer's orders, replace each
+ * order's address), one after the other in the same run. Requests are sequential (one customer
+ * changing an address), alternating between two addresses so every run changes every order.
+ *
+ * Options: BENCH_ITERATIONS per target (default 30). DATABASE_URL: PostgreSQL instead of PGlite.
+ */
+import { randomUUID } from 'node:crypto';
+import { signAccessToken } from '@pawfresh/kit';
+import { fridayFromNow, household } from '../packages/testing/src/order-household.js';
+import { originOf, positiveInt, showRatio, startRealServer } from './lib.js';
+
+const ITERATIONS = positiveInt('BENCH_ITERATIONS', 30);
+const FUTURE_ORDERS = 12;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+async function main() {
+  const server = await startRealServer();
+  try {
+    const origin = originOf(server.app);
+    const target = (service: string) => ({
+      baseUrl: `${origin}/svc/${service}`,
+      headers: server.serviceHeaders,
+    });
+    const home = await household(
+      {
+        pricing: target('pricing'),
+        subscription: target('subscription'),
+        order: target('order'),
+        product: target('product'),
+      },
+      FUTURE_ORDERS,
+      randomUUID(),
+      fridayFromNow(),
+    );
+    const first = home.orders[0]!;
+    const { token } = await signAccessToken(
+      { userId: home.userId, role: 'customer', sessionId: randomUUID() },
+      server.accessTokenSecret,
+      { now: new Date(), ttlSeconds: 3600 },
+    );
+    const streets = ['7 Swan Street', '12 Example Street'];
+    const send = async (
+      url: string,
+      method: string,
+      body?: unknown,
+      headers = server.serviceHeaders,
+    ) => {
+      const res = await fetch(`${origin}${url}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+      return JSON.parse(text) as unknown;
+    };
+    const address = (n: number) => ({
+      address1: streets[n % 2]!,
+      city: 'Melbourne',
+      countryCode: 'AU',
+      state: 'VIC',
+    });
+
+    /** The workflow, end to end over HTTP, as the customer app calls it. */
+    const viaWorkflow = async (n: number) => {
+      const answer = (await send(
+        `/api/v1/orders/${first.id}/delivery-info`,
+        'POST',
+        {
+          applyToFutureOrders: true,
+          postcode: '3121',
+          suburb: 'Richmond',
+          address: { addressId: first.address.addressId, ...address(n) },
+        },
+        { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      )) as { updatedOrderIds: string[] };
+      if (answer.updatedOrderIds.length !== FUTURE_ORDERS)
+        throw new Error('Not every order changed');
+    };
+    /** The same order-service calls, made directly. */
+    const direct = async (n: number) => {
+      const api = '/svc/order/api/v1/orders';
+      await send(`${api}/${first.id}`, 'GET');
+      const page = (await send(
+        `${api}?userId=${home.userId}&orderBy=deliveryDate&limit=100`,
+        'GET',
+      )) as { items: { id: string; address: { addressId: string } }[] };
+      for (const o of page.items) {
+        await send(`${api}/${o.id}/addresses/${o.address.addressId}`, 'PUT', {
+          firstName: 'Sam',
+          lastName: 'Citizen',
+          suburb: 'Richmond',
+          postcode: '3121',
+          ...address(n),
+        });
+      }
+    };
+
+    const timings: Record<'workflow' | 'direct', number[]> = { workflow: [], direct: [] };
+    let n = 0;
+    for (let warm = 0; warm < 3; warm++) {
+      await viaWorkflow(n++);
+      await direct(n++);
+    }
+    for (let i = 0; i < ITERATIONS; i++) {
+      // Alternate which goes first, so a change in the machine's speed hits both alike.
+      const order =
+        i % 2 === 0 ? (['workflow', 'direct'] as const) : (['direct', 'workflow'] as const);
+      for (const kind of order) {
+        const started = performance.now();
+        await (kind === 'workflow' ? viaWorkflow : direct)(n++);
+        timings[kind].push(performance.now() - started);
+      }
+    }
+    const summary = (kind: 'workflow' | 'direct') => ({
+      p50: percentile(timings[kind], 50),
+      p99: percentile(timings[kind], 99),
+    });
+    const w = summary('workflow');
+    const d = summary('direct');
+    const ms = (v: number) => `${Math.round(v)} ms`;
+    console.log(
+      `delivery-info, all ${FUTURE_ORDERS} future orders (${ITERATIONS} runs each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`,
+    );
+    console.log(
+      `  workflow (customer API → orchestration → order): p50 ${ms(w.p50)}, p99 ${ms(w.p99)}`,
+    );
+    console.log(
+      `  same order-service calls made directly:           p50 ${ms(d.p50)}, p99 ${ms(d.p99)}`,
+    );
+    console.log(
+      `  ratio workflow / direct: p50 ${showRatio(w.p50 / d.p50)}, p99 ${showRatio(w.p99 / d.p99)}`,
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
