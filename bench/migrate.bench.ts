@@ -13,6 +13,7 @@
 import pg from 'pg';
 import type { LegacyUserData, LegacyUserPage } from '@pawfresh/contracts/legacy';
 import type { BulkMigrateResult } from '@pawfresh/contracts/orchestration-migration';
+import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Dog, DogMetadata } from '@pawfresh/contracts/dogs';
 import type { Product } from '@pawfresh/contracts/product';
 import { planMigration } from '../services/orchestration/src/rules/legacy-migration.js';
@@ -67,14 +68,28 @@ async function inParallel<T>(items: T[], run: (item: T) => Promise<void>) {
 
 try {
   // 1. Through the workflow.
+  // The run is started and then watched in the runs view: it outlasts an HTTP client's timeout.
   let started = performance.now();
-  const bulk = await call<BulkMigrateResult>('POST', '/svc/orchestration/workflows/bulk-migrate', {
+  const workflowId = `bench-${Date.now()}`;
+  void call<BulkMigrateResult>('POST', '/svc/orchestration/workflows/bulk-migrate', {
     cohort: COHORT,
     cohortLimit: CUSTOMERS,
-    workflowId: `bench-${Date.now()}`,
-  });
+    workflowId,
+  }).catch(() => {});
+  let run: WorkflowRun;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const res = await fetch(`${origin}/svc/orchestration/workflows/runs/${workflowId}`, {
+      headers,
+    });
+    if (!res.ok) continue;
+    run = (await res.json()) as WorkflowRun;
+    if (run.status !== 'PENDING' && run.status !== 'ENQUEUED') break;
+  }
   const workflowSeconds = (performance.now() - started) / 1000;
-  const { progress } = bulk;
+  if (run.status !== 'SUCCESS' || !run.progress)
+    throw new Error(`bulk-migrate ended ${run.status}`);
+  const { progress } = run;
   const workflowRate = progress.done / workflowSeconds;
   console.log(
     `bulk-migrate: ${progress.done} customers in ${workflowSeconds.toFixed(1)} s = ${workflowRate.toFixed(1)}/s ` +
@@ -88,10 +103,17 @@ try {
   const emails = migrated.items.map((u) => u.email);
 
   // 2. The same customers removed, then made again through the import routes directly.
-  await call('POST', '/svc/orchestration/workflows/bulk-revert-migrate', {
+  const revertId = `bench-revert-${Date.now()}`;
+  void call('POST', '/svc/orchestration/workflows/bulk-revert-migrate', {
     cohort: COHORT,
     cohortLimit: 5000,
-  });
+    workflowId: revertId,
+  }).catch(() => {});
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const res = await fetch(`${origin}/svc/orchestration/workflows/runs/${revertId}`, { headers });
+    if (res.ok && ((await res.json()) as WorkflowRun).status === 'SUCCESS') break;
+  }
   const metadata = await call<DogMetadata>('GET', '/svc/dogs/dogs/metadata');
   const products = await call<Product[]>('GET', '/svc/product/api/v1/products?type=meal');
   const catalogue = {

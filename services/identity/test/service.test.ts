@@ -166,6 +166,8 @@ describe('health and documentation', () => {
         '/identity/password-resets/confirm',
         '/identity/users/{userId}/addresses/default',
         '/identity/dev/mailbox/messages',
+        '/identity/migration',
+        '/identity/migration/{userId}',
       ].sort(),
     );
   });
