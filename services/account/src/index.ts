@@ -9,7 +9,7 @@ import { courierContract } from '@pawfresh/contracts/courier';
 import { orderContract } from '@pawfresh/contracts/order';
 import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
-import { ordersSeenIn } from './orders-seen.js';
+import { revisionsSeenIn } from './revisions-seen.js';
 import { sessionCookies } from './session-cookie.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
@@ -31,7 +31,7 @@ export const accountService: ServiceModule = {
       payment: client(paymentContract),
       courier: client(courierContract),
       order: client(orderContract),
-      ...ordersSeenIn(runtime),
+      ...revisionsSeenIn(runtime),
     };
     // Secure only over https, so signing in still works on http://localhost.
     const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);
