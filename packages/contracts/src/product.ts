@@ -84,6 +84,12 @@ export type Product = z.infer<typeof productSchema>;
 export type Variant = z.infer<typeof variantSchema>;
 export type RecommendedMeal = z.infer<typeof recommendedMealSchema>;
 
+/**
+ * The key the product service's revision notifications name the catalogue by (ADR 008): a caller
+ * in the same process and database may keep what it built from the catalogue until it is notified.
+ */
+export const CATALOGUE_REVISION_KEY = 'product.catalogue';
+
 export const productContract = defineContract({
   service: 'product',
   title: 'Product service',

@@ -11,7 +11,7 @@ import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
-import { ordersSeenIn } from './orders-seen.js';
+import { revisionsSeenIn } from './revisions-seen.js';
 import { sessionCookies } from './session-cookie.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
@@ -50,7 +50,7 @@ export const accountService: ServiceModule = {
         timeoutMs: 30_000,
       }),
       subscription: client(subscriptionContract),
-      ...ordersSeenIn(runtime),
+      ...revisionsSeenIn(runtime),
     };
     // Secure only over https, so signing in still works on http://localhost.
     const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);

@@ -3,8 +3,8 @@ import { listOutbox, toOutboxMessage } from './db/outbox-store.js';
 import type { orderContract } from '@pawfresh/contracts/order';
 import {
   findOrderRowByLegacyId,
-  listOrderRows,
   orderRowsByIds,
+  listOrderPage,
   readOrder,
   withChildren,
 } from './db/order-store.js';
@@ -51,15 +51,11 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
       (await readOrder(db, params.orderId, ctx.clock.now())) ??
       Promise.reject(orderNotFound(params.orderId)),
 
-    listOrders: async ({ query }) => {
-      const { rows, total } = await listOrderRows(db, query);
-      return {
-        items: await withChildren(db, rows, ctx.clock.now()),
-        total,
-        offset: query.offset,
-        limit: query.limit,
-      };
-    },
+    listOrders: async ({ query }) => ({
+      ...(await listOrderPage(db, query, ctx.clock.now())),
+      offset: query.offset,
+      limit: query.limit,
+    }),
 
     putOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),
     patchOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),

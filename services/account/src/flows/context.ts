@@ -25,6 +25,14 @@ export interface AccountContext {
    * notifications, so an unchanged deliveries page costs no call (docs/orders.md).
    */
   ordersSeen?: OrdersSeen;
+  /** Only when the product service runs in this process on this database (ADR 008). */
+  catalogueSeen?: CatalogueSeen;
+}
+
+/** The customer's product lists, kept while no catalogue change is notified. */
+export interface CatalogueSeen {
+  watch: RevisionWatch;
+  kept?: { answer: RawJson; mark: RevisionMark };
 }
 
 /** Deliveries pages answered per customer, kept while no change of theirs is notified. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rawJson, type RawJson } from '@pawfresh/kit';
 import { accountContract } from '@pawfresh/contracts/account';
+import { CATALOGUE_REVISION_KEY } from '@pawfresh/contracts/product';
 import { customerProductLists } from '../rules/product-visibility.js';
 import type { AccountContext } from './context.js';
 
@@ -13,8 +14,17 @@ const productsResponse = accountContract.endpoints.getProducts.response;
  */
 const answers = new WeakMap<object, RawJson>();
 
-/** Meals, treats and supplements as the customer app lists them, tagged for revalidation. */
+/**
+ * Meals, treats and supplements as the customer app lists them, tagged for revalidation. With the
+ * product service in this process, the answer is kept while no catalogue change is notified
+ * (ADR 008): no call to the product service at all.
+ */
 export async function customerProducts(ctx: AccountContext): Promise<RawJson> {
+  const seen = ctx.catalogueSeen;
+  if (seen?.kept && seen.watch.unchangedSince(CATALOGUE_REVISION_KEY, seen.kept.mark)) {
+    return seen.kept.answer;
+  }
+  const mark = seen?.watch.mark();
   const catalogue = await ctx.product.listProducts({});
   let answer = answers.get(catalogue);
   if (!answer) {
@@ -23,5 +33,6 @@ export async function customerProducts(ctx: AccountContext): Promise<RawJson> {
     answer = rawJson(json, `products-${tag}`);
     answers.set(catalogue, answer);
   }
+  if (seen && mark) seen.kept = { answer, mark };
   return answer;
 }

@@ -295,29 +295,88 @@ export async function orderRowsByIds(db: OrderDb, ids: readonly string[]): Promi
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function listOrderRows(
+const listOrder = (q: OrderListQuery) => {
+  const dir = q.direction === 'DESC' ? desc : asc;
+  return q.orderBy === 'deliveryDate'
+    ? [dir(orders.deliveryDate), dir(orders.orderNumber)]
+    : [dir(orders.orderNumber)];
+};
+
+/** A child row as `to_jsonb` gives it: column names, JSON values. */
+type JsonRow = Record<string, unknown>;
+
+const itemFromJson = (j: JsonRow): LineItemRow => ({
+  id: j.id as string,
+  seq: Number(j.seq),
+  orderId: j.order_id as string,
+  bundleId: j.bundle_id as string | null,
+  animalId: j.animal_id as string | null,
+  extraId: j.extra_id as string | null,
+  productId: j.product_id as string,
+  productVariantId: j.product_variant_id as string | null,
+  planType: j.plan_type as LineItemRow['planType'],
+  price: j.price as number,
+  quantity: j.quantity as number,
+  oneOff: j.one_off as boolean,
+  discountedPrice: j.discounted_price as number | null,
+  discountScheduleApplicationId: j.discount_schedule_application_id as string | null,
+  bundleLineItems: j.bundle_line_items as LineItemRow['bundleLineItems'],
+});
+
+const discountFromJson = (j: JsonRow): DiscountRow => ({
+  id: j.id as string,
+  seq: Number(j.seq),
+  orderId: j.order_id as string,
+  subscriptionDiscountId: j.subscription_discount_id as string | null,
+  discountId: j.discount_id as string,
+  discountIndex: j.discount_index as number,
+  name: j.name as string,
+  description: j.description as string | null,
+  interval: j.interval as DiscountRow['interval'],
+  currencyCode: j.currency_code as string,
+});
+
+/**
+ * A page of whole orders and the total, in one query: the page's line items and discounts come
+ * aggregated as JSON with each order (computed after the limit), the total as a window count.
+ * An empty page (offset past the end) counts apart.
+ */
+export async function listOrderPage(
   db: OrderDb,
   q: OrderListQuery,
-): Promise<{ rows: OrderRow[]; total: number }> {
+  now: Date,
+): Promise<{ items: Order[]; total: number }> {
   const where = listConditions(q);
-  const dir = q.direction === 'DESC' ? desc : asc;
-  const order =
-    q.orderBy === 'deliveryDate'
-      ? [dir(orders.deliveryDate), dir(orders.orderNumber)]
-      : [dir(orders.orderNumber)];
-  const [rows, [counted]] = await Promise.all([
-    q.limit === 0
-      ? Promise.resolve([] as OrderRow[])
-      : db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(...order)
-          .offset(q.offset)
-          .limit(q.limit),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  if (q.limit === 0) {
+    const [counted] = await db.select({ n: count() }).from(orders).where(where);
+    return { items: [], total: counted?.n ?? 0 };
+  }
+  const rows = await db
+    .select({
+      order: orders,
+      items: sql<
+        JsonRow[]
+      >`coalesce((select json_agg(to_jsonb(li) order by li.seq) from ${lineItems} li where li.order_id = ${orders.id}), '[]'::json)`,
+      discounts: sql<
+        JsonRow[]
+      >`coalesce((select json_agg(to_jsonb(d) order by d.seq) from ${orderDiscounts} d where d.order_id = ${orders.id}), '[]'::json)`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(...listOrder(q))
+    .offset(q.offset)
+    .limit(q.limit);
+  if (rows.length === 0) {
+    const [counted] = await db.select({ n: count() }).from(orders).where(where);
+    return { items: [], total: counted?.n ?? 0 };
+  }
+  return {
+    items: rows.map((r) =>
+      toOrder(r.order, r.items.map(itemFromJson), r.discounts.map(discountFromJson), now),
+    ),
+    total: rows[0]!.total,
+  };
 }
 
 /** A customer's orders, by delivery date. */

@@ -1,9 +1,10 @@
 import { eq, sql } from '@pawfresh/db/orm';
 import { REVISION_CHANNEL, type Database } from '@pawfresh/db';
+import { CATALOGUE_REVISION_KEY as CATALOGUE_KEY } from '@pawfresh/contracts/product';
 import { catalogueRevision, type ProductSchema } from './schema.js';
 
 /** Revision notifications name the catalogue so (ADR 008). */
-export const CATALOGUE_KEY = 'product.catalogue';
+export { CATALOGUE_KEY };
 
 /**
  * Bumps the catalogue revision and notifies it (delivered on commit); call inside the transaction
