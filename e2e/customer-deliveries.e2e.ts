@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
-import { signIn } from './session.js';
+import { confirmSuccess, signIn } from './session.js';
 
 const baseUrl = inject('baseUrl');
 const widths = [
@@ -62,6 +62,27 @@ describe('deliveries and order history (demo customers, Chromium)', () => {
       await close();
     });
   }
+
+  it('says what changed in an accessible notice, without a dialog to dismiss', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, baseUrl, 'alex@pawfresh.com.au', 'woofwoof2');
+    await page.goto(`${baseUrl}/customer/account/edit/details`);
+    await page.getByLabel('Phone number').fill('0498 111 222');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await confirmSuccess(page);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Successfully updated' })
+        .first()
+        .textContent(),
+    ).toContain('We’ve saved your new phone number.');
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
 
   it('reaches the password show/hide button with the keyboard', async () => {
     const { page, close } = await openPage(browser);

@@ -20,6 +20,7 @@ export function useSuccessNotice() {
       withBorder: true,
       autoClose: 6000,
       role: 'status',
+      closeButtonProps: { 'aria-label': 'Close this notice' },
     });
   }, []);
 }

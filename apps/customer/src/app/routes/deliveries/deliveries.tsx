@@ -119,7 +119,7 @@ export default function DeliveriesRoute() {
         )}
         {view.upcoming.length > 0 ? (
           <Section title="Coming up">
-            <ul className={classes.orderList}>
+            <ul className={`${classes.orderList} ${classes.orderGrid}`}>
               {view.upcoming.map((order) => (
                 <li key={order.id}>
                   <OrderCard
@@ -144,7 +144,7 @@ export default function DeliveriesRoute() {
               </Anchor>
             }
           >
-            <ul className={classes.orderList}>
+            <ul className={`${classes.orderList} ${classes.orderGrid}`}>
               {view.past.slice(0, PAST_SHOWN).map((order) => (
                 <li key={order.id}>
                   <OrderCard

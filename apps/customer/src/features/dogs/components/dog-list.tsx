@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { CustomerDog as Dog } from '@pawfresh/contracts/account';
@@ -76,12 +76,19 @@ type DogListProps = {
 export function DogList({ dogs, today, portions }: DogListProps) {
   if (dogs.length === 0) return <Text>You haven’t added any dogs yet.</Text>;
   return (
-    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 1, sm: 2 }}
+      spacing="lg"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
       {dogs.map((dog) => (
         <li key={dog.identifier}>
           <DogCard dog={dog} today={today} portion={portions?.get(dog.identifier)} />
         </li>
       ))}
-    </Stack>
+    </SimpleGrid>
   );
 }
