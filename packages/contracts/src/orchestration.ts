@@ -4,6 +4,10 @@ import { cents, instant, uuid } from './fields.js';
 import { workflowId } from './workflow-id.js';
 import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
 import { checkoutInput, checkoutResultSchema } from './orchestration-checkout.js';
+import {
+  generateOrdersInput,
+  generateOrdersResultSchema,
+} from './orchestration-generate-orders.js';
 
 export { workflowId };
 
@@ -187,6 +191,16 @@ export const orchestrationContract = defineContract({
       body: checkoutInput,
       response: checkoutResultSchema,
       errors: [400, 404, 409, 422, 500, 502, 503],
+    },
+    generateOrders: {
+      method: 'POST',
+      path: '/workflows/generate-orders',
+      summary: "Keep every active subscription's orders generated 12 weeks ahead (or one's)",
+      description:
+        'Runs daily on a schedule too. Paused subscriptions due back are resumed first; cancelled ones lose their pending orders. Each subscription is its own child workflow on a queue of bounded concurrency.',
+      body: generateOrdersInput,
+      response: generateOrdersResultSchema,
+      errors: [400, 404, 500, 502, 503],
     },
     getRun: {
       method: 'GET',

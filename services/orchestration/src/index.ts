@@ -24,12 +24,13 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       database: runtime.database,
       log: runtime.log,
       stepDelayMs: settings.stepDelayMs,
+      executorId: settings.executorId,
     });
     const workflows = registerWorkflows(engine, {
       services: collaborators(runtime, () => engine.beginShutdown()),
       step: (name, run) => engine.step(name, run),
       workflowId: () => engine.currentWorkflowId(),
-    });
+    }, { ...settings, now: () => runtime.clock.now() });
     const routes = servicePlugin({
       contract: orchestrationContract,
       handlers: orchestrationHandlers(engine, workflows),

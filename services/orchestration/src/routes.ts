@@ -3,6 +3,7 @@ import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { Engine } from './engine/engine.js';
 import type { Workflows } from './flows/workflows.js';
 import { checkoutHandlers } from './routes/checkout.js';
+import { generateOrdersHandlers } from './routes/generate-orders.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -12,6 +13,7 @@ export function orchestrationHandlers(
 ): Handlers<typeof orchestrationContract> {
   return {
     ...checkoutHandlers(engine, workflows),
+    ...generateOrdersHandlers(engine, workflows),
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };

@@ -8,6 +8,18 @@ export interface OrchestrationSettings {
    * a step in flight. 0 (the default) everywhere but in those tests; refused in production.
    */
   stepDelayMs: number;
+  /**
+   * This process's id among the processes sharing the database (DBOS's executor id): each
+   * recovers only the workflows it started, so two processes never run one workflow twice. Keep
+   * it stable across restarts of the same process (a replica's name). Default `local`.
+   */
+  executorId: string;
+  /** How far ahead orders are generated (weeks of deliveries). Default 12. */
+  orderHorizonWeeks: number;
+  /** When the daily order generation runs (cron, Australia/Sydney time). Default 02:00. */
+  generateOrdersCron: string;
+  /** Subscriptions whose orders are generated at once, per process. Default 4. */
+  generateOrdersConcurrency: number;
 }
 
 const envSchema = z.object({
@@ -17,6 +29,30 @@ const envSchema = z.object({
     .min(0, { error: 'WORKFLOW_STEP_DELAY_MS must be a whole number of milliseconds' })
     .max(60_000, { error: 'WORKFLOW_STEP_DELAY_MS must be at most 60000 (a minute)' })
     .default(0),
+  WORKFLOW_EXECUTOR_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, {
+      error: 'WORKFLOW_EXECUTOR_ID must be 1 to 100 letters, digits, dots, underscores or dashes',
+    })
+    .default('local'),
+  ORDER_HORIZON_WEEKS: z.coerce
+    .number()
+    .int({ error: 'ORDER_HORIZON_WEEKS must be a whole number of weeks from 1 to 52' })
+    .min(1, { error: 'ORDER_HORIZON_WEEKS must be a whole number of weeks from 1 to 52' })
+    .max(52, { error: 'ORDER_HORIZON_WEEKS must be a whole number of weeks from 1 to 52' })
+    .default(12),
+  GENERATE_ORDERS_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, {
+      error: 'GENERATE_ORDERS_CRON must be a cron expression of 5 or 6 fields',
+    })
+    .default('0 2 * * *'),
+  GENERATE_ORDERS_CONCURRENCY: z.coerce
+    .number()
+    .int({ error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
+    .min(1, { error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
+    .max(64, { error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
+    .default(4),
 });
 
 export function readOrchestrationSettings(
@@ -29,5 +65,11 @@ export function readOrchestrationSettings(
       'WORKFLOW_STEP_DELAY_MS slows every workflow step for crash tests: it is refused in production',
     ]);
   }
-  return { stepDelayMs: parsed.WORKFLOW_STEP_DELAY_MS };
+  return {
+    stepDelayMs: parsed.WORKFLOW_STEP_DELAY_MS,
+    executorId: parsed.WORKFLOW_EXECUTOR_ID,
+    orderHorizonWeeks: parsed.ORDER_HORIZON_WEEKS,
+    generateOrdersCron: parsed.GENERATE_ORDERS_CRON,
+    generateOrdersConcurrency: parsed.GENERATE_ORDERS_CONCURRENCY,
+  };
 }

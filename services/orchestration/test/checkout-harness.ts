@@ -36,6 +36,7 @@ export const NOW = '2026-11-02T09:00:00.000Z';
  * method, path)` makes a call answer 503 (a service down), `calls` counts requests per service.
  */
 export interface CheckoutHarness extends Harness {
+  clock: TestClock;
   refuse: (service: string, method: string, path: string) => boolean;
   call: ReturnType<typeof caller>;
 }
@@ -73,6 +74,7 @@ export async function checkoutHarness(): Promise<CheckoutHarness> {
   const routed = routeFetch(services);
   const h: CheckoutHarness = {
     database,
+    clock,
     services,
     calls,
     down: {},

@@ -9,20 +9,52 @@ import { getInflatedCart } from './get-inflated-cart.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import { checkout, type CheckoutRequest } from './checkout.js';
+import {
+  generateOrders,
+  generateSubscriptionOrders,
+  type GenerateOrdersAnswer,
+  type GenerateOrdersRequest,
+} from './generate-orders.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
 export interface Workflows {
   getFeedingPlanPricing: Workflow<FeedingPlanPricingRequest, PricedPlan>;
   getInflatedCart: Workflow<{ cartId: string }, Omit<InflatedCart, 'workflowId'>>;
   checkout: Workflow<CheckoutRequest, Omit<CheckoutResult, 'workflowId'>>;
+  generateOrders: Workflow<GenerateOrdersRequest, GenerateOrdersAnswer>;
 }
 
-export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflows {
+/** What order generation is set to (settings.ts). */
+export interface GenerationSettings {
+  now: () => Date;
+  orderHorizonWeeks: number;
+  generateOrdersCron: string;
+  generateOrdersConcurrency: number;
+}
+
+export function registerWorkflows(
+  engine: Engine,
+  ctx: WorkflowContext,
+  generation: GenerationSettings,
+): Workflows {
   const pricing = engine.register('get-feeding-plan-pricing', getFeedingPlanPricing(ctx));
   const inflate = engine.register('get-inflated-cart', getInflatedCart(ctx, pricing));
+  const queueName = engine.queue('generate-orders', generation.generateOrdersConcurrency);
+  const one = engine.register('generate-subscription-orders', generateSubscriptionOrders(ctx));
+  const generate = engine.register(
+    'generate-orders',
+    generateOrders(ctx, {
+      now: generation.now,
+      horizonWeeks: generation.orderHorizonWeeks,
+      queueName,
+      startChild: (input, id) => engine.enqueue(one, input, id, queueName),
+    }),
+  );
+  engine.schedule('daily-generate-orders', generation.generateOrdersCron, () => generate({}));
   return {
     getFeedingPlanPricing: pricing,
     getInflatedCart: inflate,
     checkout: engine.register('checkout', checkout(ctx, inflate)),
+    generateOrders: generate,
   };
 }
