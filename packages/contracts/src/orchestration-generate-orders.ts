@@ -23,10 +23,12 @@ export const generateOrdersResultSchema = z
     resumed: z.number().int().describe('Paused subscriptions resumed by the sweep first'),
     subscriptions: z.number().int().describe('Subscriptions looked at'),
     ordersCreated: z.number().int(),
-    ordersDeleted: z.number().int().describe("Pending orders of cancelled subscriptions removed"),
+    ordersDeleted: z.number().int().describe('Pending orders of cancelled subscriptions removed'),
     skipped: z.number().int().describe('Paused, draft or without a first order: nothing to do'),
     failed: z
-      .array(z.object({ subscriptionId: z.uuid(), statusCode: z.number().int(), message: z.string() }))
+      .array(
+        z.object({ subscriptionId: z.uuid(), statusCode: z.number().int(), message: z.string() }),
+      )
       .describe('Subscriptions whose orders could not be made; the others are done'),
   })
   .meta({ id: 'GenerateOrdersResult' });

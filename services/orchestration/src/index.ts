@@ -26,11 +26,15 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       stepDelayMs: settings.stepDelayMs,
       executorId: settings.executorId,
     });
-    const workflows = registerWorkflows(engine, {
-      services: collaborators(runtime, () => engine.beginShutdown()),
-      step: (name, run) => engine.step(name, run),
-      workflowId: () => engine.currentWorkflowId(),
-    }, { ...settings, now: () => runtime.clock.now() });
+    const workflows = registerWorkflows(
+      engine,
+      {
+        services: collaborators(runtime, () => engine.beginShutdown()),
+        step: (name, run) => engine.step(name, run),
+        workflowId: () => engine.currentWorkflowId(),
+      },
+      { ...settings, now: () => runtime.clock.now() },
+    );
     const routes = servicePlugin({
       contract: orchestrationContract,
       handlers: orchestrationHandlers(engine, workflows),

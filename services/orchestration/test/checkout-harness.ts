@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
 import type { Cart, CartPlan, CartSubscription } from '@pawfresh/contracts/cart';
 import type { PaymentIntent, PaymentMethod } from '@pawfresh/contracts/payment';

@@ -47,7 +47,10 @@ describe('POST /workflows/generate-orders', () => {
     const first = result.orders[0]!;
     // Checkout made 12 weeks' worth; three weeks later the horizon reaches two more.
     h.clock.advance(3 * WEEK);
-    const res = await generate({ subscriptionId: subscription.id, workflowId: `gen-${subscription.id}` });
+    const res = await generate({
+      subscriptionId: subscription.id,
+      workflowId: `gen-${subscription.id}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<GenerateOrdersResult>();
     expect(body).toMatchObject({ subscriptions: 1, ordersDeleted: 0, skipped: 0, failed: [] });
@@ -102,13 +105,23 @@ describe('POST /workflows/generate-orders', () => {
   it('a paused subscription gets no orders until it resumes; a cancelled one loses its pending orders', async () => {
     const paused = (await checkedOut()).result.subscriptions[0]!;
     const cancelled = (await checkedOut()).result.subscriptions[0]!;
-    const pause = await callJson(h.services.subscription!, 'POST', `/subscriptions/${paused.id}/pause`, {
-      resumeAt: '2026-12-20',
-    });
+    const pause = await callJson(
+      h.services.subscription!,
+      'POST',
+      `/subscriptions/${paused.id}/pause`,
+      {
+        resumeAt: '2026-12-20',
+      },
+    );
     expect(pause.statusCode, pause.body).toBe(200);
-    const cancel = await callJson(h.services.subscription!, 'POST', `/subscriptions/${cancelled.id}/cancel`, {
-      cancelledBy: 'test',
-    });
+    const cancel = await callJson(
+      h.services.subscription!,
+      'POST',
+      `/subscriptions/${cancelled.id}/cancel`,
+      {
+        cancelledBy: 'test',
+      },
+    );
     expect(cancel.statusCode, cancel.body).toBe(200);
     h.clock.advance(3 * WEEK);
 

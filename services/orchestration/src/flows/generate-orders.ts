@@ -41,7 +41,10 @@ const sydneyToday = (now: Date) =>
  */
 export const generateSubscriptionOrders =
   ({ services, step }: WorkflowContext) =>
-  async ({ subscriptionId, horizonEnd: end }: SubscriptionOrdersRequest): Promise<SubscriptionOrdersOutcome> => {
+  async ({
+    subscriptionId,
+    horizonEnd: end,
+  }: SubscriptionOrdersRequest): Promise<SubscriptionOrdersOutcome> => {
     const outcome = { subscriptionId, created: 0, deleted: 0, skipped: false };
     const subscription: Subscription = await step('read-subscription', () =>
       upstream('Reading the subscription', () =>
@@ -92,7 +95,14 @@ export const generateSubscriptionOrders =
     );
     const discounts = await step('read-discounts', () =>
       upstream('Reading the discounts', async () => {
-        const found: Record<string, { name: string; description: string | null; interval: 'once-off' | 'recurring' | 'hybrid' }> = {};
+        const found: Record<
+          string,
+          {
+            name: string;
+            description: string | null;
+            interval: 'once-off' | 'recurring' | 'hybrid';
+          }
+        > = {};
         for (const id of new Set(subscription.discounts.map((d) => d.discountId))) {
           const d = await orNotFound(services.pricing.getDiscount({ params: { id } }));
           if (d) found[id] = { name: d.name, description: d.description, interval: d.interval };
@@ -181,7 +191,9 @@ export const generateOrders =
     }
     const handles = [];
     for (const sub of ids) {
-      handles.push(await options.startChild({ subscriptionId: sub, horizonEnd: end }, `${id}:${sub}`));
+      handles.push(
+        await options.startChild({ subscriptionId: sub, horizonEnd: end }, `${id}:${sub}`),
+      );
     }
     const result: GenerateOrdersAnswer = {
       horizonEnd: end,

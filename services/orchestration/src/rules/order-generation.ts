@@ -11,8 +11,7 @@ import { addDays } from './checkout.js';
 export const GENERATOR_ACTOR = 'generate-orders';
 
 /** The last day a generated order may be delivered on: today plus the horizon. */
-export const horizonEnd = (today: string, horizonWeeks: number) =>
-  addDays(today, horizonWeeks * 7);
+export const horizonEnd = (today: string, horizonWeeks: number) => addDays(today, horizonWeeks * 7);
 
 /**
  * The orders a subscription still needs: one per cadence after its last order (by index), while
@@ -133,17 +132,25 @@ export function generatedOrder(
   previous: Pick<Order, 'userId' | 'expectedDeliverySlotId' | 'address'>,
   variants: ExtraVariant[],
   priced: Pick<PriceResult, 'plans' | 'extras'>,
-  discount: { name: string; description: string | null; interval: 'once-off' | 'recurring' | 'hybrid' } | undefined,
+  discount:
+    | { name: string; description: string | null; interval: 'once-off' | 'recurring' | 'hybrid' }
+    | undefined,
 ): CreateOrderInput {
   const { plans, extras } = linesAt(subscription, at.index, variants);
   const items: LineItemInput[] = [];
   plans.forEach(({ lines }, p) =>
     lines.forEach((l, i) =>
-      items.push({ ...l.item, discountedPrice: priced.plans[p]?.items[i]?.price.discountedPerItem ?? null }),
+      items.push({
+        ...l.item,
+        discountedPrice: priced.plans[p]?.items[i]?.price.discountedPerItem ?? null,
+      }),
     ),
   );
   extras.forEach((l, i) =>
-    items.push({ ...l.item, discountedPrice: priced.extras.items[i]?.price.discountedPerItem ?? null }),
+    items.push({
+      ...l.item,
+      discountedPrice: priced.extras.items[i]?.price.discountedPerItem ?? null,
+    }),
   );
   const applied = discountAt(subscription, at.index);
   const { address } = previous;
