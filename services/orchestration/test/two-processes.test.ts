@@ -44,10 +44,11 @@ describe.skipIf(!postgres)('two processes on one database', () => {
       ORDER_HORIZON_WEEKS: '20',
     });
     const sql = new pg.Client({ connectionString: db.env.DATABASE_URL });
-    await sql.connect();
     try {
       servers.push(startServer(env('replica-a'), ports[0]!));
-      await waitFor('the first server', api.healthy);
+      await waitFor('the first server', api.healthy, 300_000).catch((err: unknown) => {
+        throw new Error(`${String(err)}: ${servers[0]!.output.join('').slice(-2000)}`);
+      });
       const subscriptions: string[] = [];
       for (let i = 0; i < 2; i++) {
         const ready = await readyCart(api);
@@ -55,10 +56,11 @@ describe.skipIf(!postgres)('two processes on one database', () => {
         expect(res.status, await res.clone().text()).toBe(200);
         subscriptions.push(((await res.json()) as CheckoutResult).subscriptions[0]!.id);
       }
+      await sql.connect();
       const started = new Date();
       servers.push(startServer(env('replica-b'), ports[1]!));
       const other = client(() => `http://127.0.0.1:${ports[1]}`);
-      await waitFor('the second server', other.healthy);
+      await waitFor('the second server', other.healthy, 300_000);
       // Three ticks with both processes up.
       await new Promise((r) => setTimeout(r, (3 * TICK_SECONDS + 2) * 1000));
 
