@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import pino from 'pino';
 import { systemClock } from '@pawfresh/kit';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
@@ -112,5 +113,29 @@ export async function startRealServer(): Promise<RealServer> {
     },
     accessTokenSecret: config.accessTokenSecret,
     close,
+  };
+}
+
+/**
+ * A database of a benchmark's own: a PostgreSQL database made on the server of `serverUrl` (and
+ * dropped after), or an embedded PGlite folder in a temporary place.
+ */
+export async function benchDatabase(serverUrl: string | undefined, label: string) {
+  if (!serverUrl) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pawfresh-bench-'));
+    return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const name = `pawfresh_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
   };
 }

@@ -24,6 +24,9 @@ import {
   migrateResultSchema,
   revertMigrateResultSchema,
 } from './orchestration-migration.js';
+  generateOrdersInput,
+  generateOrdersResultSchema,
+} from './orchestration-generate-orders.js';
 
 export { workflowId };
 
@@ -279,6 +282,15 @@ export const orchestrationContract = defineContract({
       body: bulkMigrateInput,
       response: bulkMigrateResultSchema,
       errors: [400, 500, 502, 503],
+    generateOrders: {
+      method: 'POST',
+      path: '/workflows/generate-orders',
+      summary: "Keep every active subscription's orders generated 12 weeks ahead (or one's)",
+      description:
+        'Runs daily on a schedule too. Paused subscriptions due back are resumed first; cancelled ones lose their pending orders. Each subscription is its own child workflow on a queue of bounded concurrency.',
+      body: generateOrdersInput,
+      response: generateOrdersResultSchema,
+      errors: [400, 404, 500, 502, 503],
     },
     getRun: {
       method: 'GET',

@@ -28,6 +28,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       database: runtime.database,
       log: runtime.log,
       stepDelayMs: settings.stepDelayMs,
+      executorId: settings.executorId,
     });
     const ctx = {
       services: collaborators(runtime, () => engine.beginShutdown()),
@@ -35,7 +36,10 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       workflowId: () => engine.currentWorkflowId(),
       clock: runtime.clock,
     };
-    const workflows = registerWorkflows(engine, ctx);
+    const workflows = registerWorkflows(engine, ctx, {
+      ...settings,
+      now: () => runtime.clock.now(),
+    });
     const billing = registerBillingWorkflows(engine, ctx, settings);
     const routes = servicePlugin({
       contract: orchestrationContract,

@@ -8,6 +8,7 @@ import { subscriptionChangeHandlers } from './routes/subscription-changes.js';
 import { orderChangeRoutes } from './routes/order-changes.js';
 import { migrationHandlers } from './routes/migration.js';
 import { bulkProgressOf } from './flows/bulk-migrate.js';
+import { generateOrdersHandlers } from './routes/generate-orders.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -22,6 +23,7 @@ export function orchestrationHandlers(
     ...subscriptionChangeHandlers(engine, workflows),
     ...orderChangeRoutes(engine, workflows),
     ...migrationHandlers(engine, workflows),
+    ...generateOrdersHandlers(engine, workflows),
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };

@@ -13,6 +13,18 @@ export interface OrchestrationSettings {
   billingRunCron: string;
   /** The seller on tax invoices (docs/invoices.md). */
   invoiceSeller: { name: string; abn: string; address: string };
+  /**
+   * This process's id among the processes sharing the database (DBOS's executor id): each
+   * recovers only the workflows it started, so two processes never run one workflow twice. Keep
+   * it stable across restarts of the same process (a replica's name). Default `local`.
+   */
+  executorId: string;
+  /** How far ahead orders are generated (weeks of deliveries). Default 12. */
+  orderHorizonWeeks: number;
+  /** When the daily order generation runs (cron, Australia/Sydney time). Default 02:00. */
+  generateOrdersCron: string;
+  /** Subscriptions whose orders are generated at once, per process. Default 4. */
+  generateOrdersConcurrency: number;
 }
 
 const envSchema = z.object({
@@ -43,6 +55,30 @@ const envSchema = z.object({
     .min(1)
     .max(200)
     .default('12 Example Street, Richmond VIC 3121'),
+  WORKFLOW_EXECUTOR_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, {
+      error: 'WORKFLOW_EXECUTOR_ID must be 1 to 100 letters, digits, dots, underscores or dashes',
+    })
+    .default('local'),
+  ORDER_HORIZON_WEEKS: z.coerce
+    .number()
+    .int({ error: 'ORDER_HORIZON_WEEKS must be a whole number of weeks from 1 to 52' })
+    .min(1, { error: 'ORDER_HORIZON_WEEKS must be a whole number of weeks from 1 to 52' })
+    .max(52, { error: 'ORDER_HORIZON_WEEKS must be a whole number of weeks from 1 to 52' })
+    .default(12),
+  GENERATE_ORDERS_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, {
+      error: 'GENERATE_ORDERS_CRON must be a cron expression of 5 or 6 fields',
+    })
+    .default('0 2 * * *'),
+  GENERATE_ORDERS_CONCURRENCY: z.coerce
+    .number()
+    .int({ error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
+    .min(1, { error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
+    .max(64, { error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
+    .default(4),
 });
 
 export function readOrchestrationSettings(
@@ -63,5 +99,9 @@ export function readOrchestrationSettings(
       abn: parsed.INVOICE_ABN,
       address: parsed.INVOICE_ADDRESS,
     },
+    executorId: parsed.WORKFLOW_EXECUTOR_ID,
+    orderHorizonWeeks: parsed.ORDER_HORIZON_WEEKS,
+    generateOrdersCron: parsed.GENERATE_ORDERS_CRON,
+    generateOrdersConcurrency: parsed.GENERATE_ORDERS_CONCURRENCY,
   };
 }

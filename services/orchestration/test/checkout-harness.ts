@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
 import type { Cart, CartPlan, CartSubscription } from '@pawfresh/contracts/cart';
 import type { PaymentIntent, PaymentMethod } from '@pawfresh/contracts/payment';
@@ -36,6 +35,7 @@ export const NOW = '2026-11-02T09:00:00.000Z';
  * method, path)` makes a call answer 503 (a service down), `calls` counts requests per service.
  */
 export interface CheckoutHarness extends Harness {
+  clock: TestClock;
   refuse: (service: string, method: string, path: string) => boolean;
   call: ReturnType<typeof caller>;
 }

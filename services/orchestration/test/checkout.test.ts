@@ -5,7 +5,8 @@ import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import { callJson, messagesOf } from '@pawfresh/testing';
+import { orchestrationContract } from '@pawfresh/contracts/orchestration';
+import { callJson, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import { CARDS, checkoutHarness, readyCart, type CheckoutHarness } from './checkout-harness.js';
 
 let h: CheckoutHarness;
@@ -194,5 +195,9 @@ describe('POST /workflows/checkout', () => {
       cart: 404,
       payment: { status: 'processed', captured: ready.total, refunded: 0 },
     });
+  });
+
+  it('answers odd input to every workflow with a 4xx, never a 500', async () => {
+    expect(await fuzzContract(h.app, orchestrationContract, serviceAuth, 15)).toEqual([]);
   });
 });

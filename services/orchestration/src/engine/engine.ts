@@ -41,6 +41,15 @@ export interface EngineOptions {
   log: Logger;
   /** Test-only pause before each step (see settings.ts). */
   stepDelayMs: number;
+  /** This process's executor id among those sharing the database (see settings.ts). */
+  executorId?: string;
+}
+
+/** A daily (or any cron) run of a workflow that takes no input, in Australia/Sydney time. */
+interface Schedule {
+  name: string;
+  cron: string;
+  workflow: (scheduledAt: Date, context: unknown) => Promise<void>;
 }
 
 /**
@@ -53,12 +62,42 @@ export class Engine {
   #stopping = false;
   /** Callers waiting for a workflow's result, answered when the process begins to stop. */
   readonly #waiting = new Set<(err: Error) => void>();
+  readonly #schedules: Schedule[] = [];
+  readonly #queues: { name: string; concurrency: number }[] = [];
 
   constructor(private readonly options: EngineOptions) {}
 
   /** Registers a workflow under its spec name (`get-inflated-cart`), before launch. */
   register<I, O>(name: string, run: (input: I) => Promise<O>): Workflow<I, O> {
     return DBOS.registerWorkflow(run, { name });
+  }
+
+  /** A queue of bounded concurrency (per process) for bulk work, before launch. */
+  queue(name: string, concurrency: number): string {
+    this.#queues.push({ name, concurrency });
+    return name;
+  }
+
+  /**
+   * Starts a workflow on a queue (inside a workflow: as its child, checkpointed) and answers its
+   * handle; the same id again answers the same run.
+   */
+  enqueue<I, O>(workflow: Workflow<I, O>, input: I, workflowId: string, queueName: string) {
+    return DBOS.startWorkflow(workflow, { workflowID: workflowId, queueName })(input);
+  }
+
+  /**
+   * Runs a workflow on a cron schedule, from launch on. Each tick's run has the id
+   * `sched-<name>-<instant>`, so processes sharing the database run each tick once.
+   */
+  schedule(name: string, cron: string, run: (scheduledAt: Date) => Promise<unknown>): void {
+    const workflow = DBOS.registerWorkflow(
+      async (scheduledAt: Date, _context: unknown): Promise<void> => {
+        await run(scheduledAt);
+      },
+      { name },
+    );
+    this.#schedules.push({ name, cron, workflow });
   }
 
   /**
@@ -116,6 +155,7 @@ export class Engine {
         ? await database.wireUrl()
         : withIdleTimeout(await database.wireUrl()),
       systemDatabaseSchemaName: ENGINE_SCHEMA,
+      executorID: this.options.executorId ?? 'local',
       // Embedded, every connection shares PGlite's one session: a notification would reach
       // whichever connection speaks next, and a session setting would apply to every service.
       useListenNotify: !embedded,
@@ -136,6 +176,24 @@ export class Engine {
     });
     await DBOS.launch();
     this.#launched = true;
+    for (const { name, concurrency } of this.#queues) {
+      // Per process: each process sharing the database runs this many at once.
+      await DBOS.registerQueue(name, {
+        workerConcurrency: concurrency,
+        minPollingIntervalMs: 200,
+        onConflict: 'always_update',
+      });
+    }
+    if (this.#schedules.length > 0) {
+      await DBOS.applySchedules(
+        this.#schedules.map((s) => ({
+          scheduleName: s.name,
+          workflowFn: s.workflow,
+          schedule: s.cron,
+          cronTimezone: 'Australia/Sydney',
+        })),
+      );
+    }
   }
 
   async shutdown(): Promise<void> {

@@ -29,6 +29,15 @@ import type { WorkflowContext } from './context.js';
 export type CheckoutRequest = Omit<CheckoutInput, 'workflowId'>;
 type Cart = Omit<InflatedCart, 'workflowId'>;
 
+/** The address as identity keeps it: without the person's name and contact. */
+const homeOf = ({
+  firstName: _f,
+  lastName: _l,
+  email: _e,
+  phoneNumber: _p,
+  ...home
+}: CheckoutRequest['userAddress']) => home;
+
 const said = (err: unknown, fallback: string) =>
   (err instanceof ServiceCallError && ServiceCallError.describe(err.body)) || fallback;
 
@@ -213,11 +222,9 @@ export const checkout =
       );
 
       await step('save-address', () =>
-        upstream('Saving the address', () => {
-          const { firstName, lastName, email, phoneNumber, ...home } = address;
-          (void firstName, void lastName, void email, void phoneNumber);
-          return services.identity.putDefaultAddress({ params: { userId }, body: home });
-        }),
+        upstream('Saving the address', () =>
+          services.identity.putDefaultAddress({ params: { userId }, body: homeOf(address) }),
+        ),
       );
 
       if (subscribing) {

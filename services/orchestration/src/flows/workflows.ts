@@ -22,6 +22,12 @@ import type {
   MigrateResult,
   RevertMigrateResult,
 } from '@pawfresh/contracts/orchestration-migration';
+import {
+  generateOrders,
+  generateSubscriptionOrders,
+  type GenerateOrdersAnswer,
+  type GenerateOrdersRequest,
+} from './generate-orders.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
 export interface Workflows extends SubscriptionWorkflows, OrderChangeWorkflows {
@@ -38,13 +44,38 @@ export interface Workflows extends SubscriptionWorkflows, OrderChangeWorkflows {
     Omit<BulkMigrateInput, 'workflowId'>,
     Omit<BulkMigrateResult, 'workflowId'>
   >;
+  generateOrders: Workflow<GenerateOrdersRequest, GenerateOrdersAnswer>;
 }
 
-export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflows {
+/** What order generation is set to (settings.ts). */
+export interface GenerationSettings {
+  now: () => Date;
+  orderHorizonWeeks: number;
+  generateOrdersCron: string;
+  generateOrdersConcurrency: number;
+}
+
+export function registerWorkflows(
+  engine: Engine,
+  ctx: WorkflowContext,
+  generation: GenerationSettings,
+): Workflows {
   const pricing = engine.register('get-feeding-plan-pricing', getFeedingPlanPricing(ctx));
   const inflate = engine.register('get-inflated-cart', getInflatedCart(ctx, pricing));
   const migrateOne = engine.register('migrate', migrate(ctx));
   const revertOne = engine.register('revert-migrate', revertMigrate(ctx));
+  const queueName = engine.queue('generate-orders', generation.generateOrdersConcurrency);
+  const one = engine.register('generate-subscription-orders', generateSubscriptionOrders(ctx));
+  const generate = engine.register(
+    'generate-orders',
+    generateOrders(ctx, {
+      now: generation.now,
+      horizonWeeks: generation.orderHorizonWeeks,
+      queueName,
+      startChild: (input, id) => engine.enqueue(one, input, id, queueName),
+    }),
+  );
+  engine.schedule('daily-generate-orders', generation.generateOrdersCron, () => generate({}));
   return {
     getFeedingPlanPricing: pricing,
     getInflatedCart: inflate,
@@ -58,5 +89,6 @@ export function registerWorkflows(engine: Engine, ctx: WorkflowContext): Workflo
       'bulk-revert-migrate',
       bulkMigration(ctx, revertOne, 'revert'),
     ),
+    generateOrders: generate,
   };
 }

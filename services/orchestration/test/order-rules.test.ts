@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { addDays, checkoutOrderSchedule, extraTypeOf, slotOffered } from '../src/rules/checkout.js';
+import { horizonEnd, ordersDue } from '../src/rules/order-generation.js';
+
+const dates = fc
+  .date({ min: new Date('2026-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+describe('checkout and order generation rules', () => {
+  it("reads the courier's slot availability (0 none, 1 AM, 2 PM, 3 both)", () => {
+    expect([0, 1, 2, 3].map((a) => [slotOffered(a, 'AM'), slotOffered(a, 'PM')])).toEqual([
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ]);
+  });
+
+  it('makes 12 weeks of orders at a checkout: 0–5 at two weeks, one without a subscription', () => {
+    expect(checkoutOrderSchedule('2026-11-20', true)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((index) => ({
+        index,
+        deliveryDate: addDays('2026-11-20', index * 14),
+      })),
+    );
+    expect(checkoutOrderSchedule('2026-11-20', false)).toEqual([
+      { index: 0, deliveryDate: '2026-11-20' },
+    ]);
+    expect(addDays('2026-12-25', 14)).toBe('2027-01-08');
+  });
+
+  it('names extras by their product type', () => {
+    expect(['treat', 'supplement', 'bundle', 'toy', undefined].map(extraTypeOf)).toEqual([
+      'treat',
+      'supplement',
+      'bundle',
+      'misc',
+      'misc',
+    ]);
+  });
+
+  it('orders due follow the last one at the cadence, up to the horizon, indexes in a row', () => {
+    fc.assert(
+      fc.property(
+        dates,
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 1, max: 12 }),
+        dates,
+        fc.integer({ min: 1, max: 52 }),
+        (last, index, cadence, today, weeks) => {
+          const end = horizonEnd(today, weeks);
+          const due = ordersDue({ index, deliveryDate: last }, cadence, end);
+          due.forEach((o, i) => {
+            expect(o.index).toBe(index + i + 1);
+            expect(o.deliveryDate).toBe(addDays(last, (i + 1) * cadence * 7));
+            expect(o.deliveryDate <= end).toBe(true);
+          });
+          // The next one after them is past the horizon.
+          expect(addDays(last, (due.length + 1) * cadence * 7) > end).toBe(true);
+        },
+      ),
+    );
+  });
+});

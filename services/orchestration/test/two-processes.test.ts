@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import type { Order } from '@pawfresh/contracts/order';
+import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
+import { readyCart } from './server-cart.js';
+import {
+  client,
+  freePort,
+  serverDatabase,
+  startServer,
+  stop,
+  waitFor,
+  type Server,
+  type ServerDatabase,
+} from './server-process.js';
+
+/**
+ * Two server processes with the same settings on one PostgreSQL database, each with its own
+ * executor id, the order generation scheduled every 10 seconds: each tick runs once, and no
+ * subscription gets two orders at one index. (PGlite is one process's database: PostgreSQL only.)
+ */
+const postgres = inject('testDatabase').kind === 'postgres';
+const TICK_SECONDS = 10;
+
+let db: ServerDatabase;
+const ports: number[] = [];
+const api = client(() => `http://127.0.0.1:${ports[0]}`);
+
+beforeAll(async () => {
+  if (!postgres) return;
+  db = await serverDatabase();
+  ports.push(await freePort(), await freePort());
+}, 120_000);
+afterAll(() => db?.close());
+
+describe.skipIf(!postgres)('two processes on one database', () => {
+  it('run each scheduled order generation once and never make an order twice', async () => {
+    const servers: Server[] = [];
+    const env = (executor: string) => ({
+      ...db.env,
+      WORKFLOW_EXECUTOR_ID: executor,
+      GENERATE_ORDERS_CRON: `*/${TICK_SECONDS} * * * * *`,
+      // Beyond the checkout's 12 weeks, so each tick has orders to make.
+      ORDER_HORIZON_WEEKS: '20',
+    });
+    const sql = new pg.Client({ connectionString: db.env.DATABASE_URL });
+    try {
+      servers.push(startServer(env('replica-a'), ports[0]!));
+      await waitFor('the first server', api.healthy, 300_000).catch((err: unknown) => {
+        throw new Error(`${String(err)}: ${servers[0]!.output.join('').slice(-2000)}`);
+      });
+      const subscriptions: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const ready = await readyCart(api);
+        const res = await api.request('POST', '/svc/orchestration/workflows/checkout', ready.body);
+        expect(res.status, await res.clone().text()).toBe(200);
+        subscriptions.push(((await res.json()) as CheckoutResult).subscriptions[0]!.id);
+      }
+      await sql.connect();
+      const started = new Date();
+      servers.push(startServer(env('replica-b'), ports[1]!));
+      const other = client(() => `http://127.0.0.1:${ports[1]}`);
+      await waitFor('the second server', other.healthy, 300_000);
+      // Three ticks with both processes up.
+      await new Promise((r) => setTimeout(r, (3 * TICK_SECONDS + 2) * 1000));
+
+      const runs = await sql.query<{ id: string; status: string; executor_id: string }>(
+        `select workflow_uuid as id, status, executor_id from orchestration.workflow_status
+          where name = 'daily-generate-orders' and created_at >= $1 order by workflow_uuid`,
+        [started.getTime()],
+      );
+      const ticks = runs.rows.map((r) => r.id.replace('sched-daily-generate-orders-', ''));
+      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      // One run per tick: each tick's instant once, on the 10-second marks.
+      expect(new Set(ticks).size).toBe(ticks.length);
+      for (const tick of ticks) expect(new Date(tick).getUTCSeconds() % TICK_SECONDS).toBe(0);
+      const done = runs.rows.filter((r) => r.status === 'SUCCESS');
+      expect(done.length).toBeGreaterThanOrEqual(2);
+      // Both executors are known by their own ids, none as the shared default.
+      const executors = await sql.query<{ executor_id: string }>(
+        `select distinct executor_id from orchestration.workflow_status where executor_id <> ''`,
+      );
+      expect(executors.rows.map((r) => r.executor_id)).not.toContain('local');
+      // Each finished tick looked at the same subscriptions, each once (one child run each).
+      const perTick = [];
+      for (const run of done) {
+        const children = await sql.query<{ n: string }>(
+          `select count(*) as n from orchestration.workflow_status
+            where name = 'generate-subscription-orders' and workflow_uuid like $1`,
+          [`${run.id}:%`],
+        );
+        perTick.push(Number(children.rows[0]!.n));
+      }
+      expect(new Set(perTick).size).toBe(1);
+      expect(perTick[0]).toBeGreaterThanOrEqual(subscriptions.length);
+
+      // No order twice: each subscription's indexes 0, 1, 2, … once, every 2 weeks.
+      for (const id of subscriptions) {
+        const { items } = await api.get<{ items: Order[] }>(
+          `/svc/order/api/v1/orders?subscriptionId=${id}&orderBy=deliveryDate&limit=100`,
+        );
+        const indexes = items.map((o) => o.subscriptionOrderIndex);
+        expect(indexes).toEqual(indexes.map((_, i) => i));
+        expect(items.length).toBeGreaterThan(6);
+      }
+    } finally {
+      await sql.end();
+      for (const s of servers) await stop(s, 'SIGTERM');
+    }
+  }, 600_000);
+});
