@@ -1,13 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, type DatabaseConnection } from '@pawfresh/db';
-import type { InflatedCart, WorkflowRun } from '@pawfresh/contracts/orchestration';
-import { repoRoot, testDatabase } from '@pawfresh/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InflatedCart } from '@pawfresh/contracts/orchestration';
+import {
+  requestsTo,
+  serverSetup,
+  stop,
+  waitFor,
+  type Server,
+  type ServerSetup,
+} from './server-process.js';
 
 /**
  * The real server as a child process (tsx), killed with SIGKILL while a workflow step is in
@@ -16,79 +17,13 @@ import { repoRoot, testDatabase } from '@pawfresh/testing';
  * WORKFLOW_STEP_DELAY_MS holds each step long enough to kill the process inside one.
  */
 const STEP_DELAY_MS = 1500;
-const TOKEN = 'crash-test-service-token-000000000000000';
-const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
-let dataDir: string;
-let database: DatabaseConnection | undefined;
-let env: Record<string, string>;
-let base: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Server {
-  process: ChildProcess;
-  output: string[];
-}
-
-function startServer(): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  return { process: child, output };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
-
-const request = (method: string, url: string, body?: unknown) =>
-  fetch(`${base}${url}`, {
-    method,
-    headers: auth,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
-async function post<T>(url: string, body: unknown): Promise<T> {
-  const res = await request('POST', url, body);
-  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const healthy = async () =>
-  (await fetch(`${base}/svc/orchestration/workflows/health`)).ok ? true : undefined;
-
-const run = async (id: string) => {
-  const res = await request('GET', `/svc/orchestration/workflows/runs/${id}`);
-  return res.ok ? ((await res.json()) as WorkflowRun) : undefined;
-};
-
-/**
- * Requests a process answered for a URL, from its one debug line per request (in-process calls
- * between services included). A request cut off by the kill has no line: the step it belonged to
- * is then counted when it runs again after the restart.
- */
-const requestsTo = (servers: Server[], url: string) =>
-  servers
-    .flatMap((s) => s.output.join('').split('\n'))
-    .filter((line) => line.includes(`"url":"${url}"`) && line.includes('"statusCode"')).length;
+let setup: ServerSetup;
+const request = (method: string, url: string, body?: unknown) => setup.request(method, url, body);
+const post = <T>(url: string, body: unknown) => setup.post<T>(url, body);
+const healthy = () => setup.healthy();
+const run = (id: string) => setup.run(id);
+const startServer = () => setup.start();
 
 /** A cart with a loose product and a half bowl for a dog with a weight and a meal. */
 async function makeCart() {
@@ -149,42 +84,11 @@ async function recovered(servers: Server[], workflowId: string) {
   });
 }
 
-async function stop(server: Server, signal: NodeJS.Signals) {
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill(signal);
-  await exited;
-}
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pawfresh-crash-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'debug',
-    SERVICE_TOKEN: TOKEN,
-    CUSTOMER_APP_DIR: path.join(dataDir, 'no-app'),
-    WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS),
-  };
-  const source = inject('testDatabase');
-  if (source.kind === 'postgres') {
-    database = await testDatabase();
-    env.DATABASE_URL = await database.wireUrl();
-  } else {
-    // Start from the migrated snapshot, as a data folder, so the server only seeds.
-    env.DATA_DIR = path.join(dataDir, 'db');
-    const bytes = await readFile(source.snapshotPath);
-    const seeded = await connect({ dataDir: env.DATA_DIR, loadDataDir: new Blob([bytes]) });
-    await seeded.close();
-  }
+  setup = await serverSetup({ WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS) });
 }, 120_000);
 
-afterAll(async () => {
-  await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => setup?.close());
 
 describe('a workflow when its process stops', () => {
   it('is recovered after a crash (SIGKILL) mid-step and finishes once, under the same id', async () => {
