@@ -67,8 +67,12 @@ describe('the billing run when its process is killed', () => {
   it('charges exactly once after a SIGKILL in each step in turn', async () => {
     const servers: Server[] = [];
     const start = async () => {
-      servers.push(setup.start());
-      await waitFor('the server to start', setup.healthy);
+      const server = setup.start();
+      servers.push(server);
+      await waitFor('the server to start', setup.healthy).catch((err: unknown) => {
+        const tail = server.output.join('').split('\n').slice(-15).join('\n');
+        throw new Error(`${String(err)}; its last output:\n${tail}`);
+      });
     };
     try {
       await start();

@@ -66,7 +66,14 @@ export const createAccount =
       upstream('Saving the address', () =>
         services.identity.putDefaultAddress({
           params: { userId },
-          body: { ...TEST_ADDRESS, postCode: TEST_ADDRESS.postcode, countryCode: 'AU' },
+          body: {
+            address1: TEST_ADDRESS.address1,
+            suburb: TEST_ADDRESS.suburb,
+            city: TEST_ADDRESS.city,
+            state: TEST_ADDRESS.state,
+            postCode: TEST_ADDRESS.postcode,
+            countryCode: 'AU',
+          },
         }),
       ).then(() => undefined),
     );
