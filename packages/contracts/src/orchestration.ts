@@ -24,9 +24,15 @@ import {
   migrateResultSchema,
   revertMigrateResultSchema,
 } from './orchestration-migration.js';
+import {
   generateOrdersInput,
   generateOrdersResultSchema,
 } from './orchestration-generate-orders.js';
+import {
+  createAccountScenarioInput,
+  createTestAccountInput,
+  testAccountSchema,
+} from './orchestration-accounts.js';
 
 export { workflowId };
 
@@ -240,6 +246,28 @@ export const orchestrationContract = defineContract({
       body: generateInvoiceInput,
       response: invoiceSchema,
       errors: [400, 404, 409, 500, 502, 503],
+    },
+    createTestAccount: {
+      method: 'POST',
+      path: '/workflows/create-test-account',
+      summary:
+        'A new test customer (not in production): user, address, card, dog, subscription, next box',
+      description:
+        'docs/workflows.md "Test accounts". Answers the e-mail and password to sign in with. Refused (403) when NODE_ENV=production.',
+      body: createTestAccountInput,
+      response: testAccountSchema,
+      errors: [400, 403, 409, 500, 502, 503],
+    },
+    createAccountScenario: {
+      method: 'POST',
+      path: '/workflows/create-account-scenario',
+      summary:
+        'A new test customer in one of the test scenarios (services.md §4), not in production',
+      description:
+        'docs/workflows.md "Test accounts": the boxes stand where the scenario says relative to today. Refused (403) when NODE_ENV=production.',
+      body: createAccountScenarioInput,
+      response: testAccountSchema,
+      errors: [400, 403, 409, 500, 502, 503],
     },
     resetTemporalSchedules: {
       method: 'POST',

@@ -46,7 +46,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       handlers: orchestrationHandlers(
         engine,
         workflows,
-        billingHandlers(engine, billing, runtime.clock),
+        billingHandlers(engine, billing, runtime.clock, runtime.settings.environment),
       ),
       basePath: ORCHESTRATION_BASE_PATH,
       runtime,

@@ -1,4 +1,5 @@
-import type { Handlers } from '@pawfresh/kit';
+import { HttpError, type Handlers } from '@pawfresh/kit';
+import type { CreateAccountInput } from '../flows/accounts/create-account.js';
 import type { Clock } from '@pawfresh/kit';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { Engine } from '../engine/engine.js';
@@ -8,7 +9,12 @@ import { BILLING_RUN_TIME_ZONE, localDate } from '../rules/dunning.js';
 
 export type BillingHandlers = Pick<
   Handlers<typeof orchestrationContract>,
-  'chargeDueOrders' | 'manualChargeOrder' | 'resetTemporalSchedules' | 'generateInvoice'
+  | 'chargeDueOrders'
+  | 'manualChargeOrder'
+  | 'resetTemporalSchedules'
+  | 'generateInvoice'
+  | 'createTestAccount'
+  | 'createAccountScenario'
 >;
 
 /** Billing and dunning (docs/dunning.md) and the schedules. */
@@ -16,8 +22,28 @@ export function billingHandlers(
   engine: Engine,
   billing: BillingWorkflows,
   clock: Clock,
+  environment: 'development' | 'test' | 'production',
 ): BillingHandlers {
+  const testAccounts = async (
+    input: { scenario: CreateAccountInput['scenario']; email?: string; password?: string },
+    workflowId: string | undefined,
+  ) => {
+    if (environment === 'production') {
+      throw new HttpError(403, 'Test accounts are not made in production (NODE_ENV=production)', {
+        type: 'forbidden',
+      });
+    }
+    const workflow = input.scenario ? billing.createAccount : billing.createTestAccount;
+    const run = await engine.run(workflow, input, workflowId);
+    return { workflowId: run.workflowId, ...run.result };
+  };
   return {
+    createTestAccount: async ({ body: { workflowId, ...input } }) =>
+      testAccounts({ ...input, scenario: null }, workflowId),
+
+    createAccountScenario: async ({ body: { workflowId, ...input } }) =>
+      testAccounts(input, workflowId),
+
     chargeDueOrders: async ({ body }) => {
       const date = body.date ?? localDate(clock.now(), BILLING_RUN_TIME_ZONE);
       const run = await engine.run(

@@ -6,6 +6,8 @@ import type {
 } from '@pawfresh/contracts/orchestration-billing';
 import type { Seller } from '../../rules/invoice.js';
 import { generateInvoice } from './generate-invoice.js';
+import type { TestAccount } from '@pawfresh/contracts/orchestration-accounts';
+import { createAccount, type CreateAccountInput } from '../accounts/create-account.js';
 import type { Engine, Workflow } from '../../engine/engine.js';
 import { childWorkflow } from '../../engine/children.js';
 import {
@@ -28,6 +30,8 @@ export interface BillingWorkflows {
     { orderId: string; userId?: string; createdBy?: string },
     ChargeResult
   >;
+  createTestAccount: Workflow<CreateAccountInput, Omit<TestAccount, 'workflowId'>>;
+  createAccount: Workflow<CreateAccountInput, Omit<TestAccount, 'workflowId'>>;
   generateInvoice: Workflow<{ orderId: string; userId?: string }, InvoiceFile>;
   /** The schedules this service keeps (reset-temporal-schedules puts them back). */
   schedules: ConfiguredSchedule[];
@@ -54,6 +58,8 @@ export function registerBillingWorkflows(
     billOrder: bill,
     chargeDueOrders: run,
     manualChargeOrder: engine.register('manual-charge-order', manualChargeOrder(ctx, charge)),
+    createTestAccount: engine.register('create-test-account', createAccount(ctx)),
+    createAccount: engine.register('create-account-scenario', createAccount(ctx)),
     generateInvoice: engine.register(
       'generate-invoice',
       generateInvoice(ctx, settings.invoiceSeller),
