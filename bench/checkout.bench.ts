@@ -65,6 +65,7 @@ async function main() {
     services: collaborators(runtime, () => {}),
     step: (_name, run) => run(),
     workflowId: () => id,
+    clock: systemClock,
   });
   const plain = (id: string) => {
     const ctx = plainContext(id);

@@ -310,6 +310,7 @@ export const orchestrationContract = defineContract({
       body: bulkMigrateInput,
       response: bulkMigrateResultSchema,
       errors: [400, 500, 502, 503],
+    },
     generateOrders: {
       method: 'POST',
       path: '/workflows/generate-orders',
