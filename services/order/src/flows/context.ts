@@ -1,8 +1,7 @@
-import type { Clock, ServiceClient } from '@pawfresh/kit';
-import type { RevisionWatch } from '@pawfresh/db';
+import type { Clock, RawJson, ServiceClient } from '@pawfresh/kit';
+import type { RevisionMark, RevisionWatch } from '@pawfresh/db';
 import type { courierContract } from '@pawfresh/contracts/courier';
 import type { OrderDb } from '../db/order-store.js';
-import type { KeptDeliveries } from './customer-deliveries.js';
 
 /** What the order flows work with: the database, time, and the courier (depots and facilities). */
 export interface OrderContext {
@@ -13,4 +12,15 @@ export interface OrderContext {
   deliveriesAnswers: Map<string, KeptDeliveries>;
   /** Revision notifications heard by this process (ADR 008). */
   revisions: RevisionWatch;
+}
+
+/** A deliveries page answered, with what it depends on besides the customer's orders. */
+export interface KeptDeliveries {
+  answer: RawJson;
+  revision: number;
+  /** The zones of the customer's orders, and the local date in each when it was built. */
+  zones: readonly string[];
+  days: string;
+  /** Where the revision watch stood when it was read (undefined: not listening then). */
+  mark: RevisionMark | undefined;
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { rawJson, type RawJson } from '@pawfresh/kit';
 import { orderContract, type Order } from '@pawfresh/contracts/order';
-import type { RevisionMark } from '@pawfresh/db';
 import { customerKey, readCustomerRevision } from '../db/customer-revision-store.js';
 import { customerOrderRows, withChildren } from '../db/order-store.js';
 import { localDate } from '../rules/order-dates.js';
@@ -53,17 +52,6 @@ export async function customerPastOrders(
 
 const deliveriesResponse = orderContract.endpoints.getCustomerDeliveries.response;
 const MAX_ANSWERS = 1_000;
-
-/** A deliveries page answered, with what it depends on besides the customer's orders. */
-export interface KeptDeliveries {
-  answer: RawJson;
-  revision: number;
-  /** The zones of the customer's orders, and the local date in each when it was built. */
-  zones: readonly string[];
-  days: string;
-  /** Where the revision watch stood when it was read (undefined: not listening then). */
-  mark: RevisionMark | undefined;
-}
 
 const daysIn = (zones: readonly string[], now: Date) =>
   zones.map((zone) => localDate(now, zone)).join(',');
