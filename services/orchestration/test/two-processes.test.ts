@@ -64,11 +64,20 @@ describe.skipIf(!postgres)('two processes on one database', () => {
       // Three ticks with both processes up.
       await new Promise((r) => setTimeout(r, (3 * TICK_SECONDS + 2) * 1000));
 
-      const runs = await sql.query<{ id: string; status: string; executor_id: string }>(
-        `select workflow_uuid as id, status, executor_id from orchestration.workflow_status
-          where name = 'daily-generate-orders' and created_at >= $1 order by workflow_uuid`,
-        [started.getTime()],
+      const query = () =>
+        sql.query<{ id: string; status: string; executor_id: string }>(
+          `select workflow_uuid as id, status, executor_id from orchestration.workflow_status
+            where name = 'daily-generate-orders' and created_at >= $1 order by workflow_uuid`,
+          [started.getTime()],
+        );
+      // Let at least two of the ticks finish (each generates for every subscription).
+      await waitFor(
+        'two scheduled runs to finish',
+        async () =>
+          (await query()).rows.filter((r) => r.status === 'SUCCESS').length >= 2 ? true : undefined,
+        240_000,
       );
+      const runs = await query();
       const ticks = runs.rows.map((r) => r.id.replace('sched-daily-generate-orders-', ''));
       expect(ticks.length).toBeGreaterThanOrEqual(3);
       // One run per tick: each tick's instant once, on the 10-second marks.
@@ -81,13 +90,14 @@ describe.skipIf(!postgres)('two processes on one database', () => {
         `select distinct executor_id from orchestration.workflow_status where executor_id <> ''`,
       );
       expect(executors.rows.map((r) => r.executor_id)).not.toContain('local');
-      // Each finished tick looked at the same subscriptions, each once (one child run each).
+      // Each finished tick looked at the same subscriptions, each once: one child run each, under
+      // the tick run's own child, generate-orders (`<tick>-0`).
       const perTick = [];
       for (const run of done) {
         const children = await sql.query<{ n: string }>(
           `select count(*) as n from orchestration.workflow_status
             where name = 'generate-subscription-orders' and workflow_uuid like $1`,
-          [`${run.id}:%`],
+          [`${run.id}-%:%`],
         );
         perTick.push(Number(children.rows[0]!.n));
       }
