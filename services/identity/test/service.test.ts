@@ -168,6 +168,7 @@ describe('health and documentation', () => {
         '/identity/dev/mailbox/messages',
         '/identity/migration',
         '/identity/migration/{userId}',
+        '/identity/users/{userId}/notifications',
       ].sort(),
     );
   });

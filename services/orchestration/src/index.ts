@@ -41,6 +41,8 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       now: () => runtime.clock.now(),
     });
     const billing = registerBillingWorkflows(engine, ctx, settings);
+    // One list of configured schedules: created at start, put back by reset-temporal-schedules.
+    billing.schedules.push(...engine.configuredSchedules());
     const routes = servicePlugin({
       contract: orchestrationContract,
       handlers: orchestrationHandlers(

@@ -222,6 +222,13 @@ describe('reset-temporal-schedules', () => {
           cronTimezone: 'Australia/Perth',
           status: 'ACTIVE',
         },
+        {
+          scheduleName: 'daily-generate-orders',
+          workflowName: 'daily-generate-orders',
+          schedule: '0 2 * * *',
+          cronTimezone: 'Australia/Sydney',
+          status: 'ACTIVE',
+        },
       ],
       removed: [],
     });

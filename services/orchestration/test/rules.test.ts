@@ -223,8 +223,8 @@ describe('run view', () => {
 
 describe('settings', () => {
   it('allows a step delay for crash tests, and refuses it in production', () => {
-    expect(readOrchestrationSettings('development', {})).toEqual({ stepDelayMs: 0 });
-    expect(readOrchestrationSettings('test', { WORKFLOW_STEP_DELAY_MS: '1500' })).toEqual({
+    expect(readOrchestrationSettings('development', {})).toMatchObject({ stepDelayMs: 0 });
+    expect(readOrchestrationSettings('test', { WORKFLOW_STEP_DELAY_MS: '1500' })).toMatchObject({
       stepDelayMs: 1500,
     });
     expect(() => readOrchestrationSettings('production', { WORKFLOW_STEP_DELAY_MS: '1' })).toThrow(

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
+import type { ConfiguredSchedule } from './schedules.js';
 import type { Logger } from 'pino';
 import { badRequest, HttpError } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
@@ -101,6 +102,19 @@ export class Engine {
   }
 
   /**
+   * The schedules registered with `schedule`, for the service to create at start and for
+   * reset-temporal-schedules to put back, with the other configured ones (engine/schedules.ts).
+   */
+  configuredSchedules(): ConfiguredSchedule[] {
+    return this.#schedules.map((s) => ({
+      scheduleName: s.name,
+      workflow: s.workflow,
+      schedule: s.cron,
+      cronTimezone: 'Australia/Sydney',
+    }));
+  }
+
+  /**
    * A checkpointed step: run once, its result stored; after a crash the workflow resumes with the
    * stored result instead of running it again.
    */
@@ -183,16 +197,6 @@ export class Engine {
         minPollingIntervalMs: 200,
         onConflict: 'always_update',
       });
-    }
-    if (this.#schedules.length > 0) {
-      await DBOS.applySchedules(
-        this.#schedules.map((s) => ({
-          scheduleName: s.name,
-          workflowFn: s.workflow,
-          schedule: s.cron,
-          cronTimezone: 'Australia/Sydney',
-        })),
-      );
     }
   }
 
