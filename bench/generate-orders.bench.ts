@@ -167,8 +167,12 @@ async function main() {
     await sql.query(`delete from "order".orders where id in (select id from bench_orders)`);
     const insertStarted = performance.now();
     await sql.query('begin');
-    await sql.query(`insert into "order".orders select * from bench_orders`);
-    await sql.query(`insert into "order".line_items select * from bench_items`);
+    await sql.query(
+      `insert into "order".orders overriding system value select * from bench_orders`,
+    );
+    await sql.query(
+      `insert into "order".line_items overriding system value select * from bench_items`,
+    );
     await sql.query('commit');
     const insertMs = performance.now() - insertStarted;
 

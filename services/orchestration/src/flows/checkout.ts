@@ -154,7 +154,8 @@ export const checkout =
             );
           }
           if (isCallStatus(err, 404)) throw notFound(`Payment intent ${paymentIntentId} not found`);
-          if (isCallStatus(err, 409)) {
+          // 409: another confirm holds it; 400: the provider refuses it in its state (used).
+          if (isCallStatus(err, 409) || isCallStatus(err, 400)) {
             throw conflict(
               `Payment intent ${paymentIntentId} cannot be used: ${said(err, 'it is already in use')}`,
             );

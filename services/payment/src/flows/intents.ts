@@ -110,7 +110,8 @@ export async function confirmIntent(
         { status: payment.status },
       );
     }
-    await movePayment(ctx, payment.id, 'processing', { paymentMethodId: method.id });
+    // Claimed under the payment's lock: of two confirms at once, the second is refused here.
+    await movePayment(ctx, payment.id, 'processing', { paymentMethodId: method.id }, true);
     const settled = await attemptPayment(
       ctx,
       payment.id,

@@ -1,4 +1,4 @@
-import { HttpError, notFound } from '@pawfresh/kit';
+import { HttpError, conflict, notFound } from '@pawfresh/kit';
 import type { CaptureMethod, PaymentStatus, ReferenceType } from '@pawfresh/contracts/payment';
 import type { CustomerRow } from '../db/customer-store.js';
 import {
@@ -68,10 +68,17 @@ export async function movePayment(
   id: string,
   to: PaymentStatus,
   changes: PaymentChanges = {},
+  /** Refuse (409) a payment already in `to`: another attempt of it is under way. */
+  exclusive = false,
 ): Promise<PaymentRow> {
   return ctx.db.transaction(async (tx) => {
     const current = await findPayment(tx, id, true);
     if (!current) throw paymentNotFound(id);
+    if (exclusive && current.status === to) {
+      throw conflict(`Payment ${id} is ${to} already: another attempt is under way`, {
+        status: current.status,
+      });
+    }
     if (current.status !== to) requirePaymentMove(id, current.status, to);
     return updatePayment(tx, id, { ...changes, status: to }, ctx.clock.now());
   });
