@@ -61,6 +61,7 @@ describe('configuration', () => {
         PAYMENT_SERVICE_URL: 'http://127.0.0.1:3105',
         COURIER_SERVICE_URL: 'http://127.0.0.1:3106',
         ORDER_SERVICE_URL: 'http://127.0.0.1:3107',
+        ORCHESTRATION_SERVICE_URL: 'http://127.0.0.1:3111',
       }),
     ).toEqual([
       'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',
