@@ -351,15 +351,17 @@ export async function listOrderPage(
     const [counted] = await db.select({ n: count() }).from(orders).where(where);
     return { items: [], total: counted?.n ?? 0 };
   }
+  // The outer row is named in full ("orders"."id"): Drizzle drops the table qualifier of
+  // `${orders.id}` in a single-table select, and the subquery would then compare with its own id.
   const rows = await db
     .select({
       order: orders,
       items: sql<
         JsonRow[]
-      >`coalesce((select json_agg(to_jsonb(li) order by li.seq) from ${lineItems} li where li.order_id = ${orders.id}), '[]'::json)`,
+      >`coalesce((select json_agg(to_jsonb(li) order by li.seq) from ${lineItems} li where li.order_id = "orders"."id"), '[]'::json)`,
       discounts: sql<
         JsonRow[]
-      >`coalesce((select json_agg(to_jsonb(d) order by d.seq) from ${orderDiscounts} d where d.order_id = ${orders.id}), '[]'::json)`,
+      >`coalesce((select json_agg(to_jsonb(d) order by d.seq) from ${orderDiscounts} d where d.order_id = "orders"."id"), '[]'::json)`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
