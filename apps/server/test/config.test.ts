@@ -66,7 +66,7 @@ describe('configuration', () => {
     ).toEqual([
       'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',
       'DOGS_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the dogs service answers (e.g. http://127.0.0.1:3101)',
-      'ORCHESTRATION_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the orchestration service answers (e.g. http://127.0.0.1:3101)',
+      'SUBSCRIPTION_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the subscription service answers (e.g. http://127.0.0.1:3101)',
     ]);
     expect(problems({ SERVICE: 'product', DOGS_SERVICE_URL: 'dogs:3101' })[0]).toMatch(
       /must be an http\(s\) URL/,
