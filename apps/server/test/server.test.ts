@@ -145,6 +145,7 @@ describe('split mode', () => {
       DOGS_SERVICE_URL: dogsUrl,
       PAYMENT_SERVICE_URL: paymentUrl,
       COURIER_SERVICE_URL: courierUrl,
+      SUBSCRIPTION_SERVICE_URL: subscriptionUrl,
       // Not started here (its engine is tested in services/orchestration): no call reaches it.
       ORCHESTRATION_SERVICE_URL: 'http://127.0.0.1:9',
     });
