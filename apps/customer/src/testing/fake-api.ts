@@ -319,6 +319,68 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       return order ? { body: order } : error(404, 'Order not found');
     }),
   );
+  const findOrder = (orderId: string | undefined) => {
+    const { pastOrders, currentOrders, futureOrders, failedOrders } = state.orders;
+    return [...failedOrders, ...pastOrders, ...currentOrders, ...futureOrders].find(
+      (candidate) => candidate.id === orderId,
+    );
+  };
+  on(
+    'POST /payment/retry',
+    signedIn((request) => {
+      const { orderId } = request.body as { orderId: string };
+      const order = findOrder(orderId);
+      if (!order) return error(404, 'Order not found');
+      const alreadyPaid = order.paymentStatus === 'processed';
+      if (!alreadyPaid) {
+        // Charged with the default card: the order leaves the failed list, paid.
+        const paid = {
+          ...order,
+          paymentStatus: 'processed' as const,
+          displayType: 'FUTURE' as const,
+        };
+        const { failedOrders, futureOrders } = state.orders;
+        state.orders = {
+          ...state.orders,
+          failedOrders: failedOrders.filter((candidate) => candidate.id !== orderId),
+          futureOrders: [...futureOrders.filter((candidate) => candidate.id !== orderId), paid],
+        };
+      }
+      return {
+        body: {
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          outcome: alreadyPaid ? 'already_paid' : 'charged',
+          paymentStatus: 'processed',
+          amount: order.totalCharge,
+          attempt: 2,
+          paymentId: '5a000000-0000-4000-8000-000000000001',
+          failureReason: null,
+          nextAttemptDate: null,
+        },
+      };
+    }),
+  );
+  on(
+    'GET /orders/:orderId/invoice',
+    signedIn((request) => {
+      const order = findOrder(request.params.orderId);
+      if (!order) return error(404, 'Order not found');
+      if (order.paymentStatus !== 'processed') return error(409, 'This order is not paid yet');
+      const invoiceNumber = `INV-${order.orderNumber}`;
+      return {
+        body: {
+          orderId: order.id,
+          invoiceNumber,
+          invoiceDate: order.billingDate,
+          fileName: `${invoiceNumber}.pdf`,
+          total: order.totalCharge,
+          gst: Math.round(order.totalCharge / 11),
+          pdfContent: btoa(`%PDF-1.4\n% ${invoiceNumber}\n%%EOF\n`),
+        },
+      };
+    }),
+  );
   on(
     'GET /payment-methods',
     signedIn(() => ({

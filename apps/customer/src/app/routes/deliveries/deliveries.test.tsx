@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { createFeatureFlagProvider } from '../../../lib/feature-flags';
 import { createFakeApi, error } from '../../../testing/fake-api';
@@ -195,5 +195,133 @@ describe('/deliveries', () => {
     expect(within(next).getByRole('link', { name: 'Change address' })).toBeInTheDocument();
     expect(within(next).getByRole('link', { name: 'Add treats' })).toBeInTheDocument();
     expect(next).toHaveTextContent('Change by Mon 30 Nov, 5pm');
+  });
+
+  describe('a failed payment', () => {
+    const FAILED_ID = '8c000000-0000-4000-8000-000000000099';
+    const withFailedOrder = () => {
+      const orders = makeOrders();
+      orders.failedOrders = [
+        makeOrder({
+          id: FAILED_ID,
+          orderNumber: 1099,
+          deliveryDate: '2026-11-27',
+          cutoffAt: '2026-11-23T06:00:00.000Z',
+          billingDate: '2026-11-24',
+          displayType: 'FAILED',
+          paymentStatus: 'attempt_failed',
+        }),
+      ];
+      return signedIn({ orders });
+    };
+    const declined = {
+      orderId: FAILED_ID,
+      orderNumber: 1099,
+      outcome: 'declined',
+      paymentStatus: 'attempt_failed',
+      amount: 12708,
+      attempt: 2,
+      paymentId: '5a000000-0000-4000-8000-000000000002',
+      failureReason: 'Insufficient funds',
+      nextAttemptDate: '2026-11-19',
+    };
+
+    it('can be retried: the payment goes through, a notice says so and the orders load again', async () => {
+      const api = withFailedOrder();
+      const { user } = renderApp('/deliveries', { api });
+
+      const failed = await screen.findByRole('region', {
+        name: 'Payment needed for your box of Fri 27 Nov',
+      });
+      await user.click(
+        within(failed).getByRole('button', { name: 'Retry payment for the box of Fri 27 Nov' }),
+      );
+
+      expect(await screen.findByText('Successfully updated')).toBeVisible();
+      expect(
+        screen.getByText('Your payment for the box of Fri 27 Nov went through.'),
+      ).toBeVisible();
+      expect(api.callsTo('POST /payment/retry').map((call) => call.body)).toEqual([
+        { orderId: FAILED_ID },
+      ]);
+      await waitFor(() => expect(api.callsTo('GET /orders')).toHaveLength(2));
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('region', { name: 'Payment needed for your box of Fri 27 Nov' }),
+        ).not.toBeInTheDocument(),
+      );
+    });
+
+    it('shows the card provider’s reason when the card is declined, and keeps "Update card"', async () => {
+      const api = withFailedOrder();
+      let answer: (reply: { body: unknown }) => void = () => {};
+      api.on('POST /payment/retry', () => new Promise((resolve) => (answer = resolve)));
+      const { user } = renderApp('/deliveries', { api });
+
+      const failed = await screen.findByRole('region', {
+        name: 'Payment needed for your box of Fri 27 Nov',
+      });
+      const retry = within(failed).getByRole('button', {
+        name: 'Retry payment for the box of Fri 27 Nov',
+      });
+      await user.click(retry);
+      // Loading while the charge runs.
+      await waitFor(() => expect(retry).toHaveAttribute('data-loading', 'true'));
+      answer({ body: declined });
+
+      expect(await within(failed).findByRole('alert')).toHaveTextContent(
+        'Your card was declined: Insufficient funds',
+      );
+      expect(within(failed).getByRole('link', { name: 'Update card' })).toBeVisible();
+      expect(screen.queryByText('Successfully updated')).not.toBeInTheDocument();
+      expect(api.callsTo('GET /orders')).toHaveLength(1);
+    });
+
+    it('shows the default failure message when the retry fails', async () => {
+      const api = withFailedOrder();
+      api.on('POST /payment/retry', () => error(502, 'Unspecified server error'));
+      const { user } = renderApp('/deliveries', { api });
+
+      await user.click(
+        await screen.findByRole('button', { name: 'Retry payment for the box of Fri 27 Nov' }),
+      );
+
+      const dialog = await screen.findByRole('dialog', { name: 'Sorry, something went wrong' });
+      expect(dialog).toHaveTextContent('Please try again');
+    });
+  });
+
+  it('downloads the invoice of a paid delivered box as a PDF file', async () => {
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    onTestFinished(() => {
+      createObjectURL.mockRestore();
+      revokeObjectURL.mockRestore();
+    });
+    // The temporary link is clicked, not followed: the test environment cannot save files.
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    onTestFinished(() => click.mockRestore());
+    const api = signedIn();
+    const { user } = renderApp('/deliveries', { api });
+
+    const delivered = await screen.findByRole('region', { name: 'Delivered' });
+    await user.click(
+      within(delivered).getByRole('button', { name: 'Download invoice for the box of Fri 6 Nov' }),
+    );
+
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    const blob = createObjectURL.mock.calls[0]![0] as Blob;
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toMatch(/^%PDF-1\.4/);
+    expect(click).toHaveBeenCalledTimes(1);
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('blob:invoice');
+    expect(link.download).toMatch(/^INV-\d+\.pdf$/);
+    expect(link.isConnected).toBe(false);
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:invoice'));
+    const paidBox = api.state.orders.pastOrders.find(
+      (order) => order.deliveryDate === '2026-11-06',
+    );
+    expect(api.callsTo(`GET /orders/${paidBox!.id}/invoice`)).toHaveLength(1);
   });
 });

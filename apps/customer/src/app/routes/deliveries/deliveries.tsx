@@ -11,6 +11,7 @@ import { getMeQueryOptions, useMe } from '../../../features/account/api/get-me';
 import { getDogsQueryOptions, useDogs } from '../../../features/dogs/api/get-dogs';
 import { getOrdersQueryOptions, useOrders } from '../../../features/orders/api/get-orders';
 import { FailedPayment } from '../../../features/orders/components/failed-payment';
+import { InvoiceButton } from '../../../features/orders/components/invoice-button';
 import { EditButton, NextBox } from '../../../features/orders/components/next-box';
 import { OrderCard } from '../../../features/orders/components/order-card';
 import { productIndex } from '../../../features/orders/utils/box-contents';
@@ -153,7 +154,13 @@ export default function DeliveriesRoute() {
                     dogs={dogs.data}
                     now={now}
                     selected={order.id === view.selectedOrderId}
-                  />
+                  >
+                    {order.paymentStatus === 'processed' ? (
+                      <Group>
+                        <InvoiceButton order={order} />
+                      </Group>
+                    ) : null}
+                  </OrderCard>
                 </li>
               ))}
             </ul>
