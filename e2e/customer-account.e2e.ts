@@ -29,6 +29,8 @@ async function signOut(page: Page) {
   await page.getByRole('link', { name: 'Account' }).first().click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(/\/customer\/login/);
+  // The sign-out has settled once the login form shows; going to it again before can race it.
+  await page.getByLabel(/^Email/).waitFor();
 }
 
 /** The reset link from the newest message to `email` in the development mailbox page. */
