@@ -101,6 +101,35 @@ describe('serving size: review, then apply', () => {
     expect((await readSubscription(h, hh.subscription.id)).version).toBe(stored.version);
   });
 
+  it("decides the cut-off on the service's clock: moving the clock closes an order", async () => {
+    const hh = await household(h);
+    const body = {
+      subscriptionId: hh.subscription.id,
+      feedingPlanId: hh.subscription.feedingPlans[0]!.id,
+      servingSize: 'f0400',
+      userId: hh.userId,
+    };
+    const was = h.clock.now();
+    // The real time is still before order 2's cut-off; the service's clock is at it.
+    h.clock.set(hh.orders[2]!.cutoffAt);
+    try {
+      const res = await call('POST', '/workflows/review-update-subscription-serving-size', body);
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json<PlanChangeReview>();
+      expect(r.orders.updatedOrderIds).toEqual([hh.orders[3]!.id]);
+      expect(r.orders.leftOrders.map((l) => [l.orderId, l.reason])).toEqual([
+        [hh.orders[2]!.id, 'past_cutoff'],
+      ]);
+    } finally {
+      h.clock.set(was);
+    }
+    const res = await call('POST', '/workflows/review-update-subscription-serving-size', body);
+    expect(res.json<PlanChangeReview>().orders.updatedOrderIds).toEqual([
+      hh.orders[2]!.id,
+      hh.orders[3]!.id,
+    ]);
+  });
+
   it("is a 404 for another customer's subscription or an unknown plan, changing nothing", async () => {
     const hh = await household(h);
     const plan = hh.subscription.feedingPlans[0]!;

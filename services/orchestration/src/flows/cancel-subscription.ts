@@ -82,7 +82,7 @@ export const cancelSubscription =
           }),
         ),
       );
-      const today = await step('today', async () => todayInAustralia(new Date()));
+      const today = await step('today', async () => todayInAustralia(ctx.clock.now()));
       const arrivingOrders = stillArriving(before.all, deletedOrderIds, today);
       return {
         subscriptionId: cancelled.id,

@@ -116,7 +116,7 @@ export const todayInAustralia = (now: Date) =>
 
 /** The subscription's orders, split by the rule (read and decided in one step: the time counts). */
 export function readOrdersInScope(
-  { services, step }: WorkflowContext,
+  { services, step, clock }: WorkflowContext,
   subscriptionId: string,
 ): Promise<OrdersInScope> {
   return step('read-orders', async () => {
@@ -130,7 +130,7 @@ export function readOrdersInScope(
       all.push(...page.items);
       if (page.items.length < 100 || all.length >= page.total) break;
     }
-    const now = new Date();
+    const now = clock.now();
     const scope = changeScope(all, now, todayInAustralia(now));
     const openIds = new Set(scope.open.map((o) => o.id));
     return { all, open: all.filter((o) => openIds.has(o.id)), left: scope.left };
