@@ -277,6 +277,60 @@ const street = (addressId: string) => ({
   deliveryInstructions: 'Side gate',
 });
 
+describe('POST /api/v1/subscriptions/update-order-delivery-date', () => {
+  const move = (orderId: string, deliveryDate: string, auth: Record<string, string>) =>
+    call(
+      'POST',
+      '/api/v1/subscriptions/update-order-delivery-date',
+      { orderId, deliveryDate },
+      auth,
+    );
+
+  it("moves the customer's own delivery through the workflow and answers the orders", async () => {
+    const a = await customer();
+    const b = await customer();
+    const first = a.home.orders[0]!;
+    const res = await move(first.id, '2026-11-24', a.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const { orders } = res.json<{ orders: CustomerOrder[] }>();
+    expect(orders.map((o) => o.id).sort()).toEqual(a.home.orders.map((o) => o.id).sort());
+    expect(orders.find((o) => o.id === first.id)).toMatchObject({ deliveryDate: '2026-11-24' });
+    expect(await readOrder(first.id)).toMatchObject({
+      deliveryDate: '2026-11-24',
+      expectedDeliverySlotId: 'PM',
+    });
+
+    const aBefore = await versions(a.home);
+    const bBefore = await versions(b.home);
+    const other = await move(b.home.orders[0]!.id, '2026-11-24', a.auth);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: `Order ${b.home.orders[0]!.id} not found` });
+    expect(await versions(a.home)).toEqual(aBefore);
+    expect(await versions(b.home)).toEqual(bBefore);
+  });
+
+  it('answers a bad format, a day without deliveries and a date past its cut-off with 400s', async () => {
+    const a = await customer();
+    const order = a.home.orders[0]!;
+    expect((await move(order.id, '24/11/2026', a.auth)).json()).toEqual({
+      error: 'deliveryDate must be in YYYY-MM-DD format',
+    });
+    const sunday = await move(order.id, '2026-11-22', a.auth);
+    expect(sunday.statusCode).toBe(400);
+    expect(sunday.json()).toEqual({
+      error:
+        'We do not deliver to Richmond 3121 on 2026-11-22 (PM): the next possible dates are 2026-11-24, 2026-11-25, 2026-11-26',
+    });
+    const late = await move(order.id, '2026-11-06', a.auth);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({
+      error:
+        'Too late for a delivery on 2026-11-06: changes for it have closed: the next possible dates are 2026-11-07, 2026-11-10, 2026-11-11',
+    });
+    expect((await readOrder(order.id)).version).toBe(order.version);
+  });
+});
+
 describe('POST /api/v1/orders/{orderId}/delivery-info', () => {
   it('moves the address of this and every later order; another customer’s order is a 404', async () => {
     const a = await customer();

@@ -1,4 +1,4 @@
-import { notFound, orNotFound, upstream } from '@pawfresh/kit';
+import { notFound, upstream } from '@pawfresh/kit';
 import type { CustomerSubscription } from '@pawfresh/contracts/account';
 import type { GeneratePlansInput, Subscription } from '@pawfresh/contracts/subscription';
 import { toCustomerOrder } from '../rules/customer-views.js';
@@ -195,22 +195,21 @@ export const reviewFeedingPlanType = async (
   );
 
 /**
- * Moves one of the customer's deliveries (the order service checks the cut-off and the kitchen)
- * and answers the customer's deliveries as they now are.
+ * Moves one of the customer's deliveries through the update-order-delivery-date workflow (the
+ * courier's days and the cut-off are checked there: a refused date is a 400 naming the next
+ * possible dates; another customer's order is a 404) and answers the customer's deliveries as
+ * they now are.
  */
 export async function moveDelivery(
   ctx: AccountContext,
   userId: string,
   body: BodyOf<'updateOrderDeliveryDate'>,
 ) {
-  const order = await orNotFound(ctx.order.getOrder({ params: { orderId: body.orderId } }));
-  if (!order || order.userId !== userId) throw notFound(`Order ${body.orderId} not found`);
   await relay(
-    ctx.order.patchOrder({
-      params: { orderId: order.id },
-      body: { deliveryDate: body.deliveryDate, updatedBy: `customer:${userId}` },
+    ctx.orchestration.updateOrderDeliveryDate({
+      body: { orderId: body.orderId, deliveryDate: body.deliveryDate, userId },
     }),
-    [400, 409],
+    [400, 404, 409],
   );
   const d = await ctx.order.getCustomerDeliveries({ params: { customerId: userId } });
   return {
