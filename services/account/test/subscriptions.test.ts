@@ -276,7 +276,7 @@ describe('customer API: Subscriptions', () => {
     }
     expect(await snapshot(a)).toEqual(beforeA);
     expect(await snapshot(b)).toEqual(beforeB);
-  });
+  }, 90_000);
 
   it('serving size: review changes nothing, apply with its version, a stale version is a 409', async () => {
     const c = await customer();
@@ -321,6 +321,68 @@ describe('customer API: Subscriptions', () => {
       `at version ${after.subscription.version}`,
     );
     expect((await snapshot(c)).subscription.version).toBe(after.subscription.version);
+  });
+
+  it('two changes to the same subscription at once: one wins, the other is a 409 with the version now', async () => {
+    const c = await customer();
+    const list = await api('GET', '/subscriptions', undefined, c.headers);
+    const { version } = list.json<{ subscriptions: { version: number }[] }>().subscriptions[0]!;
+    const plan = c.subscription.feedingPlans[0]!;
+    const [size, type] = await Promise.all([
+      api(
+        'POST',
+        '/subscriptions/update-serving-size',
+        { subscriptionId: c.subscription.id, feedingPlanId: plan.id, servingSize: 400, version },
+        c.headers,
+      ),
+      api(
+        'POST',
+        '/subscriptions/update-subscription-feeding-plan-type',
+        { subscriptionId: c.subscription.id, feedingPlanType: 'half_bowl', version },
+        c.headers,
+      ),
+    ]);
+    expect([size.statusCode, type.statusCode].sort(), `${size.body} ${type.body}`).toEqual([
+      200, 409,
+    ]);
+    const sizeWon = size.statusCode === 200;
+    const loser = sizeWon ? type : size;
+    const now = await snapshot(c);
+    expect(now.subscription.version).toBe(version + 1);
+    expect(loser.json<{ error: string }>().error).toContain(
+      `since version ${version} (it is at version ${now.subscription.version})`,
+    );
+    // Nothing lost: the winner's change is whole, the loser's is nowhere.
+    const stored = now.subscription.feedingPlans[0]!;
+    if (sizeWon) {
+      expect(stored).toMatchObject({ type: 'full_bowl', currentDailyServingSizeInGrams: 400 });
+    } else {
+      expect(stored.type).toBe('half_bowl');
+      expect(stored.currentDailyServingSizeInGrams).toBeLessThan(300);
+    }
+    for (const o of now.orders) {
+      expect(o.lines.reduce((n, l) => n + l.quantity, 0)).toBe(stored.totalPouches);
+    }
+    // The loser asks again with the version now, and both changes are kept.
+    const again = await api(
+      'POST',
+      sizeWon
+        ? '/subscriptions/update-subscription-feeding-plan-type'
+        : '/subscriptions/update-serving-size',
+      sizeWon
+        ? { subscriptionId: c.subscription.id, feedingPlanType: 'half_bowl', version: version + 1 }
+        : {
+            subscriptionId: c.subscription.id,
+            feedingPlanId: plan.id,
+            servingSize: 400,
+            version: version + 1,
+          },
+      c.headers,
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    const last = (await snapshot(c)).subscription;
+    expect(last.version).toBe(version + 2);
+    expect(last.feedingPlans[0]!.type).toBe('half_bowl');
   });
 
   it('feeding-plan type, extras, recipes and cancel for the owner', async () => {
