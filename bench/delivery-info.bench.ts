@@ -30,6 +30,19 @@ async function main() {
       baseUrl: `${origin}/svc/${service}`,
       headers: server.serviceHeaders,
     });
+    // A customer of identity: "all future orders" also makes the address their default one.
+    const user = await fetch(`${origin}/svc/identity/identity/users`, {
+      method: 'POST',
+      headers: server.serviceHeaders,
+      body: JSON.stringify({
+        email: `bench-${randomUUID()}@example.com.au`,
+        password: 'woofwoof9',
+        firstName: 'Sam',
+        lastName: 'Citizen',
+        role: 'customer',
+      }),
+    });
+    if (!user.ok) throw new Error(`Creating the customer: ${user.status} ${await user.text()}`);
     const home = await household(
       {
         pricing: target('pricing'),
@@ -38,7 +51,7 @@ async function main() {
         product: target('product'),
       },
       FUTURE_ORDERS,
-      randomUUID(),
+      ((await user.json()) as { id: string }).id,
       fridayFromNow(),
     );
     const first = home.orders[0]!;
@@ -86,10 +99,12 @@ async function main() {
       if (answer.updatedOrderIds.length !== FUTURE_ORDERS)
         throw new Error('Not every order changed');
     };
-    /** The same order-service calls, made directly. */
+    /** The same order-service and identity calls, made directly. */
     const direct = async (n: number) => {
       const api = '/svc/order/api/v1/orders';
+      const identity = `/svc/identity/identity/users/${home.userId}/addresses/default`;
       await send(`${api}/${first.id}`, 'GET');
+      await fetch(`${origin}${identity}`, { headers: server.serviceHeaders });
       const page = (await send(
         `${api}?userId=${home.userId}&orderBy=deliveryDate&limit=100`,
         'GET',
@@ -103,6 +118,8 @@ async function main() {
           ...address(n),
         });
       }
+      const { countryCode: _c, ...lines } = address(n);
+      await send(identity, 'PUT', { ...lines, suburb: 'Richmond', postCode: '3121' });
     };
 
     const timings: Record<'workflow' | 'direct', number[]> = { workflow: [], direct: [] };

@@ -354,10 +354,22 @@ describe('POST /api/v1/orders/{orderId}/delivery-info', () => {
       updatedOrderIds: a.home.orders.map((o) => o.id),
       skippedOrders: [],
     });
-    expect((await readOrder(first.id)).deliveryDate).toBe('2026-11-21');
-    for (const o of a.home.orders) {
-      expect((await readOrder(o.id)).address.address1).toBe('7 Swan Street');
+    // The later boxes keep the fortnightly cadence from the new date (Saturdays, PM).
+    const dates = ['2026-11-21', '2026-12-05', '2026-12-19'];
+    for (const [n, o] of a.home.orders.entries()) {
+      expect(await readOrder(o.id)).toMatchObject({
+        deliveryDate: dates[n],
+        address: { address1: '7 Swan Street' },
+      });
     }
+    // "All future boxes": the address is the customer's default one from now on.
+    const address = await call('GET', '/api/v1/addresses/default', undefined, a.auth);
+    expect(address.json<Address>()).toMatchObject({
+      address1: '7 Swan Street',
+      suburb: 'Richmond',
+      postCode: '3121',
+      deliveryInstructions: 'Side gate',
+    });
     const bBefore = await versions(b.home);
     const other = await call(
       'POST',

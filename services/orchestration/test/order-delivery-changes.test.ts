@@ -94,7 +94,7 @@ describe('POST /workflows/update-order-delivery-date', () => {
 
 describe('POST /workflows/update-order-delivery-info', () => {
   it('gives every future order that can change the new address, naming those left', async () => {
-    const home = await household<Order>(apps(), 5);
+    const home = await household<Order>(apps(), 5, await customer());
     const [first, , , queued] = home.orders;
     await callJson(h.services.order!, 'PATCH', `/api/v1/orders/${queued!.id}/fulfilment-status`, {
       fulfilmentStatus: 'queued',
@@ -129,6 +129,81 @@ describe('POST /workflows/update-order-delivery-info', () => {
       });
       expect(now.deliveryNote).toBe(moved ? 'Leave at the side gate' : null);
     }
+    // "All future boxes": the new address is the customer's address from now on.
+    expect(await readDefaultAddress(home.userId)).toMatchObject({
+      address1: '7 Swan Street',
+      address2: 'Unit 3',
+      suburb: 'Richmond',
+      postCode: '3121',
+      deliveryInstructions: 'Leave at the side gate',
+    });
+  });
+
+  it('with a date for all future orders, the later ones follow the cadence from the new date', async () => {
+    const userId = await customer();
+    // Fortnightly Fridays from 20 November, PM; the third is being made.
+    const home = await household<Order>(apps(), 4, userId);
+    const [first, second, queued, fourth] = home.orders;
+    await callJson(h.services.order!, 'PATCH', `/api/v1/orders/${queued!.id}/fulfilment-status`, {
+      fulfilmentStatus: 'queued',
+    });
+    const res = await call('POST', '/workflows/update-order-delivery-info', {
+      orderId: first!.id,
+      userId,
+      applyToFutureOrders: true,
+      postcode: '3121',
+      suburb: 'Richmond',
+      date: { deliveryDate: '2026-11-24', deliverySlotId: 'AM' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<OrderChangeResult>();
+    expect(body.orders.map((o) => [o.id, o.deliveryDate, o.expectedDeliverySlotId])).toEqual([
+      [first!.id, '2026-11-24', 'AM'],
+      [second!.id, '2026-12-08', 'AM'],
+      [fourth!.id, '2027-01-05', 'AM'],
+    ]);
+    expect(body.skippedOrders.map((o) => [o.orderId, o.deliveryDate])).toEqual([
+      [queued!.id, queued!.deliveryDate],
+    ]);
+    expect(body.skippedOrders[0]!.reason).toMatch(/kitchen is working on this order/);
+    const now = await Promise.all(home.orders.map((o) => readOrder(o.id)));
+    expect(now.map((o) => [o.deliveryDate, o.expectedDeliverySlotId])).toEqual([
+      ['2026-11-24', 'AM'],
+      ['2026-12-08', 'AM'],
+      [queued!.deliveryDate, 'PM'],
+      ['2027-01-05', 'AM'],
+    ]);
+    // No address was sent: the addresses and the default address are as they were.
+    expect(now.every((o) => o.address.address1 === RICHMOND.address1)).toBe(true);
+    expect(await readDefaultAddress(userId)).toBeNull();
+  });
+
+  it('puts the dates and addresses back when the default address cannot be written (502)', async () => {
+    const userId = await customer();
+    const home = await household<Order>(apps(), 3, userId);
+    const first = home.orders[0]!;
+    h.fail = (url, method) =>
+      method === 'PUT' && url.endsWith(`/users/${userId}/addresses/default`);
+    const res = await call('POST', '/workflows/update-order-delivery-info', {
+      orderId: first.id,
+      userId,
+      applyToFutureOrders: true,
+      postcode: '3121',
+      suburb: 'Richmond',
+      address: { ...newStreet, addressId: first.address.addressId },
+      date: { deliveryDate: '2026-11-24', deliverySlotId: 'AM' },
+    });
+    expect(res.statusCode, res.body).toBe(502);
+    for (const o of home.orders) {
+      const now = await readOrder(o.id);
+      expect(now).toMatchObject({
+        deliveryDate: o.deliveryDate,
+        expectedDeliverySlotId: 'PM',
+        deliveryNote: null,
+        address: { address1: RICHMOND.address1 },
+      });
+    }
+    expect(await readDefaultAddress(userId)).toBeNull();
   });
 
   it('puts the addresses back when the new date is refused (compensation)', async () => {
@@ -209,6 +284,15 @@ async function customer() {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string }>().id;
 }
+
+const readDefaultAddress = async (userId: string) => {
+  const res = await callJson(
+    h.services.identity!,
+    'GET',
+    `/identity/users/${userId}/addresses/default`,
+  );
+  return res.statusCode === 404 ? null : res.json<Address>();
+};
 
 const defaultAddress = {
   address1: '7 Swan Street',

@@ -264,10 +264,146 @@ async function readdressAll(
   return { orders, skippedOrders, changed };
 }
 
+/** The first day on or after `from` the courier delivers to the place in the slot (a week ahead). */
+async function deliveryDayFrom(
+  { services, step }: WorkflowContext,
+  place: { postcode: string; suburb: string },
+  from: string,
+  slot: DeliverySlot,
+): Promise<string | undefined> {
+  return step('check-delivery-date', async () => {
+    const schedule = await refusalsOf('Reading the delivery schedule', () =>
+      services.courier.getDeliverySchedules({
+        query: { ...place, fromDate: from, toDate: addDays(from, 6) },
+      }),
+    );
+    return nextPossibleDates(schedule, slot, addDays(from, -1), from, 1)[0];
+  });
+}
+
+/** A later order to its date in the cadence from the new one: the changed order, or why it was left. */
+async function moveLater(
+  { services, step }: WorkflowContext,
+  order: Before,
+  date: { deliveryDate: string; deliverySlotId: DeliverySlot },
+  actor: string,
+): Promise<{ order: Order } | { refused: string }> {
+  return step('move-delivery', async () => {
+    try {
+      const moved = await refusalsOf('Moving the delivery', () =>
+        services.order.patchOrder({
+          params: { orderId: order.id },
+          body: {
+            deliveryDate: date.deliveryDate,
+            expectedDeliverySlotId: date.deliverySlotId,
+            updatedBy: actor,
+          },
+        }),
+      );
+      return { order: moved };
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 409) return { refused: err.message };
+      throw err;
+    }
+  });
+}
+
+/** Compensation: the orders moved so far go back to their date and slot. */
+async function moveBack({ services, step }: WorkflowContext, moved: readonly Before[]) {
+  for (const was of moved.toReversed()) {
+    await step('compensate-delivery-date', () =>
+      upstream('Putting the delivery date back', () =>
+        services.order.patchOrder({
+          params: { orderId: was.id },
+          body: {
+            deliveryDate: was.deliveryDate,
+            expectedDeliverySlotId: was.expectedDeliverySlotId,
+            updatedBy: 'orchestration',
+          },
+        }),
+      ),
+    );
+  }
+}
+
+/** The subscription's cadence in days (an order without one has no cadence: null). */
+async function cadenceDaysOf({ services, step }: WorkflowContext, order: Order) {
+  const subscriptionId = order.subscriptionId;
+  if (!subscriptionId) return null;
+  return step('read-cadence', async () => {
+    const subscription = await upstream('Reading the subscription', () =>
+      services.subscription.getSubscription({ params: { id: subscriptionId }, query: {} }),
+    );
+    return subscription.cadenceInWeeks * 7;
+  });
+}
+
 /**
- * update-order-delivery-info: a new address for this order (or, with applyToFutureOrders, for it
- * and every later order that can still change) and/or a new date for this order. A refused date
- * puts the addresses back.
+ * The later orders (after the first of `targets`) to the new date's cadence: the k-th one to the
+ * new date + k × the subscription's cadence (the courier's next day in the slot when it does not
+ * deliver on that one). An order that cannot move (the courier, or the order service's refusal)
+ * keeps its date and is named.
+ */
+async function moveAllLater(
+  ctx: WorkflowContext,
+  targets: readonly Before[],
+  leave: ReadonlySet<string>,
+  place: { postcode: string; suburb: string },
+  date: DeliveryDateInput,
+  cadenceDays: number,
+  actor: string,
+) {
+  const orders: Order[] = [];
+  const skippedOrders: SkippedOrder[] = [];
+  const moved: Before[] = [];
+  try {
+    for (const [k, target] of targets.entries()) {
+      if (k === 0 || leave.has(target.id)) continue;
+      const due = addDays(date.deliveryDate, k * cadenceDays);
+      const day = await deliveryDayFrom(ctx, place, due, date.deliverySlotId);
+      const result = day
+        ? await moveLater(ctx, target, { ...date, deliveryDate: day }, actor)
+        : {
+            refused: `We do not deliver to ${place.suburb} ${place.postcode} in the week from ${due} (${date.deliverySlotId}): the delivery stays on ${target.deliveryDate}`,
+          };
+      if ('refused' in result) {
+        skippedOrders.push({
+          orderId: target.id,
+          deliveryDate: target.deliveryDate,
+          reason: result.refused,
+        });
+        continue;
+      }
+      moved.push(target);
+      orders.push(result.order);
+    }
+  } catch (err) {
+    await moveBack(ctx, moved);
+    throw err;
+  }
+  return { orders, skippedOrders, moved };
+}
+
+/** Compensation: the default address as it was before the workflow. */
+async function putDefaultBack(
+  { services, step }: WorkflowContext,
+  userId: string,
+  previous: Address | null | undefined,
+) {
+  if (!previous) return;
+  const { addressId: _a, cognitoUserId: _c, isDefault: _d, countryCode: _cc, ...back } = previous;
+  await step('compensate-default-address', () =>
+    upstream('Putting the default address back', () =>
+      services.identity.putDefaultAddress({ params: { userId }, body: back }),
+    ),
+  );
+}
+
+/**
+ * update-order-delivery-info: a new address and/or date for this order; with
+ * applyToFutureOrders, for it and every later order that can still change: the address on each,
+ * the later ones moved to the new date's cadence, and the address becomes the customer's default.
+ * Any failure after a write puts back what was written.
  */
 export const updateOrderDeliveryInfo =
   (ctx: WorkflowContext) =>
@@ -280,6 +416,7 @@ export const updateOrderDeliveryInfo =
     address?: DeliveryInfoAddressInput | undefined;
     date?: DeliveryDateInput | undefined;
   }): Promise<OrderChangeAnswer> => {
+    const { services, step } = ctx;
     const order = await readOwnedOrder(ctx, input.orderId, input.userId);
     const actor = actorOf(input.userId);
     const place = { postcode: input.postcode, suburb: input.suburb };
@@ -287,11 +424,22 @@ export const updateOrderDeliveryInfo =
     const check = input.date ? await checkDate(ctx, place, input.date, leadDays(order)) : undefined;
     if (input.date && check && !check.delivers) throw notDelivered(place, input.date, check);
 
-    const targets =
-      input.address && input.applyToFutureOrders
-        ? await futureOrders(ctx, order.userId, order.deliveryDate, order.id)
-        : [before(order)];
-    const result = input.address
+    const all = input.applyToFutureOrders && (input.address || input.date);
+    const targets = all
+      ? await futureOrders(ctx, order.userId, order.deliveryDate, order.id)
+      : [before(order)];
+    const previousDefault =
+      input.applyToFutureOrders && input.address
+        ? await step('read-default-address', () =>
+            upstream('Reading the default address', () =>
+              orNotFound(services.identity.getDefaultAddress({ params: { userId: order.userId } })),
+            ),
+          )
+        : null;
+    const cadenceDays =
+      input.applyToFutureOrders && input.date ? await cadenceDaysOf(ctx, order) : null;
+
+    const readdressed = input.address
       ? await readdressAll(
           ctx,
           targets,
@@ -301,18 +449,60 @@ export const updateOrderDeliveryInfo =
           (reason) => new HttpError(409, reason, { type: 'conflict' }),
         )
       : { orders: [] as Order[], skippedOrders: [] as SkippedOrder[], changed: [] as Before[] };
-    if (!input.date || !check) {
-      return { orderId: order.id, orders: result.orders, skippedOrders: result.skippedOrders };
-    }
-    let moved: Order;
+    const latest = new Map(readdressed.orders.map((o) => [o.id, o]));
+    const skippedOrders = [...readdressed.skippedOrders];
+    const movedBefore: Before[] = [];
     try {
-      moved = await moveDelivery(ctx, order, input.date, check, actor);
+      if (input.date && check) {
+        const moved = await moveDelivery(ctx, order, input.date, check, actor);
+        latest.set(moved.id, moved);
+        movedBefore.push(before(order));
+        if (cadenceDays) {
+          const later = await moveAllLater(
+            ctx,
+            targets,
+            new Set(skippedOrders.map((o) => o.orderId)),
+            place,
+            input.date,
+            cadenceDays,
+            actor,
+          );
+          movedBefore.push(...later.moved);
+          for (const o of later.orders) latest.set(o.id, o);
+          skippedOrders.push(...later.skippedOrders);
+        }
+      }
+      if (input.applyToFutureOrders && input.address) {
+        const a = input.address;
+        await step('put-default-address', () =>
+          refusalsOf('Changing the default address', () =>
+            services.identity.putDefaultAddress({
+              params: { userId: order.userId },
+              body: {
+                address1: a.address1,
+                address2: a.address2 ?? null,
+                suburb: input.suburb,
+                city: a.city ?? null,
+                state: a.state,
+                postCode: input.postcode,
+                countryCode: 'AU',
+                deliveryInstructions:
+                  a.deliveryInstructions === undefined
+                    ? (previousDefault?.deliveryInstructions ?? null)
+                    : a.deliveryInstructions,
+                companyName: a.companyName ?? null,
+              },
+            }),
+          ),
+        );
+      }
     } catch (err) {
-      await putBack(ctx, result.changed);
+      await moveBack(ctx, movedBefore);
+      await putBack(ctx, readdressed.changed);
       throw err;
     }
-    const orders = [moved, ...result.orders.filter((o) => o.id !== moved.id)];
-    return { orderId: order.id, orders, skippedOrders: result.skippedOrders };
+    const orders = targets.flatMap((t) => latest.get(t.id) ?? []);
+    return { orderId: order.id, orders, skippedOrders };
   };
 
 /** The address sent must be the order's own or the customer's default one: else not found. */
@@ -406,20 +596,7 @@ export const updateDefaultAddress =
       const orders = [moved, ...result.orders.filter((o) => o.id !== moved.id)];
       return { address, orders, skippedOrders: result.skippedOrders };
     } catch (err) {
-      if (previous) {
-        const {
-          addressId: _a,
-          cognitoUserId: _c,
-          isDefault: _d,
-          countryCode: _cc,
-          ...back
-        } = previous;
-        await step('compensate-default-address', () =>
-          upstream('Putting the default address back', () =>
-            services.identity.putDefaultAddress({ params: { userId: input.userId }, body: back }),
-          ),
-        );
-      }
+      await putDefaultBack(ctx, input.userId, previous);
       throw err;
     }
   };
