@@ -783,7 +783,7 @@ export const accountContract = defineContract({
       method: 'POST',
       path: '/api/v1/orders/:orderId/delivery-info',
       summary:
-        "An order's delivery address and/or date; with applyToFutureOrders, every later order's address",
+        "An order's delivery address and/or date; with applyToFutureOrders, every later order's too (and the default address)",
       description:
         'A delivery date the courier does not deliver to the address, or past the cut-off: 400 naming the next possible dates. Later orders past their cut-off or being made are left as they were and listed in skippedOrders.',
       params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),

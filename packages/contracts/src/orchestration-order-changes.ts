@@ -131,7 +131,9 @@ export const updateOrderDeliveryInfoInput = z
     applyToFutureOrders: z
       .boolean({ error: 'applyToFutureOrders must be true or false' })
       .default(false)
-      .describe('The address (and slot) for this order and every later one that can change'),
+      .describe(
+        'This order and every later one that can change: the address (then also the default address), the date with the cadence kept from it',
+      ),
     postcode,
     suburb: requiredText(100, 'Enter the suburb'),
     address: deliveryInfoAddressInput.optional(),
