@@ -1,4 +1,4 @@
-import { badRequest, HttpError, notFound, orNotFound, upstream } from '@pawfresh/kit';
+import { badRequest, conflict, HttpError, notFound, orNotFound, upstream } from '@pawfresh/kit';
 import type { Address, AddressInput } from '@pawfresh/contracts/fields';
 import type { Order, OrderAddressInput } from '@pawfresh/contracts/order';
 import type {
@@ -79,17 +79,19 @@ const notDelivered = (
 
 const TOO_LATE = /^Too late for a delivery on/;
 
-/** Moves an order to a date and slot; a date whose changes have closed is a 400 with others. */
-async function moveDelivery(
+/** An order's change: the order as it now is, or the order service's words for leaving it. */
+type Change = { order: Order } | { refused: string };
+
+/** An order to a date and slot: the moved order, or why the order service refused (409). */
+async function redate(
   { services, step }: WorkflowContext,
   order: { id: string },
   date: { deliveryDate: string; deliverySlotId: DeliverySlot },
-  check: DateCheck,
   actor: string,
-): Promise<Order> {
+): Promise<Change> {
   return step('move-delivery', async () => {
     try {
-      return await refusalsOf('Moving the delivery', () =>
+      const moved = await refusalsOf('Moving the delivery', () =>
         services.order.patchOrder({
           params: { orderId: order.id },
           body: {
@@ -99,18 +101,33 @@ async function moveDelivery(
           },
         }),
       );
+      return { order: moved };
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 409 && TOO_LATE.test(err.message)) {
-        throw badRequest(
-          refusedDateMessage(
-            `Too late for a delivery on ${date.deliveryDate}: changes for it have closed`,
-            check.next,
-          ),
-        );
-      }
+      if (err instanceof HttpError && err.statusCode === 409) return { refused: err.message };
       throw err;
     }
   });
+}
+
+/** Moves an order to a date and slot; a date whose changes have closed is a 400 with others. */
+async function moveDelivery(
+  ctx: WorkflowContext,
+  order: { id: string },
+  date: { deliveryDate: string; deliverySlotId: DeliverySlot },
+  check: DateCheck,
+  actor: string,
+): Promise<Order> {
+  const result = await redate(ctx, order, date, actor);
+  if ('order' in result) return result.order;
+  if (TOO_LATE.test(result.refused)) {
+    throw badRequest(
+      refusedDateMessage(
+        `Too late for a delivery on ${date.deliveryDate}: changes for it have closed`,
+        check.next,
+      ),
+    );
+  }
+  throw conflict(result.refused);
 }
 
 /** update-order-delivery-date: one order to another date (and slot) the courier delivers. */
@@ -160,7 +177,7 @@ async function readdress(
   address: OrderAddressInput,
   deliveryNote: string | null | undefined,
   actor: string,
-): Promise<{ order: Order } | { refused: string }> {
+): Promise<Change> {
   return step('change-address', async () => {
     try {
       let changed = await refusalsOf('Changing the address', () =>
@@ -221,32 +238,26 @@ async function futureOrders(
 }
 
 /**
- * The address on each order in turn. The first order's refusal fails the workflow (its 409);
- * a later one's leaves it as it was, named in skippedOrders. Any other failure puts back the
- * orders already changed, then fails.
+ * A change to each order in turn: `change` answers the changed order, why the order service left
+ * it, or nothing when it is not to change. The first order's refusal fails the workflow when
+ * `refuseFirst` says how; a later one's leaves it as it was, named in skippedOrders. Any other
+ * failure undoes the orders already changed (`undo`), then fails.
  */
-async function readdressAll(
-  ctx: WorkflowContext,
+async function changeEach(
   targets: readonly Before[],
-  next: NewAddress,
-  deliveryNote: string | null | undefined,
-  actor: string,
-  refuseFirst: (reason: string) => Error,
+  change: (target: Before, n: number) => Promise<Change | undefined>,
+  undo: (changed: readonly Before[]) => Promise<void>,
+  refuseFirst?: (reason: string) => Error,
 ) {
   const orders: Order[] = [];
   const skippedOrders: SkippedOrder[] = [];
   const changed: Before[] = [];
   try {
     for (const [n, target] of targets.entries()) {
-      const result = await readdress(
-        ctx,
-        target,
-        orderAddressWith(target.address, next),
-        deliveryNote,
-        actor,
-      );
+      const result = await change(target, n);
+      if (!result) continue;
       if ('refused' in result) {
-        if (n === 0) throw refuseFirst(result.refused);
+        if (n === 0 && refuseFirst) throw refuseFirst(result.refused);
         skippedOrders.push({
           orderId: target.id,
           deliveryDate: target.deliveryDate,
@@ -258,11 +269,27 @@ async function readdressAll(
       orders.push(result.order);
     }
   } catch (err) {
-    await putBack(ctx, changed);
+    await undo(changed);
     throw err;
   }
   return { orders, skippedOrders, changed };
 }
+
+/** The new address on each order in turn (see changeEach); undone by putting the addresses back. */
+const readdressAll = (
+  ctx: WorkflowContext,
+  targets: readonly Before[],
+  next: NewAddress,
+  deliveryNote: string | null | undefined,
+  actor: string,
+  refuseFirst: (reason: string) => Error,
+) =>
+  changeEach(
+    targets,
+    (target) => readdress(ctx, target, orderAddressWith(target.address, next), deliveryNote, actor),
+    (changed) => putBack(ctx, changed),
+    refuseFirst,
+  );
 
 /** The first day on or after `from` the courier delivers to the place in the slot (a week ahead). */
 async function deliveryDayFrom(
@@ -278,33 +305,6 @@ async function deliveryDayFrom(
       }),
     );
     return nextPossibleDates(schedule, slot, addDays(from, -1), from, 1)[0];
-  });
-}
-
-/** A later order to its date in the cadence from the new one: the changed order, or why it was left. */
-async function moveLater(
-  { services, step }: WorkflowContext,
-  order: Before,
-  date: { deliveryDate: string; deliverySlotId: DeliverySlot },
-  actor: string,
-): Promise<{ order: Order } | { refused: string }> {
-  return step('move-delivery', async () => {
-    try {
-      const moved = await refusalsOf('Moving the delivery', () =>
-        services.order.patchOrder({
-          params: { orderId: order.id },
-          body: {
-            deliveryDate: date.deliveryDate,
-            expectedDeliverySlotId: date.deliverySlotId,
-            updatedBy: actor,
-          },
-        }),
-      );
-      return { order: moved };
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 409) return { refused: err.message };
-      throw err;
-    }
   });
 }
 
@@ -344,7 +344,7 @@ async function cadenceDaysOf({ services, step }: WorkflowContext, order: Order) 
  * deliver on that one). An order that cannot move (the courier, or the order service's refusal)
  * keeps its date and is named.
  */
-async function moveAllLater(
+function moveAllLater(
   ctx: WorkflowContext,
   targets: readonly Before[],
   leave: ReadonlySet<string>,
@@ -353,35 +353,19 @@ async function moveAllLater(
   cadenceDays: number,
   actor: string,
 ) {
-  const orders: Order[] = [];
-  const skippedOrders: SkippedOrder[] = [];
-  const moved: Before[] = [];
-  try {
-    for (const [k, target] of targets.entries()) {
-      if (k === 0 || leave.has(target.id)) continue;
+  return changeEach(
+    targets,
+    async (target, k) => {
+      if (k === 0 || leave.has(target.id)) return undefined;
       const due = addDays(date.deliveryDate, k * cadenceDays);
       const day = await deliveryDayFrom(ctx, place, due, date.deliverySlotId);
-      const result = day
-        ? await moveLater(ctx, target, { ...date, deliveryDate: day }, actor)
-        : {
-            refused: `We do not deliver to ${place.suburb} ${place.postcode} in the week from ${due} (${date.deliverySlotId}): the delivery stays on ${target.deliveryDate}`,
-          };
-      if ('refused' in result) {
-        skippedOrders.push({
-          orderId: target.id,
-          deliveryDate: target.deliveryDate,
-          reason: result.refused,
-        });
-        continue;
-      }
-      moved.push(target);
-      orders.push(result.order);
-    }
-  } catch (err) {
-    await moveBack(ctx, moved);
-    throw err;
-  }
-  return { orders, skippedOrders, moved };
+      if (day) return redate(ctx, target, { ...date, deliveryDate: day }, actor);
+      return {
+        refused: `We do not deliver to ${place.suburb} ${place.postcode} in the week from ${due} (${date.deliverySlotId}): the delivery stays on ${target.deliveryDate}`,
+      };
+    },
+    (moved) => moveBack(ctx, moved),
+  );
 }
 
 /** Compensation: the default address as it was before the workflow. */
@@ -467,7 +451,7 @@ export const updateOrderDeliveryInfo =
             cadenceDays,
             actor,
           );
-          movedBefore.push(...later.moved);
+          movedBefore.push(...later.changed);
           for (const o of later.orders) latest.set(o.id, o);
           skippedOrders.push(...later.skippedOrders);
         }
