@@ -30,10 +30,13 @@ const dependenciesExternal = {
   },
 };
 
+// The bundle's file: `dist/server/main.mjs`, or the one given (the crash tests build their own:
+// it must sit inside the repository, so node_modules are found from it).
+const outfile = process.argv[2] ?? 'dist/server/main.mjs';
 const started = Date.now();
 const result = await build({
   entryPoints: ['apps/server/src/main.ts'],
-  outfile: 'dist/server/main.mjs',
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -45,5 +48,5 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(
-  `Built dist/server/main.mjs (${Math.round(bytes / 1024)} KiB with its source map) in ${Date.now() - started} ms`,
+  `Built ${outfile} (${Math.round(bytes / 1024)} KiB with its source map) in ${Date.now() - started} ms`,
 );

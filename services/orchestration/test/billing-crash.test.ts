@@ -3,18 +3,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingRun } from '@pawfresh/contracts/orchestration-billing';
 import type { Order } from '@pawfresh/contracts/order';
-import { serverSetup, stop, waitFor, type Server, type ServerSetup } from './server-setup.js';
+import { CrashServers, type KillPoint } from './crash-server.js';
 
 /**
  * The billing run on the real server (a child process), killed with SIGKILL in each of its steps
  * in turn and started again each time on the same database: the order is charged exactly once
  * (one payment at the payment service, one move to processing and one to processed).
  */
-const STEP_DELAY_MS = 1500;
-
-let setup: ServerSetup;
+let setup: CrashServers;
 beforeAll(async () => {
-  setup = await serverSetup({ WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS) });
+  setup = await CrashServers.create();
 }, 120_000);
 afterAll(async () => setup?.close());
 
@@ -65,110 +63,83 @@ const stepsOf = async (id: string) => (await setup.run(id))?.steps ?? [];
 
 describe('the billing run when its process is killed', () => {
   it('charges exactly once after a SIGKILL in each step in turn', async () => {
-    const servers: Server[] = [];
-    const start = async () => {
-      const server = setup.start();
-      servers.push(server);
-      await waitFor('the server to start', setup.healthy).catch((err: unknown) => {
-        const tail = server.output.join('').split('\n').slice(-15).join('\n');
-        throw new Error(`${String(err)}; its last output:\n${tail}`);
-      });
-    };
-    try {
-      await start();
-      const { order } = await customerWithBox();
-      const runId = `crash-billing-${randomUUID()}`;
-      const billId = `bill-order:${order.id}:${order.billingDate}`;
-      const body = { date: order.billingDate, workflowId: runId };
-      setup.request('POST', '/svc/orchestration/workflows/charge-due-orders', body).catch(() => {});
+    await setup.started();
+    const { order } = await customerWithBox();
+    const runId = `crash-billing-${randomUUID()}`;
+    const billId = `bill-order:${order.id}:${order.billingDate}`;
+    const body = { date: order.billingDate, workflowId: runId };
+    setup.request('POST', '/svc/orchestration/workflows/charge-due-orders', body).catch(() => {});
 
-      const chargeId = async () =>
-        (await stepsOf(billId)).find((s) => s.childWorkflowId?.startsWith('charge-order:'))
-          ?.childWorkflowId ?? undefined;
-      /** Each: what must be recorded before the kill; the next step is then in flight. */
-      const killPoints: { name: string; ready: () => Promise<true | undefined> }[] = [
-        {
-          name: 'list-due-orders',
-          ready: async () => ((await setup.run(runId)) ? true : undefined),
-        },
-        {
-          name: 'bill-order read-order',
-          ready: async () =>
-            (await stepsOf(runId)).some((s) => s.name === 'list-due-orders') ? true : undefined,
-        },
-        ...['read-order', 'read-card', 'mark-processing', 'charge', 'mark-paid'].map((done) => ({
-          name: `charge-order after ${done}`,
-          ready: async () => {
-            const id = await chargeId();
-            return id && (await stepsOf(id)).some((s) => s.name === done) ? true : undefined;
-          },
-        })),
-      ];
-      // bill-order's read-order done: charge-order's read-order is in flight.
-      killPoints.splice(2, 0, {
-        name: 'charge-order read-order',
+    const chargeId = async () =>
+      (await stepsOf(billId)).find((s) => s.childWorkflowId?.startsWith('charge-order:'))
+        ?.childWorkflowId ?? undefined;
+    /** Each: what must be recorded before the kill; the next step is then in flight. */
+    const killPoints: KillPoint[] = [
+      {
+        name: 'list-due-orders',
+        ready: async () => ((await setup.run(runId)) ? true : undefined),
+      },
+      {
+        name: 'bill-order read-order',
         ready: async () =>
-          (await stepsOf(billId)).some((s) => s.name === 'read-order') ? true : undefined,
-      });
-
-      for (const point of killPoints) {
-        await waitFor(point.name, point.ready, 180_000);
-        await new Promise((r) => setTimeout(r, STEP_DELAY_MS / 2));
-        await stop(servers.at(-1)!, 'SIGKILL');
-        await start();
-      }
-
-      const finished = await waitFor(
-        'the recovered run to finish',
-        async () => {
-          const r = await setup.run(runId);
-          return r?.status === 'SUCCESS' ? r : undefined;
+          (await stepsOf(runId)).some((s) => s.name === 'list-due-orders') ? true : undefined,
+      },
+      ...['read-order', 'read-card', 'mark-processing', 'charge', 'mark-paid'].map((done) => ({
+        name: `charge-order after ${done}`,
+        ready: async () => {
+          const id = await chargeId();
+          return id && (await stepsOf(id)).some((s) => s.name === done) ? true : undefined;
         },
-        180_000,
-      );
-      expect(finished.recoveryAttempts).toBeGreaterThanOrEqual(2);
-      const charge = (await stepsOf((await chargeId())!)).map((s) => s.name);
-      expect(charge).toEqual([
-        'read-order',
-        'read-card',
-        'mark-processing',
-        'charge',
-        'mark-paid',
-        'email-customer',
-      ]);
-      const again = await setup.request(
-        'POST',
-        '/svc/orchestration/workflows/charge-due-orders',
-        body,
-      );
-      const line = ((await again.json()) as BillingRun).orders.find((o) => o.orderId === order.id);
-      expect(line).toMatchObject({
-        action: 'charge',
-        paymentStatus: 'processed',
-        charge: { outcome: 'charged', attempt: 1, amount: 12250 },
-      });
-      const events = (await (
-        await setup.request('GET', `/svc/order/api/v1/orders/${order.id}/events`)
-      ).json()) as { action: string; currentValue: string | null }[];
-      expect(
-        events.filter((e) => e.action === 'payment_status_updated').map((e) => e.currentValue),
-      ).toEqual(['processing', 'processed']);
+      })),
+    ];
+    // bill-order's read-order done: charge-order's read-order is in flight.
+    killPoints.splice(2, 0, {
+      name: 'charge-order read-order',
+      ready: async () =>
+        (await stepsOf(billId)).some((s) => s.name === 'read-order') ? true : undefined,
+    });
 
-      for (const s of servers) await stop(s, 'SIGTERM');
-      const db = await setup.open();
-      try {
-        const res = await db
-          .forSchema({})
-          .execute(
-            sql`select status, amount from payment.payments where reference_id = ${order.id}`,
-          );
-        const rows = ((res as { rows?: unknown[] }).rows ?? res) as unknown[];
-        expect(rows).toEqual([{ status: 'processed', amount: 12250 }]);
-      } finally {
-        if (!setup.database) await db.close();
-      }
+    await setup.killAtEach(killPoints);
+
+    const finished = await setup.finished(runId);
+    expect(finished.recoveryAttempts).toBeGreaterThanOrEqual(2);
+    const charge = (await stepsOf((await chargeId())!)).map((s) => s.name);
+    expect(charge).toEqual([
+      'read-order',
+      'read-card',
+      'mark-processing',
+      'charge',
+      'mark-paid',
+      'email-customer',
+    ]);
+    const again = await setup.request(
+      'POST',
+      '/svc/orchestration/workflows/charge-due-orders',
+      body,
+    );
+    const line = ((await again.json()) as BillingRun).orders.find((o) => o.orderId === order.id);
+    expect(line).toMatchObject({
+      action: 'charge',
+      paymentStatus: 'processed',
+      charge: { outcome: 'charged', attempt: 1, amount: 12250 },
+    });
+    const events = (await (
+      await setup.request('GET', `/svc/order/api/v1/orders/${order.id}/events`)
+    ).json()) as { action: string; currentValue: string | null }[];
+    expect(
+      events.filter((e) => e.action === 'payment_status_updated').map((e) => e.currentValue),
+    ).toEqual(['processing', 'processed']);
+
+    await setup.stopAll();
+    const db = await setup.open();
+    try {
+      const res = await db
+        .forSchema({})
+        .execute(sql`select status, amount from payment.payments where reference_id = ${order.id}`);
+      const rows = ((res as { rows?: unknown[] }).rows ?? res) as unknown[];
+      expect(rows).toEqual([{ status: 'processed', amount: 12250 }]);
     } finally {
-      for (const s of servers) await stop(s, 'SIGTERM');
+      if (!setup.database) await db.close();
     }
   }, 900_000);
 });

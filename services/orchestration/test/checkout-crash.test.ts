@@ -4,107 +4,79 @@ import type { Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { readyCart } from './server-cart.js';
-import {
-  client,
-  freePort,
-  requestsTo,
-  serverDatabase,
-  startServer,
-  stop,
-  waitFor,
-  type Server,
-  type ServerDatabase,
-} from './server-process.js';
+import { CrashServers, stop, waitFor } from './crash-server.js';
 
 /**
  * A checkout on the real server, killed with SIGKILL after each of its steps in turn and started
  * again on the same database each time: it finishes once, the card is charged once, and each
  * order exists once. WORKFLOW_STEP_DELAY_MS holds every step so the kill lands between two.
  */
-const STEP_DELAY_MS = 1500;
-
-let db: ServerDatabase;
-let port: number;
-const api = client(() => `http://127.0.0.1:${port}`);
-
+let api: CrashServers;
 beforeAll(async () => {
-  db = await serverDatabase();
-  port = await freePort();
+  api = await CrashServers.create();
 }, 120_000);
-afterAll(() => db?.close());
+afterAll(() => api?.close());
 
 /** Not pending: recovery re-queues a workflow (ENQUEUED) before it runs again. */
 const finished = (status: string) => status !== 'PENDING' && status !== 'ENQUEUED';
 
-const start = () => startServer({ ...db.env, WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS) }, port);
-
 describe('checkout when its process is killed', () => {
   it('SIGKILL after each step in turn: finishes once, charged once, every order once', async () => {
-    const servers: Server[] = [];
-    try {
-      servers.push(start());
-      await waitFor('the server to start', api.healthy);
-      const ready = await readyCart(api);
-      const id = ready.body.workflowId;
-      api.request('POST', '/svc/orchestration/workflows/checkout', ready.body).catch(() => {});
+    await api.started();
+    const ready = await readyCart(api);
+    const id = ready.body.workflowId;
+    api.request('POST', '/svc/orchestration/workflows/checkout', ready.body).catch(() => {});
 
-      // The last step done at each kill.
-      const killedAfter: string[] = [];
-      let seen = 0;
-      for (;;) {
-        const run = await waitFor('the next step', async () => {
-          const r = await api.run(id);
-          return r && (finished(r.status) || r.steps.length > seen) ? r : undefined;
-        });
-        if (finished(run.status)) break;
-        // Between two steps: the next one waits out its delay.
-        await stop(servers.at(-1)!, 'SIGKILL');
-        seen = run.steps.length;
-        killedAfter.push(run.steps.at(-1)!.name);
-        servers.push(start());
-        await waitFor('the server to start again', api.healthy);
-      }
-
-      const run = (await api.run(id))!;
-      expect(run.status, JSON.stringify(run.error)).toBe('SUCCESS');
-      const names = run.steps.map((s) => s.name);
-      // A kill after every step (but the engine's read of the child's result, done at once), the
-      // last one maybe too (killed before the run recorded its end).
-      const between = names.slice(0, -1).filter((n) => n !== 'DBOS.getResult');
-      expect(killedAfter).toEqual(expect.arrayContaining(between));
-      expect(run.recoveryAttempts).toBeGreaterThanOrEqual(killedAfter.length);
-      expect(names).toEqual(
-        expect.arrayContaining(['confirm-payment', 'capture-payment', 'create-customer']),
-      );
-
-      // Charged once: the payment captured for the cart's total, nothing refunded.
-      const payment = await api.get<Payment>(`/svc/payment/payments/${ready.intent.paymentId}`);
-      expect(payment).toMatchObject({ status: 'processed', amountCaptured: ready.total });
-      expect(payment.refunds).toEqual([]);
-      expect(
-        requestsTo(
-          servers,
-          `/svc/payment/providers/stripe/payment-intents/${ready.intent.id}/capture`,
-        ),
-      ).toBe(1);
-      // One customer, one subscription, each order once, the cart gone.
-      const subscriptions = await api.get<Subscription[]>(
-        `/svc/subscription/subscriptions?userId=${ready.userId}`,
-      );
-      expect(subscriptions.map((s) => s.status)).toEqual(['active']);
-      const orders = await api.get<{ items: Order[] }>(
-        `/svc/order/api/v1/orders?userId=${ready.userId}&orderBy=deliveryDate`,
-      );
-      expect(orders.items.map((o) => o.subscriptionOrderIndex)).toEqual([0, 1, 2, 3, 4, 5]);
-      expect(orders.items.map((o) => o.paymentStatus)[0]).toBe('processed');
-      expect((await api.request('GET', `/svc/cart/carts/${ready.cart.id}`)).status).toBe(404);
-
-      const again = await api.request('POST', '/svc/orchestration/workflows/checkout', ready.body);
-      expect(again.status).toBe(200);
-      const result = (await again.json()) as CheckoutResult;
-      expect(result.orders.map((o) => o.id)).toEqual(orders.items.map((o) => o.id));
-    } finally {
-      for (const s of servers) await stop(s, 'SIGTERM');
+    // The last step done at each kill.
+    const killedAfter: string[] = [];
+    let seen = 0;
+    for (;;) {
+      const run = await waitFor('the next step', async () => {
+        const r = await api.run(id);
+        return r && (finished(r.status) || r.steps.length > seen) ? r : undefined;
+      });
+      if (finished(run.status)) break;
+      // Between two steps: the next one waits out its delay.
+      await stop(api.current!, 'SIGKILL');
+      seen = run.steps.length;
+      killedAfter.push(run.steps.at(-1)!.name);
+      await api.started();
     }
+
+    const run = (await api.run(id))!;
+    expect(run.status, JSON.stringify(run.error)).toBe('SUCCESS');
+    const names = run.steps.map((s) => s.name);
+    // A kill after every step (but the engine's read of the child's result, done at once), the
+    // last one maybe too (killed before the run recorded its end).
+    const between = names.slice(0, -1).filter((n) => n !== 'DBOS.getResult');
+    expect(killedAfter).toEqual(expect.arrayContaining(between));
+    expect(run.recoveryAttempts).toBeGreaterThanOrEqual(killedAfter.length);
+    expect(names).toEqual(
+      expect.arrayContaining(['confirm-payment', 'capture-payment', 'create-customer']),
+    );
+
+    // Charged once: the payment captured for the cart's total, nothing refunded.
+    const payment = await api.get<Payment>(`/svc/payment/payments/${ready.intent.paymentId}`);
+    expect(payment).toMatchObject({ status: 'processed', amountCaptured: ready.total });
+    expect(payment.refunds).toEqual([]);
+    expect(
+      api.requests(`/svc/payment/providers/stripe/payment-intents/${ready.intent.id}/capture`),
+    ).toBe(1);
+    // One customer, one subscription, each order once, the cart gone.
+    const subscriptions = await api.get<Subscription[]>(
+      `/svc/subscription/subscriptions?userId=${ready.userId}`,
+    );
+    expect(subscriptions.map((s) => s.status)).toEqual(['active']);
+    const orders = await api.get<{ items: Order[] }>(
+      `/svc/order/api/v1/orders?userId=${ready.userId}&orderBy=deliveryDate`,
+    );
+    expect(orders.items.map((o) => o.subscriptionOrderIndex)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(orders.items.map((o) => o.paymentStatus)[0]).toBe('processed');
+    expect((await api.request('GET', `/svc/cart/carts/${ready.cart.id}`)).status).toBe(404);
+
+    const again = await api.request('POST', '/svc/orchestration/workflows/checkout', ready.body);
+    expect(again.status).toBe(200);
+    const result = (await again.json()) as CheckoutResult;
+    expect(result.orders.map((o) => o.id)).toEqual(orders.items.map((o) => o.id));
   }, 900_000);
 });

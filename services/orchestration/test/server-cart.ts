@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentIntent } from '@pawfresh/contracts/payment';
-import type { client } from './server-process.js';
+import type { ServerClient } from './crash-server.js';
 
-type Api = ReturnType<typeof client>;
+type Api = Pick<ServerClient, 'get' | 'post'>;
 
 const addDays = (date: Date, days: number) =>
   new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);

@@ -3,16 +3,7 @@ import pg from 'pg';
 import type { Order } from '@pawfresh/contracts/order';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import { readyCart } from './server-cart.js';
-import {
-  client,
-  freePort,
-  serverDatabase,
-  startServer,
-  stop,
-  waitFor,
-  type Server,
-  type ServerDatabase,
-} from './server-process.js';
+import { CrashServers, freePort, waitFor } from './crash-server.js';
 
 /**
  * Two server processes with the same settings on one PostgreSQL database, each with its own
@@ -22,33 +13,25 @@ import {
 const postgres = inject('testDatabase').kind === 'postgres';
 const TICK_SECONDS = 10;
 
-let db: ServerDatabase;
-const ports: number[] = [];
-const api = client(() => `http://127.0.0.1:${ports[0]}`);
+let api: CrashServers;
 
 beforeAll(async () => {
   if (!postgres) return;
-  db = await serverDatabase();
-  ports.push(await freePort(), await freePort());
+  api = await CrashServers.create({ WORKFLOW_STEP_DELAY_MS: '0' });
 }, 120_000);
-afterAll(() => db?.close());
+afterAll(() => api?.close());
 
 describe.skipIf(!postgres)('two processes on one database', () => {
   it('run each scheduled order generation once and never make an order twice', async () => {
-    const servers: Server[] = [];
     const env = (executor: string) => ({
-      ...db.env,
       WORKFLOW_EXECUTOR_ID: executor,
       GENERATE_ORDERS_CRON: `*/${TICK_SECONDS} * * * * *`,
       // Beyond the checkout's 12 weeks, so each tick has orders to make.
       ORDER_HORIZON_WEEKS: '20',
     });
-    const sql = new pg.Client({ connectionString: db.env.DATABASE_URL });
+    const sql = new pg.Client({ connectionString: api.env.DATABASE_URL });
     try {
-      servers.push(startServer(env('replica-a'), ports[0]!));
-      await waitFor('the first server', api.healthy, 300_000).catch((err: unknown) => {
-        throw new Error(`${String(err)}: ${servers[0]!.output.join('').slice(-2000)}`);
-      });
+      await api.started(env('replica-a'));
       const subscriptions: string[] = [];
       for (let i = 0; i < 2; i++) {
         const ready = await readyCart(api);
@@ -58,9 +41,7 @@ describe.skipIf(!postgres)('two processes on one database', () => {
       }
       await sql.connect();
       const started = new Date();
-      servers.push(startServer(env('replica-b'), ports[1]!));
-      const other = client(() => `http://127.0.0.1:${ports[1]}`);
-      await waitFor('the second server', other.healthy, 300_000);
+      await api.started(env('replica-b'), await freePort());
       // Three ticks with both processes up.
       await new Promise((r) => setTimeout(r, (3 * TICK_SECONDS + 2) * 1000));
 
@@ -115,7 +96,7 @@ describe.skipIf(!postgres)('two processes on one database', () => {
       }
     } finally {
       await sql.end();
-      for (const s of servers) await stop(s, 'SIGTERM');
+      await api.stopAll();
     }
   }, 600_000);
 });

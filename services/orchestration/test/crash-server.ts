@@ -1,0 +1,336 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { connect, type DatabaseConnection } from '@pawfresh/db';
+import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
+import { repoRoot, testDatabase } from '@pawfresh/testing';
+
+/**
+ * The one way the crash tests run the real server: as child processes on a database of their
+ * own (a PGlite folder from the migrated snapshot, or a PostgreSQL database), started, killed
+ * with SIGKILL at a workflow step (or stopped with SIGTERM), started again on the same database,
+ * and waited on until the workflow is recovered.
+ *
+ * The server is the production bundle (scripts/build-server.mjs), built once per test process
+ * and started on plain node: a start costs a fraction of transpiling every module with tsx, and
+ * crash tests start the server many times. WORKFLOW_STEP_DELAY_MS holds each workflow step long
+ * enough to kill the process inside one.
+ */
+export const STEP_DELAY_MS = 1500;
+export const TOKEN = 'crash-test-service-token-000000000000000';
+export const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+/** How often the waits look again: short, so a kill lands early in the step it aims at. */
+const POLL_MS = 25;
+
+export interface Server {
+  process: ChildProcess;
+  output: string[];
+  base: string;
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  ms = 300_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await pause(POLL_MS);
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+export async function stop(server: Server, signal: NodeJS.Signals) {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill(signal);
+  await exited;
+}
+
+/**
+ * Requests the processes answered for a URL, from their one debug line per request (in-process
+ * calls between services included). A request cut off by a kill has no line: the step it
+ * belonged to is counted when it runs again after the restart.
+ */
+export const requestsTo = (servers: readonly Server[], url: string, method?: string) =>
+  servers
+    .flatMap((s) => s.output.join('').split('\n'))
+    .filter(
+      (line) =>
+        line.includes(`"url":"${url}"`) &&
+        line.includes('"statusCode"') &&
+        (method === undefined || line.includes(`"method":"${method}"`)),
+    ).length;
+
+let bundle: { dir: string; file: Promise<string> } | undefined;
+/** Databases open in this process that may still start the bundle (see CrashServers.close). */
+let users = 0;
+
+/** The server bundled once for this test process (see CrashServers.close for its removal). */
+export function serverBundle(): Promise<string> {
+  if (!bundle) {
+    const dir = path.join(repoRoot, 'dist', 'crash-test', `${process.pid}-${Date.now()}`);
+    const file = path.join(dir, 'main.mjs');
+    bundle = {
+      dir,
+      file: promisify(execFile)(process.execPath, ['scripts/build-server.mjs', file], {
+        cwd: repoRoot,
+      }).then(() => file),
+    };
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return bundle.file;
+}
+
+/** Removes this process's bundle once no database may start it any more. */
+async function releaseBundle() {
+  users -= 1;
+  if (users > 0 || !bundle) return;
+  const { dir } = bundle;
+  bundle = undefined;
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Starts the bundled server (`file`, see serverBundle) with these settings on this port. */
+function spawnServer(file: string, env: Record<string, string>, port: number): Server {
+  const child = spawn(process.execPath, ['--enable-source-maps', file], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+  return { process: child, output, base: `http://127.0.0.1:${port}` };
+}
+
+/** Calls to one server with the service credentials. */
+export function client(base: () => string) {
+  const request = (method: string, url: string, body?: unknown) =>
+    fetch(`${base()}${url}`, {
+      method,
+      headers: auth,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  return {
+    request,
+    async get<T>(url: string): Promise<T> {
+      const res = await request('GET', url);
+      if (res.status >= 300) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    async post<T>(url: string, body: unknown): Promise<T> {
+      const res = await request('POST', url, body);
+      if (res.status >= 300) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    healthy: async () =>
+      (await fetch(`${base()}/svc/orchestration/workflows/health`)).ok ? true : undefined,
+    run: async (id: string) => {
+      const res = await request(
+        'GET',
+        `/svc/orchestration/workflows/runs/${encodeURIComponent(id)}`,
+      );
+      return res.ok ? ((await res.json()) as WorkflowRun) : undefined;
+    },
+  };
+}
+export type ServerClient = ReturnType<typeof client>;
+
+/** A point to kill the server at: once `ready` answers, the step after it is in flight. */
+export interface KillPoint {
+  name: string;
+  ready: () => Promise<true | undefined>;
+}
+
+/**
+ * One database and the servers started on it, one after the other on one port (each test file
+ * makes one: `await CrashServers.create()` in beforeAll, `close()` in afterAll). The servers
+ * started are kept in `servers`, so requests can be counted across every life of the process.
+ */
+export class CrashServers implements ServerClient {
+  readonly servers: Server[] = [];
+  readonly request: ServerClient['request'];
+  readonly get: ServerClient['get'];
+  readonly post: ServerClient['post'];
+  readonly healthy: ServerClient['healthy'];
+  readonly run: ServerClient['run'];
+
+  private constructor(
+    private readonly bundleFile: string,
+    readonly port: number,
+    readonly env: Record<string, string>,
+    readonly dataDir: string,
+    /** PostgreSQL: the test's own connection to the same database. */
+    readonly database: DatabaseConnection | undefined,
+  ) {
+    const api = client(() => this.base);
+    this.request = api.request;
+    this.get = api.get;
+    this.post = api.post;
+    this.healthy = api.healthy;
+    this.run = api.run;
+  }
+
+  /** A fresh database and the settings of its servers (`env` adds to or overrides them). */
+  static async create(env: Record<string, string> = {}): Promise<CrashServers> {
+    const [dataDir, port, file] = await Promise.all([
+      mkdtemp(path.join(tmpdir(), 'pawfresh-crash-')),
+      freePort(),
+      serverBundle(),
+    ]);
+    const settings: Record<string, string> = {
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'debug',
+      SERVICE_TOKEN: TOKEN,
+      CUSTOMER_APP_DIR: path.join(dataDir, 'no-app'),
+      WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS),
+      ...env,
+    };
+    let database: DatabaseConnection | undefined;
+    const source = inject('testDatabase');
+    if (source.kind === 'postgres') {
+      database = await testDatabase();
+      settings.DATABASE_URL = await database.wireUrl();
+    } else {
+      // Start from the migrated snapshot, as a data folder, so the server only seeds.
+      settings.DATA_DIR = path.join(dataDir, 'db');
+      const bytes = await readFile(source.snapshotPath);
+      const seeded = await connect({ dataDir: settings.DATA_DIR, loadDataDir: new Blob([bytes]) });
+      await seeded.close();
+    }
+    users += 1;
+    return new CrashServers(file, port, settings, dataDir, database);
+  }
+
+  get base(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The server started last. */
+  get current(): Server | undefined {
+    return this.servers.at(-1);
+  }
+
+  /** Starts a server (not waiting for it); `env` adds settings for this one. */
+  start(env: Record<string, string> = {}, port = this.port): Server {
+    const server = spawnServer(this.bundleFile, { ...this.env, ...env }, port);
+    this.servers.push(server);
+    return server;
+  }
+
+  /**
+   * Starts a server and waits until it answers. A process that dies while starting (on a loaded
+   * machine the engine's launch can outlast Fastify's plugin timeout) is started again, twice at
+   * most; then its last output is in the error.
+   */
+  async started(env: Record<string, string> = {}, port = this.port): Promise<Server> {
+    for (let attempt = 1; ; attempt++) {
+      const server = this.start(env, port);
+      const api = client(() => server.base);
+      const up = await waitFor('the server to start', async () => {
+        if (server.process.exitCode !== null || server.process.signalCode !== null) return false;
+        return api.healthy();
+      }).catch((err: unknown) => err);
+      if (up === true) return server;
+      if (up === false && attempt < 3) continue;
+      await stop(server, 'SIGKILL');
+      const tail = server.output.join('').split('\n').slice(-15).join('\n');
+      const why = up === false ? 'The server stopped while starting' : String(up);
+      throw new Error(`${why}; its last output:\n${tail}`);
+    }
+  }
+
+  /** The running server, started if none runs (one start shared by a file's tests). */
+  async running(): Promise<Server> {
+    const server = this.current;
+    const alive = server && server.process.exitCode === null && server.process.signalCode === null;
+    return alive ? server : this.started();
+  }
+
+  /** Resolves once the run has checkpointed a step named `name` (`count` times). */
+  stepDone(workflowId: string, name: string, count = 1) {
+    return waitFor(`step ${name} of ${workflowId}`, async () => {
+      const steps = (await this.run(workflowId))?.steps.filter((s) => s.name === name) ?? [];
+      return steps.length >= count ? true : undefined;
+    });
+  }
+
+  /** SIGKILL to the running server half-way through the step in flight, then a new start. */
+  async killAndRestart(): Promise<Server> {
+    await pause(STEP_DELAY_MS / 2);
+    await stop(this.current!, 'SIGKILL');
+    return this.started();
+  }
+
+  /** Kills the server in the step after `name` (its `count`-th time) and starts it again. */
+  async killAfterStep(workflowId: string, name: string, count = 1): Promise<Server> {
+    await this.stepDone(workflowId, name, count);
+    return this.killAndRestart();
+  }
+
+  /** Kills the server at each point in turn, starting it again after each. */
+  async killAtEach(points: readonly KillPoint[]): Promise<void> {
+    for (const point of points) {
+      await waitFor(point.name, point.ready);
+      await this.killAndRestart();
+    }
+  }
+
+  /** Waits for the (recovered) workflow to finish with SUCCESS, and answers its run. */
+  finished(workflowId: string): Promise<WorkflowRun> {
+    return waitFor(`workflow ${workflowId} to finish`, async () => {
+      const r = await this.run(workflowId);
+      return r?.status === 'SUCCESS' ? r : undefined;
+    });
+  }
+
+  /** Requests the servers answered for a URL across their lives (see requestsTo). */
+  requests(url: string, method?: string): number {
+    return requestsTo(this.servers, url, method);
+  }
+
+  /** Stops every server (SIGTERM). */
+  async stopAll(): Promise<void> {
+    for (const s of this.servers) await stop(s, 'SIGTERM');
+  }
+
+  /** The database the servers used, opened by the test (PGlite: only while no server runs). */
+  async open(): Promise<DatabaseConnection> {
+    if (this.database) return this.database;
+    return connect({ dataDir: this.env.DATA_DIR });
+  }
+
+  /** Stops the servers, closes and removes the database (and the bundle, after the last one). */
+  async close(): Promise<void> {
+    await this.stopAll();
+    await this.database?.close();
+    await rm(this.dataDir, { recursive: true, force: true });
+    await releaseBundle();
+  }
+}
+
+/**
+ * The former `server-setup.ts` call (kept so tests written against it still run): a database and
+ * its servers, with only the settings given (no step delay unless asked for).
+ */
+export const serverSetup = (extraEnv: Record<string, string> = {}) =>
+  CrashServers.create({ WORKFLOW_STEP_DELAY_MS: '0', ...extraEnv });
+export type ServerSetup = CrashServers;
