@@ -13,7 +13,7 @@ import { repoRoot, testDatabase } from '@pawfresh/testing';
  * The real server as a child process, killed with SIGKILL in the middle of a bulk-migrate, then
  * started again on the same database: the run and its customers' workflows are recovered, and
  * every customer is migrated once (one user, one subscription, each dog once, one payment
- * customer), none left queued or migrating. WORKFLOW_STEP_DELAY_MS slows each step so the kill
+ * customer, each past order once), none left queued or migrating. WORKFLOW_STEP_DELAY_MS slows each step so the kill
  * lands mid-batch.
  */
 const STEP_DELAY_MS = 300;
@@ -163,6 +163,19 @@ describe('bulk-migrate when its process is killed mid-batch', () => {
         expect(payment.status).toBe(data.user.stripeCustomerId ? 200 : 404);
         const user = await json<{ email: string }>('GET', `/svc/identity/identity/users/${userId}`);
         expect(user.email).toBe(u.email.toLowerCase());
+        // Each past order at most once, and only for this user.
+        let imported = 0;
+        for (const o of data.orders) {
+          const res = await request('GET', `/svc/order/api/v1/orders/lookup/by-legacy-id/${o.id}`);
+          if (res.status === 404) continue;
+          expect(((await res.json()) as { userId: string }).userId).toBe(userId);
+          imported += 1;
+        }
+        const orders = await json<{ total: number }>(
+          'GET',
+          `/svc/order/api/v1/orders?userId=${userId}`,
+        );
+        expect(orders.total).toBe(imported);
       }
     } finally {
       for (const s of servers) await stop(s, 'SIGTERM');
