@@ -95,27 +95,25 @@ async function setStatus(ctx: WorkflowContext, name: string, legacyId: number, b
 
 /**
  * Reads the legacy user (404 in our words when the exporter has no such e-mail) and claims them
- * for this workflow (status migrating, only from one of `from`: anything else is a 409), in one
+ * for this workflow (status migrating, only from one of `from`: anything else is a 409). Inside a
  * step: the claim is idempotent by workflow id, so a step run again after a crash is no conflict.
  */
 async function readAndClaim(
   ctx: WorkflowContext,
   email: string,
   from: StatusBody['expectedStatus'],
+  workflowId: string,
 ): Promise<LegacyUserData> {
-  const workflowId = ctx.workflowId();
-  return ctx.step('read-and-claim', async () => {
-    const read = await outcome('Reading the legacy user', () =>
-      ctx.services.legacy.getLegacyUserData({ body: { email } }),
-    );
-    if (!read.ok) throw new HttpError(read.status, read.message);
-    await putStatus(ctx, read.value.user.legacyId, {
-      status: 'migrating',
-      expectedStatus: from,
-      workflowId,
-    });
-    return read.value;
+  const read = await outcome('Reading the legacy user', () =>
+    ctx.services.legacy.getLegacyUserData({ body: { email } }),
+  );
+  if (!read.ok) throw new HttpError(read.status, read.message);
+  await putStatus(ctx, read.value.user.legacyId, {
+    status: 'migrating',
+    expectedStatus: from,
+    workflowId,
   });
+  return read.value;
 }
 
 type Part = 'pastOrders' | 'paymentCustomer' | 'subscription' | 'dogs' | 'user';
@@ -170,32 +168,29 @@ async function undo(
 
 /**
  * Breeds and meals (cached), the mapping rules and, for a customer who needs deliveries, the
- * courier's word on their address: the plan, or the problems that stop the customer. One step,
- * so the plan (not the catalogue) is what is checkpointed.
+ * courier's word on their address: the plan, or the problems that stop the customer.
  */
 async function planCustomer(
   ctx: WorkflowContext,
   data: LegacyUserData,
 ): Promise<{ plan: MigrationPlan } | { problems: string[] }> {
-  return ctx.step('plan', async () => {
-    const planned = planMigration(data, await readCatalogue(ctx));
-    if (!('plan' in planned)) return planned;
-    const { plan } = planned;
-    if (plan.needsDelivery && plan.user.address) {
-      const { postCode, suburb } = plan.user.address;
-      const check = await upstream('Checking delivery coverage', () =>
-        ctx.services.courier.checkServiceability({ body: { postcode: postCode, suburb } }),
-      );
-      if (!check.serviceable) {
-        return {
-          problems: [
-            `Legacy user ${plan.legacyId} (${plan.user.email}) lives at ${suburb} ${postCode}, where the courier does not deliver: ask the customer for an address in delivery coverage, or cancel their plan in the legacy system`,
-          ],
-        };
-      }
+  const planned = planMigration(data, await readCatalogue(ctx));
+  if (!('plan' in planned)) return planned;
+  const { plan } = planned;
+  if (plan.needsDelivery && plan.user.address) {
+    const { postCode, suburb } = plan.user.address;
+    const check = await upstream('Checking delivery coverage', () =>
+      ctx.services.courier.checkServiceability({ body: { postcode: postCode, suburb } }),
+    );
+    if (!check.serviceable) {
+      return {
+        problems: [
+          `Legacy user ${plan.legacyId} (${plan.user.email}) lives at ${suburb} ${postCode}, where the courier does not deliver: ask the customer for an address in delivery coverage, or cancel their plan in the legacy system`,
+        ],
+      };
     }
-    return planned;
-  });
+  }
+  return planned;
 }
 
 /** A refusal of one part, in the words the customer's error records. */
@@ -324,7 +319,10 @@ async function importRecords(
   };
 }
 
-/** The imports of one planned customer: the user first, then what the user owns. */
+/**
+ * The imports of one planned customer: the user first, then what the user owns; then the customer
+ * is marked migrated.
+ */
 async function importAll(
   ctx: WorkflowContext,
   plan: MigrationPlan,
@@ -341,7 +339,14 @@ async function importAll(
   if (plan.subscription) attempted.add('subscription');
   if (plan.providerCustomerId) attempted.add('paymentCustomer');
   if (plan.pastOrders) attempted.add('pastOrders');
-  const records = await ctx.step('import-records', () => importRecords(ctx, plan, made.userId!));
+  // The customer is marked migrated in the same step as the last imports: one checkpoint less.
+  const records = await ctx.step('import-records-and-mark', async () => {
+    const imported = await importRecords(ctx, plan, made.userId!);
+    if (imported.ok) {
+      await putStatus(ctx, plan.legacyId, { status: 'migrated', migratedUserId: made.userId });
+    }
+    return imported;
+  });
   if (!records.ok) return records;
   Object.assign(made, records.value);
   return { ok: true, value: undefined };
@@ -356,10 +361,20 @@ async function importAll(
 export const migrate =
   (ctx: WorkflowContext) =>
   async ({ email }: { email: string }): Promise<Omit<MigrateResult, 'workflowId'>> => {
-    const data = await readAndClaim(ctx, email, ['unmigrated', 'queued', 'error']);
-    const legacyId = data.user.legacyId;
-    const base = { legacyId, email: data.user.email };
-    const planned = await planCustomer(ctx, data);
+    const workflowId = ctx.workflowId();
+    // Read, claim and plan in one step: the plan (not the legacy data or the catalogue) is what
+    // is checkpointed. A failure to plan (the courier not answering) is the customer's error.
+    const { legacyId, planned, ...rest } = await ctx.step('claim-and-plan', async () => {
+      const data = await readAndClaim(ctx, email, ['unmigrated', 'queued', 'error'], workflowId);
+      let plan: Awaited<ReturnType<typeof planCustomer>>;
+      try {
+        plan = await planCustomer(ctx, data);
+      } catch (err) {
+        plan = { problems: [messageOf(err)] };
+      }
+      return { legacyId: data.user.legacyId, email: data.user.email, planned: plan };
+    });
+    const base = { legacyId, email: rest.email };
     const attempted = new Set<Part>();
     const fail = async (reason: string, made: MigratedRecords) => {
       let left: string | null = null;
@@ -396,10 +411,6 @@ export const migrate =
     }
     if (!result.ok) return fail(result.message, made);
 
-    await setStatus(ctx, 'mark-migrated', legacyId, {
-      status: 'migrated',
-      migratedUserId: made.userId,
-    });
     return {
       ...base,
       migrationStatus: 'migrated',
@@ -417,7 +428,10 @@ export const migrate =
 export const revertMigrate =
   (ctx: WorkflowContext) =>
   async ({ email }: { email: string }): Promise<Omit<RevertMigrateResult, 'workflowId'>> => {
-    const data = await readAndClaim(ctx, email, ['migrated', 'error']);
+    const workflowId = ctx.workflowId();
+    const data = await ctx.step('read-and-claim', () =>
+      readAndClaim(ctx, email, ['migrated', 'error'], workflowId),
+    );
     const legacyId = data.user.legacyId;
     const userId = data.user.migratedUserId;
     const removed = nothing();
