@@ -193,6 +193,17 @@ async function planCustomer(
   return planned;
 }
 
+/**
+ * Waits for every call to end (each may make something an undo must find), then throws the first
+ * failure, or answers every result in order.
+ */
+async function allEnded<T extends unknown[]>(calls: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(calls as unknown as Promise<unknown>[]);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as T;
+}
+
 /** A refusal of one part, in the words the customer's error records. */
 const refused = (o: { status: number; message: string }, prefix?: string) => ({
   ok: false as const,
@@ -216,7 +227,7 @@ async function importRecords(
 > {
   const { services } = ctx;
   const dogsAndSubscription = async () => {
-    const dogs = await Promise.all(
+    const dogs = await allEnded(
       plan.dogs.map((dog) =>
         outcome(`Importing ${dog.dog.name}`, () =>
           services.dogs.importDog({
@@ -292,19 +303,13 @@ async function importRecords(
         )
       : Promise.resolve({ ok: true as const, value: { items: [] } });
   // Every part is tried to the end (each may have made something to undo), the first refusal told.
-  const [records, customer, imported] = await Promise.allSettled([
-    dogsAndSubscription(),
-    payment(),
-    orders(),
-  ]);
-  for (const r of [records, customer, imported]) if (r.status === 'rejected') throw r.reason;
-  const [a, b, c] = [records, customer, imported].map(
-    (r) => (r as PromiseFulfilledResult<unknown>).value,
-  ) as [
-    Awaited<ReturnType<typeof dogsAndSubscription>>,
-    Awaited<ReturnType<typeof payment>>,
-    Awaited<ReturnType<typeof orders>>,
-  ];
+  const [a, b, c] = await allEnded<
+    [
+      Awaited<ReturnType<typeof dogsAndSubscription>>,
+      Awaited<ReturnType<typeof payment>>,
+      Awaited<ReturnType<typeof orders>>,
+    ]
+  >([dogsAndSubscription(), payment(), orders()]);
   if (!a.ok) return a;
   if (!b.ok) return b;
   if (!c.ok) return c;
