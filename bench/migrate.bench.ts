@@ -6,7 +6,7 @@
  *    phase2_low_engagement_customers through the real server (every service in one process, in a
  *    database of its own with the generated legacy data): customers per second.
  * 2. The same customers, reverted, then created again through the import routes directly
- *    (identity, dogs, subscription, payment; 8 at once, as the queue runs them), without the
+ *    (identity, dogs, subscription, payment, past orders; 8 at once, as the queue runs them), without the
  *    workflow: customers per second, and the ratio of the two (target >= 0.5).
  * 3. The process's peak resident memory.
  */
@@ -96,6 +96,37 @@ try {
       `(migrated ${progress.byStatus.migrated}, error ${progress.byStatus.error})`,
   );
 
+  // Where a customer's time goes: each step's mean duration (the engine's step table), and each
+  // customer's time in the queue and running.
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  const steps = await db.query<{ name: string; n: string; mean: string; total: string }>(
+    `select function_name as name, count(*) as n,
+            round(avg(completed_at_epoch_ms - started_at_epoch_ms)) as mean,
+            round(sum(completed_at_epoch_ms - started_at_epoch_ms) / 1000.0, 1) as total
+       from orchestration.operation_outputs
+      where workflow_uuid like $1 and completed_at_epoch_ms is not null
+      group by function_name order by sum(completed_at_epoch_ms - started_at_epoch_ms) desc`,
+    [`${workflowId}:%`],
+  );
+  const [child] = (
+    await db.query<{ queued: string; running: string }>(
+      `select round(avg(started_at_epoch_ms - created_at)) as queued,
+              round(avg(updated_at - started_at_epoch_ms)) as running
+         from orchestration.workflow_status where workflow_uuid like $1`,
+      [`${workflowId}:%`],
+    )
+  ).rows;
+  await db.end();
+  console.log(
+    `per customer (mean): ${child?.queued} ms queued, ${child?.running} ms running\nstep                          count  mean ms  total s`,
+  );
+  for (const r of steps.rows) {
+    console.log(
+      `${r.name.padEnd(30)}${r.n.padStart(5)}${r.mean.padStart(9)}${r.total.padStart(9)}`,
+    );
+  }
+
   const migrated = await call<LegacyUserPage>(
     'GET',
     `/svc/legacy/legacy-user-emails?cohort=${COHORT}&migrationStatus=migrated&limit=1000`,
@@ -121,7 +152,13 @@ try {
     meals: products.flatMap((p) => {
       const meal = p.metadata.find((m) => m.metaKey === 'meal')?.metaValue;
       return meal && p.variants[0]
-        ? [{ meal: String(meal), productId: p.id, productVariantId: p.variants[0].id }]
+        ? [
+            {
+              meal: String(meal).toLowerCase(),
+              productId: p.id,
+              productVariantId: p.variants[0].id,
+            },
+          ]
         : [];
     }),
   };
@@ -170,6 +207,13 @@ try {
       await call('POST', '/svc/payment/migration', {
         userId: user.id,
         providerCustomerId: plan.providerCustomerId,
+        createdBy: 'bench',
+      });
+    }
+    if (plan.pastOrders) {
+      await call('POST', '/svc/order/api/v1/orders/migration', {
+        userId: user.id,
+        ...plan.pastOrders,
         createdBy: 'bench',
       });
     }

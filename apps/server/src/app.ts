@@ -51,6 +51,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // The orchestration plugin launches the workflow engine (recovery, schedules, queues): on a
+    // loaded machine that took 9-10 s, and Fastify's default of 10 s failed the start.
+    pluginTimeout: 60_000,
     // One line per request, at debug (below); errors and start-up stay at info and above.
     logController: new LogController({ disableRequestLogging: true }),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;

@@ -26,6 +26,7 @@ export const migratedRecordsSchema = z
     dogIds: z.array(z.uuid()),
     subscriptionId: z.uuid().nullable(),
     paymentCustomerId: z.uuid().nullable(),
+    orderIds: z.array(z.uuid()).describe('The past orders imported from the legacy system'),
   })
   .meta({ id: 'MigratedRecords' });
 export type MigratedRecords = z.infer<typeof migratedRecordsSchema>;

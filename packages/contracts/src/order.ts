@@ -304,6 +304,50 @@ export const createOrderInput = z
   });
 export type CreateOrderInput = z.output<typeof createOrderInput>;
 
+/** One legacy order brought over by the migration (docs/migration.md "Past orders"). */
+export const legacyOrderImport = z
+  .object({
+    legacyOrderId,
+    deliveryDate: calendarDate,
+    expectedDeliverySlotId: deliverySlot,
+    paymentStatus,
+    fulfilmentStatus,
+    shipmentStatus: shipmentStatus.nullable(),
+    isCancelled: z.boolean(),
+    orderLineItems: lineItems,
+    note: text('note', 1000).nullish().describe('Recorded as a note event on the order'),
+  })
+  .strict();
+export type LegacyOrderImport = z.output<typeof legacyOrderImport>;
+
+export const importLegacyOrdersInput = z
+  .object({
+    userId: uuid('userId'),
+    address: orderAddressInput,
+    flags: z
+      .object({ phoenixToggle: z.boolean(), shadowToggle: z.boolean() })
+      .strict()
+      .describe('The customer flags every imported order gets'),
+    orders: z
+      .array(legacyOrderImport, { error: 'orders must be a list of legacy orders' })
+      .min(1, { error: 'Send at least 1 legacy order' })
+      .max(200, { error: 'Send at most 200 legacy orders at once' })
+      .refine((list) => new Set(list.map((o) => o.legacyOrderId)).size === list.length, {
+        error: 'Each legacyOrderId may appear once',
+      }),
+    createdBy: actor('createdBy'),
+  })
+  .strict();
+export type ImportLegacyOrdersInput = z.output<typeof importLegacyOrdersInput>;
+
+export const importedOrdersSchema = z
+  .object({
+    items: z.array(
+      z.object({ legacyOrderId: z.number().int(), orderId: z.uuid(), orderNumber: z.number() }),
+    ),
+  })
+  .meta({ id: 'ImportedLegacyOrders' });
+
 export const orderPatchInput = z
   .object({
     version,
@@ -725,6 +769,25 @@ export const orderContract = defineContract({
     'Orders with their line items, discounts and events; the dates rule (billing, cut-off, make and delivery dates), payment, fulfilment and rebalancing status machines, customer flags and the topics other services follow (docs/orders.md).',
   version: '1.0.0',
   endpoints: {
+    importLegacyOrders: {
+      method: 'POST',
+      path: '/api/v1/orders/migration',
+      summary: "Import a migrated customer's past orders from the legacy system",
+      description:
+        'All or none, in one transaction, with the customer flags; an order whose legacyOrderId was already imported for the same user is answered again (idempotent), for another user it is a 409. No topics are published: the orders are history.',
+      status: 201,
+      body: importLegacyOrdersInput,
+      response: importedOrdersSchema,
+      errors,
+    },
+    revertLegacyOrders: {
+      method: 'DELETE',
+      path: '/api/v1/orders/migration/:userId',
+      summary: "Remove a user's imported legacy orders (the ones with a legacyOrderId)",
+      params: z.object({ userId: uuid('userId') }),
+      response: z.object({ deletedOrderIds: z.array(z.uuid()) }),
+      errors: [400],
+    },
     createOrder: {
       method: 'POST',
       path: '/api/v1/orders',

@@ -7,7 +7,7 @@ import { CrashServers, stop, waitFor } from './crash-server.js';
  * The real server as a child process, killed with SIGKILL in the middle of a bulk-migrate, then
  * started again on the same database: the run and its customers' workflows are recovered, and
  * every customer is migrated once (one user, one subscription, each dog once, one payment
- * customer), none left queued or migrating. WORKFLOW_STEP_DELAY_MS slows each step so the kill
+ * customer, each past order once), none left queued or migrating. WORKFLOW_STEP_DELAY_MS slows each step so the kill
  * lands mid-batch.
  */
 const LIMIT = 12;
@@ -68,6 +68,22 @@ describe('bulk-migrate when its process is killed mid-batch', () => {
       expect(payment.status).toBe(data.user.stripeCustomerId ? 200 : 404);
       const user = await json<{ email: string }>('GET', `/svc/identity/identity/users/${userId}`);
       expect(user.email).toBe(u.email.toLowerCase());
+      // Each past order at most once, and only for this user.
+      let imported = 0;
+      for (const o of data.orders) {
+        const res = await real.request(
+          'GET',
+          `/svc/order/api/v1/orders/lookup/by-legacy-id/${o.id}`,
+        );
+        if (res.status === 404) continue;
+        expect(((await res.json()) as { userId: string }).userId).toBe(userId);
+        imported += 1;
+      }
+      const orders = await json<{ total: number }>(
+        'GET',
+        `/svc/order/api/v1/orders?userId=${userId}`,
+      );
+      expect(orders.total).toBe(imported);
     }
   }, 600_000);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, messagesOf } from '@pawfresh/testing';
 import { sql } from '@pawfresh/db/orm';
 import type { LegacyUser } from '@pawfresh/contracts/legacy';
+import type { Order } from '@pawfresh/contracts/order';
 import type {
   MigrateResult,
   RevertMigrateResult,
@@ -66,8 +67,25 @@ async function holdings(userId: string, email: string) {
     dogs: await get('dogs', `/dogs?userId=${userId}`),
     subscriptions: await get('subscription', `/subscriptions?userId=${userId}`),
     payment: await get('payment', `/customers/${userId}`),
+    orders: await get('order', `/api/v1/orders?userId=${userId}&limit=100`),
+    flags: await get('order', `/api/v1/orders/customers/${userId}/flags`),
   };
 }
+
+const ordersOf = (u: User) => h.data.orders.filter((o) => o.userId === u.id);
+/** Each legacy order of the customer as the order service finds it by legacy id (404: none). */
+const byLegacyId = async (u: User) =>
+  Promise.all(
+    ordersOf(u).map(async (o) => {
+      const res = await callJson(
+        h.services.order!,
+        'GET',
+        `/api/v1/orders/lookup/by-legacy-id/${o.id}`,
+      );
+      return res.statusCode === 200 ? res.json<Order>() : res.statusCode;
+    }),
+  );
+const noOrders = { items: [], total: 0, offset: 0, limit: 100 };
 
 const legacyState = async (u: User) =>
   (await callJson(h.services.legacy!, 'POST', '/get-legacy-user-data', { email: u.email })).json<{
@@ -76,7 +94,16 @@ const legacyState = async (u: User) =>
 
 describe('migrate and revert-migrate one customer', () => {
   it('moves a customer into every service, once, and revert removes exactly that', async () => {
-    const u = h.data.users.find(clean)!;
+    const u =
+      h.data.users.find(
+        (x) =>
+          clean(x) && ordersOf(x).some((o) => o.status !== 'delivered') && !x.isCustomerOnChargeApi,
+      ) ?? h.data.users.find((x) => clean(x) && ordersOf(x).length > 0)!;
+    const everyOrder = async () =>
+      (await callJson(h.services.order!, 'GET', '/api/v1/orders?limit=1')).json<{ total: number }>()
+        .total;
+    const ordersBefore = await everyOrder();
+    expect(await byLegacyId(u)).toEqual(ordersOf(u).map(() => 404));
     const res = await migrate(u.email, `migrate-${u.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json<MigrateResult>();
@@ -100,6 +127,37 @@ describe('migrate and revert-migrate one customer', () => {
     expect(sub!.status).toBe('active');
     expect(sub!.cadenceInWeeks).toBe(Number(subOf(u)!.cadence));
     expect(held.payment).toMatchObject({ userId, providerCustomerId: u.stripeCustomerId });
+    // Past orders: each legacy order once, with its legacy id, statuses, cents and the flags.
+    const legacyOrders = ordersOf(u);
+    expect(result.created.orderIds).toHaveLength(legacyOrders.length);
+    const found = (await byLegacyId(u)) as Order[];
+    expect(found.map((o) => o.id)).toEqual(result.created.orderIds);
+    const flags = { phoenixToggle: true, shadowToggle: !u.isCustomerOnChargeApi };
+    for (const [i, o] of legacyOrders.entries()) {
+      const order = found[i]!;
+      const expected =
+        o.status === 'cancelled'
+          ? { paymentStatus: 'expired', fulfilmentStatus: 'cancelled', shipmentStatus: null }
+          : {
+              paymentStatus: 'processed',
+              fulfilmentStatus: 'palletised',
+              shipmentStatus: 'delivered',
+            };
+      expect(order).toMatchObject({
+        userId,
+        subscriptionId: null,
+        deliveryDate: o.deliveredOn,
+        totalPrice: o.totalCents,
+        ...expected,
+        metadata: { legacyOrderId: o.id, ...flags, isCancelled: o.status === 'cancelled' },
+      });
+      const items = h.data.orderItems.filter((x) => x.orderId === o.id);
+      expect(order.orderLineItems.map((l) => [l.price, l.quantity])).toEqual(
+        items.map((x) => [x.priceCents, x.pouches]),
+      );
+    }
+    expect(held.orders).toMatchObject({ total: legacyOrders.length });
+    expect(held.flags).toEqual(found.map((o) => ({ orderId: o.id, ...flags })));
     const address = await callJson(
       h.services.identity!,
       'GET',
@@ -137,13 +195,20 @@ describe('migrate and revert-migrate one customer', () => {
         paymentCustomerId: result.created.paymentCustomerId,
       },
     });
+    expect(reverted.json<RevertMigrateResult>().removed.orderIds.sort()).toEqual(
+      [...result.created.orderIds].sort(),
+    );
     expect(await holdings(userId, u.email)).toEqual({
       user: 404,
       emailTaken: { isTaken: false },
       dogs: [],
       subscriptions: [],
       payment: 404,
+      orders: noOrders,
+      flags: [],
     });
+    expect(await byLegacyId(u)).toEqual(ordersOf(u).map(() => 404));
+    expect(await everyOrder()).toBe(ordersBefore);
     expect(await legacyState(u)).toMatchObject({
       migrationStatus: 'unmigrated',
       migratedUserId: null,
@@ -239,6 +304,7 @@ describe('migrate and revert-migrate one customer', () => {
           dogIds: [],
           subscriptionId: null,
           paymentCustomerId: null,
+          orderIds: [],
         });
         const taken = await callJson(
           h.services.identity!,
@@ -246,6 +312,7 @@ describe('migrate and revert-migrate one customer', () => {
           `/identity/users/check-email?email=${encodeURIComponent(u!.email.toLowerCase())}`,
         );
         expect(taken.json(), c.what).toEqual({ isTaken: false });
+        expect(await byLegacyId(u!), c.what).toEqual(ordersOf(u!).map(() => 404));
         expect(await legacyState(u!), c.what).toMatchObject({
           migrationStatus: 'error',
           migrationError: result.error,
@@ -253,6 +320,69 @@ describe('migrate and revert-migrate one customer', () => {
       }
     }
   }, 240_000);
+
+  it('leaves out each past order that cannot come along, with a note, and migrates the rest', async () => {
+    const u = h.data.users.find((x) => clean(x) && !used.has(x.email) && ordersOf(x).length >= 4)!;
+    expect(u).toBeDefined();
+    const [lost, undated, goat, big] = ordersOf(u) as [
+      LegacyDataSet['orders'][number],
+      LegacyDataSet['orders'][number],
+      LegacyDataSet['orders'][number],
+      LegacyDataSet['orders'][number],
+    ];
+    const db = h.database.forSchema({});
+    await db.execute(sql`update legacy.orders set status = 'lost' where id = ${lost.id}`);
+    await db.execute(
+      sql`update legacy.orders set delivered_on = '2025-02-30' where id = ${undated.id}`,
+    );
+    await db.execute(
+      sql`update legacy.order_items set recipe = 'Unicorn' where order_id = ${goat.id}`,
+    );
+    await db.execute(
+      sql`update legacy.orders set total_cents = total_cents + 1 where id = ${big.id}`,
+    );
+    const result = (await migrate(u.email)).json<MigrateResult>();
+    expect(result.migrationStatus, result.error ?? '').toBe('migrated');
+    expect(result.notes).toEqual(
+      expect.arrayContaining([
+        `past order LEG-${lost.id} (legacy order ${lost.id}) left out: status "lost" is unknown`,
+        `past order LEG-${undated.id} (legacy order ${undated.id}) left out: delivery date "2025-02-30" is not a date`,
+        `past order LEG-${goat.id} (legacy order ${goat.id}) left out: the catalogue has no meal for recipe "Unicorn"`,
+      ]),
+    );
+    const found = await byLegacyId(u);
+    expect(found.slice(0, 3)).toEqual([404, 404, 404]);
+    expect(result.created.orderIds).toHaveLength(ordersOf(u).length - 3);
+    const kept = found[3] as Order;
+    expect(kept.totalPrice).toBe(big.totalCents);
+    const events = (
+      await callJson(h.services.order!, 'GET', `/api/v1/orders/${kept.id}/events`)
+    ).json<{ action: string; description: string }[]>();
+    expect(events.find((e) => e.action === 'note')?.description).toContain(
+      `The legacy total was ${big.totalCents + 1} cents; its lines add up to ${big.totalCents}`,
+    );
+  }, 120_000);
+
+  it('moves a customer without a plan or address without their past orders, saying so', async () => {
+    const u = h.data.users.find(
+      (x) =>
+        !used.has(x.email) &&
+        !twins(x) &&
+        addressOf(x) === undefined &&
+        (subOf(x) === undefined || subOf(x)!.status === 'cancelled') &&
+        (subOf(x) === undefined || /^\d+$/.test(subOf(x)!.cadence)),
+    );
+    expect(u).toBeDefined();
+    const legacyOrders = ordersOf(u!);
+    const result = (await migrate(u!.email)).json<MigrateResult>();
+    expect(result.migrationStatus, result.error ?? '').toBe('migrated');
+    expect(result.created.orderIds).toEqual([]);
+    if (legacyOrders.length) {
+      expect(result.notes).toContain(
+        `${legacyOrders.length} past orders left out: no address to put them at`,
+      );
+    }
+  }, 120_000);
 
   it('ends the second of two e-mails differing only in case in error, naming the other', async () => {
     const [a, b] = h.data.users.filter(twins);
@@ -288,6 +418,7 @@ describe('migrate and revert-migrate one customer', () => {
       dogIds: [],
       subscriptionId: null,
       paymentCustomerId: null,
+      orderIds: [],
     });
     const taken = await callJson(
       h.services.identity!,
@@ -299,7 +430,9 @@ describe('migrate and revert-migrate one customer', () => {
     const run = (
       await callJson(h.app, 'GET', `/workflows/runs/${encodeURIComponent(result.workflowId)}`)
     ).json<{ steps: { name: string }[] }>();
+    expect(await byLegacyId(u)).toEqual(ordersOf(u).map(() => 404));
     expect(run.steps.map((s) => s.name).filter((n) => n.startsWith('undo-'))).toEqual([
+      ...(ordersOf(u).length ? ['undo-past-orders'] : []),
       'undo-payment-customer',
       'undo-subscription',
       'undo-dogs',
@@ -327,7 +460,10 @@ describe('migrate and revert-migrate one customer', () => {
       dogs: [],
       subscriptions: [],
       payment: 404,
+      orders: noOrders,
+      flags: [],
     });
+    expect(await byLegacyId(u)).toEqual(ordersOf(u).map(() => 404));
     expect((await migrate(u.email)).json<MigrateResult>().migrationStatus).toBe('migrated');
   }, 120_000);
 

@@ -5,6 +5,7 @@ import { callJson, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfres
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
+import { orderService } from '@pawfresh/order';
 import { createLegacyService, generateLegacyDataSet, type LegacyDataSet } from '@pawfresh/legacy';
 import { createPaymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
@@ -15,7 +16,7 @@ import { orchestrationService } from '../src/index.js';
 /**
  * The orchestration service with everything the migration workflows call (legacy exporter on the
  * embedded legacy schema filled with a small generated data set, identity, dogs, product, pricing,
- * subscription, payment's sandbox, courier) on one test database, in-process.
+ * subscription, payment's sandbox, courier, order) on one test database, in-process.
  */
 export interface MigrationHarness {
   database: DatabaseConnection;
@@ -43,13 +44,29 @@ export async function migrationHarness(dataSet = MIGRATION_TEST_DATA): Promise<M
     clock,
   });
   const courier = await serviceApp(courierService, { database, clock });
+  const order = await serviceApp(orderService, {
+    database,
+    clock,
+    serviceUrl: svcUrl,
+    fetch: routeFetch({ courier }),
+  });
   const subscription = await serviceApp(subscriptionService, {
     database,
     clock,
     serviceUrl: svcUrl,
     fetch: routeFetch({ product, pricing, dogs }),
   });
-  const services = { legacy, product, pricing, dogs, identity, payment, courier, subscription };
+  const services = {
+    legacy,
+    product,
+    pricing,
+    dogs,
+    identity,
+    payment,
+    courier,
+    subscription,
+    order,
+  };
   const down: Record<string, boolean> = {};
   const routed = routeFetch(services);
   const app = await serviceApp(orchestrationService, {

@@ -6,10 +6,12 @@ import {
   cadenceInWeeks,
   mapBreed,
   mapGender,
+  migratedOrderFlags,
   nearestServingSize,
   normalisePhone,
   normaliseWeight,
   planMigration,
+  planPastOrder,
 } from '../src/rules/legacy-migration.js';
 import { emptyProgress, recordOutcome } from '../src/rules/bulk-progress.js';
 
@@ -226,6 +228,134 @@ describe('planMigration', () => {
       'phone "12345" is not an Australian number: left out',
       'address left out: has no address',
     ]);
+  });
+});
+
+type LegacyOrder = LegacyUserData['orders'][number];
+const legacyOrder = (over: Partial<LegacyOrder> = {}): LegacyOrder => ({
+  id: 900_001,
+  orderNumber: 'LEG-900001',
+  status: 'delivered',
+  deliveredOn: '2025-03-14',
+  totalCents: 14 * 495 + 7 * 520,
+  items: [
+    { recipe: 'Beef', pouches: 14, priceCents: 495 },
+    { recipe: 'chicken', pouches: 7, priceCents: 520 },
+  ],
+  ...over,
+});
+
+describe('past orders', () => {
+  it('maps statuses: delivered and refunded were paid and delivered, cancelled never charged', () => {
+    const map = (status: string) =>
+      planPastOrder(legacyOrder({ status }), CATALOGUE.meals, 'PM', 'full_bowl');
+    expect(map('delivered')).toEqual({
+      order: {
+        legacyOrderId: 900_001,
+        deliveryDate: '2025-03-14',
+        expectedDeliverySlotId: 'PM',
+        paymentStatus: 'processed',
+        fulfilmentStatus: 'palletised',
+        shipmentStatus: 'delivered',
+        isCancelled: false,
+        orderLineItems: [
+          { ...MEAL('beef', 1), meal: undefined, planType: 'full_bowl', price: 495, quantity: 14 },
+          {
+            ...MEAL('chicken', 2),
+            meal: undefined,
+            planType: 'full_bowl',
+            price: 520,
+            quantity: 7,
+          },
+        ].map(({ meal: _m, ...l }) => l),
+        note: null,
+      },
+    });
+    expect(map('Refunded')).toMatchObject({
+      order: { paymentStatus: 'processed', note: 'Refunded in the legacy system (LEG-900001)' },
+    });
+    expect(map('cancelled')).toMatchObject({
+      order: {
+        paymentStatus: 'expired',
+        fulfilmentStatus: 'cancelled',
+        shipmentStatus: null,
+        isCancelled: true,
+        note: 'Cancelled in the legacy system (LEG-900001)',
+      },
+    });
+  });
+
+  it.each([
+    [{ status: 'lost' }, 'status "lost" is unknown'],
+    [{ deliveredOn: null }, 'delivery date "" is not a date'],
+    [{ deliveredOn: '2025-02-30' }, 'delivery date "2025-02-30" is not a date'],
+    [{ items: [] }, 'it has no lines'],
+    [{ items: [{ recipe: 'goat', pouches: 7, priceCents: 500 }] }, 'no meal for recipe "goat"'],
+    [{ items: [{ recipe: 'beef', pouches: 0, priceCents: 500 }] }, '0 pouches is not 1 to 1000'],
+    [{ items: [{ recipe: 'beef', pouches: 7, priceCents: -1 }] }, 'price -1 is not a number'],
+    [{ id: 2147483648 }, 'its id is not a 32-bit number'],
+  ])('leaves out an order that cannot come along (%o), saying why', (over, why) => {
+    const planned = planPastOrder(legacyOrder(over), CATALOGUE.meals, 'AM', null);
+    expect('leftOut' in planned && planned.leftOut).toContain(why);
+  });
+
+  test.prop([
+    fc.array(
+      fc.record({
+        recipe: fc.constantFrom('beef', 'Chicken'),
+        pouches: fc.integer({ min: 1, max: 1000 }),
+        priceCents: fc.integer({ min: 0, max: 100_000 }),
+      }),
+      { minLength: 1, maxLength: 20 },
+    ),
+  ])('keeps cents per pouch and pouches as they were, whatever the lines', (items) => {
+    const planned = planPastOrder(legacyOrder({ items }), CATALOGUE.meals, 'AM', null);
+    if (!('order' in planned)) throw new Error(planned.leftOut);
+    expect(planned.order.orderLineItems.map((l) => [l.price, l.quantity])).toEqual(
+      items.map((i) => [i.priceCents, i.pouches]),
+    );
+  });
+
+  it('gives every migrated order the customer flags: phoenix, and shadow off the Charge API', () => {
+    expect(migratedOrderFlags({ isCustomerOnChargeApi: true })).toEqual({
+      phoenixToggle: true,
+      shadowToggle: false,
+    });
+    expect(migratedOrderFlags({ isCustomerOnChargeApi: false })).toEqual({
+      phoenixToggle: true,
+      shadowToggle: true,
+    });
+  });
+
+  it('plans the past orders with the address and flags; without an address, says so', () => {
+    const orders = [legacyOrder(), legacyOrder({ id: 900_002, status: 'lost' })];
+    const planned = planMigration(customer({ orders }), CATALOGUE);
+    if (!('plan' in planned)) throw new Error(planned.problems.join('; '));
+    expect(planned.plan.pastOrders).toMatchObject({
+      address: { firstName: 'Jane', lastName: 'Citizen', state: 'VIC', postcode: '3000' },
+      flags: { phoenixToggle: true, shadowToggle: false },
+      orders: [
+        {
+          legacyOrderId: 900_001,
+          expectedDeliverySlotId: 'AM',
+          orderLineItems: [{ planType: 'half_bowl' }, {}],
+        },
+      ],
+    });
+    expect(planned.plan.notes).toContain(
+      'past order LEG-900001 (legacy order 900002) left out: status "lost" is unknown',
+    );
+    const cancelled = planMigration(
+      customer({
+        orders,
+        address: null,
+        subscription: { ...customer().subscription!, status: 'cancelled' },
+      }),
+      CATALOGUE,
+    );
+    if (!('plan' in cancelled)) throw new Error(cancelled.problems.join('; '));
+    expect(cancelled.plan.pastOrders).toBeNull();
+    expect(cancelled.plan.notes).toContain('2 past orders left out: no address to put them at');
   });
 });
 

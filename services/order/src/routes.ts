@@ -16,6 +16,7 @@ import { rebalanceFacility, rebalanceOrder } from './flows/rebalance.js';
 import { customerDeliveries, customerPastOrders } from './flows/customer-deliveries.js';
 import { customerFlags, patchCustomerFlags } from './flows/customer-flags.js';
 import { deleteOrder, deletePendingOrders } from './flows/delete-orders.js';
+import { importLegacyOrders, revertLegacyOrders } from './flows/legacy-orders.js';
 import { deleteLineItem, replaceLineItem, replaceLineItems } from './flows/line-items.js';
 import { addOrderDiscount, removeOrderDiscount } from './flows/order-discounts.js';
 import { orderNotFound } from './flows/order-change.js';
@@ -85,6 +86,9 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
       if (!row) throw notFound(`No order has legacyOrderId ${params.legacyOrderId}`);
       return (await withChildren(db, [row], ctx.clock.now()))[0]!;
     },
+
+    importLegacyOrders: async ({ body }) => importLegacyOrders(ctx, body),
+    revertLegacyOrders: async ({ params }) => revertLegacyOrders(ctx, params.userId),
 
     getCustomerDeliveries: async ({ params }) => customerDeliveries(ctx, params.customerId),
     getCustomerPastOrders: async ({ params, query }) =>

@@ -62,40 +62,44 @@ export function embeddedLegacySource(db: LegacyDb): LegacySource {
       return row ? toUserRow(row) : undefined;
     },
     async recordsOf(legacyId) {
-      const [address] = await db
-        .select()
-        .from(legacyAddresses)
-        .where(eq(legacyAddresses.userId, legacyId))
-        .orderBy(asc(legacyAddresses.id))
-        .limit(1);
-      const pets = await db
-        .select()
-        .from(legacyPets)
-        .where(eq(legacyPets.userId, legacyId))
-        .orderBy(asc(legacyPets.id));
-      const [subscription] = await db
-        .select()
-        .from(legacySubscriptions)
-        .where(eq(legacySubscriptions.userId, legacyId))
-        .orderBy(desc(legacySubscriptions.createdAt), desc(legacySubscriptions.id))
-        .limit(1);
-      const orders = await db
-        .select()
-        .from(legacyOrders)
-        .where(eq(legacyOrders.userId, legacyId))
-        .orderBy(asc(legacyOrders.id));
-      const orderItems = orders.length
-        ? await db
-            .select()
-            .from(legacyOrderItems)
-            .where(
-              inArray(
-                legacyOrderItems.orderId,
-                orders.map((o) => o.id),
-              ),
-            )
-            .orderBy(asc(legacyOrderItems.id))
-        : [];
+      // Independent reads at once (a bulk migration reads thousands of customers).
+      const [[address], pets, [subscription], orders, orderItems] = await Promise.all([
+        db
+          .select()
+          .from(legacyAddresses)
+          .where(eq(legacyAddresses.userId, legacyId))
+          .orderBy(asc(legacyAddresses.id))
+          .limit(1),
+        db
+          .select()
+          .from(legacyPets)
+          .where(eq(legacyPets.userId, legacyId))
+          .orderBy(asc(legacyPets.id)),
+        db
+          .select()
+          .from(legacySubscriptions)
+          .where(eq(legacySubscriptions.userId, legacyId))
+          .orderBy(desc(legacySubscriptions.createdAt), desc(legacySubscriptions.id))
+          .limit(1),
+        db
+          .select()
+          .from(legacyOrders)
+          .where(eq(legacyOrders.userId, legacyId))
+          .orderBy(asc(legacyOrders.id)),
+        db
+          .select()
+          .from(legacyOrderItems)
+          .where(
+            inArray(
+              legacyOrderItems.orderId,
+              db
+                .select({ id: legacyOrders.id })
+                .from(legacyOrders)
+                .where(eq(legacyOrders.userId, legacyId)),
+            ),
+          )
+          .orderBy(asc(legacyOrderItems.id)),
+      ]);
       return {
         address: address ?? null,
         pets,

@@ -62,8 +62,8 @@ export async function getLegacyUserData(
     );
   }
   if (!user) throw notFound(`Legacy user with e-mail ${email} not found`);
-  const records = await source.recordsOf(user.id);
-  const state = (await statesOf(db, [user.id])).get(user.id) ?? UNMIGRATED;
+  const [records, states] = await Promise.all([source.recordsOf(user.id), statesOf(db, [user.id])]);
+  const state = states.get(user.id) ?? UNMIGRATED;
   const itemsOf = (orderId: number) =>
     records.orderItems
       .filter((i) => i.orderId === orderId)

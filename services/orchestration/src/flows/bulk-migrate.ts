@@ -15,6 +15,8 @@ import type { WorkflowContext } from './context.js';
 export const MIGRATION_QUEUE = 'legacy-migration';
 /** Customers migrated at once in this process (each makes about ten calls to other services). */
 export const MIGRATION_CONCURRENCY = 8;
+/** How often this process looks for customers waiting on the queue. */
+const QUEUE_POLL_MS = 100;
 /** The event a bulk run publishes its progress under (GET /workflows/runs/{id}). */
 const PROGRESS_EVENT = 'progress';
 /** Progress is published every this many finished customers (and at the end). */
@@ -34,6 +36,9 @@ export async function registerMigrationQueue(kind: 'pglite' | 'postgres'): Promi
   if (kind !== 'postgres') return;
   await DBOS.registerQueue(MIGRATION_QUEUE, {
     workerConcurrency: MIGRATION_CONCURRENCY,
+    // DBOS polls a queue once a second by default: a customer takes well under that, so a slot
+    // freed would wait most of a second for the next one.
+    minPollingIntervalMs: QUEUE_POLL_MS,
     onConflict: 'always_update',
   });
   queued = true;
@@ -80,21 +85,29 @@ async function queueCustomers(
   customers: Customer[],
   workflowId: string,
 ): Promise<Customer[]> {
-  const held: Customer[] = [];
-  for (const c of customers) {
-    try {
-      await upstream('Queueing the customers', () =>
-        ctx.services.legacy.setMigrationStatus({
-          params: { legacyId: c.legacyId },
-          body: { status: 'queued', expectedStatus: ['unmigrated'], workflowId },
-        }),
-      );
-      held.push(c);
-    } catch (err) {
-      if (!(err instanceof ServiceCallError && err.status === 409)) throw err;
-    }
-  }
-  return held;
+  const held = new Array<boolean>(customers.length).fill(false);
+  let next = 0;
+  // A few at once (each is one status write in the legacy schema), the answer in selection order.
+  await Promise.all(
+    Array.from({ length: Math.min(MIGRATION_CONCURRENCY, customers.length) }, async () => {
+      while (next < customers.length) {
+        const i = next++;
+        const c = customers[i]!;
+        try {
+          await upstream('Queueing the customers', () =>
+            ctx.services.legacy.setMigrationStatus({
+              params: { legacyId: c.legacyId },
+              body: { status: 'queued', expectedStatus: ['unmigrated'], workflowId },
+            }),
+          );
+          held[i] = true;
+        } catch (err) {
+          if (!(err instanceof ServiceCallError && err.status === 409)) throw err;
+        }
+      }
+    }),
+  );
+  return customers.filter((_, i) => held[i]);
 }
 
 type Child = Workflow<{ email: string }, Omit<MigrateResult | RevertMigrateResult, 'workflowId'>>;

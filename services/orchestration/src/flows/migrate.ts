@@ -1,4 +1,3 @@
-import { DBOS } from '@dbos-inc/dbos-sdk';
 import { conflict, HttpError, ServiceCallError, upstream } from '@pawfresh/kit';
 import type { LegacyUserData } from '@pawfresh/contracts/legacy';
 import type {
@@ -74,51 +73,74 @@ const nothing = (): MigratedRecords => ({
   dogIds: [],
   subscriptionId: null,
   paymentCustomerId: null,
+  orderIds: [],
 });
 
-/** Reads the legacy user (404 in our words when the exporter has no such e-mail). */
-async function readLegacyUser(ctx: WorkflowContext, email: string): Promise<LegacyUserData> {
-  return ctx.step('read-legacy-user', async () => {
-    const read = await outcome('Reading the legacy user', () =>
-      ctx.services.legacy.getLegacyUserData({ body: { email } }),
-    );
-    if (!read.ok) throw new HttpError(read.status, read.message);
-    return read.value;
-  });
-}
+type StatusBody = Parameters<
+  WorkflowContext['services']['legacy']['setMigrationStatus']
+>[0]['body'];
 
 /** Records the user's migration status; a status the caller did not expect is a 409. */
-async function setStatus(
-  ctx: WorkflowContext,
-  name: string,
-  legacyId: number,
-  body: Parameters<WorkflowContext['services']['legacy']['setMigrationStatus']>[0]['body'],
-) {
-  return ctx.step(name, async () => {
-    const set = await outcome('Recording the migration status', () =>
-      ctx.services.legacy.setMigrationStatus({ params: { legacyId }, body }),
-    );
-    if (!set.ok) throw new HttpError(set.status, set.message, { type: 'conflict' });
-    return set.value;
-  });
+async function putStatus(ctx: WorkflowContext, legacyId: number, body: StatusBody) {
+  const set = await outcome('Recording the migration status', () =>
+    ctx.services.legacy.setMigrationStatus({ params: { legacyId }, body }),
+  );
+  if (!set.ok) throw new HttpError(set.status, set.message, { type: 'conflict' });
+  return set.value;
 }
 
-type Part = 'paymentCustomer' | 'subscription' | 'dogs' | 'user';
+async function setStatus(ctx: WorkflowContext, name: string, legacyId: number, body: StatusBody) {
+  return ctx.step(name, () => putStatus(ctx, legacyId, body));
+}
 
 /**
- * Undoes what a migration made, newest first: payment customer, subscription, dogs, user. Each
- * revert is idempotent (what is already gone is a 404 and fine), so a retried undo is safe.
- * `attempted` limits it to the parts a failed migration tried to make (a part whose import failed
- * on the other side may still have been made); a revert undoes every part.
+ * Reads the legacy user (404 in our words when the exporter has no such e-mail) and claims them
+ * for this workflow (status migrating, only from one of `from`: anything else is a 409). Inside a
+ * step: the claim is idempotent by workflow id, so a step run again after a crash is no conflict.
+ */
+async function readAndClaim(
+  ctx: WorkflowContext,
+  email: string,
+  from: StatusBody['expectedStatus'],
+  workflowId: string,
+): Promise<LegacyUserData> {
+  const read = await outcome('Reading the legacy user', () =>
+    ctx.services.legacy.getLegacyUserData({ body: { email } }),
+  );
+  if (!read.ok) throw new HttpError(read.status, read.message);
+  await putStatus(ctx, read.value.user.legacyId, {
+    status: 'migrating',
+    expectedStatus: from,
+    workflowId,
+  });
+  return read.value;
+}
+
+type Part = 'pastOrders' | 'paymentCustomer' | 'subscription' | 'dogs' | 'user';
+
+/**
+ * Undoes what a migration made, newest first: past orders, payment customer, subscription, dogs,
+ * user. Each revert is idempotent (what is already gone is a 404 or nothing to remove, and fine),
+ * so a retried undo is safe. `attempted` limits it to the parts a failed migration tried to make
+ * (a part whose import failed on the other side may still have been made); a revert undoes every
+ * part. Answers the past orders removed.
  */
 async function undo(
   ctx: WorkflowContext,
   userId: string,
   prefix: string,
   attempted?: ReadonlySet<Part>,
-): Promise<void> {
+): Promise<string[]> {
   const { services } = ctx;
+  let removedOrders: string[] = [];
   const parts: [Part, string, () => Promise<unknown>][] = [
+    [
+      'pastOrders',
+      'past orders',
+      async () =>
+        (removedOrders = (await services.order.revertLegacyOrders({ params: { userId } }))
+          .deletedOrderIds),
+    ],
     [
       'paymentCustomer',
       'payment customer',
@@ -134,127 +156,209 @@ async function undo(
   ];
   for (const [part, what, call] of parts) {
     if (attempted && !attempted.has(part)) continue;
-    await ctx.step(`${prefix}-${what.replace(' ', '-')}`, async () => {
+    const removed = await ctx.step(`${prefix}-${what.replace(' ', '-')}`, async () => {
       const o = await outcome(`Removing the ${what}`, call);
       if (!o.ok && o.status !== 404) throw conflict(`The ${what} cannot be removed: ${o.message}`);
+      return part === 'pastOrders' ? removedOrders : [];
     });
+    if (part === 'pastOrders') removedOrders = removed;
   }
+  return removedOrders;
 }
 
-/** The imports of one planned customer, each idempotent by its legacy id. */
+/**
+ * Breeds and meals (cached), the mapping rules and, for a customer who needs deliveries, the
+ * courier's word on their address: the plan, or the problems that stop the customer.
+ */
+async function planCustomer(
+  ctx: WorkflowContext,
+  data: LegacyUserData,
+): Promise<{ plan: MigrationPlan } | { problems: string[] }> {
+  const planned = planMigration(data, await readCatalogue(ctx));
+  if (!('plan' in planned)) return planned;
+  const { plan } = planned;
+  if (plan.needsDelivery && plan.user.address) {
+    const { postCode, suburb } = plan.user.address;
+    const check = await upstream('Checking delivery coverage', () =>
+      ctx.services.courier.checkServiceability({ body: { postcode: postCode, suburb } }),
+    );
+    if (!check.serviceable) {
+      return {
+        problems: [
+          `Legacy user ${plan.legacyId} (${plan.user.email}) lives at ${suburb} ${postCode}, where the courier does not deliver: ask the customer for an address in delivery coverage, or cancel their plan in the legacy system`,
+        ],
+      };
+    }
+  }
+  return planned;
+}
+
+/**
+ * Waits for every call to end (each may make something an undo must find), then throws the first
+ * failure, or answers every result in order.
+ */
+async function allEnded<T extends unknown[]>(calls: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(calls as unknown as Promise<unknown>[]);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as T;
+}
+
+/** A refusal of one part, in the words the customer's error records. */
+const refused = (o: { status: number; message: string }, prefix?: string) => ({
+  ok: false as const,
+  status: o.status,
+  message: prefix ? `${prefix}: ${o.message}` : o.message,
+});
+
+/**
+ * What the customer owns besides the user, in one step: the dogs (at once), then the
+ * subscription with a feeding plan per dog; beside them the payment customer and the past orders
+ * with the customer flags. Every import is idempotent by its legacy id, so the step run again
+ * after a crash makes nothing twice. The first refusal is answered (all parts are undone).
+ */
+async function importRecords(
+  ctx: WorkflowContext,
+  plan: MigrationPlan,
+  userId: string,
+): Promise<
+  | { ok: true; value: Omit<MigratedRecords, 'userId'> }
+  | { ok: false; status: number; message: string }
+> {
+  const { services } = ctx;
+  const dogsAndSubscription = async () => {
+    const dogs = await allEnded(
+      plan.dogs.map((dog) =>
+        outcome(`Importing ${dog.dog.name}`, () =>
+          services.dogs.importDog({
+            body: {
+              userId,
+              legacyPetId: dog.legacyPetId,
+              dog: dog.dog,
+              mealProductIds: dog.mealProductIds,
+            },
+          }),
+        ),
+      ),
+    );
+    const failed = dogs.findIndex((d) => !d.ok);
+    if (failed >= 0) {
+      const dog = plan.dogs[failed]!;
+      return refused(
+        dogs[failed] as { status: number; message: string },
+        `${dog.dog.name} (legacy pet ${dog.legacyPetId})`,
+      );
+    }
+    const dogIds = dogs.map((d) => (d.ok ? d.value.identifier : ''));
+    if (!plan.subscription) return { ok: true as const, dogIds, subscriptionId: null };
+    const sub = plan.subscription;
+    const animalIds = new Map(plan.dogs.map((d, i) => [d.legacyPetId, dogIds[i]!]));
+    const imported = await outcome('Importing the subscription', () =>
+      services.subscription.importSubscription({
+        body: {
+          userId,
+          status: sub.status,
+          legacySubscriptionId: sub.legacySubscriptionId,
+          cadenceInWeeks: sub.cadenceInWeeks,
+          preferredDeliverySlotId: sub.preferredDeliverySlotId,
+          createdBy: MIGRATION_ACTOR,
+          feedingPlans: plan.dogs.flatMap((d) =>
+            d.feeding
+              ? [
+                  {
+                    animalId: animalIds.get(d.legacyPetId)!,
+                    type: sub.type,
+                    status: 'active' as const,
+                    startOrderIndex: 0,
+                    currentDailyServingSizeInGrams: d.feeding.grams,
+                    skus: d.feeding.skus,
+                  },
+                ]
+              : [],
+          ),
+          extras: [],
+          discounts: [],
+        },
+      }),
+    );
+    if (!imported.ok) return imported;
+    return { ok: true as const, dogIds, subscriptionId: imported.value.id };
+  };
+  const providerCustomerId = plan.providerCustomerId;
+  const payment = () =>
+    providerCustomerId
+      ? outcome('Importing the payment customer', () =>
+          services.payment.migrateCustomer({
+            body: { userId, providerCustomerId, createdBy: MIGRATION_ACTOR },
+          }),
+        )
+      : Promise.resolve({ ok: true as const, value: null });
+  const past = plan.pastOrders;
+  const orders = () =>
+    past
+      ? outcome('Importing the past orders', () =>
+          services.order.importLegacyOrders({
+            body: { userId, ...past, createdBy: MIGRATION_ACTOR },
+          }),
+        )
+      : Promise.resolve({ ok: true as const, value: { items: [] } });
+  // Every part is tried to the end (each may have made something to undo), the first refusal told.
+  const [a, b, c] = await allEnded<
+    [
+      Awaited<ReturnType<typeof dogsAndSubscription>>,
+      Awaited<ReturnType<typeof payment>>,
+      Awaited<ReturnType<typeof orders>>,
+    ]
+  >([dogsAndSubscription(), payment(), orders()]);
+  if (!a.ok) return a;
+  if (!b.ok) return b;
+  if (!c.ok) return c;
+  return {
+    ok: true,
+    value: {
+      dogIds: a.dogIds,
+      subscriptionId: a.subscriptionId,
+      paymentCustomerId: b.value?.id ?? null,
+      orderIds: c.value.items.map((i) => i.orderId),
+    },
+  };
+}
+
+/**
+ * The imports of one planned customer: the user first, then what the user owns; then the customer
+ * is marked migrated.
+ */
 async function importAll(
   ctx: WorkflowContext,
   plan: MigrationPlan,
   made: MigratedRecords,
   attempted: Set<Part>,
 ): Promise<Outcome<undefined>> {
-  const { services } = ctx;
-  if (plan.needsDelivery && plan.user.address) {
-    const { postCode, suburb } = plan.user.address;
-    const check = await ctx.step('check-delivery', () =>
-      outcome('Checking delivery coverage', () =>
-        services.courier.checkServiceability({ body: { postcode: postCode, suburb } }),
-      ),
-    );
-    if (!check.ok) return check;
-    if (!check.value.serviceable) {
-      return {
-        ok: false,
-        status: 400,
-        message: `Legacy user ${plan.legacyId} (${plan.user.email}) lives at ${suburb} ${postCode}, where the courier does not deliver: ask the customer for an address in delivery coverage, or cancel their plan in the legacy system`,
-      };
-    }
-  }
-
   attempted.add('user');
   const user = await ctx.step('import-user', () =>
-    outcome('Importing the user', () => services.identity.importUser({ body: plan.user })),
+    outcome('Importing the user', () => ctx.services.identity.importUser({ body: plan.user })),
   );
   if (!user.ok) return user;
   made.userId = user.value.id;
-  const userId = user.value.id;
-
-  const animalIds = new Map<number, string>();
-  for (const dog of plan.dogs) {
-    attempted.add('dogs');
-    const imported = await ctx.step(`import-dog-${dog.legacyPetId}`, () =>
-      outcome(`Importing ${dog.dog.name}`, () =>
-        services.dogs.importDog({
-          body: {
-            userId,
-            legacyPetId: dog.legacyPetId,
-            dog: dog.dog,
-            mealProductIds: dog.mealProductIds,
-          },
-        }),
-      ),
-    );
-    if (!imported.ok) {
-      return {
-        ...imported,
-        message: `${dog.dog.name} (legacy pet ${dog.legacyPetId}): ${imported.message}`,
-      };
+  if (plan.dogs.length) attempted.add('dogs');
+  if (plan.subscription) attempted.add('subscription');
+  if (plan.providerCustomerId) attempted.add('paymentCustomer');
+  if (plan.pastOrders) attempted.add('pastOrders');
+  // The customer is marked migrated in the same step as the last imports: one checkpoint less.
+  const records = await ctx.step('import-records-and-mark', async () => {
+    const imported = await importRecords(ctx, plan, made.userId!);
+    if (imported.ok) {
+      await putStatus(ctx, plan.legacyId, { status: 'migrated', migratedUserId: made.userId });
     }
-    made.dogIds.push(imported.value.identifier);
-    animalIds.set(dog.legacyPetId, imported.value.identifier);
-  }
-
-  if (plan.subscription) {
-    const sub = plan.subscription;
-    const feedingPlans = plan.dogs.flatMap((d) =>
-      d.feeding
-        ? [
-            {
-              animalId: animalIds.get(d.legacyPetId)!,
-              type: sub.type,
-              status: 'active' as const,
-              startOrderIndex: 0,
-              currentDailyServingSizeInGrams: d.feeding.grams,
-              skus: d.feeding.skus,
-            },
-          ]
-        : [],
-    );
-    attempted.add('subscription');
-    const imported = await ctx.step('import-subscription', () =>
-      outcome('Importing the subscription', () =>
-        services.subscription.importSubscription({
-          body: {
-            userId,
-            status: sub.status,
-            legacySubscriptionId: sub.legacySubscriptionId,
-            cadenceInWeeks: sub.cadenceInWeeks,
-            preferredDeliverySlotId: sub.preferredDeliverySlotId,
-            createdBy: MIGRATION_ACTOR,
-            feedingPlans,
-            extras: [],
-            discounts: [],
-          },
-        }),
-      ),
-    );
-    if (!imported.ok) return imported;
-    made.subscriptionId = imported.value.id;
-  }
-
-  if (plan.providerCustomerId) {
-    const providerCustomerId = plan.providerCustomerId;
-    attempted.add('paymentCustomer');
-    const imported = await ctx.step('import-payment-customer', () =>
-      outcome('Importing the payment customer', () =>
-        services.payment.migrateCustomer({
-          body: { userId, providerCustomerId, createdBy: MIGRATION_ACTOR },
-        }),
-      ),
-    );
-    if (!imported.ok) return imported;
-    made.paymentCustomerId = imported.value.id;
-  }
+    return imported;
+  });
+  if (!records.ok) return records;
+  Object.assign(made, records.value);
   return { ok: true, value: undefined };
 }
 
 /**
- * migrate: one legacy customer into identity, dogs, subscription and payment
+ * migrate: one legacy customer into identity, dogs, subscription, payment and their past orders
  * (docs/migration.md). The customer is claimed first (migrating), so two runs never migrate the
  * same customer; data that cannot be migrated, or a refusal by a service, ends the customer in
  * `error` with the reason, after undoing whatever was already made.
@@ -262,16 +366,20 @@ async function importAll(
 export const migrate =
   (ctx: WorkflowContext) =>
   async ({ email }: { email: string }): Promise<Omit<MigrateResult, 'workflowId'>> => {
-    const data = await readLegacyUser(ctx, email);
-    const legacyId = data.user.legacyId;
-    const base = { legacyId, email: data.user.email };
-    await setStatus(ctx, 'claim', legacyId, {
-      status: 'migrating',
-      expectedStatus: ['unmigrated', 'queued', 'error'],
-      workflowId: DBOS.workflowID!,
+    const workflowId = ctx.workflowId();
+    // Read, claim and plan in one step: the plan (not the legacy data or the catalogue) is what
+    // is checkpointed. A failure to plan (the courier not answering) is the customer's error.
+    const { legacyId, planned, ...rest } = await ctx.step('claim-and-plan', async () => {
+      const data = await readAndClaim(ctx, email, ['unmigrated', 'queued', 'error'], workflowId);
+      let plan: Awaited<ReturnType<typeof planCustomer>>;
+      try {
+        plan = await planCustomer(ctx, data);
+      } catch (err) {
+        plan = { problems: [messageOf(err)] };
+      }
+      return { legacyId: data.user.legacyId, email: data.user.email, planned: plan };
     });
-    const catalogue = await ctx.step('read-catalogue', () => readCatalogue(ctx));
-    const planned = planMigration(data, catalogue);
+    const base = { legacyId, email: rest.email };
     const attempted = new Set<Part>();
     const fail = async (reason: string, made: MigratedRecords) => {
       let left: string | null = null;
@@ -308,10 +416,6 @@ export const migrate =
     }
     if (!result.ok) return fail(result.message, made);
 
-    await setStatus(ctx, 'mark-migrated', legacyId, {
-      status: 'migrated',
-      migratedUserId: made.userId,
-    });
     return {
       ...base,
       migrationStatus: 'migrated',
@@ -322,41 +426,40 @@ export const migrate =
   };
 
 /**
- * revert-migrate: removes what migrate made for the customer (payment customer, subscription,
- * imported dogs, user) and sets them back to unmigrated. Only a migrated customer, or one left in
+ * revert-migrate: removes what migrate made for the customer (past orders, payment customer,
+ * subscription, imported dogs, user) and sets them back to unmigrated. Only a migrated customer, or one left in
  * error, can be reverted.
  */
 export const revertMigrate =
   (ctx: WorkflowContext) =>
   async ({ email }: { email: string }): Promise<Omit<RevertMigrateResult, 'workflowId'>> => {
-    const data = await readLegacyUser(ctx, email);
+    const workflowId = ctx.workflowId();
+    const data = await ctx.step('read-and-claim', () =>
+      readAndClaim(ctx, email, ['migrated', 'error'], workflowId),
+    );
     const legacyId = data.user.legacyId;
     const userId = data.user.migratedUserId;
-    await setStatus(ctx, 'claim', legacyId, {
-      status: 'migrating',
-      expectedStatus: ['migrated', 'error'],
-      workflowId: DBOS.workflowID!,
-    });
     const removed = nothing();
     if (userId) {
       const found = await ctx.step('read-made', async () => {
-        const subs = await upstream('Reading the subscription', () =>
-          ctx.services.subscription.listSubscriptions({ query: { userId } }),
-        );
-        const dogs = await upstream('Reading the dogs', () =>
-          ctx.services.dogs.listDogs({ query: { userId } }),
-        );
-        const customer = await outcome('Reading the payment customer', () =>
-          ctx.services.payment.getCustomer({ params: { userId } }),
-        );
+        const [subs, dogs, customer] = await Promise.all([
+          upstream('Reading the subscription', () =>
+            ctx.services.subscription.listSubscriptions({ query: { userId } }),
+          ),
+          upstream('Reading the dogs', () => ctx.services.dogs.listDogs({ query: { userId } })),
+          outcome('Reading the payment customer', () =>
+            ctx.services.payment.getCustomer({ params: { userId } }),
+          ),
+        ]);
         return {
           subscriptionId: subs[0]?.id ?? null,
           dogIds: dogs.map((d) => d.identifier),
           paymentCustomerId: customer.ok ? customer.value.id : null,
         };
       });
+      let orderIds: string[];
       try {
-        await undo(ctx, userId, 'remove');
+        orderIds = await undo(ctx, userId, 'remove');
       } catch (err) {
         await setStatus(ctx, 'mark-error', legacyId, {
           status: 'error',
@@ -364,7 +467,7 @@ export const revertMigrate =
         });
         throw err;
       }
-      Object.assign(removed, { userId, ...found });
+      Object.assign(removed, { userId, ...found, orderIds });
     }
     await setStatus(ctx, 'mark-unmigrated', legacyId, { status: 'unmigrated' });
     return { legacyId, email: data.user.email, migrationStatus: 'unmigrated', removed };

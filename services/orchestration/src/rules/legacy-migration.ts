@@ -197,8 +197,171 @@ export interface MigrationPlan {
     type: 'full_bowl' | 'half_bowl';
   } | null;
   providerCustomerId: string | null;
+  /** The past orders to import with the customer flags; null when there are none to import. */
+  pastOrders: PastOrdersPlan | null;
   /** What was dropped on the way, for the record (an odd phone, an unknown breed). */
   notes: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Past orders and the customer flags
+// ---------------------------------------------------------------------------------------------
+
+/** The largest legacy order id the order service keeps (services.md §5: a 32-bit integer). */
+export const MAX_LEGACY_ORDER_ID = 2147483647;
+
+export interface PastOrderPlan {
+  legacyOrderId: number;
+  deliveryDate: string;
+  expectedDeliverySlotId: 'AM' | 'PM';
+  paymentStatus: 'processed' | 'expired';
+  fulfilmentStatus: 'palletised' | 'cancelled';
+  shipmentStatus: 'delivered' | null;
+  isCancelled: boolean;
+  orderLineItems: {
+    productId: string;
+    productVariantId: string;
+    planType: 'full_bowl' | 'half_bowl' | null;
+    price: number;
+    quantity: number;
+  }[];
+  note: string | null;
+}
+
+export interface PastOrdersPlan {
+  address: {
+    firstName: string;
+    lastName: string;
+    address1: string;
+    address2: string | null;
+    suburb: string;
+    state: string;
+    postcode: string;
+  };
+  flags: { phoenixToggle: boolean; shadowToggle: boolean };
+  orders: PastOrderPlan[];
+}
+
+/**
+ * How a legacy order's status reads in ours: delivered and refunded boxes were paid, made and
+ * delivered (a refund is recorded as a note: the money went back in the legacy system); a
+ * cancelled one was never charged (payment expired), never made, and is cancelled.
+ */
+export const LEGACY_ORDER_STATUSES: Readonly<
+  Record<
+    string,
+    Pick<PastOrderPlan, 'paymentStatus' | 'fulfilmentStatus' | 'shipmentStatus' | 'isCancelled'> & {
+      note: string | null;
+    }
+  >
+> = {
+  delivered: {
+    paymentStatus: 'processed',
+    fulfilmentStatus: 'palletised',
+    shipmentStatus: 'delivered',
+    isCancelled: false,
+    note: null,
+  },
+  refunded: {
+    paymentStatus: 'processed',
+    fulfilmentStatus: 'palletised',
+    shipmentStatus: 'delivered',
+    isCancelled: false,
+    note: 'Refunded in the legacy system',
+  },
+  cancelled: {
+    paymentStatus: 'expired',
+    fulfilmentStatus: 'cancelled',
+    shipmentStatus: null,
+    isCancelled: true,
+    note: 'Cancelled in the legacy system',
+  },
+};
+
+/**
+ * The customer flags of a migrated customer's orders: `phoenixToggle` marks orders the new
+ * platform holds for a customer it took over from the legacy system (always, for migrated
+ * orders); `shadowToggle` marks a customer whose payments the legacy system still takes (not on
+ * the Charge API), so the new platform only shadows them.
+ */
+export const migratedOrderFlags = (user: { isCustomerOnChargeApi: boolean }) => ({
+  phoenixToggle: true,
+  shadowToggle: !user.isCustomerOnChargeApi,
+});
+
+const isCalendarDate = (text: string | null): text is string => {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+};
+
+/**
+ * One legacy order as an order of ours, or why it is left out (history: a customer is never
+ * stopped by an order that cannot come along; each one left out is a note). Prices stay in cents
+ * per pouch, pouches are the quantity, the delivery date is the day it was delivered (the order
+ * service derives billing and make dates from it and the depot).
+ */
+export function planPastOrder(
+  order: LegacyUserData['orders'][number],
+  meals: readonly MealForMigration[],
+  slot: 'AM' | 'PM',
+  planType: 'full_bowl' | 'half_bowl' | null,
+): { order: PastOrderPlan } | { leftOut: string } {
+  const what = `past order ${order.orderNumber} (legacy order ${order.id})`;
+  const status = LEGACY_ORDER_STATUSES[order.status.trim().toLowerCase()];
+  if (order.id < 1 || order.id > MAX_LEGACY_ORDER_ID) {
+    return { leftOut: `${what} left out: its id is not a 32-bit number` };
+  }
+  if (!status) return { leftOut: `${what} left out: status "${order.status}" is unknown` };
+  if (!isCalendarDate(order.deliveredOn)) {
+    return {
+      leftOut: `${what} left out: delivery date "${order.deliveredOn ?? ''}" is not a date`,
+    };
+  }
+  if (order.items.length === 0) return { leftOut: `${what} left out: it has no lines` };
+  if (order.items.length > 100) return { leftOut: `${what} left out: over 100 lines` };
+  const lines: PastOrderPlan['orderLineItems'] = [];
+  for (const item of order.items) {
+    const meal = meals.find((m) => m.meal === item.recipe.trim().toLowerCase());
+    if (!meal) {
+      return {
+        leftOut: `${what} left out: the catalogue has no meal for recipe "${item.recipe}"`,
+      };
+    }
+    if (!Number.isInteger(item.pouches) || item.pouches < 1 || item.pouches > 1000) {
+      return { leftOut: `${what} left out: ${item.pouches} pouches is not 1 to 1000` };
+    }
+    if (!Number.isInteger(item.priceCents) || item.priceCents < 0) {
+      return { leftOut: `${what} left out: price ${item.priceCents} is not a number of cents` };
+    }
+    lines.push({
+      productId: meal.productId,
+      productVariantId: meal.productVariantId,
+      planType,
+      price: item.priceCents,
+      quantity: item.pouches,
+    });
+  }
+  const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const notes = [
+    status.note,
+    total !== order.totalCents
+      ? `The legacy total was ${order.totalCents} cents; its lines add up to ${total}`
+      : null,
+  ].filter((n): n is string => n !== null);
+  return {
+    order: {
+      legacyOrderId: order.id,
+      deliveryDate: order.deliveredOn,
+      expectedDeliverySlotId: slot,
+      paymentStatus: status.paymentStatus,
+      fulfilmentStatus: status.fulfilmentStatus,
+      shipmentStatus: status.shipmentStatus,
+      isCancelled: status.isCancelled,
+      orderLineItems: lines,
+      note: notes.length ? `${notes.join('. ')} (${order.orderNumber})` : null,
+    },
+  };
 }
 
 /** "an active plan", "a paused plan". */
@@ -321,14 +484,44 @@ export function planMigration(
 
   if (problems.length) return { problems };
   const slot = sub?.deliverySlot?.trim().toUpperCase();
+  const orderSlot = slot === 'PM' ? 'PM' : 'AM';
+  const firstName = user.firstName?.trim() || user.email.split('@')[0]!.slice(0, 100);
+  const lastName = user.lastName?.trim() || '-';
+  const planType = sub ? (sub.plan === 'half_bowl' ? 'half_bowl' : 'full_bowl') : null;
+  let pastOrders: PastOrdersPlan | null = null;
+  if (data.orders.length > 0 && !address) {
+    notes.push(`${data.orders.length} past orders left out: no address to put them at`);
+  } else if (data.orders.length > 0) {
+    const orders: PastOrderPlan[] = [];
+    for (const order of data.orders) {
+      const planned = planPastOrder(order, catalogue.meals, orderSlot, planType);
+      if ('order' in planned) orders.push(planned.order);
+      else notes.push(planned.leftOut);
+    }
+    if (orders.length > 0) {
+      pastOrders = {
+        address: {
+          firstName,
+          lastName,
+          address1: address!.address1,
+          address2: address!.address2,
+          suburb: address!.suburb,
+          state: address!.state,
+          postcode: address!.postCode,
+        },
+        flags: migratedOrderFlags(user),
+        orders,
+      };
+    }
+  }
   return {
     plan: {
       legacyId: user.legacyId,
       user: {
         legacyId: user.legacyId,
         email: user.email.trim().toLowerCase(),
-        firstName: user.firstName?.trim() || user.email.split('@')[0]!.slice(0, 100),
-        lastName: user.lastName?.trim() || '-',
+        firstName,
+        lastName,
         phoneNumber: phone,
         address,
       },
@@ -345,6 +538,7 @@ export function planMigration(
             }
           : null,
       providerCustomerId: user.stripeCustomerId,
+      pastOrders,
       notes,
     },
   };

@@ -52,6 +52,28 @@ export async function insertEvents(
   return rows.map(toEvent);
 }
 
+/** Events of several orders in one statement (an import of many orders). */
+export async function insertEventsOfOrders(
+  db: OrderDb,
+  events: readonly (NewOrderEvent & { orderId: string })[],
+  createdBy: string | null,
+  now: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(orderEvents).values(
+    events.map((e) => ({
+      id: randomUUID(),
+      orderId: e.orderId,
+      action: e.action,
+      description: e.description,
+      previousValue: e.previousValue ?? null,
+      currentValue: e.currentValue ?? null,
+      createdBy,
+      createdAt: now,
+    })),
+  );
+}
+
 export async function listEvents(db: OrderDb, orderId: string): Promise<OrderEvent[]> {
   const rows = await db
     .select()

@@ -497,3 +497,45 @@ export async function facilityOrdersMadeOn(
     .orderBy(asc(orders.orderNumber))
     .for('update');
 }
+
+/** The orders of these legacy order ids that exist. */
+export async function orderRowsByLegacyIds(
+  db: OrderDb,
+  legacyOrderIds: readonly number[],
+): Promise<OrderRow[]> {
+  if (legacyOrderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.legacyOrderId, [...legacyOrderIds]));
+}
+
+/** New orders with their line items in two statements; answers their order numbers by id. */
+export async function insertOrders(
+  db: OrderDb,
+  rows: readonly NewOrderRow[],
+  items: readonly { orderId: string; item: LineItemInput }[],
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const made = await db
+    .insert(orders)
+    .values([...rows])
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  if (items.length > 0) {
+    await db
+      .insert(lineItems)
+      .values(
+        items.map(({ orderId, item: { id: _id, ...item } }) => lineItemValues(orderId, item)),
+      );
+  }
+  return new Map(made.map((m) => [m.id, m.orderNumber]));
+}
+
+/** Deletes a user's orders that came from the legacy system; answers their ids. */
+export async function deleteLegacyOrderRows(db: OrderDb, userId: string): Promise<string[]> {
+  const deleted = await db
+    .delete(orders)
+    .where(and(eq(orders.userId, userId), sql`${orders.legacyOrderId} is not null`))
+    .returning({ id: orders.id });
+  return deleted.map((d) => d.id);
+}
