@@ -9,6 +9,7 @@ import {
   confirmationCode,
   email,
   enteredPassword,
+  otherCancelReasonText,
   password,
   personName,
   postcode,
@@ -536,11 +537,7 @@ export const accountContract = defineContract({
         .object({
           primaryCancelReasonId: z.uuid({ error: 'Choose one of the cancel reasons' }).nullish(),
           secondaryCancelReasonId: z.uuid({ error: 'Choose one of the cancel reasons' }).nullish(),
-          otherCancelReason: z
-            .string({ error: 'otherCancelReason must be text' })
-            .trim()
-            .max(255, { error: 'otherCancelReason must be 255 characters or less' })
-            .nullish(),
+          otherCancelReason: otherCancelReasonText.nullish(),
           version: subscriptionVersion,
         })
         .strict(),
