@@ -8,8 +8,8 @@ import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { FormAlert } from '../../../components/form/form-alert';
+import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
 import { paths, planPaths } from '../../../config/paths';
 import { formatDay } from '../../../features/orders/utils/order-format';
 import {
@@ -22,7 +22,6 @@ import {
   useSubscriptionChange,
   type Cancellation,
 } from '../../../features/subscriptions/api/subscription-changes';
-import { failureOf } from '../../../features/subscriptions/utils/api-errors';
 import { loadQuery } from '../../route-context';
 import { accountPlanLoader, useAccountPlan } from './plan-route-data';
 
@@ -56,13 +55,12 @@ export default function CancelPlanRoute() {
   const reasons = useCancelReasons();
   const cancel = useSubscriptionChange(cancelSubscription);
   const notify = useSuccessNotice();
-  const modal = useResultModal();
   const navigate = useNavigate();
   const [primary, setPrimary] = useState('');
   const [secondary, setSecondary] = useState('');
   const [other, setOther] = useState('');
   const [otherError, setOtherError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, report } = useFailureReport();
   const back = { to: paths.account, label: 'Back to account' };
 
   if (data.status !== 'ready' || !reasons.data) {
@@ -114,11 +112,7 @@ export default function CancelPlanRoute() {
           notify(describeCancellation(answer));
           void navigate(paths.account);
         },
-        onError: (error) => {
-          const failure = failureOf(error);
-          if (failure === 'modal') void modal.showFailure();
-          else if (failure !== 'silent') setFormError(failure.message);
-        },
+        onError: report,
       },
     );
   };

@@ -7,8 +7,8 @@ import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { FormAlert } from '../../../components/form/form-alert';
+import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
 import { paths } from '../../../config/paths';
 import { formatDay } from '../../../features/orders/utils/order-format';
 import {
@@ -16,7 +16,6 @@ import {
   useSubscriptionChange,
   type StatusChange,
 } from '../../../features/subscriptions/api/subscription-changes';
-import { failureOf } from '../../../features/subscriptions/utils/api-errors';
 import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import { accountPlanLoader, useAccountPlan } from './plan-route-data';
 
@@ -48,12 +47,11 @@ export default function PausePlanRoute() {
   const data = useAccountPlan();
   const pause = useSubscriptionChange(pauseSubscription);
   const notify = useSuccessNotice();
-  const modal = useResultModal();
   const navigate = useNavigate();
   const [today] = useState(todayAsCalendarDate);
   const [resumeAt, setResumeAt] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, report } = useFailureReport();
   const back = { to: paths.account, label: 'Back to account' };
   const title = 'Pause deliveries';
 
@@ -98,11 +96,7 @@ export default function PausePlanRoute() {
           notify(describePause(answer, value));
           void navigate(paths.account);
         },
-        onError: (error) => {
-          const failure = failureOf(error);
-          if (failure === 'modal') void modal.showFailure();
-          else if (failure !== 'silent') setFormError(failure.message);
-        },
+        onError: report,
       },
     );
   };

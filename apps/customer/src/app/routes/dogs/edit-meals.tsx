@@ -5,8 +5,8 @@ import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { FormAlert } from '../../../components/form/form-alert';
+import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
 import { ProductImage } from '../../../components/ui/product-image';
 import { paths } from '../../../config/paths';
 import { productImage } from '../../../features/orders/utils/box-contents';
@@ -16,7 +16,6 @@ import {
   useSubscriptionChange,
 } from '../../../features/subscriptions/api/subscription-changes';
 import { PlanPageState } from '../../../features/subscriptions/components/plan-page-state';
-import { failureOf } from '../../../features/subscriptions/utils/api-errors';
 import { listInWords } from '../../../components/feedback/success-notice';
 import { loadQuery } from '../../route-context';
 import NotFoundRoute from '../not-found';
@@ -46,10 +45,9 @@ export default function EditMealsRoute() {
   const products = useProducts();
   const navigate = useNavigate();
   const notify = useSuccessNotice();
-  const modal = useResultModal();
   const save = useSubscriptionChange(updateRecipes);
   const [chosen, setChosen] = useState<string[] | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, report } = useFailureReport();
 
   if (data.status === 'not-found') return <NotFoundRoute />;
   if (data.status !== 'ready' || !products.data) {
@@ -108,11 +106,7 @@ export default function EditMealsRoute() {
           notify(`${dog.name}’s meals are now ${listInWords(names)}.`);
           void navigate(paths.dogs);
         },
-        onError: (error) => {
-          const failure = failureOf(error);
-          if (failure === 'modal') void modal.showFailure();
-          else if (failure !== 'silent') setFormError(failure.message);
-        },
+        onError: report,
       },
     );
   };

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Radio, Stack } from '@mantine/core';
+import { Button, Group, Radio, Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { FormAlert } from '../../../components/form/form-alert';
+import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
 import { paths } from '../../../config/paths';
 import {
   reviewFeedingPlanType,
@@ -16,7 +16,8 @@ import {
 } from '../../../features/subscriptions/api/subscription-changes';
 import { PlanComparison } from '../../../features/subscriptions/components/plan-comparison';
 import { PlanPageState } from '../../../features/subscriptions/components/plan-page-state';
-import { failureOf, isMovedSinceReview } from '../../../features/subscriptions/utils/api-errors';
+import { MovedSinceReview } from '../../../features/subscriptions/components/moved-since-review';
+import { isMovedSinceReview } from '../../../features/subscriptions/utils/api-errors';
 import {
   CHOOSABLE_PLAN_TYPES,
   compareSides,
@@ -25,7 +26,6 @@ import {
 } from '../../../features/subscriptions/utils/plan-words';
 import NotFoundRoute from '../not-found';
 import { planEditLoader, usePlanRouteData } from './plan-route-data';
-import { MOVED_SINCE_REVIEW } from './edit-serving-size-review';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return planEditLoader(queryClient);
@@ -42,23 +42,17 @@ export default function EditPlanRoute() {
   const data = usePlanRouteData(animalId);
   const navigate = useNavigate();
   const notify = useSuccessNotice();
-  const modal = useResultModal();
   const review = useSubscriptionChange(reviewFeedingPlanType);
   const apply = useSubscriptionChange(updateFeedingPlanType);
   const [choice, setChoice] = useState<PlanType | null>(null);
   const [reviewed, setReviewed] = useState<PlanReview | null>(null);
   const [moved, setMoved] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, report } = useFailureReport();
 
   if (data.status === 'not-found') return <NotFoundRoute />;
   if (data.status !== 'ready') return <PlanPageState title="Change plan" state={data} />;
   const { dog, plan, subscription } = data;
   const selected = choice ?? (plan.type as PlanType);
-  const report = (error: unknown) => {
-    const failure = failureOf(error);
-    if (failure === 'modal') void modal.showFailure();
-    else if (failure !== 'silent') setFormError(failure.message);
-  };
   const runReview = (type: PlanType) => {
     setFormError(null);
     review.mutate(
@@ -112,11 +106,7 @@ export default function EditPlanRoute() {
         }}
       >
         <Stack gap="lg">
-          {moved ? (
-            <Alert color="yellow" variant="light" role="alert" title="Please check again">
-              {MOVED_SINCE_REVIEW}
-            </Alert>
-          ) : null}
+          <MovedSinceReview show={moved} />
           <FormAlert message={formError} />
           <Radio.Group
             label="Plan"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams, type LoaderFunction } from 'react-router';
@@ -8,8 +8,8 @@ import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { FormAlert } from '../../../components/form/form-alert';
+import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
 import { planPaths } from '../../../config/paths';
 import {
   reviewServingSize,
@@ -18,7 +18,8 @@ import {
 } from '../../../features/subscriptions/api/subscription-changes';
 import { PlanComparison } from '../../../features/subscriptions/components/plan-comparison';
 import { PlanPageState } from '../../../features/subscriptions/components/plan-page-state';
-import { failureOf, isMovedSinceReview } from '../../../features/subscriptions/utils/api-errors';
+import { MovedSinceReview } from '../../../features/subscriptions/components/moved-since-review';
+import { isMovedSinceReview } from '../../../features/subscriptions/utils/api-errors';
 import { compareSides, describeChange } from '../../../features/subscriptions/utils/plan-words';
 import NotFoundRoute from '../not-found';
 import { planEditLoader, usePlanRouteData } from './plan-route-data';
@@ -26,9 +27,6 @@ import { planEditLoader, usePlanRouteData } from './plan-route-data';
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return planEditLoader(queryClient);
 }
-
-export const MOVED_SINCE_REVIEW =
-  'Your plan changed since this review, so we’ve worked it out again. Check the new figures and confirm again.';
 
 /**
  * /dogs/{animalId}/{feedingPlanId}/edit-serving-size/review: what the new portion does, before
@@ -42,10 +40,9 @@ export default function ServingSizeReviewRoute() {
   const data = usePlanRouteData(animalId, feedingPlanId);
   const navigate = useNavigate();
   const notify = useSuccessNotice();
-  const modal = useResultModal();
   const apply = useSubscriptionChange(updateServingSize);
   const [moved, setMoved] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, report } = useFailureReport();
   const subscriptionId = data.status === 'ready' ? data.subscription.id : '';
   const review = useQuery({
     queryKey: ['serving-size-review', subscriptionId, feedingPlanId, servingSize],
@@ -110,9 +107,7 @@ export default function ServingSizeReviewRoute() {
             void review.refetch();
             return;
           }
-          const failure = failureOf(error);
-          if (failure === 'modal') void modal.showFailure();
-          else if (failure !== 'silent') setFormError(failure.message);
+          report(error);
         },
       },
     );
@@ -120,11 +115,7 @@ export default function ServingSizeReviewRoute() {
 
   return frame(
     <Stack gap="lg">
-      {moved ? (
-        <Alert color="yellow" variant="light" role="alert" title="Please check again">
-          {MOVED_SINCE_REVIEW}
-        </Alert>
-      ) : null}
+      <MovedSinceReview show={moved} />
       <FormAlert message={formError} />
       <PlanComparison review={review.data} animalId={dog.identifier} dogName={dog.name} />
       <Group>

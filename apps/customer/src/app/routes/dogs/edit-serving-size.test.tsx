@@ -37,7 +37,9 @@ describe('/dogs/{animalId}/{feedingPlanId}/edit-serving-size', () => {
     const row = (label: string) =>
       within(table).getByRole('rowheader', { name: label }).closest('tr')!;
     expect(row('Daily portion')).toHaveTextContent('300 g a day400 g a day');
-    expect(row('Pouches a day')).toHaveTextContent('2 pouches a day2 pouches a day');
+    expect(row('Pouches a day')).toHaveTextContent(
+      '2 pouches a day (150 g each)2 pouches a day (200 g each)',
+    );
     expect(row('Pouches per box')).toHaveTextContent('2828');
     expect(row('Price per box')).toHaveTextContent('$97.86$130.48');
     expect(row('Price per day')).toHaveTextContent('$6.99$9.32');

@@ -2,8 +2,7 @@ import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantin
 import { useState } from 'react';
 
 import { FormAlert } from '../../../components/form/form-alert';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
-import { ApiError, UNSPECIFIED_SERVER_ERROR } from '../../../lib/api-client';
+import { useFailureReport } from '../../../components/form/use-submission';
 import { useAddPaymentMethod } from '../api/add-payment-method';
 import type { PaymentMethod } from '../api/payment-methods';
 
@@ -35,7 +34,6 @@ export function AddCardForm({
   onCancel: () => void;
 }) {
   const add = useAddPaymentMethod();
-  const modal = useResultModal();
   const [now] = useState(() => new Date());
   const years = Array.from({ length: 16 }, (_, i) => String(now.getFullYear() + i));
   const [number, setNumber] = useState('');
@@ -44,7 +42,7 @@ export function AddCardForm({
   const [cvc, setCvc] = useState('');
   const [makeDefault, setMakeDefault] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, report } = useFailureReport();
 
   const submit = () => {
     if (add.isPending) return;
@@ -61,16 +59,7 @@ export function AddCardForm({
       { card: { ...card, number: number.replace(/[\s-]/g, '') }, default: makeDefault },
       {
         onSuccess: (saved) => onSaved(saved),
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            if (error.sessionExpired) return;
-            if (error.serverError && error.serverError !== UNSPECIFIED_SERVER_ERROR) {
-              setFormError(error.serverError);
-              return;
-            }
-          }
-          void modal.showFailure();
-        },
+        onError: report,
       },
     );
   };

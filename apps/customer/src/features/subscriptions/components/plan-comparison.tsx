@@ -49,28 +49,34 @@ export function PlanComparison({
   return (
     <Stack gap="lg">
       <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing="sm" captionSide="top">
-          <Table.Caption style={{ textAlign: 'left' }}>{`${dogName}’s plan`}</Table.Caption>
+        <Table verticalSpacing="sm" captionSide="top" w="100%">
+          <Table.Caption
+            style={{ textAlign: 'left', fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' }}
+          >{`${dogName}’s plan`}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">
                 <VisuallyHidden>What</VisuallyHidden>
               </Table.Th>
-              <Table.Th scope="col">{done ? 'Before' : 'Now'}</Table.Th>
-              <Table.Th scope="col">{done ? 'Now' : 'After the change'}</Table.Th>
+              <Table.Th scope="col" ta="left">
+                {done ? 'Before' : 'Now'}
+              </Table.Th>
+              <Table.Th scope="col" ta="left">
+                {done ? 'Now' : 'After the change'}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.label}>
-                <Table.Th scope="row" fw={600}>
+                <Table.Th scope="row" fw={600} ta="left">
                   {row.label}
                 </Table.Th>
                 <Table.Td>{row.before}</Table.Td>
                 <Table.Td fw={row.changed ? 700 : undefined}>
                   {row.after}
                   {row.changed ? (
-                    <Badge ml="xs" size="sm" variant="light" color="sage.8">
+                    <Badge ml="xs" size="sm" variant="filled" color="sage.8">
                       {done ? 'changed' : 'new'}
                     </Badge>
                   ) : null}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { FormAlert } from '../../../components/form/form-alert';
-import { useResultModal } from '../../../components/result-modal/result-modal-provider';
+import { useFailureReport } from '../../../components/form/use-submission';
 import { planPaths } from '../../../config/paths';
 import { formatDay } from '../../orders/utils/order-format';
 import { currentSubscription, useSubscriptions, type Subscription } from '../api/get-subscriptions';
@@ -13,8 +13,6 @@ import {
   useSubscriptionChange,
   type StatusChange,
 } from '../api/subscription-changes';
-import { failureOf } from '../utils/api-errors';
-import { useState } from 'react';
 
 /** "Your next box arrives on Fri 4 Dec." after a restart, or what is planned. */
 function describeRestart(answer: StatusChange, verb: string): string {
@@ -47,8 +45,7 @@ export function PlanStatus() {
   const resume = useSubscriptionChange(resumeSubscription);
   const reactivate = useSubscriptionChange(reactivateSubscription);
   const notify = useSuccessNotice();
-  const modal = useResultModal();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, report } = useFailureReport();
   const subscription = currentSubscription(subscriptions.data?.subscriptions);
 
   if (!subscriptions.data) {
@@ -72,11 +69,7 @@ export function PlanStatus() {
       { subscriptionId: subscription.id, version: subscription.version },
       {
         onSuccess: (answer) => notify(describeRestart(answer, verb)),
-        onError: (error) => {
-          const failure = failureOf(error);
-          if (failure === 'modal') void modal.showFailure();
-          else if (failure !== 'silent') setFormError(failure.message);
-        },
+        onError: report,
       },
     );
   };

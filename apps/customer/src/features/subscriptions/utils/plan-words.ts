@@ -49,8 +49,8 @@ export function compareSides(before: PlanSide, after: PlanSide, animalId: string
       ['Daily portion', describeGrams(b.dailyGrams), describeGrams(a.dailyGrams)],
       [
         'Pouches a day',
-        describePouchesPerDay(pouchesPerDay(b)),
-        describePouchesPerDay(pouchesPerDay(a)),
+        `${describePouchesPerDay(pouchesPerDay(b))} (${b.pouchSizeInGrams} g each)`,
+        `${describePouchesPerDay(pouchesPerDay(a))} (${a.pouchSizeInGrams} g each)`,
       ],
     );
   }
