@@ -7,7 +7,7 @@ import { MAX_CANCEL_REASON_LENGTH, otherCancelReasonText } from '@pawfresh/contr
 import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
-import { FormAlert } from '../../../components/form/form-alert';
+import { PageForm } from '../../../components/form/page-form';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { paths, planPaths } from '../../../config/paths';
@@ -123,67 +123,58 @@ export default function CancelPlanRoute() {
       back={back}
       intro="We’re sorry to see you go. Telling us why is optional, and helps us do better."
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="lg">
-          <FormAlert message={formError} />
-          <Radio.Group
-            label="Why are you cancelling?"
-            value={primary}
-            onChange={(value) => {
-              setPrimary(value);
-              setSecondary('');
-            }}
-          >
+      <PageForm onSubmit={submit} formError={formError}>
+        <Radio.Group
+          label="Why are you cancelling?"
+          value={primary}
+          onChange={(value) => {
+            setPrimary(value);
+            setSecondary('');
+          }}
+        >
+          <Stack gap="xs" mt="xs">
+            {primaries.map((reason) => (
+              <Radio key={reason.id} value={reason.id} label={reason.description} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {children.length > 0 ? (
+          <Radio.Group label="Tell us a little more" value={secondary} onChange={setSecondary}>
             <Stack gap="xs" mt="xs">
-              {primaries.map((reason) => (
+              {children.map((reason) => (
                 <Radio key={reason.id} value={reason.id} label={reason.description} />
               ))}
             </Stack>
           </Radio.Group>
-          {children.length > 0 ? (
-            <Radio.Group label="Tell us a little more" value={secondary} onChange={setSecondary}>
-              <Stack gap="xs" mt="xs">
-                {children.map((reason) => (
-                  <Radio key={reason.id} value={reason.id} label={reason.description} />
-                ))}
-              </Stack>
-            </Radio.Group>
-          ) : null}
-          <Textarea
-            id="other-cancel-reason"
-            label="Anything else you’d like to tell us?"
-            description={`${other.length} of ${MAX_CANCEL_REASON_LENGTH} characters`}
-            autosize
-            minRows={3}
-            value={other}
-            error={otherError}
-            onChange={(event) => {
-              setOther(event.currentTarget.value);
-              setOtherError(null);
-            }}
-          />
-          <Stack gap={4}>
-            <Text fw={600}>What happens next</Text>
-            <List size="sm">
-              <List.Item>Boxes not paid yet are removed.</List.Item>
-              <List.Item>Boxes already paid or being packed still arrive.</List.Item>
-              <List.Item>You can restart your plan from your account at any time.</List.Item>
-            </List>
-          </Stack>
-          <Button type="submit" color="red.9" loading={cancel.isPending}>
-            Cancel my plan
-          </Button>
-          <Button component={Link} to={planPaths.pause} variant="light">
-            Pause deliveries instead
-          </Button>
+        ) : null}
+        <Textarea
+          id="other-cancel-reason"
+          label="Anything else you’d like to tell us?"
+          description={`${other.length} of ${MAX_CANCEL_REASON_LENGTH} characters`}
+          autosize
+          minRows={3}
+          value={other}
+          error={otherError}
+          onChange={(event) => {
+            setOther(event.currentTarget.value);
+            setOtherError(null);
+          }}
+        />
+        <Stack gap={4}>
+          <Text fw={600}>What happens next</Text>
+          <List size="sm">
+            <List.Item>Boxes not paid yet are removed.</List.Item>
+            <List.Item>Boxes already paid or being packed still arrive.</List.Item>
+            <List.Item>You can restart your plan from your account at any time.</List.Item>
+          </List>
         </Stack>
-      </form>
+        <Button type="submit" color="red.9" loading={cancel.isPending}>
+          Cancel my plan
+        </Button>
+        <Button component={Link} to={planPaths.pause} variant="light">
+          Pause deliveries instead
+        </Button>
+      </PageForm>
     </FullScreenPage>
   );
 }

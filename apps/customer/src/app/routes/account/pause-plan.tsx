@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, type LoaderFunction } from 'react-router';
@@ -6,7 +6,7 @@ import { Link, useNavigate, type LoaderFunction } from 'react-router';
 import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
-import { FormAlert } from '../../../components/form/form-alert';
+import { PageForm } from '../../../components/form/page-form';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { paths } from '../../../config/paths';
@@ -107,37 +107,28 @@ export default function PausePlanRoute() {
       back={back}
       intro="Away for a while? Pause your boxes and choose the day they start again (up to 26 weeks)."
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="lg">
-          <FormAlert message={formError} />
-          <TextInput
-            id="resume-at"
-            type="date"
-            label="Restart deliveries on"
-            description="Your first box after the pause comes on your usual delivery day on or after this date."
-            min={first}
-            max={last}
-            value={value}
-            error={dateError}
-            onChange={(event) => {
-              setResumeAt(event.currentTarget.value);
-              setDateError(null);
-            }}
-          />
-          <Text size="sm">
-            Boxes not paid yet are taken off; boxes already paid or being packed still arrive.
-          </Text>
-          <Button type="submit" loading={pause.isPending}>
-            {subscription.status === 'paused' ? 'Change restart date' : 'Pause deliveries'}
-          </Button>
-        </Stack>
-      </form>
+      <PageForm onSubmit={submit} formError={formError}>
+        <TextInput
+          id="resume-at"
+          type="date"
+          label="Restart deliveries on"
+          description="Your first box after the pause comes on your usual delivery day on or after this date."
+          min={first}
+          max={last}
+          value={value}
+          error={dateError}
+          onChange={(event) => {
+            setResumeAt(event.currentTarget.value);
+            setDateError(null);
+          }}
+        />
+        <Text size="sm">
+          Boxes not paid yet are taken off; boxes already paid or being packed still arrive.
+        </Text>
+        <Button type="submit" loading={pause.isPending}>
+          {subscription.status === 'paused' ? 'Change restart date' : 'Pause deliveries'}
+        </Button>
+      </PageForm>
     </FullScreenPage>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
-import { FormAlert } from '../../../components/form/form-alert';
+import { PageForm } from '../../../components/form/page-form';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { ProductImage } from '../../../components/ui/product-image';
@@ -117,38 +117,29 @@ export default function EditMealsRoute() {
       back={{ to: paths.dogs, label: 'Back to dogs' }}
       intro="Choose the meals in each box. They come in equal shares; boxes past their cut-off keep what they have."
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="lg">
-          <FormAlert message={formError} />
-          <Checkbox.Group
-            label="Meals"
-            value={selected}
-            onChange={(value) => {
-              setChosen(value);
-              setFormError(null);
-            }}
-          >
-            <Stack gap="sm" mt="xs">
-              {meals.map((meal) => (
-                <Group key={meal.id} gap="sm" wrap="nowrap">
-                  <ProductImage src={productImage(meal)} size={48} />
-                  <Checkbox value={meal.id} label={meal.name} />
-                </Group>
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          {meals.length === 0 ? <Text>No meals to choose from just now.</Text> : null}
-          <Button type="submit" loading={save.isPending}>
-            Save meals
-          </Button>
-        </Stack>
-      </form>
+      <PageForm onSubmit={submit} formError={formError}>
+        <Checkbox.Group
+          label="Meals"
+          value={selected}
+          onChange={(value) => {
+            setChosen(value);
+            setFormError(null);
+          }}
+        >
+          <Stack gap="sm" mt="xs">
+            {meals.map((meal) => (
+              <Group key={meal.id} gap="sm" wrap="nowrap">
+                <ProductImage src={productImage(meal)} size={48} />
+                <Checkbox value={meal.id} label={meal.name} />
+              </Group>
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        {meals.length === 0 ? <Text>No meals to choose from just now.</Text> : null}
+        <Button type="submit" loading={save.isPending}>
+          Save meals
+        </Button>
+      </PageForm>
     </FullScreenPage>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
-import { FormAlert } from '../../../components/form/form-alert';
+import { PageForm } from '../../../components/form/page-form';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { paths } from '../../../config/paths';
@@ -92,10 +92,9 @@ export default function EditPlanRoute() {
       intro="The plan applies to every dog on your subscription. You’ll see what changes before anything does."
       wide={reviewed !== null}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+      <PageForm
+        formError={formError}
+        onSubmit={() => {
           if (selected === plan.type) {
             setFormError(
               `${dog.name} is on a ${PLAN_TYPE_WORDS[selected].name.toLowerCase()} already: choose the other plan.`,
@@ -105,45 +104,42 @@ export default function EditPlanRoute() {
           runReview(selected);
         }}
       >
-        <Stack gap="lg">
-          <MovedSinceReview show={moved} />
-          <FormAlert message={formError} />
-          <Radio.Group
-            label="Plan"
-            value={selected}
-            onChange={(value) => {
-              setChoice(value as PlanType);
-              setReviewed(null);
-              setMoved(false);
-            }}
-          >
-            <Stack gap="sm" mt="xs">
-              {CHOOSABLE_PLAN_TYPES.map((type) => (
-                <Radio
-                  key={type}
-                  value={type}
-                  label={PLAN_TYPE_WORDS[type].name}
-                  description={PLAN_TYPE_WORDS[type].detail}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {reviewed ? (
-            <>
-              <PlanComparison review={reviewed} animalId={dog.identifier} dogName={dog.name} />
-              <Group>
-                <Button onClick={confirm} loading={apply.isPending || review.isPending}>
-                  Confirm new plan
-                </Button>
-              </Group>
-            </>
-          ) : (
-            <Button type="submit" loading={review.isPending}>
-              Review the change
-            </Button>
-          )}
-        </Stack>
-      </form>
+        <MovedSinceReview show={moved} />
+        <Radio.Group
+          label="Plan"
+          value={selected}
+          onChange={(value) => {
+            setChoice(value as PlanType);
+            setReviewed(null);
+            setMoved(false);
+          }}
+        >
+          <Stack gap="sm" mt="xs">
+            {CHOOSABLE_PLAN_TYPES.map((type) => (
+              <Radio
+                key={type}
+                value={type}
+                label={PLAN_TYPE_WORDS[type].name}
+                description={PLAN_TYPE_WORDS[type].detail}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {reviewed ? (
+          <>
+            <PlanComparison review={reviewed} animalId={dog.identifier} dogName={dog.name} />
+            <Group>
+              <Button onClick={confirm} loading={apply.isPending || review.isPending}>
+                Confirm new plan
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Button type="submit" loading={review.isPending}>
+            Review the change
+          </Button>
+        )}
+      </PageForm>
     </FullScreenPage>
   );
 }

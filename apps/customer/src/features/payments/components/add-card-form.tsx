@@ -1,7 +1,7 @@
-import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
-import { FormAlert } from '../../../components/form/form-alert';
+import { PageForm } from '../../../components/form/page-form';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { useAddPaymentMethod } from '../api/add-payment-method';
 import type { PaymentMethod } from '../api/payment-methods';
@@ -65,67 +65,57 @@ export function AddCardForm({
   };
 
   return (
-    <form
-      noValidate
-      aria-label="Add a card"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="sm">
-        <FormAlert message={formError} />
-        <TextInput
-          id="card-number"
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={number}
-          error={errors.number}
-          onChange={(event) => setNumber(event.currentTarget.value)}
+    <PageForm onSubmit={submit} formError={formError} gap="sm" label="Add a card">
+      <TextInput
+        id="card-number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={number}
+        error={errors.number}
+        onChange={(event) => setNumber(event.currentTarget.value)}
+      />
+      <Group grow align="flex-start">
+        <NativeSelect
+          id="card-expiry"
+          label="Expiry month"
+          autoComplete="cc-exp-month"
+          data={MONTHS}
+          value={expMonth}
+          error={errors.expiry}
+          onChange={(event) => setExpMonth(event.currentTarget.value)}
         />
-        <Group grow align="flex-start">
-          <NativeSelect
-            id="card-expiry"
-            label="Expiry month"
-            autoComplete="cc-exp-month"
-            data={MONTHS}
-            value={expMonth}
-            error={errors.expiry}
-            onChange={(event) => setExpMonth(event.currentTarget.value)}
-          />
-          <NativeSelect
-            label="Expiry year"
-            autoComplete="cc-exp-year"
-            data={years}
-            value={expYear}
-            onChange={(event) => setExpYear(event.currentTarget.value)}
-          />
-        </Group>
-        <TextInput
-          id="card-cvc"
-          label="Security code (CVC)"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maw="10rem"
-          value={cvc}
-          error={errors.cvc}
-          onChange={(event) => setCvc(event.currentTarget.value)}
+        <NativeSelect
+          label="Expiry year"
+          autoComplete="cc-exp-year"
+          data={years}
+          value={expYear}
+          onChange={(event) => setExpYear(event.currentTarget.value)}
         />
-        <Checkbox
-          label="Charge my boxes to this card"
-          checked={makeDefault}
-          onChange={(event) => setMakeDefault(event.currentTarget.checked)}
-        />
-        <Group gap="sm">
-          <Button type="submit" loading={add.isPending}>
-            Save card
-          </Button>
-          <Button variant="subtle" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+      <TextInput
+        id="card-cvc"
+        label="Security code (CVC)"
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        maw="10rem"
+        value={cvc}
+        error={errors.cvc}
+        onChange={(event) => setCvc(event.currentTarget.value)}
+      />
+      <Checkbox
+        label="Charge my boxes to this card"
+        checked={makeDefault}
+        onChange={(event) => setMakeDefault(event.currentTarget.checked)}
+      />
+      <Group gap="sm">
+        <Button type="submit" loading={add.isPending}>
+          Save card
+        </Button>
+        <Button variant="subtle" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Group>
+    </PageForm>
   );
 }
