@@ -9,6 +9,7 @@ import {
   confirmationCode,
   email,
   enteredPassword,
+  otherCancelReasonText,
   password,
   personName,
   postcode,
@@ -132,6 +133,11 @@ export const customerSubscriptionSchema = z
     feedingPlans: z.array(feedingPlanSchema),
     extras: z.array(customerExtraSchema),
     cancelledAt: z.string().nullable(),
+    resumeAt: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe('A paused plan: the day (YYYY-MM-DD, local) deliveries start again'),
   })
   .meta({ id: 'CustomerSubscription' });
 export type CustomerSubscription = z.infer<typeof customerSubscriptionSchema>;
@@ -155,6 +161,22 @@ const feedingPlanIdField = z.uuid({ error: 'feedingPlanId must be one of your fe
 /** Subscription change answers, without the engine's own fields. */
 const changeAnswer = subscriptionChangeSchema.omit({ workflowId: true, subscription: true });
 const subscriptionErrors = [400, 401, 404, 409, 500];
+/** What a pause, resume or reactivation did (docs/subscriptions.md "Pausing"). */
+export const subscriptionStatusChangeSchema = z
+  .object({
+    subscription: customerSubscriptionSchema,
+    deletedOrderIds: z.array(z.uuid()).describe('Boxes removed (pause): not paid, not being made'),
+    arrivingOrders: z
+      .array(z.object({ orderId: z.uuid(), deliveryDate: z.string() }))
+      .describe('Boxes already paid or being made: they still arrive'),
+    nextOrder: z
+      .object({ orderId: z.uuid(), deliveryDate: z.string() })
+      .nullable()
+      .describe('The first box when deliveries start again (moved there, not removed)'),
+    ordersCreated: z.number().int().describe('Boxes planned again (resume, reactivate)'),
+  })
+  .meta({ id: 'SubscriptionStatusChange' });
+export type SubscriptionStatusChange = z.infer<typeof subscriptionStatusChangeSchema>;
 
 export const accountContract = defineContract({
   service: 'account',
@@ -515,11 +537,7 @@ export const accountContract = defineContract({
         .object({
           primaryCancelReasonId: z.uuid({ error: 'Choose one of the cancel reasons' }).nullish(),
           secondaryCancelReasonId: z.uuid({ error: 'Choose one of the cancel reasons' }).nullish(),
-          otherCancelReason: z
-            .string({ error: 'otherCancelReason must be text' })
-            .trim()
-            .max(255, { error: 'otherCancelReason must be 255 characters or less' })
-            .nullish(),
+          otherCancelReason: otherCancelReasonText.nullish(),
           version: subscriptionVersion,
         })
         .strict(),
@@ -690,6 +708,43 @@ export const accountContract = defineContract({
       summary: 'What a new feeding-plan type would do: before and after, changes nothing',
       body: z.object({ subscriptionId: subscriptionIdField, feedingPlanType }).strict(),
       response: planChangeReviewSchema.omit({ workflowId: true }),
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    pauseSubscription: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/pause',
+      summary: 'Pause deliveries until a resume date (docs/subscriptions.md "Pausing")',
+      description:
+        'The boxes not paid and not being made are removed; the ones already paid or packed still arrive (arrivingOrders). Pausing a paused plan moves its resume date.',
+      params: subscriptionParams,
+      body: z
+        .object({
+          resumeAt: calendarDate.describe('The day deliveries may start again (after today)'),
+          version: subscriptionVersion,
+        })
+        .strict(),
+      response: subscriptionStatusChangeSchema,
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    resumeSubscription: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/resume',
+      summary: 'Resume a paused plan now: its boxes are planned again',
+      params: subscriptionParams,
+      body: z.object({ version: subscriptionVersion }).strict(),
+      response: subscriptionStatusChangeSchema,
+      errors: subscriptionErrors,
+      access: 'customer',
+    },
+    reactivateSubscription: {
+      method: 'POST',
+      path: '/api/v1/subscriptions/:subscriptionId/reactivate',
+      summary: 'Restart a cancelled plan: its boxes are planned again',
+      params: subscriptionParams,
+      body: z.object({ version: subscriptionVersion }).strict(),
+      response: subscriptionStatusChangeSchema,
       errors: subscriptionErrors,
       access: 'customer',
     },

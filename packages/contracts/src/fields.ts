@@ -169,3 +169,13 @@ export const australianTimeZone = z
       return false;
     }
   }, 'timezone must be an Australian time zone such as Australia/Sydney');
+
+/** customer-app.md §3, §9: a cancel reason's text is at most 255 characters. */
+export const MAX_CANCEL_REASON_LENGTH = 255;
+/** The free-text reason a customer gives for cancelling (customer-app.md §5). */
+export const otherCancelReasonText = z
+  .string({ error: 'otherCancelReason must be text' })
+  .trim()
+  .max(MAX_CANCEL_REASON_LENGTH, {
+    error: `otherCancelReason must be ${MAX_CANCEL_REASON_LENGTH} characters or less`,
+  });

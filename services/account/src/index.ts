@@ -50,6 +50,7 @@ export const accountService: ServiceModule = {
         timeoutMs: 30_000,
       }),
       subscription: client(subscriptionContract),
+      clock: runtime.clock,
       ...revisionsSeenIn(runtime),
     };
     // Secure only over https, so signing in still works on http://localhost.

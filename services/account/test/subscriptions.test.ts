@@ -554,3 +554,159 @@ describe('customer API: Subscriptions', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('customer API: pause, resume and reactivate (docs/subscriptions.md "Pausing")', () => {
+  const status = async (c: Customer) => (await snapshot(c)).subscription.status;
+  const boxesOf = async (c: Customer) =>
+    (
+      await callJson(
+        apps.order!,
+        'GET',
+        `/api/v1/orders?subscriptionId=${c.subscription.id}&orderBy=deliveryDate`,
+      )
+    ).json<{ items: Order[] }>().items;
+
+  it('pause keeps the first box, moved to the resume date, and removes the others', async () => {
+    const c = await customer();
+    const resumeAt = dayFromNow(60);
+    const res = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/pause`,
+      { resumeAt, version: c.subscription.version },
+      c.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{
+      subscription: { status: string; resumeAt: string };
+      deletedOrderIds: string[];
+      nextOrder: { orderId: string; deliveryDate: string };
+    }>();
+    expect(body.subscription.status).toBe('paused');
+    expect(body.subscription.resumeAt).toBe(resumeAt);
+    expect(body.deletedOrderIds).toEqual([c.orders[1]!.id]);
+    expect(body.nextOrder.orderId).toBe(c.orders[0]!.id);
+    // Fortnightly from day 16: day 58 is before the resume date, day 72 the first after it.
+    expect(body.nextOrder.deliveryDate).toBe(dayFromNow(72));
+    const left = await boxesOf(c);
+    expect(left.map((o) => [o.id, o.deliveryDate])).toEqual([[c.orders[0]!.id, dayFromNow(72)]]);
+
+    const list = await api('GET', '/subscriptions', undefined, c.headers);
+    expect(
+      list.json<{ subscriptions: { resumeAt: string | null }[] }>().subscriptions[0]!.resumeAt,
+    ).toBe(resumeAt);
+
+    // Resume now: the kept box comes back to the soonest open date, the rest are planned again.
+    const paused = (await snapshot(c)).subscription;
+    const resumed = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/resume`,
+      { version: paused.version },
+      c.headers,
+    );
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const r = resumed.json<{
+      subscription: { status: string; resumeAt: string | null };
+      nextOrder: { deliveryDate: string };
+      ordersCreated: number;
+    }>();
+    expect(r.subscription.status).toBe('active');
+    expect(r.subscription.resumeAt).toBeNull();
+    // Day 2 is past its cut-off; day 16 is the soonest date of the rhythm still open.
+    expect(r.nextOrder.deliveryDate).toBe(dayFromNow(16));
+    expect(r.ordersCreated).toBeGreaterThan(0);
+    const after = await boxesOf(c);
+    expect(after.length).toBe(r.ordersCreated + 1);
+    expect(after[0]!.id).toBe(c.orders[0]!.id);
+  });
+
+  it('refuses a resume date that is not after today or too far ahead, changing nothing', async () => {
+    const c = await customer();
+    const before = await snapshot(c);
+    for (const resumeAt of [dayFromNow(0), dayFromNow(-3), dayFromNow(400)]) {
+      const res = await api(
+        'POST',
+        `/subscriptions/${c.subscription.id}/pause`,
+        { resumeAt },
+        c.headers,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ error: string }>().error).toMatch(/after today|up to 26 weeks/);
+    }
+    const stale = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/pause`,
+      { resumeAt: dayFromNow(30), version: c.subscription.version + 5 },
+      c.headers,
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(await snapshot(c)).toEqual(before);
+  });
+
+  it('reactivates a cancelled plan and plans its boxes again', async () => {
+    const c = await customer();
+    const cancel = await api('POST', `/subscriptions/${c.subscription.id}/cancel`, {}, c.headers);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancelled = (await snapshot(c)).subscription;
+    const resume = await api('POST', `/subscriptions/${c.subscription.id}/resume`, {}, c.headers);
+    expect(resume.statusCode).toBe(409);
+    expect(resume.json<{ error: string }>().error).toMatch(/reactivate it instead/);
+    const res = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/reactivate`,
+      { version: cancelled.version },
+      c.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ subscription: { status: string } }>().subscription.status).toBe('active');
+    expect(await status(c)).toBe('active');
+    const again = await api(
+      'POST',
+      `/subscriptions/${c.subscription.id}/reactivate`,
+      {},
+      c.headers,
+    );
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("another customer's subscription is a 404 and nothing changes", async () => {
+    const a = await customer();
+    const b = await customer();
+    const paused = await customer();
+    const p = await api(
+      'POST',
+      `/subscriptions/${paused.subscription.id}/pause`,
+      { resumeAt: dayFromNow(40) },
+      paused.headers,
+    );
+    expect(p.statusCode, p.body).toBe(200);
+    const cancelled = await customer();
+    await api('POST', `/subscriptions/${cancelled.subscription.id}/cancel`, {}, cancelled.headers);
+    const before = await Promise.all([a, b, paused, cancelled].map(snapshot));
+    const boxesBefore = await Promise.all([a, paused].map(boxesOf));
+    for (const [url, body] of [
+      [`/subscriptions/${a.subscription.id}/pause`, { resumeAt: dayFromNow(30) }],
+      [`/subscriptions/${paused.subscription.id}/resume`, {}],
+      [`/subscriptions/${cancelled.subscription.id}/reactivate`, {}],
+      [`/subscriptions/${randomUUID()}/pause`, { resumeAt: dayFromNow(30) }],
+    ] as const) {
+      const res = await api('POST', url, body, b.headers);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+      expect(res.json<{ error: string }>().error).toMatch(/not found/);
+    }
+    expect(await Promise.all([a, b, paused, cancelled].map(snapshot))).toEqual(before);
+    expect(await Promise.all([a, paused].map(boxesOf))).toEqual(boxesBefore);
+  });
+
+  it('answers odd input with a 4xx, never a 500', async () => {
+    const c = await customer();
+    const names = ['pauseSubscription', 'resumeSubscription', 'reactivateSubscription'] as const;
+    const endpoints = Object.fromEntries(names.map((k) => [k, accountContract.endpoints[k]]));
+    const problems = await fuzzContract(
+      account,
+      { ...accountContract, endpoints } as never,
+      c.headers,
+      10,
+    );
+    expect(problems).toEqual([]);
+  });
+});

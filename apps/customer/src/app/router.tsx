@@ -140,6 +140,41 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: lazyRoute(() => import('./routes/dogs/edit-profile')),
             },
             {
+              path: 'dogs/:animalId/edit/plan',
+              handle: page('Edit dog plan'),
+              lazy: lazyRoute(() => import('./routes/dogs/edit-plan')),
+            },
+            {
+              path: 'dogs/:animalId/edit/meals',
+              handle: page('Edit dog meals'),
+              lazy: lazyRoute(() => import('./routes/dogs/edit-meals')),
+            },
+            {
+              path: 'dogs/:animalId/:feedingPlanId/edit-serving-size',
+              handle: page('Edit serving size'),
+              lazy: lazyRoute(() => import('./routes/dogs/edit-serving-size')),
+            },
+            {
+              path: 'dogs/:animalId/:feedingPlanId/edit-serving-size/review',
+              handle: page('Review serving size'),
+              lazy: lazyRoute(() => import('./routes/dogs/edit-serving-size-review')),
+            },
+            {
+              path: 'dogs/:animalId/:feedingPlanId/edit-serving-size/result',
+              handle: page('Serving size result'),
+              lazy: lazyRoute(() => import('./routes/dogs/edit-serving-size-result')),
+            },
+            {
+              path: 'account/cancel-plan',
+              handle: page('Cancel plan'),
+              lazy: lazyRoute(() => import('./routes/account/cancel-plan')),
+            },
+            {
+              path: 'account/pause-plan',
+              handle: page('Pause plan'),
+              lazy: lazyRoute(() => import('./routes/account/pause-plan')),
+            },
+            {
               path: 'account/edit/details',
               handle: page('Edit account details'),
               lazy: lazyRoute(() => import('./routes/account/edit-details')),

@@ -58,3 +58,14 @@ export function emailSentPath(email: string): string {
 export function confirmForgotPasswordPath(email: string): string {
   return `${paths.confirmForgotPassword}?${new URLSearchParams({ email }).toString()}`;
 }
+
+/** A dog's plan pages (customer-app.md §2) and the plan's own pages on the account. */
+export const planPaths = {
+  plan: (animalId: string) => `/dogs/${encodeURIComponent(animalId)}/edit/plan`,
+  meals: (animalId: string) => `/dogs/${encodeURIComponent(animalId)}/edit/meals`,
+  servingSize: (animalId: string, feedingPlanId: string, step?: 'review' | 'result') =>
+    `/dogs/${encodeURIComponent(animalId)}/${encodeURIComponent(feedingPlanId)}/edit-serving-size${step ? `/${step}` : ''}`,
+  cancel: '/account/cancel-plan',
+  /** Beyond the spec: pause deliveries until a date. */
+  pause: '/account/pause-plan',
+} as const;

@@ -20,6 +20,8 @@ export interface AccountContext {
   order: ServiceClient<typeof orderContract>;
   orchestration: ServiceClient<typeof orchestrationContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
+  /** The process's clock (tests move it): today's date for the customer's own rules. */
+  clock: Clock;
   /**
    * Only when the order service runs in this process on this database: its revision
    * notifications, so an unchanged deliveries page costs no call (docs/orders.md).

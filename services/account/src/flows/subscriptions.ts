@@ -2,6 +2,7 @@ import { notFound, upstream } from '@pawfresh/kit';
 import type { CustomerSubscription } from '@pawfresh/contracts/account';
 import type { GeneratePlansInput, Subscription } from '@pawfresh/contracts/subscription';
 import { toCustomerOrder } from '../rules/customer-views.js';
+import { resumeDay } from '../rules/pause.js';
 import { relay } from '../upstream-errors.js';
 import type { AccountContext, BodyOf, QueryOf } from './context.js';
 
@@ -52,6 +53,7 @@ export function toCustomerSubscription(
         price: e.price,
       })),
     cancelledAt: s.cancelledAt,
+    resumeAt: resumeDay(s.resumeAt),
   };
 }
 

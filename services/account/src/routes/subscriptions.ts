@@ -1,5 +1,6 @@
 import type { AccountContext } from '../flows/context.js';
 import * as subscriptions from '../flows/subscriptions.js';
+import * as subscriptionStatus from '../flows/subscription-status.js';
 import { customerId, type AccountHandlers } from './signed-in.js';
 
 /** customer-app.md §7 "Subscriptions", and the meal-plan template and plan generation. */
@@ -22,6 +23,9 @@ export function subscriptionRoutes(
   | 'reviewUpdateSubscriptionFeedingPlanType'
   | 'getMealPlans'
   | 'generatePlans'
+  | 'pauseSubscription'
+  | 'resumeSubscription'
+  | 'reactivateSubscription'
 > {
   return {
     getSubscriptions: ({ auth }) => subscriptions.customerSubscriptions(ctx, customerId(auth)),
@@ -52,5 +56,11 @@ export function subscriptionRoutes(
       subscriptions.reviewFeedingPlanType(ctx, customerId(auth), body),
     getMealPlans: () => subscriptions.mealPlans(ctx),
     generatePlans: ({ auth, body }) => subscriptions.generatePlans(ctx, customerId(auth), body),
+    pauseSubscription: ({ auth, params, body }) =>
+      subscriptionStatus.pause(ctx, customerId(auth), params.subscriptionId, body),
+    resumeSubscription: ({ auth, params, body }) =>
+      subscriptionStatus.resume(ctx, customerId(auth), params.subscriptionId, body),
+    reactivateSubscription: ({ auth, params, body }) =>
+      subscriptionStatus.reactivate(ctx, customerId(auth), params.subscriptionId, body),
   };
 }

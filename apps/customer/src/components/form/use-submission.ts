@@ -18,6 +18,38 @@ export type SubmissionState<Body> = {
 };
 
 /**
+ * How a failed call is shown (customer-app.md §8): nothing for an expired session (the app is
+ * going to the login page), the server's own words when it gave some, else the failure modal.
+ */
+export function failureOf(error: unknown): 'silent' | { message: string } | 'modal' {
+  if (error instanceof ApiError) {
+    if (error.sessionExpired) return 'silent';
+    if (error.serverError && error.serverError !== UNSPECIFIED_SERVER_ERROR) {
+      return { message: error.serverError };
+    }
+  }
+  return 'modal';
+}
+
+/**
+ * A page's own calls outside `useSubmission` (a confirm button, a mutation): the form-level
+ * message to show and `report(error)`, which shows a failure as `failureOf` says.
+ */
+export function useFailureReport() {
+  const modal = useResultModal();
+  const [formError, setFormError] = useState<string | null>(null);
+  const report = useCallback(
+    (error: unknown) => {
+      const failure = failureOf(error);
+      if (failure === 'modal') void modal.showFailure();
+      else if (failure !== 'silent') setFormError(failure.message);
+    },
+    [modal],
+  );
+  return { formError, setFormError, report };
+}
+
+/**
  * One submission of a form (customer-app.md §8). While it runs, `submitting` is true and another
  * submit is ignored. A specific message from the server is shown in the form (`formError`); a
  * failure without one opens the default failure modal ("Sorry, something went wrong" / "Please try
@@ -27,25 +59,10 @@ export function useSubmission<Input, Result>({
   send,
   onSuccess,
 }: SubmissionOptions<Input, Result>) {
-  const modal = useResultModal();
   const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, report: reportError } = useFailureReport();
   // The state above renders late for a second submit in the same tick; this does not.
   const running = useRef(false);
-
-  const reportError = useCallback(
-    (error: unknown) => {
-      if (error instanceof ApiError) {
-        if (error.sessionExpired) return;
-        if (error.serverError && error.serverError !== UNSPECIFIED_SERVER_ERROR) {
-          setFormError(error.serverError);
-          return;
-        }
-      }
-      void modal.showFailure();
-    },
-    [modal],
-  );
 
   const submit = (input: Input) => {
     if (running.current) return;
@@ -68,7 +85,7 @@ export function useSubmission<Input, Result>({
     );
   };
 
-  const clearFormError = useCallback(() => setFormError(null), []);
+  const clearFormError = useCallback(() => setFormError(null), [setFormError]);
 
   return { submit, submitting, formError, clearFormError };
 }

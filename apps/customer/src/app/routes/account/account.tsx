@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, type LoaderFunction } from 'react-router';
 
 import { PageError } from '../../../components/errors/page-error';
@@ -22,6 +22,9 @@ import {
   type PaymentMethod,
 } from '../../../features/payments/api/payment-methods';
 import { SavedCards } from '../../../features/payments/components/saved-cards';
+import { AddCardForm } from '../../../features/payments/components/add-card-form';
+import { getSubscriptionsQueryOptions } from '../../../features/subscriptions/api/get-subscriptions';
+import { PlanStatus } from '../../../features/subscriptions/components/plan-status';
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { useResultModal } from '../../../components/result-modal/result-modal-provider';
 import { ApiError } from '../../../lib/api-client';
@@ -34,6 +37,7 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
       loadQuery(queryClient, context, getMeQueryOptions(), { reload: true }),
       loadQuery(queryClient, context, getDefaultAddressQueryOptions(), { reload: true }),
       loadQuery(queryClient, context, getPaymentMethodsQueryOptions(), { reload: true }),
+      loadQuery(queryClient, context, getSubscriptionsQueryOptions(), { reload: true }),
     ]);
     return null;
   };
@@ -73,6 +77,7 @@ export default function AccountRoute() {
   const notify = useSuccessNotice();
   const modal = useResultModal();
   const showOrderHistory = useFeatureFlag('show-order-history');
+  const [addingCard, setAddingCard] = useState(false);
 
   const makeDefault = (card: PaymentMethod) => {
     if (setDefault.isPending) return;
@@ -125,18 +130,46 @@ export default function AccountRoute() {
             <Text>Loading…</Text>
           )}
         </Section>
-        <Section title="Card on file" id="cards">
-          {cards.data ? (
-            <SavedCards
-              cards={cards.data}
-              onMakeDefault={makeDefault}
-              pendingCardId={setDefault.isPending ? (setDefault.variables ?? null) : null}
-            />
-          ) : cards.isError ? (
-            <Text>We couldn’t load your cards. Please try again later.</Text>
-          ) : (
-            <Text>Loading…</Text>
-          )}
+        <Section
+          title="Card on file"
+          id="cards"
+          action={
+            addingCard ? null : (
+              <Button variant="light" onClick={() => setAddingCard(true)}>
+                Add a card
+              </Button>
+            )
+          }
+        >
+          <Stack gap="md">
+            {cards.data ? (
+              <SavedCards
+                cards={cards.data}
+                onMakeDefault={makeDefault}
+                pendingCardId={setDefault.isPending ? (setDefault.variables ?? null) : null}
+              />
+            ) : cards.isError ? (
+              <Text>We couldn’t load your cards. Please try again later.</Text>
+            ) : (
+              <Text>Loading…</Text>
+            )}
+            {addingCard ? (
+              <AddCardForm
+                onCancel={() => setAddingCard(false)}
+                onSaved={(card) => {
+                  setAddingCard(false);
+                  notify(
+                    card.default
+                      ? `We’ve saved your ${describeCard(card)}. Your boxes will now be charged to it.`
+                      : `We’ve saved your ${describeCard(card)}.`,
+                  );
+                }}
+              />
+            ) : null}
+          </Stack>
+        </Section>
+        <Section title="Your plan" id="plan">
+          <PlanStatus />
         </Section>
         {showOrderHistory ? (
           <Section

@@ -12,6 +12,10 @@ import { useOrders } from '../../../features/orders/api/get-orders';
 import { productIndex } from '../../../features/orders/utils/box-contents';
 import { portionsFromNextBox } from '../../../features/orders/utils/order-lists';
 import { useProducts } from '../../../features/products/api/get-products';
+import {
+  currentSubscription,
+  useSubscriptions,
+} from '../../../features/subscriptions/api/get-subscriptions';
 import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import { loadQuery } from '../../route-context';
 
@@ -33,6 +37,15 @@ export default function DogsRoute() {
     [orders.data, products.data],
   );
   const [today] = useState(todayAsCalendarDate);
+  // The plan pages are linked once the subscription is there (preloaded; not waited for here).
+  const subscriptions = useSubscriptions();
+  const feedingPlanIds = useMemo(() => {
+    const subscription = currentSubscription(subscriptions.data?.subscriptions);
+    const active = subscription?.status === 'active' || subscription?.status === 'paused';
+    return new Map(
+      active ? subscription.feedingPlans.map((plan) => [plan.animalId, plan.id] as const) : [],
+    );
+  }, [subscriptions.data]);
 
   return (
     <Stack gap="lg">
@@ -43,7 +56,12 @@ export default function DogsRoute() {
         </Button>
       </Group>
       {dogs.data ? (
-        <DogList dogs={dogs.data} today={today} portions={portions} />
+        <DogList
+          dogs={dogs.data}
+          today={today}
+          portions={portions}
+          feedingPlanIds={feedingPlanIds}
+        />
       ) : dogs.isError ? (
         <PageError error={dogs.error} onRetry={() => dogs.refetch()} />
       ) : (

@@ -5,7 +5,7 @@ import type { CustomerDog as Dog } from '@pawfresh/contracts/account';
 
 import { DetailList } from '../../../components/ui/detail-list';
 import { DogAvatar } from '../../../components/ui/dog-avatar';
-import { dogEditDetailsPath, dogEditProfilePath } from '../../../config/paths';
+import { dogEditDetailsPath, dogEditProfilePath, planPaths } from '../../../config/paths';
 import { describeDogAge } from '../utils/dog-age';
 
 const energyFormat = new Intl.NumberFormat('en-AU');
@@ -22,7 +22,17 @@ export function describeDailyEnergy(kilocalories: number | null): string {
     : `About ${energyFormat.format(kilocalories)} calories a day`;
 }
 
-function DogCard({ dog, today, portion }: { dog: Dog; today: string; portion?: string }) {
+function DogCard({
+  dog,
+  today,
+  portion,
+  feedingPlanId,
+}: {
+  dog: Dog;
+  today: string;
+  portion?: string;
+  feedingPlanId?: string;
+}) {
   const headingId = useId();
   return (
     <Card component="article" withBorder padding="lg" aria-labelledby={headingId}>
@@ -59,6 +69,23 @@ function DogCard({ dog, today, portion }: { dog: Dog; today: string; portion?: s
             Edit profile<VisuallyHidden> for {dog.name}</VisuallyHidden>
           </Button>
         </Group>
+        {feedingPlanId ? (
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={planPaths.servingSize(dog.identifier, feedingPlanId)}
+              variant="light"
+            >
+              Change portion<VisuallyHidden> for {dog.name}</VisuallyHidden>
+            </Button>
+            <Button component={Link} to={planPaths.meals(dog.identifier)} variant="light">
+              Change meals<VisuallyHidden> for {dog.name}</VisuallyHidden>
+            </Button>
+            <Button component={Link} to={planPaths.plan(dog.identifier)} variant="light">
+              Change plan<VisuallyHidden> for {dog.name}</VisuallyHidden>
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );
@@ -70,10 +97,12 @@ type DogListProps = {
   today: string;
   /** Each dog's daily portion in words ("250 g a day (1 pouch a day)"), by dog id. */
   portions?: ReadonlyMap<string, string>;
+  /** Each dog's feeding plan on the subscription, by dog id: its plan pages are linked. */
+  feedingPlanIds?: ReadonlyMap<string, string>;
 };
 
 /** The customer's dogs (customer-app.md §2 /dogs). */
-export function DogList({ dogs, today, portions }: DogListProps) {
+export function DogList({ dogs, today, portions, feedingPlanIds }: DogListProps) {
   if (dogs.length === 0) return <Text>You haven’t added any dogs yet.</Text>;
   return (
     <SimpleGrid
@@ -86,7 +115,12 @@ export function DogList({ dogs, today, portions }: DogListProps) {
     >
       {dogs.map((dog) => (
         <li key={dog.identifier}>
-          <DogCard dog={dog} today={today} portion={portions?.get(dog.identifier)} />
+          <DogCard
+            dog={dog}
+            today={today}
+            portion={portions?.get(dog.identifier)}
+            feedingPlanId={feedingPlanIds?.get(dog.identifier)}
+          />
         </li>
       ))}
     </SimpleGrid>

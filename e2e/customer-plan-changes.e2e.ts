@@ -1,0 +1,203 @@
+/// <reference lib="dom" />
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
+import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { confirmSuccess, signIn } from './session.js';
+
+/**
+ * The customer's plan changes in Chromium on fresh scenario accounts (create-account-scenario,
+ * docs/workflows.md "Test accounts"): serving size review then apply, cancel with reasons then
+ * restart, pause then resume, add a card and make it the default, retry a failed payment, download
+ * an invoice, order history. axe (WCAG 2.2 AA) at 390 and 1280 px.
+ */
+const baseUrl = inject('baseUrl');
+const widths = [
+  ['mobile', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Scenario = 'payment-soon' | 'payment-failed' | 'delivery-past';
+
+/** A new test customer in a scenario, made through the orchestration service's workflow. */
+async function scenarioAccount(scenario: Scenario) {
+  const res = await fetch(`${baseUrl}/svc/orchestration/workflows/create-account-scenario`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${process.env.SERVICE_TOKEN ?? DEV_SERVICE_TOKEN}`,
+    },
+    body: JSON.stringify({ scenario }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { email: string; password: string; orders: { orderId: string }[] };
+}
+
+async function signedIn(scenario: Scenario, viewport?: { width: number; height: number }) {
+  const account = await scenarioAccount(scenario);
+  const opened = await openPage(browser, viewport);
+  await signIn(opened.page, baseUrl, account.email, account.password);
+  return { ...opened, account };
+}
+
+/** Each journey first makes its account through a workflow: slower than a sign-in alone. */
+const JOURNEY_TIMEOUT = 180_000;
+
+const notice = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Successfully updated' }).first();
+
+describe('plan changes (scenario customers, Chromium)', () => {
+  for (const [name, viewport] of widths) {
+    it(
+      `serving size: review (before and after), then apply (${name})`,
+      async () => {
+        const { page, errors, close } = await signedIn('payment-soon', viewport);
+        await page.goto(`${baseUrl}/customer/dogs`);
+        await page.getByRole('link', { name: 'Change portion for Biscuit' }).click();
+        const select = page.getByRole('combobox', { name: 'New daily portion' });
+        const current = await select.inputValue();
+        const options = await select
+          .locator('option')
+          .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+        // One size up: the box holds more and costs more.
+        await select.selectOption(options[options.indexOf(current) + 1]!);
+        await page.getByRole('button', { name: 'Review the change' }).click();
+        const table = page.getByRole('table', { name: 'Biscuit’s plan' });
+        await table.waitFor();
+        expect(await table.textContent()).toMatch(/Daily portion.*g a day.*g a day/);
+        expect(await page.getByRole('heading', { name: 'Boxes that change' }).count()).toBe(1);
+        await expectNoAxeViolations(page);
+        await page.screenshot({
+          path: `docs/screenshots/serving-size-review-${name}.png`,
+          fullPage: true,
+        });
+
+        await page.getByRole('button', { name: 'Confirm new portion' }).click();
+        await confirmSuccess(page);
+        expect(await notice(page).textContent()).toContain('Daily portion:');
+        await page.waitForURL(/\/edit-serving-size\/result$/);
+        await page.getByRole('heading', { name: 'Boxes changed' }).waitFor();
+        await expectNoAxeViolations(page);
+        expect(errors).toEqual([]);
+        await close();
+      },
+      JOURNEY_TIMEOUT,
+    );
+
+    it(
+      `cancel with reasons, then restart the plan (${name})`,
+      async () => {
+        const { page, errors, close } = await signedIn('payment-soon', viewport);
+        await page.goto(`${baseUrl}/customer/account/cancel-plan`);
+        const why = page.getByRole('radiogroup', { name: 'Why are you cancelling?' });
+        await why.getByRole('radio').first().check();
+        await page
+          .getByLabel('Anything else you’d like to tell us?')
+          .fill('Trying this out in a test');
+        await expectNoAxeViolations(page);
+        await page.getByRole('button', { name: 'Cancel my plan' }).click();
+        await confirmSuccess(page);
+        expect(await notice(page).textContent()).toContain('Your plan is cancelled.');
+        const plan = page.getByRole('region', { name: 'Your plan' });
+        await plan.getByText('Cancelled: no more boxes will come.').waitFor();
+        await expectNoAxeViolations(page);
+        await plan.getByRole('button', { name: 'Restart my plan' }).click();
+        await plan.getByText(/^Active: a box every/).waitFor();
+        expect(errors).toEqual([]);
+        await close();
+      },
+      JOURNEY_TIMEOUT,
+    );
+  }
+
+  it(
+    'pause until a date, then resume now',
+    async () => {
+      const { page, errors, close } = await signedIn('payment-soon');
+      await page.goto(`${baseUrl}/customer/account`);
+      const plan = page.getByRole('region', { name: 'Your plan' });
+      await plan.getByRole('link', { name: 'Pause deliveries' }).click();
+      const date = page.getByLabel('Restart deliveries on');
+      const resumeAt = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
+      await date.fill(resumeAt);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Pause deliveries' }).click();
+      await confirmSuccess(page);
+      expect(await notice(page).textContent()).toMatch(/Your deliveries are paused until/);
+      await plan.getByText(/^Paused until/).waitFor();
+      await plan.getByRole('button', { name: 'Resume deliveries now' }).click();
+      await plan.getByText(/^Active: a box every/).waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'adds a card, then makes the first one the default again',
+    async () => {
+      const { page, errors, close } = await signedIn('payment-soon', widths[0][1]);
+      await page.goto(`${baseUrl}/customer/account`);
+      const cards = page.getByRole('region', { name: 'Card on file' });
+      await cards.getByRole('button', { name: 'Add a card' }).click();
+      await cards.getByRole('textbox', { name: 'Card number' }).fill('5555 5555 5555 4444');
+      await cards.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+      await expectNoAxeViolations(page);
+      await cards.getByRole('button', { name: 'Save card' }).click();
+      await confirmSuccess(page);
+      expect(await notice(page).textContent()).toContain('Mastercard ending 4444');
+      await cards.getByRole('button', { name: 'Use this card (Visa ending 4242)' }).click();
+      await cards.getByRole('button', { name: 'Use this card (Mastercard ending 4444)' }).waitFor();
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'retries a failed payment',
+    async () => {
+      const { page, errors, close } = await signedIn('payment-failed');
+      const retry = page.getByRole('button', { name: /^Retry payment for the box of / });
+      await retry.click();
+      await confirmSuccess(page);
+      await retry.waitFor({ state: 'detached' });
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'downloads the invoice of a delivered box (a PDF), and shows the order history',
+    async () => {
+      const { page, errors, close } = await signedIn('delivery-past', widths[1][1]);
+      const button = page
+        .getByRole('button', { name: /^Download invoice for the box of / })
+        .first();
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      const file = await readFile((await download.path())!);
+      expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      await page.goto(`${baseUrl}/customer/account/order-history`);
+      await page.getByRole('heading', { name: 'Order history' }).waitFor();
+      await page.getByText(/^Boxes 1–1 of 1$/).waitFor();
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
