@@ -712,6 +712,16 @@ export const pastOrdersQuery = z.object({
 });
 
 const orderParams = z.object({ orderId: uuid('orderId') });
+/** Order ids to read at once: 1 to `max`. */
+const orderIdsBody = (max: number) =>
+  z
+    .object({
+      orderIds: z
+        .array(uuid('orderIds[]'), { error: 'orderIds must be a list of order ids' })
+        .min(1, { error: 'Send at least 1 order id' })
+        .max(max, { error: `Send at most ${max} order ids at once` }),
+    })
+    .strict();
 const errors = [400, 404, 409] as const;
 
 const listQuery = z
@@ -963,14 +973,7 @@ export const orderContract = defineContract({
       method: 'POST',
       path: '/api/v1/orders/lookup',
       summary: 'Several orders by id at once (for the kitchen: up to 1000 a call)',
-      body: z
-        .object({
-          orderIds: z
-            .array(uuid('orderIds[]'), { error: 'orderIds must be a list of order ids' })
-            .min(1, { error: 'Send at least 1 order id' })
-            .max(1000, { error: 'Send at most 1000 order ids at once' }),
-        })
-        .strict(),
+      body: orderIdsBody(1000),
       response: z.object({
         items: z.array(orderSchema).describe('In the order of orderIds, each once'),
         missingIds: z.array(z.uuid()).describe('Ids no order has'),
@@ -981,14 +984,7 @@ export const orderContract = defineContract({
       method: 'POST',
       path: '/api/v1/orders/lookup/kitchen',
       summary: 'Several orders by id, only what packing reads (for the kitchen: up to 2000 a call)',
-      body: z
-        .object({
-          orderIds: z
-            .array(uuid('orderIds[]'), { error: 'orderIds must be a list of order ids' })
-            .min(1, { error: 'Send at least 1 order id' })
-            .max(2000, { error: 'Send at most 2000 order ids at once' }),
-        })
-        .strict(),
+      body: orderIdsBody(2000),
       response: z.object({
         items: z.array(kitchenOrderSchema).describe('In the order of orderIds, each once'),
         missingIds: z.array(z.uuid()).describe('Ids no order has'),
