@@ -181,6 +181,8 @@ async function main() {
         `pick list ${format} for ${MAKE_DATE} (${runs[0]!.bytes.toLocaleString('en-AU')} bytes): median ${Math.round(median(runs.map((r) => r.ms)))} ms (target < 1000)`,
       );
     }
+    // As the service runs it (pickListRows): in a transaction with 32 MB of work memory.
+    await client.query(`begin; set local work_mem = '32MB'`);
     const plan = await client.query(`explain analyze
       select type, sku, weight, category, sum(quantity), count(*) from (
         select i.box_id, i.type, i.sku, i.weight, i.category, sum(i.quantity) as quantity
@@ -189,6 +191,7 @@ async function main() {
         where f.facility_id = 1 and f.make_date = '${MAKE_DATE}' and j.status <> 'cancelled'
         group by i.box_id, i.type, i.sku, i.weight, i.category) per_box
       group by type, sku, weight, category`);
+    await client.query('commit');
     const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
     console.log(`pick list query plan:\n  ${lines.slice(0, 14).join('\n  ')}`);
   } finally {

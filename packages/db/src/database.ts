@@ -13,6 +13,14 @@ import { watchPglite, watchPostgres, type RevisionWatch } from './revisions.js';
 /** Connections the embedded wire server accepts: DBOS's pool (10) and a spare. */
 const WIRE_CONNECTIONS = 16;
 
+/**
+ * The embedded database's settings. PGlite's shared buffers (160 MB by default) live in its
+ * WebAssembly memory, which is resident and never shrinks: 32 MB holds the demo data and a
+ * developer's working set (the operating system caches the files behind it), and keeps the
+ * server's idle memory down by about 125 MiB (docs/decisions/009-embedded-database-memory.md).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 /** A service's view of the database: Drizzle over its own schema's tables. */
 export type Database<TSchema extends Record<string, unknown> = Record<string, never>> = PgDatabase<
   PgQueryResultHKT,
@@ -74,6 +82,7 @@ async function connectPglite(
 ): Promise<DatabaseConnection & { client: PGlite }> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
+    postgresqlconf: PGLITE_SETTINGS,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

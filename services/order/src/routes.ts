@@ -8,6 +8,7 @@ import {
   readOrder,
   withChildren,
 } from './db/order-store.js';
+import { kitchenOrdersByIds } from './db/kitchen-store.js';
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
@@ -46,6 +47,12 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
         items: await withChildren(db, rows, ctx.clock.now()),
         missingIds: [...new Set(body.orderIds)].filter((id) => !found.has(id)),
       };
+    },
+
+    lookupKitchenOrders: async ({ body }) => {
+      const items = await kitchenOrdersByIds(db, body.orderIds);
+      const found = new Set(items.map((o) => o.id));
+      return { items, missingIds: [...new Set(body.orderIds)].filter((id) => !found.has(id)) };
     },
 
     getOrder: async ({ params }) =>

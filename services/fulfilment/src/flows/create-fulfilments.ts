@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpError, ServiceCallError, conflict, notFound } from '@pawfresh/kit';
 import { isUniqueViolation } from '@pawfresh/db';
 import type { FulfilInput } from '@pawfresh/contracts/fulfilment';
-import type { Order } from '@pawfresh/contracts/order';
+import type { KitchenOrder } from '@pawfresh/contracts/order';
 import {
   fulfilmentIdsByOrder,
   insertPlans,
@@ -17,24 +17,22 @@ import type { FulfilmentContext } from './context.js';
 
 /** From this many orders a call is a bulk load, after which the tables' statistics are refreshed. */
 const BULK_LOAD = 1_000;
-/** Orders read from the order service per call (its lookup's limit). */
-const LOOKUP_BATCH = 1_000;
+/** Orders read from the order service per call (its kitchen lookup's limit). */
+const LOOKUP_BATCH = 2_000;
 
 const few = (ids: readonly string[]) =>
   ids.length <= 3 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`;
 
-async function readOrders(ctx: FulfilmentContext, ids: readonly string[]): Promise<Order[]> {
-  const orders: Order[] = [];
-  const missing: string[] = [];
-  for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
-    const answer = await ctx.orderLookup.lookupOrders({
-      body: { orderIds: ids.slice(i, i + LOOKUP_BATCH) },
-    });
-    orders.push(...answer.items);
-    missing.push(...answer.missingIds);
-  }
+async function readOrders(ctx: FulfilmentContext, ids: readonly string[]): Promise<KitchenOrder[]> {
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += LOOKUP_BATCH) batches.push(ids.slice(i, i + LOOKUP_BATCH));
+  // All at once: the order service's database reads overlap with its answers' serialisation.
+  const answers = await Promise.all(
+    batches.map((orderIds) => ctx.orderLookup.lookupKitchenOrders({ body: { orderIds } })),
+  );
+  const missing = answers.flatMap((a) => a.missingIds);
   if (missing.length) throw notFound(`No order has id ${few(missing)}`);
-  return orders;
+  return answers.flatMap((a) => a.items);
 }
 
 /** The courier must assign the postcode to this kitchen (services.md §5 "Facility assignment"). */
@@ -55,11 +53,11 @@ async function checkAssignment(ctx: FulfilmentContext, facilityId: number, postc
 }
 
 /** Why an order cannot be fulfilled in this kitchen now, or undefined. */
-function refusal(order: Order, facilityId: number): string | undefined {
+function refusal(order: KitchenOrder, facilityId: number): string | undefined {
   if (order.facilityId !== facilityId) {
     return `Order ${order.id} is made in facility ${order.facilityId}, not ${facilityId}: an order is never split across kitchens`;
   }
-  if (order.metadata.isCancelled) return `Order ${order.id} is cancelled`;
+  if (order.isCancelled) return `Order ${order.id} is cancelled`;
   if (order.paymentStatus !== 'processed') {
     return `Order ${order.id} is not paid (payment status ${order.paymentStatus}): only paid orders are packed`;
   }
@@ -68,7 +66,7 @@ function refusal(order: Order, facilityId: number): string | undefined {
 
 /** What planning a fulfilment reads of an order. */
 export type PlannedOrder = Pick<
-  Order,
+  KitchenOrder,
   | 'id'
   | 'userId'
   | 'makeDate'
@@ -78,7 +76,7 @@ export type PlannedOrder = Pick<
   | 'facilityId'
   | 'shipmentId'
 > & {
-  address: Pick<Order['address'], 'firstName' | 'lastName' | 'suburb' | 'postcode' | 'timezone'>;
+  address: KitchenOrder['address'];
   orderLineItems: readonly PackedLineItem[];
 };
 
@@ -159,7 +157,10 @@ export async function createFulfilments(
   }
   const existing = await fulfilmentIdsByOrder(ctx.db, ids);
   const fresh = ids.filter((id) => !existing.has(id));
-  const orders = fresh.length ? await readOrders(ctx, fresh) : [];
+  // The catalogue is read while the orders are.
+  const [orders, products] = fresh.length
+    ? await Promise.all([readOrders(ctx, fresh), ctx.product.listProducts({})])
+    : [[], []];
   const problems = orders.map((o) => refusal(o, facilityId)).filter((p) => p !== undefined);
   if (problems.length) {
     throw new HttpError(409, problems.length === 1 ? problems[0]! : problems.slice(0, 20), {
@@ -167,7 +168,7 @@ export async function createFulfilments(
     });
   }
   const now = ctx.clock.now();
-  const catalogue = orders.length ? catalogueOf(await ctx.product.listProducts({})) : undefined;
+  const catalogue = orders.length ? catalogueOf(products) : undefined;
   const timings = new Map<string, ReturnType<typeof dispatch>>();
   const plans = orders.map((o) => planFulfilment(o, catalogue!, now, timings));
   try {

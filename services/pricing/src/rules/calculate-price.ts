@@ -78,9 +78,10 @@ interface Line {
  * - Every total is the exact sum of its parts; nothing is ever negative.
  */
 export function calculatePrice(input: PriceCalculationInput): PriceResult {
-  const planLines = input.plans.map((plan) =>
-    plan.items.map((item) => makeLine(item, 'plan', planKey(plan), input)),
-  );
+  const planLines = input.plans.map((plan) => {
+    const key = planKey(plan);
+    return plan.items.map((item) => makeLine(item, 'plan', key, input));
+  });
   const extraLines = input.extras.items.map((item) => makeLine(item, 'extra', 'extras', input));
   const allLines = [...planLines.flat(), ...extraLines];
 
