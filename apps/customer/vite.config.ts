@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { routePreload } from './route-preload';
+import { sessionPreload } from './session-preload';
 
 // The app is served by the one-process server under /customer/ (design brief §2), so every asset
 // URL carries that base. In dev, API calls go to the same origin and are proxied to that server.
@@ -17,6 +18,8 @@ export default defineConfig({
       '/account': 'src/app/routes/account/account.tsx',
       '/dogs': 'src/app/routes/dogs/dogs.tsx',
     }),
+    // A signed-in page load starts GET /refresh before the scripts arrive (early-refresh.ts).
+    sessionPreload(),
   ],
   server: {
     proxy: {
