@@ -10,10 +10,10 @@ import {
   createFeatureFlagConfiguration,
   FEATURE_FLAG_DOMAIN,
   type BooleanFlagKey,
-} from './feature-flags';
+} from './feature-flag-config';
 
 /**
- * The OpenFeature side of the flags, loaded on demand (see `createFeatureFlagStore`): binds
+ * The OpenFeature side of the flags, loaded on demand (see `createFeatureFlagStore` in feature-flags.ts): binds
  * `provider` (by default the in-memory one with the defaults of feature-flags.ts) to the app's
  * domain and reports the values of every known flag now and whenever the provider changes them.
  */

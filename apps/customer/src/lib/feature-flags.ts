@@ -7,54 +7,25 @@ import {
   type ReactNode,
 } from 'react';
 
-// The SDK does not export this type by name.
-type FlagConfiguration = NonNullable<ConstructorParameters<typeof TypedInMemoryProvider>[0]>;
+import {
+  BOOLEAN_FLAG_DEFAULTS,
+  createFeatureFlagConfiguration,
+  type BooleanFlagKey,
+  type BooleanFlagValues,
+} from './feature-flag-config';
 
-/** The OpenFeature domain the app's client and provider are bound to. */
-export const FEATURE_FLAG_DOMAIN = 'customer-app';
-
-/**
- * Client defaults for the third-party flag service (customer-app.md §9): flush its event buffer
- * every 2 seconds, hold at most 100 events. For when a real provider replaces the in-memory one;
- * nothing uses the vendor yet.
- */
-export const FEATURE_FLAG_CLIENT_DEFAULTS = { flushIntervalMs: 2000, eventCapacity: 100 } as const;
-
-/**
- * Every boolean flag the app reads, with the value it has when no flag service says otherwise.
- *
- * - `show-order-history`: show the way to past orders (/account/order-history) on the account home.
- * - `order-edit-links`: show the links to an order's edit pages (date, address, meals, extras) on
- *   /deliveries. Off until those pages exist (they need the order-change calls being built), so no
- *   link leads to the not-found page.
- */
-export const BOOLEAN_FLAG_DEFAULTS = {
-  'show-order-history': true,
-  'order-edit-links': false,
-} as const satisfies Record<string, boolean>;
-
-export type BooleanFlagKey = keyof typeof BOOLEAN_FLAG_DEFAULTS;
-
-type BooleanFlagValues = Partial<Record<BooleanFlagKey, boolean>>;
-
-/** The in-memory flag configuration: the defaults above, with any overrides (tests, demos). */
-export function createFeatureFlagConfiguration(
-  overrides: BooleanFlagValues = {},
-): FlagConfiguration {
-  const configuration: FlagConfiguration = {};
-  for (const key of Object.keys(BOOLEAN_FLAG_DEFAULTS) as BooleanFlagKey[]) {
-    const value = overrides[key] ?? BOOLEAN_FLAG_DEFAULTS[key];
-    configuration[key] = {
-      variants: { on: true, off: false },
-      defaultVariant: value ? 'on' : 'off',
-      disabled: false,
-    };
-  }
-  return configuration;
-}
+// The flags and their defaults live in feature-flag-config.ts (no SDK); they are the same exports
+// as always from here.
+export {
+  BOOLEAN_FLAG_DEFAULTS,
+  createFeatureFlagConfiguration,
+  FEATURE_FLAG_CLIENT_DEFAULTS,
+  FEATURE_FLAG_DOMAIN,
+  type BooleanFlagKey,
+} from './feature-flag-config';
 
 /**
- * A provider with the flags of this file and the given overrides, no network (tests, demos). The
+ * A provider with the flags of feature-flag-config.ts and the given overrides, no network (tests, demos). The
  * app itself builds its default provider in `feature-flags-client.ts`, loaded only when a page
  * reads a flag, so the OpenFeature SDK is not part of the first load.
  */
