@@ -21,7 +21,20 @@ async function changePassword(page: Page, from: string, to: string) {
   await page.getByRole('link', { name: 'Change password' }).click();
   await page.getByLabel('Current password').fill(from);
   await page.getByLabel(/^New password/).fill(to);
+  await submitPasswordChange(page);
+}
+
+/**
+ * Submits the change-password form and waits for the server's answer: the "Successfully updated"
+ * notice of an earlier save may still be showing, and signing out before the answer arrives would
+ * let that answer's new session cookie sign the browser in again.
+ */
+async function submitPasswordChange(page: Page) {
+  const answered = page.waitForResponse(
+    (res) => res.url().endsWith('/api/v1/reset-password') && res.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Change password' }).click();
+  await answered;
   await confirmSuccess(page);
 }
 
@@ -72,8 +85,7 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
     await page.getByRole('link', { name: 'Change password' }).click();
     await page.getByLabel('Current password').fill(demo.password);
     await page.getByLabel(/^New password/).fill('newwoof22');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await confirmSuccess(page);
+    await submitPasswordChange(page);
 
     await signOut(page);
     await signIn(page, baseUrl, demo.email, 'newwoof22');

@@ -1,8 +1,10 @@
-import type { Plugin } from 'vite';
+import { gzipSync } from 'node:zlib';
+import type { Logger, Plugin } from 'vite';
 
 type Chunk = {
   type: 'chunk';
   fileName: string;
+  code: string;
   facadeModuleId: string | null;
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
@@ -16,9 +18,13 @@ type Chunk = {
  * the router's own `import()` then finds them loaded. Paths are the app's (under /customer).
  */
 export function routePreload(base: string, routes: Record<string, string>): Plugin {
+  let logger: Logger | undefined;
   return {
     name: 'pawfresh-route-preload',
     apply: 'build',
+    configResolved(config) {
+      logger = config.logger;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -37,6 +43,32 @@ export function routePreload(base: string, routes: Record<string, string>): Plug
         };
         if (entry) walk(entry.fileName, entryFiles);
 
+        // What a first visit to each page downloads (gzip, as the server sends it): the entry and
+        // its imports, the route's chunks, and their CSS. Printed with every build.
+        const gzipped = new Map<string, number>();
+        const gzipSize = (file: string) => {
+          if (!gzipped.has(file)) {
+            const item = bundle[file] as
+              { code?: string; source?: string | Uint8Array } | undefined;
+            const body = item?.code ?? item?.source ?? '';
+            gzipped.set(file, gzipSync(body, { level: 9 }).length);
+          }
+          return gzipped.get(file) ?? 0;
+        };
+        const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+        const firstLoad = (files: Set<string>) => {
+          let js = 0;
+          const css = new Set<string>();
+          for (const file of files) {
+            js += gzipSize(file);
+            for (const sheet of byFile.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
+          }
+          let cssBytes = 0;
+          for (const sheet of css) cssBytes += gzipSize(sheet);
+          return `JS ${kib(js)}, CSS ${kib(cssBytes)} gzip`;
+        };
+        const report = [`  entry only: ${firstLoad(entryFiles)}`];
+
         const preloads: Record<string, string[]> = {};
         for (const [path, moduleSuffix] of Object.entries(routes)) {
           const route = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
@@ -51,7 +83,13 @@ export function routePreload(base: string, routes: Record<string, string>): Plug
             }
           }
           preloads[base.replace(/\/$/, '') + path] = urls;
+          if (path) {
+            report.push(
+              `  ${base}${path.replace(/^\//, '')}: ${firstLoad(new Set([...entryFiles, ...files]))}`,
+            );
+          }
         }
+        logger?.info(`First load per page (routePreload):\n${report.join('\n')}`);
         const script = `(function(){var m=${JSON.stringify(preloads)};var p=location.pathname.replace(/\\/$/,'');var l=m[p]||[];for(var i=0;i<l.length;i++){var e=document.createElement('link');var css=/\\.css$/.test(l[i]);e.rel=css?'stylesheet':'modulepreload';e.href=l[i];e.crossOrigin='';document.head.appendChild(e)}})();`;
         return {
           html,

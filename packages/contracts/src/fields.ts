@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { australianState } from './enums.js';
+import {
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+} from './field-rules.js';
+
+// The zod-free core of these rules (lengths, patterns, messages, and checks for the sign-in page).
+export * from './field-rules.js';
 
 const POSTCODE_MESSAGE = 'Postcode must be 4 digits';
 
@@ -15,18 +27,11 @@ export const australianPhone = z.preprocess(
   z.string().regex(/^(\+61|0)[23478]\d{8}$/, { error: 'Invalid Australian phone number' }),
 );
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 128;
-
 /** A password being set. */
 export const password = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, {
-    error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-  })
-  .max(MAX_PASSWORD_LENGTH, {
-    error: `Password must be ${MAX_PASSWORD_LENGTH} characters or less`,
-  });
+  .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+  .max(MAX_PASSWORD_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE });
 
 /** A password being checked (sign-in, the current one): any length the server stores, not empty. */
 export const enteredPassword = (message: string) =>
@@ -48,7 +53,7 @@ export const email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address' }).max(254));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }).max(MAX_EMAIL_LENGTH));
 
 /** A calendar date, `YYYY-MM-DD` (services.md §5 wording). */
 export const calendarDate = z.iso.date({ error: 'Invalid date format. Expected YYYY-MM-DD.' });

@@ -1,6 +1,6 @@
 import '../../styles/mantine-forms.css';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { MIN_PASSWORD_LENGTH } from '@pawfresh/contracts/fields';
+import { MIN_PASSWORD_LENGTH } from '@pawfresh/contracts/field-rules';
 
 /**
  * Mantine's PasswordInput, with `aria-invalid` on the input when there is an error (Mantine marks

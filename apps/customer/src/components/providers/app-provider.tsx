@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { OpenFeatureProvider } from '@openfeature/react-sdk';
 import type { Provider as FeatureFlagProvider } from '@openfeature/web-sdk';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -10,7 +9,7 @@ import { cssVariablesResolver, theme } from '../../config/theme';
 import { AnalyticsProvider } from '../../lib/analytics/analytics-context';
 import { createAnalytics } from '../../lib/analytics/create-analytics';
 import type { AnalyticsAdapter } from '../../lib/analytics/types';
-import { initFeatureFlags } from '../../lib/feature-flags';
+import { createFeatureFlagStore, FeatureFlagsProvider } from '../../lib/feature-flags';
 import { createQueryClient } from '../../lib/react-query';
 
 export type AppProviderProps = {
@@ -33,7 +32,7 @@ export function AppProvider({
   // Created once per mounted app, not per render.
   const [queryClient] = useState(() => givenQueryClient ?? createQueryClient());
   const [analytics] = useState(() => givenAnalytics ?? createAnalytics());
-  const [featureFlagClient] = useState(() => initFeatureFlags(featureFlagProvider));
+  const [featureFlags] = useState(() => createFeatureFlagStore(featureFlagProvider));
 
   return (
     <MantineProvider
@@ -44,11 +43,11 @@ export function AppProvider({
     >
       <NoticesHost />
       <QueryClientProvider client={queryClient}>
-        <OpenFeatureProvider client={featureFlagClient}>
+        <FeatureFlagsProvider store={featureFlags}>
           <AnalyticsProvider analytics={analytics}>
             <ResultModalProvider>{children}</ResultModalProvider>
           </AnalyticsProvider>
-        </OpenFeatureProvider>
+        </FeatureFlagsProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

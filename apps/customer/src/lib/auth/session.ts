@@ -2,6 +2,7 @@ import type { AccountResponse } from '@pawfresh/contracts/account';
 
 import { createApiClient } from '../api-client';
 import { getTokenExpiry } from './access-token';
+import { takeEarlyRefresh } from './early-refresh';
 import { hasSessionHint } from './session-hint';
 
 /** customer-app.md §4/§9: the access token is checked at most once a minute… */
@@ -142,8 +143,12 @@ export function createSession({
   return session;
 }
 
-// The refresh call is public: it carries the cookie, not an access token.
-const publicApi = createApiClient();
+// The refresh call is public: it carries the cookie, not an access token. The page's first one
+// may already be under way (early-refresh.ts).
+const publicApi = createApiClient({
+  fetch: (input, init) =>
+    takeEarlyRefresh(String(input), init?.method) ?? globalThis.fetch(input, init),
+});
 
 async function requestAccessToken(): Promise<string> {
   if (!hasSessionHint()) throw new Error('Not signed in on this browser');

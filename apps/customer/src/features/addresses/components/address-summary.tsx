@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { Address } from '@pawfresh/contracts/fields';
 
-import { formatAddressLines } from '../utils/address-form';
+import { formatAddressLines } from '../utils/address-lines';
 
 /** An address as a postal label, or a note when there is none. */
 export function AddressSummary({ address }: { address: Address | null }) {

@@ -75,13 +75,4 @@ export function toAddressInput(values: AddressValues): AddressInput {
   };
 }
 
-/** The address as the lines of a label: company, street lines, "Suburb STATE 3000". */
-export function formatAddressLines(address: Address): string[] {
-  return [
-    address.companyName,
-    address.address1,
-    address.address2,
-    address.city && address.city !== address.suburb ? address.city : null,
-    `${address.suburb} ${address.state} ${address.postCode}`,
-  ].filter((line): line is string => Boolean(line && line.trim()));
-}
+export { formatAddressLines } from './address-lines';
