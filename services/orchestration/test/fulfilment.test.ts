@@ -31,6 +31,7 @@ import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 import { subscriptionService } from '@pawfresh/subscription';
 import { orchestrationService } from '../src/index.js';
+import { FULFILMENT_ENDPOINTS } from './fulfilment-endpoints.js';
 
 /**
  * The fulfilment workflows over HTTP with the order, fulfilment, courier and identity services
@@ -417,13 +418,9 @@ describe('order topics from the outbox', () => {
 
   it('answers bad input with a 400, never a 500 (contract fuzzing)', async () => {
     fail = (url) => url.includes('/workflows/order-topics');
-    const names = [
-      'orderPaidFulfilment',
-      'orderUpdatedFulfilment',
-      'deleteFulfilment',
-      'receiveOrderTopic',
-    ] as const;
-    const endpoints = Object.fromEntries(names.map((n) => [n, orchestrationContract.endpoints[n]]));
+    const endpoints = Object.fromEntries(
+      FULFILMENT_ENDPOINTS.map((n) => [n, orchestrationContract.endpoints[n]]),
+    );
     expect(
       await fuzzContract(app, { ...orchestrationContract, endpoints }, serviceAuth, 20),
     ).toEqual([]);
