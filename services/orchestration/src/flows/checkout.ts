@@ -166,6 +166,8 @@ export const checkout =
     );
 
     const made: {
+      /** Authorised and not captured: released (cancel-intent) if the checkout fails. */
+      authorised?: boolean;
       paid?: { paymentId: string; amount: number };
       customer?: boolean;
       subscription?: Subscription;
@@ -175,6 +177,7 @@ export const checkout =
       if (confirmed.status === 'succeeded') {
         made.paid = { paymentId: confirmed.paymentId, amount: confirmed.amountReceived };
       }
+      made.authorised = confirmed.status === 'requires_capture';
       refuseIfAny(amountProblems(confirmed.amount, cart));
       if (confirmed.status === 'requires_capture') {
         const captured = await step('capture-payment', () =>
@@ -187,6 +190,7 @@ export const checkout =
           ),
         );
         made.paid = { paymentId: captured.paymentId, amount: captured.amountReceived };
+        made.authorised = false;
       }
       if (!made.paid) {
         throw new HttpError(
@@ -387,6 +391,36 @@ export const checkout =
         await undo('undo-customer', () =>
           services.identity.deleteUser({ params: { userId } }).catch(ignore404),
         );
+      }
+      if (made.authorised && !made.paid) {
+        // Never captured: the hold on the card is released now rather than left to lapse.
+        await undo('cancel-payment-intent', async () => {
+          try {
+            await services.payment.cancelPaymentIntent({
+              params: { intentId: paymentIntentId },
+              body: { cancellationReason: 'abandoned', createdBy: CHECKOUT_ACTOR },
+              headers: key('cancel'),
+            });
+          } catch (err) {
+            if (!isCallStatus(err, 409)) throw err;
+            // Captured after all (its answer was lost): the money is given back instead.
+            const payment = await services.payment.getPayment({
+              params: { paymentId: confirmed.paymentId },
+            });
+            const left =
+              payment.amountCaptured - payment.refunds.reduce((sum, r) => sum + r.amount, 0);
+            if (left <= 0) return;
+            await services.payment.createRefund({
+              params: { paymentId: confirmed.paymentId },
+              body: {
+                amount: left,
+                description: `Checkout of cart ${cartId} did not complete: the payment is given back`,
+                createdBy: CHECKOUT_ACTOR,
+              },
+              headers: key('refund'),
+            });
+          }
+        });
       }
       if (made.paid) {
         const { paymentId, amount } = made.paid;
