@@ -55,7 +55,7 @@ beforeAll(async () => {
   const options = { database, clock, serviceUrl: svcUrl, fetch };
   services.product = await serviceApp(productService, { database, clock });
   services.pricing = await serviceApp(pricingService, { database, clock });
-  services.courier = await serviceApp(courierService, { database, clock });
+  services.courier = await serviceApp(courierService, options);
   services.identity = await serviceApp(identityService, { database, clock });
   services.subscription = await serviceApp(subscriptionService, options);
   services.order = await serviceApp(
@@ -106,7 +106,7 @@ async function unpaidOrder(): Promise<Order> {
     }),
     201,
   );
-  const { orders } = await household(
+  const { orders } = await household<Order>(
     {
       pricing: services.pricing!,
       subscription: services.subscription!,
@@ -426,4 +426,50 @@ describe('order topics from the outbox', () => {
     ).toEqual([]);
     fail = undefined;
   }, 120_000);
+});
+
+describe('a courier delivery_completed event', () => {
+  it('marks the order delivered (its shipment status), once, however often it is reported', async () => {
+    fail = (url) => url.includes('/workflows/order-topics');
+    const order = await paidOrder();
+    const made = ok<FulfilmentWorkflowResult>(
+      await post('order-paid-fulfilment', { orderId: order.id }),
+    );
+    const shipment = (await shipmentsOf(order.id))[0]!;
+    const event = {
+      trackingId: shipment.trackingNumber,
+      invoiceNumber: shipment.invoiceNumber,
+      eventType: 'delivery_completed',
+      payload: {
+        tracking: shipment.trackingNumber,
+        invoice: shipment.invoiceNumber,
+        time: '2026-11-20T13:05:00+11:00',
+        latitude: -37.8136,
+        longitude: 144.9631,
+        signed_by: 'Sam',
+      },
+    };
+    const url = '/api/v1/couriers/becool/courier/events';
+    // The order service down: the event is kept, the courier is told to retry (502).
+    fail = (u) => u.includes('/workflows/order-topics') || u.startsWith(svcUrl('order'));
+    const down = await callJson(services.courier!, 'POST', url, event);
+    expect(down.statusCode).toBe(502);
+    expect((await readOrder(order.id)).shipmentStatus).toBeNull();
+    fail = (u) => u.includes('/workflows/order-topics');
+    const first = await callJson(services.courier!, 'POST', url, event);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await callJson(services.courier!, 'POST', url, event);
+    expect(again.json()).toEqual(first.json());
+
+    const now = await readOrder(order.id);
+    expect(now).toMatchObject({ shipmentId: made.shipmentId, shipmentStatus: 'delivered' });
+    const events = ok<{ action: string; currentValue: unknown }[]>(
+      await callJson(services.order!, 'GET', `/api/v1/orders/${order.id}/events`),
+    );
+    expect(
+      events.filter((e) => JSON.stringify(e.currentValue ?? '').includes('delivered')),
+    ).toHaveLength(1);
+    expect((await shipmentsOf(order.id))[0]!.status).toBe('delivered');
+    fail = undefined;
+  });
 });
