@@ -4,6 +4,7 @@ import type { Box } from '@pawfresh/contracts/fulfilment';
 import type { Shipment } from '@pawfresh/contracts/courier';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
+import { fridayFromNow } from '@pawfresh/testing';
 import { serverSetup, stop, waitFor, type Server, type ServerSetup } from './server-setup.js';
 
 /**
@@ -19,13 +20,6 @@ beforeAll(async () => {
   setup = await serverSetup({ WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS) });
 }, 120_000);
 afterAll(async () => setup?.close());
-
-/** The first Friday at least three weeks from today: its cut-off is well ahead. */
-function aFridayAhead(): string {
-  const d = new Date(Date.now() + 21 * 86_400_000);
-  while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 const get = async <T>(url: string): Promise<T> => {
   const res = await setup.request('GET', url);
@@ -46,7 +40,7 @@ async function paidOrder(): Promise<Order> {
     .find((v) => v.status === 'active' && v.dimension.weightGrams === 500)!;
   const order = await setup.post<Order>('/svc/order/api/v1/orders', {
     userId: user.id,
-    deliveryDate: aFridayAhead(),
+    deliveryDate: fridayFromNow(),
     expectedDeliverySlotId: 'PM',
     address: {
       firstName: 'Jo',

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   badRequest,
   conflict,
@@ -6,7 +5,6 @@ import {
   isCallStatus,
   notFound,
   refuseIfAny,
-  ServiceCallError,
   upstream,
 } from '@pawfresh/kit';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
@@ -25,6 +23,7 @@ import {
   subscriptionOfCart,
 } from '../rules/checkout.js';
 import type { WorkflowContext } from './context.js';
+import { retried, said } from './undo-calls.js';
 
 export type CheckoutRequest = Omit<CheckoutInput, 'workflowId'>;
 type Cart = Omit<InflatedCart, 'workflowId'>;
@@ -37,22 +36,6 @@ const homeOf = ({
   phoneNumber: _p,
   ...home
 }: CheckoutRequest['userAddress']) => home;
-
-const said = (err: unknown, fallback: string) =>
-  (err instanceof ServiceCallError && ServiceCallError.describe(err.body)) || fallback;
-
-/** Calls that may not fail for a passing reason: tried again, 5 times over about 15 seconds. */
-async function retried<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const passing = err instanceof HttpError && err.statusCode >= 500;
-      if (!passing || attempt >= 5) throw err;
-      await sleep(500 * 2 ** attempt);
-    }
-  }
-}
 
 /**
  * checkout: a cart and its paid payment intent become a customer, their address, a subscription

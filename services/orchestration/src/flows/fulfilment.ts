@@ -1,12 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  conflict,
-  HttpError,
-  isCallStatus,
-  orNotFound,
-  ServiceCallError,
-  upstream,
-} from '@pawfresh/kit';
+import { conflict, isCallStatus, orNotFound, ServiceCallError, upstream } from '@pawfresh/kit';
 import type { Fulfilment } from '@pawfresh/contracts/fulfilment';
 import type { Order } from '@pawfresh/contracts/order';
 import type { FulfilmentWorkflowResult } from '@pawfresh/contracts/orchestration-fulfilment';
@@ -18,12 +10,10 @@ import {
 } from '../rules/fulfilment.js';
 import type { Engine, Workflow } from '../engine/engine.js';
 import type { WorkflowContext } from './context.js';
+import { retried, said } from './undo-calls.js';
 
 export type FulfilmentRequest = { orderId: string };
 export type FulfilmentAnswer = Omit<FulfilmentWorkflowResult, 'workflowId'>;
-
-const said = (err: unknown, fallback: string) =>
-  (err instanceof ServiceCallError && ServiceCallError.describe(err.body)) || fallback;
 
 /** Another service's refusal (a 4xx) as this workflow's answer: a 409 with its words. */
 const refusal = (err: unknown, what: string) => {
@@ -34,19 +24,6 @@ const refusal = (err: unknown, what: string) => {
 };
 
 const ignore404 = (err: unknown) => (isCallStatus(err, 404) ? undefined : Promise.reject(err));
-
-/** Undo calls that may not fail for a passing reason: tried again, 5 times over about 15 s. */
-async function retried<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const passing = err instanceof HttpError && err.statusCode >= 500;
-      if (!passing || attempt >= 5) throw err;
-      await sleep(500 * 2 ** attempt);
-    }
-  }
-}
 
 const summary = (f: Fulfilment) => ({
   fulfilmentId: f.fulfilmentId,
