@@ -15,7 +15,7 @@ import {
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { ServerConfig } from './config.js';
 import { registerCustomerApp } from './customer-app.js';
-import { mountPathOf, serviceModules } from './services.js';
+import { inProcessUrl, mountPathOf, serviceModules } from './services.js';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -84,7 +84,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       settings: config.settings,
       mountPath,
       log: app.log as unknown as Logger,
-      serviceUrl: (name) => config.serviceUrls[name] ?? `http://in-process${mountPathOf(name)}`,
+      serviceUrl: (name) => config.serviceUrls[name] ?? inProcessUrl(name),
       fetch: (url, init) =>
         url.startsWith('http://in-process') ? inProcess(url, init) : fetch(url, init),
     };

@@ -2,7 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ConfigError, envPort, loadConfig, type RuntimeSettings } from '@pawfresh/kit';
-import { serviceModules, serviceNames } from './services.js';
+import { inProcessUrl, serviceModules, serviceNames } from './services.js';
+
+/** The orchestration service's route for order topics, under its base URL. */
+const ORDER_TOPICS_PATH = '/workflows/order-topics';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -49,6 +52,8 @@ const envSchema = z.object({
     })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Pawfresh <hello@pawfresh.localhost>'),
+  /** The order outbox's subscribers (`name=url,…`); empty: none. Default: orchestrationTopicsUrl. */
+  ORDER_TOPIC_SUBSCRIBERS: z.string().max(2000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Behind a load balancer, the client's address comes from X-Forwarded-For: name the hops to
@@ -137,6 +142,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: parsed.SMTP_URL,
       mailFrom: parsed.MAIL_FROM,
       ...(parsed.STRIPE_SECRET_KEY ? { stripeSecretKey: parsed.STRIPE_SECRET_KEY } : {}),
+      ...orderTopicSubscribers(parsed.ORDER_TOPIC_SUBSCRIBERS, parsed.SERVICE, serviceUrls),
     },
     logLevel: parsed.LOG_LEVEL,
     bodyLimit: parsed.BODY_LIMIT_BYTES,
@@ -144,6 +150,25 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     customerAppDir: parsed.CUSTOMER_APP_DIR,
     serviceUrls,
   };
+}
+
+/**
+ * Where the order service's outbox delivers its topics (docs/workflows.md "Fulfilment on
+ * payment"): ORDER_TOPIC_SUBSCRIBERS when set (empty: nowhere); otherwise the orchestration
+ * service's topic route wherever that service answers: in this process when every service runs
+ * here, at ORCHESTRATION_SERVICE_URL when the order service runs alone with it configured.
+ */
+function orderTopicSubscribers(
+  configured: string | undefined,
+  service: string | undefined,
+  serviceUrls: Record<string, string>,
+): { orderTopicSubscribers?: string } {
+  if (configured !== undefined) return { orderTopicSubscribers: configured };
+  if (service && service !== 'order') return {};
+  const orchestration =
+    serviceUrls.orchestration ?? (service ? undefined : inProcessUrl('orchestration'));
+  if (!orchestration) return {};
+  return { orderTopicSubscribers: `orchestration=${orchestration}${ORDER_TOPICS_PATH}` };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

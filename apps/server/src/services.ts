@@ -38,3 +38,6 @@ export const serviceNames = serviceModules.map((m) => m.name);
 
 /** The customer API is served at the site root (`/api/v1`); every other service under `/svc/<name>`. */
 export const mountPathOf = (name: string) => (name === 'account' ? '' : `/svc/${name}`);
+
+/** How a service's base URL reads when every service runs in this process (app.ts routes it). */
+export const inProcessUrl = (name: string) => `http://in-process${mountPathOf(name)}`;

@@ -231,10 +231,12 @@ export const courierContract = defineContract({
     searchShipments: {
       method: 'GET',
       path: '/api/v1/couriers/becool/shipments/search',
-      summary: 'Shipments by tracking and/or invoice number, newest first (at most 100 items)',
+      summary:
+        'Shipments by tracking number, invoice number and/or order, newest first (at most 100 items)',
       query: z.object({
         trackingNumber: z.string().trim().min(1).max(100).optional(),
         invoiceNumber: z.string().trim().min(1).max(100).optional(),
+        orderId: uuid('orderId').optional().describe("The order's shipments"),
       }),
       response: z.object({ total: z.number().int(), items: z.array(shipmentSchema) }),
       errors: [400, 500],

@@ -16,6 +16,7 @@ import {
 } from './orchestration-billing.js';
 import { subscriptionChangeEndpoints } from './orchestration-subscription-changes.js';
 import { orderChangeEndpoints } from './orchestration-order-changes.js';
+import { fulfilmentEndpoints } from './orchestration-fulfilment.js';
 import {
   bulkProgressSchema,
   bulkMigrateInput,
@@ -279,6 +280,7 @@ export const orchestrationContract = defineContract({
     },
     ...subscriptionChangeEndpoints,
     ...orderChangeEndpoints,
+    ...fulfilmentEndpoints,
     migrate: {
       method: 'POST',
       path: '/workflows/migrate',

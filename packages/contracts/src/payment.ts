@@ -311,6 +311,27 @@ export const captureIntentInput = z
   .object({ amount: amount.optional(), createdBy: createdBy.optional() })
   .strict();
 
+/** Stripe's reasons for cancelling a payment intent. */
+export const cancellationReasons = [
+  'abandoned',
+  'duplicate',
+  'fraudulent',
+  'requested_by_customer',
+] as const;
+
+export type CancellationReason = (typeof cancellationReasons)[number];
+
+export const cancelIntentInput = z
+  .object({
+    cancellationReason: z
+      .enum(cancellationReasons, {
+        error: `cancellationReason must be one of ${cancellationReasons.join(', ')}`,
+      })
+      .optional(),
+    createdBy: createdBy.optional(),
+  })
+  .strict();
+
 // ---------------------------------------------------------------------------------------------
 // Migration
 // ---------------------------------------------------------------------------------------------
@@ -465,6 +486,16 @@ export const paymentContract = defineContract({
       description: idempotent,
       params: intentParams,
       body: captureIntentInput,
+      response: paymentIntentSchema,
+      errors: [400, 404, 409, 502],
+    },
+    cancelPaymentIntent: {
+      method: 'POST',
+      path: '/providers/stripe/payment-intents/:intentId/cancel',
+      summary: 'Release a payment intent that will not be captured (its payment expires)',
+      description: `${idempotent} A captured intent cannot be cancelled (409): refund its payment. An intent cancelled already is answered as it is.`,
+      params: intentParams,
+      body: cancelIntentInput,
       response: paymentIntentSchema,
       errors: [400, 404, 409, 502],
     },

@@ -31,6 +31,12 @@ export interface RuntimeSettings {
   mailFrom: string;
   /** Stripe's secret key; without it payments go to the built-in sandbox provider. */
   stripeSecretKey?: string;
+  /**
+   * Who the order service's outbox delivers its topics to: `name=url` pairs (docs/orders.md
+   * "Topics"). The server sets it from ORDER_TOPIC_SUBSCRIBERS, by default to the orchestration
+   * service's topic route when that service is reachable (docs/workflows.md).
+   */
+  orderTopicSubscribers?: string;
 }
 
 /** A service as the server process sees it: what to migrate, what to mount, what to seed. */

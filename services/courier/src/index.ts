@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import { RevisionCache, type DatabaseConnection } from '@pawfresh/db';
 import { courierContract } from '@pawfresh/contracts/courier';
+import { orderContract } from '@pawfresh/contracts/order';
 import { courierDatabase } from './db/courier-db.js';
 import { COVERAGE_KEY, readCoverageRevision } from './db/coverage-revision-store.js';
 import type { SuburbZoneRow } from './db/coverage-store.js';
@@ -18,6 +19,7 @@ export const courierService: ServiceModule<DatabaseConnection> = {
   name: 'courier',
   basePath: COURIER_BASE_PATH,
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  calls: ['order'],
   plugin: (runtime) => {
     const db = courierDatabase(runtime.database);
     const revisions = runtime.database.revisions();
@@ -26,7 +28,18 @@ export const courierService: ServiceModule<DatabaseConnection> = {
     );
     return servicePlugin({
       contract: courierContract,
-      handlers: courierHandlers({ db, clock: runtime.clock, revisions, suburbs }),
+      handlers: courierHandlers({
+        db,
+        clock: runtime.clock,
+        revisions,
+        suburbs,
+        order: createServiceClient(orderContract, {
+          baseUrl: runtime.serviceUrl('order'),
+          token: runtime.serviceToken,
+          fetch: runtime.fetch,
+        }),
+        log: runtime.log,
+      }),
       basePath: COURIER_BASE_PATH,
       runtime,
       checkHealth: () => runtime.database.ping(),

@@ -9,6 +9,7 @@ import { orderContract } from '@pawfresh/contracts/order';
 import { identityContract } from '@pawfresh/contracts/identity';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { courierContract } from '@pawfresh/contracts/courier';
+import { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
 import { legacyContract } from '@pawfresh/contracts/legacy';
 
 /** The services the workflows call, through their contracts and nothing else. */
@@ -23,6 +24,7 @@ export interface Collaborators {
   identity: ServiceClient<typeof identityContract>;
   payment: ServiceClient<typeof paymentContract>;
   courier: ServiceClient<typeof courierContract>;
+  fulfilment: ServiceClient<typeof fulfilmentContract>;
 }
 
 export const COLLABORATORS = [
@@ -36,6 +38,7 @@ export const COLLABORATORS = [
   'identity',
   'payment',
   'courier',
+  'fulfilment',
 ] as const;
 
 /**
@@ -71,5 +74,6 @@ export function collaborators(
     identity: createServiceClient(identityContract, options('identity')),
     payment: createServiceClient(paymentContract, options('payment')),
     courier: createServiceClient(courierContract, options('courier')),
+    fulfilment: createServiceClient(fulfilmentContract, options('fulfilment')),
   };
 }

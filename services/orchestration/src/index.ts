@@ -10,6 +10,8 @@ import { readOrchestrationSettings } from './settings.js';
 import { registerBillingWorkflows } from './flows/billing/index.js';
 import { billingHandlers } from './routes/billing.js';
 import { ensureSchedules } from './engine/schedules.js';
+import { registerFulfilmentWorkflows } from './flows/fulfilment.js';
+import { fulfilmentHandlers } from './routes/fulfilment.js';
 
 export const ORCHESTRATION_BASE_PATH = '/workflows';
 
@@ -41,6 +43,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       now: () => runtime.clock.now(),
     });
     const billing = registerBillingWorkflows(engine, ctx, settings);
+    const fulfilment = registerFulfilmentWorkflows(engine, ctx);
     // One list of configured schedules: created at start, put back by reset-temporal-schedules.
     billing.schedules.push(...engine.configuredSchedules());
     const routes = servicePlugin({
@@ -49,6 +52,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
         engine,
         workflows,
         billingHandlers(engine, billing, runtime.clock, runtime.settings.environment),
+        fulfilmentHandlers(engine, fulfilment, runtime.log),
       ),
       basePath: ORCHESTRATION_BASE_PATH,
       runtime,

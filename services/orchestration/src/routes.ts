@@ -9,6 +9,7 @@ import { orderChangeRoutes } from './routes/order-changes.js';
 import { migrationHandlers } from './routes/migration.js';
 import { bulkProgressOf } from './flows/bulk-migrate.js';
 import { generateOrdersHandlers } from './routes/generate-orders.js';
+import type { FulfilmentHandlers } from './routes/fulfilment.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -16,6 +17,7 @@ export function orchestrationHandlers(
   engine: Engine,
   workflows: Workflows,
   billing: BillingHandlers,
+  fulfilment: FulfilmentHandlers,
 ): Handlers<typeof orchestrationContract> {
   return {
     ...checkoutHandlers(engine, workflows),
@@ -24,6 +26,7 @@ export function orchestrationHandlers(
     ...orderChangeRoutes(engine, workflows),
     ...migrationHandlers(engine, workflows),
     ...generateOrdersHandlers(engine, workflows),
+    ...fulfilment,
     getInflatedCart: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(workflows.getInflatedCart, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };

@@ -8,6 +8,7 @@ import type { Subscription } from '@pawfresh/contracts/subscription';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { callJson, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import { CARDS, checkoutHarness, readyCart, type CheckoutHarness } from './checkout-harness.js';
+import { FULFILMENT_ENDPOINTS } from './fulfilment-endpoints.js';
 
 let h: CheckoutHarness;
 
@@ -207,6 +208,13 @@ describe('POST /workflows/checkout', () => {
   });
 
   it('answers odd input to every workflow with a 4xx, never a 500', async () => {
-    expect(await fuzzContract(h.app, orchestrationContract, serviceAuth, 15)).toEqual([]);
+    // The fulfilment workflows call a service this harness does not start (fulfilment.test.ts).
+    const skip = new Set<string>(FULFILMENT_ENDPOINTS);
+    const endpoints = Object.fromEntries(
+      Object.entries(orchestrationContract.endpoints).filter(([name]) => !skip.has(name)),
+    );
+    expect(
+      await fuzzContract(h.app, { ...orchestrationContract, endpoints }, serviceAuth, 15),
+    ).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { caller, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import { createDog, harness, mealOf, type Harness } from './harness.js';
 import { BILLING_ENDPOINTS } from './billing-harness.js';
+import { FULFILMENT_ENDPOINTS } from './fulfilment-endpoints.js';
 
 let h: Harness;
 const call = caller(() => h.app);
@@ -57,7 +58,7 @@ describe('runs, health and the contract', () => {
   it('never answers odd input with a 500', async () => {
     // Billing, invoices and test accounts call services this harness does not start (order,
     // payment, identity): they are fuzzed in their own tests, on billing-harness.ts.
-    const elsewhere = new Set(BILLING_ENDPOINTS);
+    const elsewhere = new Set<string>([...BILLING_ENDPOINTS, ...FULFILMENT_ENDPOINTS]);
     const served = {
       ...orchestrationContract,
       endpoints: Object.fromEntries(

@@ -13,15 +13,15 @@ import { seedDemoOrders } from './seed/seed-demo-orders.js';
 export const ORDER_BASE_PATH = '/api/v1';
 
 export interface OrderServiceOptions {
-  /** Who gets the order topics; by default ORDER_TOPIC_SUBSCRIBERS (`name=url,…`). */
+  /** Who gets the order topics; by default the settings' (the server's ORDER_TOPIC_SUBSCRIBERS). */
   subscribers?: readonly Subscriber[];
   /** How often the relay looks for topics to deliver; 0 turns it off (tests drive it). */
   relayEveryMs?: number;
   relay?: Omit<RelayOptions, 'subscribers'>;
 }
 
-function configuredSubscribers(): Subscriber[] {
-  const parsed = parseSubscribers(process.env.ORDER_TOPIC_SUBSCRIBERS);
+function configuredSubscribers(text: string | undefined): Subscriber[] {
+  const parsed = parseSubscribers(text);
   if (typeof parsed === 'string') throw new Error(parsed);
   return parsed;
 }
@@ -49,8 +49,14 @@ export function orderServiceWith(
       };
       const relay: RelayOptions = {
         token: runtime.serviceToken,
+        // In one process, a subscriber in it is reached the way services reach each other.
+        ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
         ...options.relay,
-        subscribers: options.subscribers ?? configuredSubscribers(),
+        subscribers:
+          options.subscribers ??
+          configuredSubscribers(
+            runtime.settings.orderTopicSubscribers ?? process.env.ORDER_TOPIC_SUBSCRIBERS,
+          ),
       };
       const routes = servicePlugin({
         contract: orderContract,

@@ -12,7 +12,7 @@ import {
   setDefaultPaymentMethod,
 } from './flows/customers.js';
 import type { CallerKey } from './flows/idempotency.js';
-import { captureIntent, confirmIntent, createIntent } from './flows/intents.js';
+import { cancelIntent, captureIntent, confirmIntent, createIntent } from './flows/intents.js';
 import { importCustomer, revertMigration } from './flows/migration.js';
 import { getRefund, listRefundsPage, refundPayment } from './flows/refunds.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './rules/idempotency-keys.js';
@@ -63,6 +63,8 @@ export function paymentServiceHandlers(ctx: PaymentContext): Handlers<typeof pay
       confirmIntent(ctx, callerKey(request, reply, true), params.intentId, body),
     capturePaymentIntent: async ({ params, body }, request, reply) =>
       captureIntent(ctx, callerKey(request, reply, true), params.intentId, body),
+    cancelPaymentIntent: async ({ params, body }, request, reply) =>
+      cancelIntent(ctx, callerKey(request, reply, true), params.intentId, body),
 
     migrateCustomer: ({ body }) => importCustomer(ctx, body),
     revertMigration: ({ params }) => revertMigration(ctx, params.userId),

@@ -168,6 +168,10 @@ export async function startStripeFake(): Promise<StripeFake> {
         .map(publicMethod);
       return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
     }
+    if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      const pi = intents.get(m[1]!);
+      return pi ? { status: 200, body: pi } : missing('payment_intent', m[1]!);
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pi: Json = {
         id: id('pi'),
@@ -192,7 +196,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     }
     if (
       method === 'POST' &&
-      (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/(confirm|capture)$/))
+      (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/(confirm|capture|cancel)$/))
     ) {
       const pi = intents.get(m[1]!);
       if (!pi) return missing('payment_intent', m[1]!);
@@ -203,6 +207,17 @@ export async function startStripeFake(): Promise<StripeFake> {
           );
         }
         return attempt(pi, String(form.get('payment_method')), false);
+      }
+      if (m[2] === 'cancel') {
+        if (['succeeded', 'canceled'].includes(String(pi.status))) {
+          return invalid(
+            `You cannot cancel this PaymentIntent because it has a status of ${String(pi.status)}.`,
+          );
+        }
+        pi.status = 'canceled';
+        pi.amount_capturable = 0;
+        pi.cancellation_reason = form.get('cancellation_reason') ?? null;
+        return { status: 200, body: pi };
       }
       if (pi.status !== 'requires_capture') {
         return invalid(

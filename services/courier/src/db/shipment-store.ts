@@ -68,9 +68,14 @@ export async function deleteShipment(db: CourierDb, shipmentId: string): Promise
 /** Shipments matching every number given, newest first (at most SEARCH_LIMIT), and how many. */
 export async function searchShipments(
   db: CourierDb,
-  by: { trackingNumber?: string | undefined; invoiceNumber?: string | undefined },
+  by: {
+    trackingNumber?: string | undefined;
+    invoiceNumber?: string | undefined;
+    orderId?: string | undefined;
+  },
 ): Promise<{ total: number; rows: ShipmentRow[] }> {
   const filters: SQL[] = [];
+  if (by.orderId) filters.push(eq(shipments.orderId, by.orderId));
   if (by.trackingNumber) filters.push(eq(shipments.trackingNumber, by.trackingNumber));
   if (by.invoiceNumber) filters.push(eq(shipments.invoiceNumber, by.invoiceNumber));
   const where = filters.length ? and(...filters) : undefined;

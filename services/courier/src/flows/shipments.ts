@@ -81,7 +81,11 @@ export async function removeShipment(ctx: CourierContext, shipmentId: string): P
 
 export async function findShipments(
   ctx: CourierContext,
-  by: { trackingNumber?: string | undefined; invoiceNumber?: string | undefined },
+  by: {
+    trackingNumber?: string | undefined;
+    invoiceNumber?: string | undefined;
+    orderId?: string | undefined;
+  },
 ) {
   const { total, rows } = await searchShipments(ctx.db, by);
   return { total, items: rows.map(toShipment) };

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   badRequest,
   conflict,
@@ -6,7 +5,6 @@ import {
   isCallStatus,
   notFound,
   refuseIfAny,
-  ServiceCallError,
   upstream,
 } from '@pawfresh/kit';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
@@ -25,6 +23,7 @@ import {
   subscriptionOfCart,
 } from '../rules/checkout.js';
 import type { WorkflowContext } from './context.js';
+import { retried, said } from './undo-calls.js';
 
 export type CheckoutRequest = Omit<CheckoutInput, 'workflowId'>;
 type Cart = Omit<InflatedCart, 'workflowId'>;
@@ -37,22 +36,6 @@ const homeOf = ({
   phoneNumber: _p,
   ...home
 }: CheckoutRequest['userAddress']) => home;
-
-const said = (err: unknown, fallback: string) =>
-  (err instanceof ServiceCallError && ServiceCallError.describe(err.body)) || fallback;
-
-/** Calls that may not fail for a passing reason: tried again, 5 times over about 15 seconds. */
-async function retried<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const passing = err instanceof HttpError && err.statusCode >= 500;
-      if (!passing || attempt >= 5) throw err;
-      await sleep(500 * 2 ** attempt);
-    }
-  }
-}
 
 /**
  * checkout: a cart and its paid payment intent become a customer, their address, a subscription
@@ -166,6 +149,8 @@ export const checkout =
     );
 
     const made: {
+      /** Authorised and not captured: released (cancel-intent) if the checkout fails. */
+      authorised?: boolean;
       paid?: { paymentId: string; amount: number };
       customer?: boolean;
       subscription?: Subscription;
@@ -175,6 +160,7 @@ export const checkout =
       if (confirmed.status === 'succeeded') {
         made.paid = { paymentId: confirmed.paymentId, amount: confirmed.amountReceived };
       }
+      made.authorised = confirmed.status === 'requires_capture';
       refuseIfAny(amountProblems(confirmed.amount, cart));
       if (confirmed.status === 'requires_capture') {
         const captured = await step('capture-payment', () =>
@@ -187,6 +173,7 @@ export const checkout =
           ),
         );
         made.paid = { paymentId: captured.paymentId, amount: captured.amountReceived };
+        made.authorised = false;
       }
       if (!made.paid) {
         throw new HttpError(
@@ -387,6 +374,36 @@ export const checkout =
         await undo('undo-customer', () =>
           services.identity.deleteUser({ params: { userId } }).catch(ignore404),
         );
+      }
+      if (made.authorised && !made.paid) {
+        // Never captured: the hold on the card is released now rather than left to lapse.
+        await undo('cancel-payment-intent', async () => {
+          try {
+            await services.payment.cancelPaymentIntent({
+              params: { intentId: paymentIntentId },
+              body: { cancellationReason: 'abandoned', createdBy: CHECKOUT_ACTOR },
+              headers: key('cancel'),
+            });
+          } catch (err) {
+            if (!isCallStatus(err, 409)) throw err;
+            // Captured after all (its answer was lost): the money is given back instead.
+            const payment = await services.payment.getPayment({
+              params: { paymentId: confirmed.paymentId },
+            });
+            const left =
+              payment.amountCaptured - payment.refunds.reduce((sum, r) => sum + r.amount, 0);
+            if (left <= 0) return;
+            await services.payment.createRefund({
+              params: { paymentId: confirmed.paymentId },
+              body: {
+                amount: left,
+                description: `Checkout of cart ${cartId} did not complete: the payment is given back`,
+                createdBy: CHECKOUT_ACTOR,
+              },
+              headers: key('refund'),
+            });
+          }
+        });
       }
       if (made.paid) {
         const { paymentId, amount } = made.paid;

@@ -1,5 +1,5 @@
 import { conflict, notFound } from '@pawfresh/kit';
-import type { PaymentIntent } from '@pawfresh/contracts/payment';
+import type { CancellationReason, PaymentIntent } from '@pawfresh/contracts/payment';
 import { findCustomer, findLiveMethod } from '../db/customer-store.js';
 import { findPaymentOfIntent, updatePayment, type PaymentRow } from '../db/payment-store.js';
 import type { ProviderIntent } from '../provider/payment-provider.js';
@@ -150,6 +150,44 @@ export async function captureIntent(
       body.amount,
       providerKey('intent-capture', caller.key),
     );
+    return toIntent(intent, row);
+  });
+}
+
+/**
+ * Releases an authorised intent that will not be captured (a checkout that failed after the card
+ * was confirmed): the provider lets the hold go and the payment expires. Once per Idempotency-Key;
+ * an intent cancelled already is answered as it is; a captured one is refused (refund it).
+ */
+export async function cancelIntent(
+  ctx: PaymentContext,
+  caller: CallerKey,
+  intentId: string,
+  body: { cancellationReason?: CancellationReason | undefined; createdBy?: string | undefined },
+): Promise<PaymentIntent> {
+  const request = { params: { intentId }, body };
+  return idempotent(ctx, { scope: 'intent-cancel', caller, request }, async () => {
+    const payment = await paymentOfIntent(ctx, intentId);
+    if (payment.status === 'processed') {
+      throw conflict(
+        `Payment intent ${intentId} is captured: it cannot be cancelled; refund payment ${payment.id} instead`,
+        { status: payment.status },
+      );
+    }
+    if (payment.captureStartedAt) {
+      throw conflict(`Payment intent ${intentId} is being captured: it cannot be cancelled now`, {
+        status: payment.status,
+      });
+    }
+    const intent = await withProvider(() =>
+      ctx.provider.cancelPaymentIntent({
+        intentId,
+        reason: body.cancellationReason,
+        idempotencyKey: providerKey('intent-cancel', caller.key),
+      }),
+    );
+    const row =
+      payment.status === 'expired' ? payment : await movePayment(ctx, payment.id, 'expired');
     return toIntent(intent, row);
   });
 }

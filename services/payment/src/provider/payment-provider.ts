@@ -1,4 +1,5 @@
 import type {
+  CancellationReason,
   CaptureMethod,
   CardDetails,
   IntentStatus,
@@ -95,6 +96,15 @@ export interface PaymentProvider {
   capturePaymentIntent(input: {
     intentId: string;
     amount: number | undefined;
+    idempotencyKey: string;
+  }): Promise<ProviderIntent>;
+  /**
+   * Releases an intent that will not be captured (the authorisation's hold is let go). An intent
+   * cancelled already is answered as it is; a succeeded one is refused.
+   */
+  cancelPaymentIntent(input: {
+    intentId: string;
+    reason: CancellationReason | undefined;
     idempotencyKey: string;
   }): Promise<ProviderIntent>;
   createRefund(input: {

@@ -342,6 +342,28 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
         ),
       ),
 
+    cancelPaymentIntent: async ({ intentId, idempotencyKey }) =>
+      db.transaction((tx) =>
+        once(
+          tx,
+          'cancel',
+          idempotencyKey,
+          intentId,
+          async () => {
+            const intent = await lockedIntent(tx, intentId);
+            if (intent.status === 'canceled') return toIntent(intent);
+            if (intent.status === 'succeeded') {
+              throw new ProviderRefusal(
+                'invalid_request',
+                `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+              );
+            }
+            return updateIntent(tx, intentId, { status: 'canceled', amountCapturable: 0 });
+          },
+          (id) => loadIntent(tx, id),
+        ),
+      ),
+
     createRefund: async ({ intentId, amount, idempotencyKey }) =>
       db.transaction((tx) =>
         once(

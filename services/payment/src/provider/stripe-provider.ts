@@ -209,6 +209,20 @@ export function stripeProvider(
         ),
       ),
 
+    cancelPaymentIntent: (input) =>
+      call('cancel payment intent', async () => {
+        const current = await stripe.paymentIntents.retrieve(input.intentId);
+        // Cancelled already (a retry after an answer that was lost): answered as it is.
+        if (current.status === 'canceled') return intent(current);
+        return intent(
+          await stripe.paymentIntents.cancel(
+            input.intentId,
+            input.reason ? { cancellation_reason: input.reason } : {},
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        );
+      }),
+
     createRefund: (input) =>
       call('create refund', async () => {
         const refund = await stripe.refunds.create(
