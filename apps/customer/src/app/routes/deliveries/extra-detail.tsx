@@ -123,7 +123,7 @@ function ExtraDetail({
       back={{ to: orderEditPaths.addExtras(order.id, type), label: `Back to ${type}s` }}
     >
       <Group gap="lg" align="flex-start">
-        <ProductImage src={extraImage(product)} size={160} />
+        <ProductImage src={extraImage(product)} alt={product.name} size={160} />
         <Stack gap="xs" style={{ flex: '1 1 12rem' }}>
           <Text fw={800} fz="1.5rem">
             {formatCents(variant.price)}
