@@ -142,30 +142,15 @@ export default function DeliveriesRoute() {
                   >
                     {canChange(order, now) ? (
                       <Group gap="xs">
-                        <Button
-                          component={Link}
-                          to={orderEditPaths.date(order.id)}
-                          variant="light"
-                          size="xs"
-                        >
-                          Change date
-                        </Button>
-                        <Button
-                          component={Link}
-                          to={orderEditPaths.address(order.id)}
-                          variant="light"
-                          size="xs"
-                        >
-                          Change address
-                        </Button>
-                        <Button
-                          component={Link}
-                          to={orderEditPaths.editExtras(order.id, 'treat')}
-                          variant="light"
-                          size="xs"
-                        >
-                          Treats
-                        </Button>
+                        {[
+                          ['Change date', orderEditPaths.date(order.id)],
+                          ['Change address', orderEditPaths.address(order.id)],
+                          ['Treats', orderEditPaths.editExtras(order.id, 'treat')],
+                        ].map(([label, to]) => (
+                          <Button key={to} component={Link} to={to!} variant="light" size="xs">
+                            {label}
+                          </Button>
+                        ))}
                       </Group>
                     ) : null}
                   </OrderCard>

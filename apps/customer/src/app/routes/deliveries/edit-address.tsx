@@ -20,7 +20,7 @@ import { AddressForm } from '../../../features/addresses/components/address-form
 import { checkServiceability } from '../../../features/orders/api/check-serviceability';
 import { getOrdersQueryOptions } from '../../../features/orders/api/get-orders';
 import { updateDeliveryInfo } from '../../../features/orders/api/update-delivery-info';
-import { ChoiceCards } from '../../../features/orders/components/choice-cards';
+import { ScopeChoice, type Scope } from '../../../features/orders/components/scope-choice';
 import {
   canChange,
   describeCutoff,
@@ -43,8 +43,6 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 }
 
 const TITLE = 'Change delivery address';
-
-type Scope = 'this' | 'future';
 
 /** The order's address in the editor's shape; what the order does not carry comes from the
  * default address when it is the same place. */
@@ -191,18 +189,10 @@ function EditDeliveryAddress({
         onSubmit={submission.submit}
         submitLabel="Save address"
       >
-        <ChoiceCards
-          label="Which boxes"
+        <ScopeChoice
           value={scope}
-          onChange={(value) => setScope(value as Scope)}
-          options={[
-            { value: 'this', title: 'This box only', detail: 'The others stay as they are' },
-            {
-              value: 'future',
-              title: 'This box and all future boxes',
-              detail: 'And make it your address on file',
-            },
-          ]}
+          onChange={setScope}
+          futureDetail="And make it your address on file"
         />
       </AddressForm>
     </FullScreenPage>

@@ -16,6 +16,7 @@ import {
   useUpdateDeliveryInfo,
 } from '../../../features/orders/api/update-delivery-info';
 import { ChoiceCards } from '../../../features/orders/components/choice-cards';
+import { ScopeChoice, type Scope } from '../../../features/orders/components/scope-choice';
 import {
   addDays,
   daysFrom,
@@ -41,7 +42,6 @@ export function clientLoader(queryClient: QueryClient) {
 const TITLE = 'Change delivery date';
 
 type Slot = Order['expectedDeliverySlotId'];
-type Scope = 'this' | 'future';
 
 const SLOT_IN_WORDS: Record<Slot, string> = {
   AM: 'in the morning (6am–12pm)',
@@ -206,21 +206,14 @@ function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
                 disabled: !chosen?.slots.includes(value),
               }))}
             />
-            <ChoiceCards
-              label="Which boxes"
+            <ScopeChoice
               value={scope}
-              onChange={(value) => setScope(value as Scope)}
-              options={[
-                { value: 'this', title: 'This box only', detail: 'The others stay as they are' },
-                {
-                  value: 'future',
-                  title: 'This box and all future boxes',
-                  detail:
-                    later.length === 0
-                      ? 'No other boxes are planned yet'
-                      : `${later.length === 1 ? 'The next box moves' : `The ${later.length} boxes after it move`} by the same number of days`,
-                },
-              ]}
+              onChange={setScope}
+              futureDetail={
+                later.length === 0
+                  ? 'No other boxes are planned yet'
+                  : `${later.length === 1 ? 'The next box moves' : `The ${later.length} boxes after it move`} by the same number of days`
+              }
             />
             <Button type="submit" loading={submission.submitting} size="md">
               {unchanged

@@ -13,6 +13,8 @@ type ChoiceCardsProps = {
   onChange: (value: string) => void;
   options: readonly ChoiceCard[];
   error?: string | null;
+  /** Wider cards, for choices described in a sentence. */
+  wide?: boolean;
 };
 
 /**
@@ -26,6 +28,7 @@ export function ChoiceCards({
   onChange,
   options,
   error,
+  wide = false,
 }: ChoiceCardsProps) {
   return (
     <Radio.Group
@@ -35,7 +38,7 @@ export function ChoiceCards({
       onChange={onChange}
       error={error}
     >
-      <div className={classes.grid}>
+      <div className={wide ? `${classes.grid} ${classes.wide}` : classes.grid}>
         {options.map((option) => (
           <Radio.Card
             key={option.value}
