@@ -27,7 +27,10 @@ export interface RunningServer {
  * a free port with a throwaway embedded database (or DATABASE_URL when set), and waits until it
  * answers. The demo data is loaded on that first start.
  */
-export async function startBuiltServer(timeoutMs = 120_000): Promise<RunningServer> {
+export async function startBuiltServer(
+  // A busy shared machine can need longer: E2E_SERVER_START_TIMEOUT_MS.
+  timeoutMs = Number(process.env.E2E_SERVER_START_TIMEOUT_MS ?? 120_000),
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pawfresh-server-'));
   const server: ChildProcess = spawn(
