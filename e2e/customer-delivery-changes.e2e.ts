@@ -62,6 +62,19 @@ function shortDay(date: string): string {
   return `${get('weekday')} ${get('day')} ${get('month')}`;
 }
 
+/** "Tuesday 8 December": the next box's heading. */
+function longDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(year!, month! - 1, day!)));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')}`;
+}
+
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -131,17 +144,10 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
     await page.getByRole('button', { name: new RegExp(`^Move to ${shortDay(moved)}`) }).click();
     await confirmSuccess(page);
     await page.waitForURL(/\/customer\/deliveries$/);
+    // The box is now on the new day, as deliveries shows it.
     await nextBox(page)
-      .getByRole('heading', { name: new RegExp(`${moved.slice(8).replace(/^0/, '')} `) })
+      .getByRole('heading', { name: longDay(moved) })
       .waitFor();
-    const orders = await page.evaluate(async () => {
-      const response = await fetch('/api/v1/orders', {
-        headers: {},
-        credentials: 'include',
-      });
-      return response.status;
-    });
-    expect([200, 401]).toContain(orders);
     expect(errors).toEqual([]);
     await close();
   });
@@ -231,7 +237,7 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
       .waitFor();
     await page.getByRole('heading', { name: 'Your treats' }).waitFor();
     const card = page.locator('.mantine-Card-root').filter({ hasText: treat });
-    await card.getByText(/^This box only/).waitFor();
+    await card.getByText(/^This box only ·/).waitFor();
     await card.getByRole('button', { name: `Remove ${treat}` }).click();
     await page.getByRole('heading', { name: 'No treats in this box' }).waitFor();
 
@@ -247,7 +253,7 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
       .waitFor({ timeout: 40_000 });
     expect(await page.getByRole('alert').allTextContents()).toEqual([]);
     await page.getByRole('heading', { name: 'Your treats' }).waitFor();
-    await card.getByText(/^Every 2nd box/).waitFor();
+    await card.getByText(/^Every 2nd box ·/).waitFor();
     await card.getByRole('button', { name: `Remove ${treat}` }).click();
     await page.getByRole('heading', { name: 'No treats in this box' }).waitFor();
     await page.getByText(`${treat} stops: it is off your boxes`).waitFor();

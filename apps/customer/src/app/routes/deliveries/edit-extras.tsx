@@ -177,11 +177,11 @@ function ExtraRow({
     }
     await updateOrderExtra(order.id, { subscriptionId, orderLineItemId: line.id, quantity });
     return `${product.name}: ${countOf(quantity, 'pack')} in your box of ${day}.`;
-  });
+  }, notify);
 
   const run = (action: Action) => {
     setLast(action);
-    change.mutate(action, { onSuccess: (description) => notify(description) });
+    change.mutate(action);
   };
   const price = line.discountedPrice ?? line.price;
 

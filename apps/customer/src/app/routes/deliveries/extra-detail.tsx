@@ -94,29 +94,28 @@ function ExtraDetail({
   const day = formatDay(order.deliveryDate);
   const nthOrder = Number(frequency);
 
-  const add = useExtraChange(async () => {
-    const subscriptionId = subscription!.id;
-    if (nthOrder === 0) {
-      await addOrderExtra(order.id, { subscriptionId, productVariantId: variant.id, quantity });
-      return `${countOf(quantity, 'pack')} of ${product.name} added to your box of ${day}.`;
-    }
-    await addSubscriptionExtra(subscriptionId, {
-      extraType: type,
-      startOrderId: order.id,
-      nthOrder,
-      quantity,
-      productVariantId: variant.id,
-    });
-    return `${countOf(quantity, 'pack')} of ${product.name} added to ${describeFrequency(nthOrder).toLowerCase()}, from your box of ${day} on.`;
-  });
-  const submit = () =>
-    add.mutate(undefined, {
-      onSuccess: async (description) => {
-        notify(description);
-        await navigate(orderEditPaths.editExtras(order.id, type));
-      },
-    });
-
+  const add = useExtraChange(
+    async () => {
+      const subscriptionId = subscription!.id;
+      if (nthOrder === 0) {
+        await addOrderExtra(order.id, { subscriptionId, productVariantId: variant.id, quantity });
+        return `${countOf(quantity, 'pack')} of ${product.name} added to your box of ${day}.`;
+      }
+      await addSubscriptionExtra(subscriptionId, {
+        extraType: type,
+        startOrderId: order.id,
+        nthOrder,
+        quantity,
+        productVariantId: variant.id,
+      });
+      return `${countOf(quantity, 'pack')} of ${product.name} added to ${describeFrequency(nthOrder).toLowerCase()}, from your box of ${day} on.`;
+    },
+    async (description: string) => {
+      notify(description);
+      await navigate(orderEditPaths.editExtras(order.id, type));
+    },
+  );
+  const submit = () => add.mutate(undefined);
   return (
     <FullScreenPage
       title={product.name}

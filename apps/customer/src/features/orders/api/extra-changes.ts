@@ -96,12 +96,19 @@ export const deleteSubscriptionExtra = (
 
 /**
  * Runs one extras change; afterwards (done or not) the orders and subscriptions are marked out
- * of date, so every page shows the boxes as they now are.
+ * of date, so every page shows the boxes as they now are. `onDone` runs first, even when the
+ * change removes the component that asked (a removed extra's row).
  */
-export function useExtraChange<Input, Result>(change: (input: Input) => Promise<Result>) {
+export function useExtraChange<Input, Result>(
+  change: (input: Input) => Promise<Result>,
+  onDone?: (result: Result) => unknown,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
+    onSuccess: (result) => {
+      void onDone?.(result);
+    },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getOrdersQueryOptions().queryKey }),
