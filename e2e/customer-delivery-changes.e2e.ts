@@ -49,26 +49,13 @@ async function signInAs(page: Page, account: Account) {
 
 const nextBox = (page: Page) => page.getByRole('region').filter({ hasText: 'Your next box' });
 
-/** "Fri 4 Dec" of a calendar date, as the app writes it. */
-function shortDay(date: string): string {
+/** "Fri 4 Dec" (or "Friday 4 December" with `long`) of a calendar date, as the app writes it. */
+function dayWords(date: string, long = false): string {
   const [year, month, day] = date.split('-').map(Number);
   const parts = new Intl.DateTimeFormat('en-AU', {
-    weekday: 'short',
+    weekday: long ? 'long' : 'short',
     day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).formatToParts(new Date(Date.UTC(year!, month! - 1, day!)));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')}`;
-}
-
-/** "Tuesday 8 December": the next box's heading. */
-function longDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const parts = new Intl.DateTimeFormat('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
+    month: long ? 'long' : 'short',
     timeZone: 'UTC',
   }).formatToParts(new Date(Date.UTC(year!, month! - 1, day!)));
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
@@ -140,13 +127,13 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
     await signInAs(page, account);
 
     await nextBox(page).getByRole('link', { name: 'Change date' }).click();
-    await page.getByRole('radio', { name: new RegExp(`^${shortDay(moved)}, Change by`) }).click();
-    await page.getByRole('button', { name: new RegExp(`^Move to ${shortDay(moved)}`) }).click();
+    await page.getByRole('radio', { name: new RegExp(`^${dayWords(moved)}, Change by`) }).click();
+    await page.getByRole('button', { name: new RegExp(`^Move to ${dayWords(moved)}`) }).click();
     await confirmSuccess(page);
     await page.waitForURL(/\/customer\/deliveries$/);
     // The box is now on the new day, as deliveries shows it.
     await nextBox(page)
-      .getByRole('heading', { name: longDay(moved) })
+      .getByRole('heading', { name: dayWords(moved, true) })
       .waitFor();
     expect(errors).toEqual([]);
     await close();

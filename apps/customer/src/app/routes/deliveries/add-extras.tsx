@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ProductImage } from '../../../components/ui/product-image';
+import { ProductBadges } from '../../../features/orders/components/product-badges';
 import { orderEditPaths } from '../../../config/paths';
 import {
   extraImage,
@@ -21,7 +22,12 @@ import {
   formatDay,
 } from '../../../features/orders/utils/order-format';
 import classes from '../../../features/orders/components/orders.module.css';
-import { BACK_TO_DELIVERIES, orderEditLoader, useOrderRoute } from './order-route-data';
+import {
+  BACK_TO_DELIVERIES,
+  orderEditLoader,
+  UnknownProductType,
+  useOrderRoute,
+} from './order-route-data';
 
 export function clientLoader(queryClient: QueryClient) {
   return orderEditLoader(queryClient);
@@ -34,15 +40,7 @@ export default function AddExtrasRoute() {
   const [now] = useState(() => new Date());
   const type = isProductType(productType) ? productType : null;
   const title = type ? `Add ${TYPE_WORDS[type].many}` : 'Add extras';
-  if (!type) {
-    return (
-      <FullScreenPage title={title} back={BACK_TO_DELIVERIES}>
-        <EmptyState title="We couldn’t find that page">
-          Boxes have treats and supplements.
-        </EmptyState>
-      </FullScreenPage>
-    );
-  }
+  if (!type) return <UnknownProductType title={title} />;
   if (route.state !== 'ready') return route.frame(title);
   const order = route.order!;
   const products = productsOfType(route.products!, type);
@@ -96,18 +94,7 @@ export default function AddExtrasRoute() {
                       </div>
                     </Group>
                     {description ? <Text size="sm">{description}</Text> : null}
-                    <Group gap="xs">
-                      {product.isNew ? (
-                        <Badge color="sage.8" variant="filled" tt="none">
-                          New
-                        </Badge>
-                      ) : null}
-                      {product.status === 'out_of_stock' ? (
-                        <Badge color="oat.7" variant="filled" tt="none">
-                          Out of stock
-                        </Badge>
-                      ) : null}
-                    </Group>
+                    <ProductBadges product={product} />
                   </Stack>
                 </Card>
               </li>

@@ -40,7 +40,12 @@ import {
   formatDay,
   type Order,
 } from '../../../features/orders/utils/order-format';
-import { BACK_TO_DELIVERIES, orderEditLoader, useOrderRoute } from './order-route-data';
+import {
+  BACK_TO_DELIVERIES,
+  orderEditLoader,
+  UnknownProductType,
+  useOrderRoute,
+} from './order-route-data';
 
 export function clientLoader(queryClient: QueryClient) {
   return orderEditLoader(queryClient, { subscriptions: true });
@@ -52,15 +57,7 @@ export default function EditExtrasRoute() {
   const route = useOrderRoute({ subscriptions: true });
   const type = isProductType(productType) ? productType : null;
   const title = type ? `Your ${TYPE_WORDS[type].many}` : 'Extras';
-  if (!type) {
-    return (
-      <FullScreenPage title={title} back={BACK_TO_DELIVERIES}>
-        <EmptyState title="We couldn’t find that page">
-          Boxes have treats and supplements.
-        </EmptyState>
-      </FullScreenPage>
-    );
-  }
+  if (!type) return <UnknownProductType title={title} />;
   if (route.state !== 'ready') return route.frame(title);
   const subscription = activeSubscription(route.subscriptions);
   return (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ProductImage } from '../../../components/ui/product-image';
+import { ProductBadges } from '../../../features/orders/components/product-badges';
 import { orderEditPaths } from '../../../config/paths';
 import {
   addOrderExtra,
@@ -131,18 +132,7 @@ function ExtraDetail({
               a pack of {variant.dimension.weightGrams} g
             </Text>
           </Text>
-          <Group gap="xs">
-            {product.isNew ? (
-              <Badge color="sage.8" variant="filled" tt="none">
-                New
-              </Badge>
-            ) : null}
-            {outOfStock ? (
-              <Badge color="oat.7" variant="filled" tt="none">
-                Out of stock
-              </Badge>
-            ) : null}
-          </Group>
+          <ProductBadges product={product} />
           {description ? <Text>{description}</Text> : null}
           {feedingGuide ? (
             <Text size="sm">

@@ -108,3 +108,12 @@ export function useOrderRoute(needs: Needs = {}) {
 }
 
 export const BACK_TO_DELIVERIES = { to: paths.deliveries, label: 'Back to deliveries' };
+
+/** An order page for a product type other than treat or supplement (customer-app.md §9). */
+export function UnknownProductType({ title }: { title: string }) {
+  return (
+    <FullScreenPage title={title} back={BACK_TO_DELIVERIES}>
+      <EmptyState title="We couldn’t find that page">Boxes have treats and supplements.</EmptyState>
+    </FullScreenPage>
+  );
+}
