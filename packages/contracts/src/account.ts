@@ -67,6 +67,7 @@ export const customerProductSchema = z
         id: z.uuid(),
         sku: z.string(),
         dimension: z.object({ weightGrams: z.number().int() }),
+        price: z.number().int().describe('Cents per unit (the variant’s base price)'),
       }),
     ),
   })

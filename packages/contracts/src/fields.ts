@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { australianState } from './enums.js';
+import { australianState, type AustralianState } from './enums.js';
 import {
   EMAIL_MESSAGE,
   EMAIL_PATTERN,
@@ -184,3 +184,45 @@ export const otherCancelReasonText = z
   .max(MAX_CANCEL_REASON_LENGTH, {
     error: `otherCancelReason must be ${MAX_CANCEL_REASON_LENGTH} characters or less`,
   });
+/**
+ * Australia Post's postcode ranges of each state and territory (issue 17: "Richmond NSW 3121", a
+ * Victorian postcode under another state, was saved and said to work). Ranges from Australia
+ * Post's allocation: delivery and PO box ranges; Jervis Bay (2540) counts as ACT or NSW.
+ */
+const STATE_POSTCODE_RANGES: Record<AustralianState, readonly (readonly [number, number])[]> = {
+  NSW: [
+    [1000, 2599],
+    [2619, 2899],
+    [2921, 2999],
+  ],
+  ACT: [
+    [200, 299],
+    [2540, 2540],
+    [2600, 2618],
+    [2900, 2920],
+  ],
+  VIC: [
+    [3000, 3999],
+    [8000, 8999],
+  ],
+  QLD: [
+    [4000, 4999],
+    [9000, 9999],
+  ],
+  SA: [[5000, 5999]],
+  WA: [[6000, 6999]],
+  TAS: [[7000, 7999]],
+  NT: [[800, 999]],
+};
+
+/** Whether a 4-digit postcode belongs to the state (false for anything that is not 4 digits). */
+export function postcodeMatchesState(postcode: string, state: AustralianState): boolean {
+  if (!/^\d{4}$/.test(postcode)) return false;
+  const n = Number(postcode);
+  return STATE_POSTCODE_RANGES[state].some(([from, to]) => n >= from && n <= to);
+}
+
+/** "3121 is not a New South Wales postcode": the words shown under the postcode field. */
+export function postcodeStateMessage(postcode: string, stateName: string): string {
+  return `${postcode} is not a ${stateName} postcode`;
+}

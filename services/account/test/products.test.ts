@@ -80,7 +80,11 @@ describe('GET /api/v1/products (customer API)', () => {
       id: expect.any(String),
       sku: 'BEEF-F0125',
       dimension: { weightGrams: 125 },
+      price: expect.any(Number),
     });
+    // Treats carry their price per pack, for the product page (customer-app.md §2).
+    const jerky = body.treats.find((p: CustomerProduct) => p.name === 'Kangaroo Jerky');
+    expect(jerky!.variants[0]!.price).toBe(1495);
     expect(beef.content).toMatchObject({ description: expect.any(String), energyKcalPer100g: 142 });
     // Hidden (Goat Milk Chews), discontinued (Pork Crackle) and archived (old multivitamin) are not shown.
     const names = [...body.treats, ...body.supplements].map((p) => p.name);

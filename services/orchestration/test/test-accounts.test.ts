@@ -86,6 +86,13 @@ describe('create-account-scenario', () => {
     expect(account.orders.map((o) => [o.paymentStatus, o.displayType])).toEqual([
       ['pending', 'FUTURE'],
     ]);
+    // The subscription's first box, so an extra can start on it (add-extra with startOrderId).
+    const box = await callJson(
+      h.services.order!,
+      'GET',
+      `/api/v1/orders/${account.orders[0]!.orderId}`,
+    );
+    expect(box.json<{ subscriptionOrderIndex: number | null }>().subscriptionOrderIndex).toBe(0);
     const card = await callJson(h.services.payment!, 'GET', `/customers/${account.userId}`);
     expect(
       card

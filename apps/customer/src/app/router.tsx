@@ -194,6 +194,36 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               handle: page('Edit address'),
               lazy: lazyRoute(() => import('./routes/account/edit-address')),
             },
+            {
+              path: 'deliveries/:orderId/edit/date',
+              handle: page('Change delivery date'),
+              lazy: lazyRoute(() => import('./routes/deliveries/edit-date')),
+            },
+            {
+              path: 'deliveries/:orderId/edit/address',
+              handle: page('Change delivery address'),
+              lazy: lazyRoute(() => import('./routes/deliveries/edit-address')),
+            },
+            {
+              path: 'deliveries/:orderId/edit/meals/:animalId',
+              handle: page('Change meals'),
+              lazy: lazyRoute(() => import('./routes/deliveries/edit-meals')),
+            },
+            {
+              path: 'deliveries/:orderId/edit/:productType',
+              handle: page('Edit extras'),
+              lazy: lazyRoute(() => import('./routes/deliveries/edit-extras')),
+            },
+            {
+              path: 'deliveries/:orderId/add/:productType',
+              handle: page('Add extras'),
+              lazy: lazyRoute(() => import('./routes/deliveries/add-extras')),
+            },
+            {
+              path: 'deliveries/:orderId/extras/:productVariantId',
+              handle: page('Product'),
+              lazy: lazyRoute(() => import('./routes/deliveries/extra-detail')),
+            },
           ],
         },
       ],

@@ -41,6 +41,10 @@ export const orderEditPaths = {
     `${orderPath(orderId)}/edit/meals/${encodeURIComponent(animalId)}`,
   addExtras: (orderId: string, productType: 'treat' | 'supplement') =>
     `${orderPath(orderId)}/add/${productType}`,
+  editExtras: (orderId: string, productType: 'treat' | 'supplement') =>
+    `${orderPath(orderId)}/edit/${productType}`,
+  extra: (orderId: string, productVariantId: string) =>
+    `${orderPath(orderId)}/extras/${encodeURIComponent(productVariantId)}`,
 };
 
 export function dogEditDetailsPath(animalId: string): string {

@@ -20,13 +20,9 @@ export const FEATURE_FLAG_CLIENT_DEFAULTS = { flushIntervalMs: 2000, eventCapaci
  * Every boolean flag the app reads, with the value it has when no flag service says otherwise.
  *
  * - `show-order-history`: show the way to past orders (/account/order-history) on the account home.
- * - `order-edit-links`: show the links to an order's edit pages (date, address, meals, extras) on
- *   /deliveries. Off until those pages exist (they need the order-change calls being built), so no
- *   link leads to the not-found page.
  */
 export const BOOLEAN_FLAG_DEFAULTS = {
   'show-order-history': true,
-  'order-edit-links': false,
 } as const satisfies Record<string, boolean>;
 
 export type BooleanFlagKey = keyof typeof BOOLEAN_FLAG_DEFAULTS;

@@ -134,6 +134,7 @@ const meal: Product = {
       id: 'd5b7c1a2-0000-4000-8000-000000000002',
       sku: 'M-CHK-200',
       dimension: { weightGrams: 200 },
+      price: 875,
     },
   ],
 };
@@ -149,6 +150,7 @@ export const beefMeal: Product = {
       id: 'd5b7c1a2-0000-4000-8000-000000000004',
       sku: 'M-BEEF-300',
       dimension: { weightGrams: 300 },
+      price: 1000,
     },
   ],
 };
@@ -164,6 +166,7 @@ export const jerky: Product = {
       id: 'd5b7c1a2-0000-4000-8000-000000000006',
       sku: 'T-ROO-100',
       dimension: { weightGrams: 100 },
+      price: 995,
     },
   ],
 };

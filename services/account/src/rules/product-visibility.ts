@@ -64,6 +64,7 @@ export function toCustomerProduct(p: Product): CustomerProduct {
       id: v.id,
       sku: v.sku,
       dimension: { weightGrams: v.dimension.weightGrams },
+      price: v.basePrice,
     })),
   };
 }

@@ -219,6 +219,8 @@ async function createBox(
     body: {
       userId,
       subscriptionId: subscription.id,
+      // The subscription's first box: extras and later boxes count from it (docs/changes.md).
+      subscriptionOrderIndex: 0,
       deliveryDate: box.deliveryDate,
       expectedDeliverySlotId: 'PM',
       address: { firstName: 'Test', lastName: 'Customer', ...TEST_ADDRESS },

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
-import { createFeatureFlagProvider } from '../../../lib/feature-flags';
 import { createFakeApi, error } from '../../../testing/fake-api';
-import { makeOrder, makeOrders, ORDER_IDS } from '../../../testing/fixtures';
+import { biscuit, makeOrder, makeOrders, ORDER_IDS } from '../../../testing/fixtures';
 import { signInWithForm } from '../../../testing/sign-in';
 import { currentPath } from '../../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
@@ -179,13 +178,10 @@ describe('/deliveries', () => {
     expect(api.callsTo('GET /products')).toHaveLength(1);
   });
 
-  it('links to the edit pages of a box that can still change when they are turned on', async () => {
+  it('links to the edit pages of a box that can still change', async () => {
     const orders = makeOrders();
     orders.currentOrders = [];
-    renderApp('/deliveries', {
-      api: signedIn({ orders }),
-      featureFlagProvider: createFeatureFlagProvider({ 'order-edit-links': true }),
-    });
+    renderApp('/deliveries', { api: signedIn({ orders }) });
 
     const next = await screen.findByRole('region', { name: 'Friday 4 December' });
     expect(within(next).getByRole('link', { name: 'Change date' })).toHaveAttribute(
@@ -193,7 +189,15 @@ describe('/deliveries', () => {
       `/customer/deliveries/${ORDER_IDS.next}/edit/date`,
     );
     expect(within(next).getByRole('link', { name: 'Change address' })).toBeInTheDocument();
-    expect(within(next).getByRole('link', { name: 'Add treats' })).toBeInTheDocument();
+    expect(within(next).getByRole('link', { name: 'Change Biscuit’s meals' })).toHaveAttribute(
+      'href',
+      `/customer/deliveries/${ORDER_IDS.next}/edit/meals/${biscuit.identifier}`,
+    );
+    expect(within(next).getByRole('link', { name: 'Treats' })).toHaveAttribute(
+      'href',
+      `/customer/deliveries/${ORDER_IDS.next}/edit/treat`,
+    );
+    expect(within(next).getByRole('link', { name: 'Supplements' })).toBeInTheDocument();
     expect(next).toHaveTextContent('Change by Mon 30 Nov, 5pm');
   });
 

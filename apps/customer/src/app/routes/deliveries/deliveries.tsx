@@ -16,10 +16,9 @@ import { EditButton, NextBox } from '../../../features/orders/components/next-bo
 import { OrderCard } from '../../../features/orders/components/order-card';
 import { productIndex } from '../../../features/orders/utils/box-contents';
 import { deliveriesView } from '../../../features/orders/utils/order-lists';
-import type { Order } from '../../../features/orders/utils/order-format';
+import { canChange, type Order } from '../../../features/orders/utils/order-format';
 import { describeCard, usePaymentMethods } from '../../../features/payments/api/payment-methods';
 import { getProductsQueryOptions, useProducts } from '../../../features/products/api/get-products';
-import { useFeatureFlag } from '../../../lib/feature-flags';
 import { loadQuery } from '../../route-context';
 import classes from '../../../features/orders/components/orders.module.css';
 
@@ -67,7 +66,6 @@ export default function DeliveriesRoute() {
   const products = useProducts();
   const dogs = useDogs();
   const me = useMe();
-  const editLinks = useFeatureFlag('order-edit-links');
   const [now] = useState(() => new Date());
   const productsById = useMemo(() => productIndex(products.data), [products.data]);
   const view = useMemo(() => (orders.data ? deliveriesView(orders.data) : null), [orders.data]);
@@ -84,14 +82,25 @@ export default function DeliveriesRoute() {
       <PageLoading />
     );
   } else {
-    const editActions = (order: Order) =>
-      editLinks ? (
-        <>
-          <EditButton to={orderEditPaths.date(order.id)}>Change date</EditButton>
-          <EditButton to={orderEditPaths.address(order.id)}>Change address</EditButton>
-          <EditButton to={orderEditPaths.addExtras(order.id, 'treat')}>Add treats</EditButton>
-        </>
-      ) : undefined;
+    // The box's edit pages (customer-app.md §2): date, address, each dog's meals, extras.
+    const dogsIn = (order: Order) => [
+      ...new Set(order.orderLineItems.flatMap((line) => (line.animalId ? [line.animalId] : []))),
+    ];
+    const dogName = (animalId: string) =>
+      dogs.data?.find((dog) => dog.identifier === animalId)?.name ?? 'your dog';
+    const editActions = (order: Order) => (
+      <>
+        <EditButton to={orderEditPaths.date(order.id)}>Change date</EditButton>
+        <EditButton to={orderEditPaths.address(order.id)}>Change address</EditButton>
+        {dogsIn(order).map((animalId) => (
+          <EditButton key={animalId} to={orderEditPaths.meals(order.id, animalId)}>
+            {`Change ${dogName(animalId)}’s meals`}
+          </EditButton>
+        ))}
+        <EditButton to={orderEditPaths.editExtras(order.id, 'treat')}>Treats</EditButton>
+        <EditButton to={orderEditPaths.editExtras(order.id, 'supplement')}>Supplements</EditButton>
+      </>
+    );
     content = (
       <>
         {view.failed.map((order) => (
@@ -130,7 +139,21 @@ export default function DeliveriesRoute() {
                     now={now}
                     isNextPending={order.id === view.nextPendingOrderId}
                     selected={order.id === view.selectedOrderId}
-                  />
+                  >
+                    {canChange(order, now) ? (
+                      <Group gap="xs">
+                        {[
+                          ['Change date', orderEditPaths.date(order.id)],
+                          ['Change address', orderEditPaths.address(order.id)],
+                          ['Treats', orderEditPaths.editExtras(order.id, 'treat')],
+                        ].map(([label, to]) => (
+                          <Button key={to} component={Link} to={to!} variant="light" size="xs">
+                            {label}
+                          </Button>
+                        ))}
+                      </Group>
+                    ) : null}
+                  </OrderCard>
                 </li>
               ))}
             </ul>

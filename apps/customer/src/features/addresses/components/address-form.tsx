@@ -1,4 +1,5 @@
 import { NativeSelect, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ADDRESS_MAX_LENGTHS, type Address, type AddressInput } from '@pawfresh/contracts/fields';
 
 import { SchemaForm } from '../../../components/form/schema-form';
@@ -22,6 +23,8 @@ export type AddressFormProps = {
   /** The form-level error, e.g. the server's message. */
   formError?: string | null;
   submitLabel?: string;
+  /** More fields of the caller's, after the address (e.g. which boxes it applies to). */
+  children?: ReactNode;
 };
 
 const STATE_OPTIONS = [
@@ -83,6 +86,7 @@ export function AddressForm({
   submitting,
   formError,
   submitLabel = 'Save address',
+  children,
 }: AddressFormProps) {
   const form = useSchemaForm({
     initialValues: toAddressValues(initialAddress),
@@ -113,6 +117,7 @@ export function AddressForm({
         maxLength={max.deliveryInstructions}
         {...form.getInputProps('deliveryInstructions')}
       />
+      {children}
     </SchemaForm>
   );
 }

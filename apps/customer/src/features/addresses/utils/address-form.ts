@@ -1,6 +1,8 @@
 import {
   ADDRESS_MAX_LENGTHS,
   addressInput,
+  postcodeMatchesState,
+  postcodeStateMessage,
   requiredText,
   type Address,
   type AddressInput,
@@ -53,10 +55,21 @@ export function toAddressValues(address?: Address | null): AddressValues {
  * The contract's address rules, worded for the form's labels where the server's words name the
  * API (the first line) or cannot say what to do (no state chosen).
  */
-export const addressFormSchema = addressInput.extend({
-  address1: requiredText(ADDRESS_MAX_LENGTHS.address1, 'Enter the first line of the address'),
-  state: z.enum(australianStates, { error: 'Choose a state' }),
-});
+export const addressFormSchema = addressInput
+  .extend({
+    address1: requiredText(ADDRESS_MAX_LENGTHS.address1, 'Enter the first line of the address'),
+    state: z.enum(australianStates, { error: 'Choose a state' }),
+  })
+  // The state and the postcode checked against each other (issue 17: "Richmond NSW 3121").
+  .superRefine((address, ctx) => {
+    if (!postcodeMatchesState(address.postCode, address.state)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postCode'],
+        message: postcodeStateMessage(address.postCode, STATE_NAMES[address.state]),
+      });
+    }
+  });
 
 const optional = (value: string) => value.trim() || null;
 

@@ -23,6 +23,7 @@ const chicken: Product = {
       id: 'd5b7c1a2-0000-4000-8000-000000000002',
       sku: 'M-CHK-200',
       dimension: { weightGrams: 200 },
+      price: 875,
     },
   ],
 };

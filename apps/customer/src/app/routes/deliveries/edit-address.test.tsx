@@ -1,0 +1,169 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createFakeApi, error } from '../../../testing/fake-api';
+import { withOrderChanges } from '../../../testing/fake-order-changes';
+import { address, ORDER_IDS } from '../../../testing/fixtures';
+import { currentPath, findSuccessNotice } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-26T10:00:00+11:00'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const page = `/deliveries/${ORDER_IDS.next}/edit/address`;
+const setUp = () => withOrderChanges(createFakeApi({ signedIn: true }));
+
+async function typeAddress(
+  user: ReturnType<typeof renderApp>['user'],
+  fields: { address1: string; suburb: string; state: string; postcode: string },
+) {
+  const line1 = await screen.findByRole('textbox', { name: 'Address line 1' });
+  await user.clear(line1);
+  await user.type(line1, fields.address1);
+  await user.clear(screen.getByRole('textbox', { name: 'Suburb' }));
+  await user.type(screen.getByRole('textbox', { name: 'Suburb' }), fields.suburb);
+  await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), fields.state);
+  await user.clear(screen.getByRole('textbox', { name: 'Postcode' }));
+  await user.type(screen.getByRole('textbox', { name: 'Postcode' }), fields.postcode);
+}
+
+describe('/deliveries/{orderId}/edit/address', () => {
+  it('starts from the box’s address and changes it for this box only', async () => {
+    const api = setUp();
+    const { user, router } = renderApp(page, { api });
+
+    expect(await screen.findByRole('textbox', { name: 'Address line 1' })).toHaveValue(
+      '12 Example Street',
+    );
+    expect(screen.getByRole('textbox', { name: 'Postcode' })).toHaveValue('3121');
+    expect(screen.getByText(/Change by Mon 30 Nov, 5pm/)).toBeInTheDocument();
+
+    await typeAddress(user, {
+      address1: '3 Banksia Road',
+      suburb: 'Newtown',
+      state: 'New South Wales',
+      postcode: '2042',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    expect(await findSuccessNotice()).toHaveTextContent(
+      'Your box of Fri 4 Dec goes to 3 Banksia Road, Newtown NSW 2042.',
+    );
+    expect(api.callsTo('POST /couriers/serviceability-check')[0]?.body).toEqual({
+      postcode: '2042',
+      suburb: 'Newtown',
+    });
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)[0]?.body).toEqual({
+      postcode: '2042',
+      suburb: 'Newtown',
+      address: {
+        addressId: address.addressId,
+        address1: '3 Banksia Road',
+        address2: null,
+        city: null,
+        countryCode: 'AU',
+        state: 'NSW',
+        companyName: null,
+        deliveryInstructions: null,
+      },
+    });
+    expect(api.callsTo('PUT /addresses/default')).toHaveLength(0);
+    await waitFor(() => expect(currentPath(router)).toBe('/deliveries'));
+  });
+
+  it('for all future boxes, makes it the address on file from this box on', async () => {
+    const api = setUp();
+    const { user } = renderApp(page, { api });
+
+    await typeAddress(user, {
+      address1: '3 Banksia Road',
+      suburb: 'Newtown',
+      state: 'New South Wales',
+      postcode: '2042',
+    });
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    expect(await findSuccessNotice()).toHaveTextContent(
+      'From your box of Fri 4 Dec on, your boxes go to 3 Banksia Road, Newtown NSW 2042. It is your address on file now.',
+    );
+    expect(api.callsTo('PUT /addresses/default')[0]?.body).toMatchObject({
+      address1: '3 Banksia Road',
+      suburb: 'Newtown',
+      state: 'NSW',
+      postCode: '2042',
+      date: { deliveryDate: '2026-12-04', deliverySlotId: 'PM' },
+    });
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)).toHaveLength(0);
+    expect(api.state.orders.futureOrders.map((order) => order.address.postcode)).toEqual([
+      '2042',
+      '2042',
+    ]);
+  });
+
+  it('refuses an address the courier does not serve before saving anything', async () => {
+    const api = setUp();
+    const { user, router } = renderApp(page, { api });
+
+    await typeAddress(user, {
+      address1: '1 Yulara Drive',
+      suburb: 'Yulara',
+      state: 'Northern Territory',
+      postcode: '0872',
+    });
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We don’t deliver to Yulara NT 0872 yet',
+    );
+    expect(api.callsTo('PUT /addresses/default')).toHaveLength(0);
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)).toHaveLength(0);
+    expect(currentPath(router)).toBe(page);
+  });
+
+  it('checks the state and the postcode against each other', async () => {
+    const api = setUp();
+    const { user } = renderApp(page, { api });
+
+    await typeAddress(user, {
+      address1: '1 Church Street',
+      suburb: 'Richmond',
+      state: 'New South Wales',
+      postcode: '3121',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    const postcode = screen.getByRole('textbox', { name: 'Postcode' });
+    await waitFor(() =>
+      expect(postcode).toHaveAccessibleDescription(/3121 is not a New South Wales postcode/),
+    );
+    expect(postcode).toHaveFocus();
+    expect(api.callsTo('POST /couriers/serviceability-check')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal', async () => {
+    const api = setUp();
+    api.on('POST /orders/:orderId/delivery-info', () =>
+      error(409, 'Too late to change the order of 2026-12-04'),
+    );
+    const { user } = renderApp(page, { api });
+
+    await typeAddress(user, {
+      address1: '3 Banksia Road',
+      suburb: 'Newtown',
+      state: 'New South Wales',
+      postcode: '2042',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too late to change the order of 2026-12-04',
+    );
+  });
+});

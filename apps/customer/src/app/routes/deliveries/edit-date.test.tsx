@@ -1,0 +1,168 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createFakeApi, error } from '../../../testing/fake-api';
+import { withOrderChanges } from '../../../testing/fake-order-changes';
+import { ORDER_IDS } from '../../../testing/fixtures';
+import { currentPath, findSuccessNotice } from '../../../testing/test-utils';
+import { renderApp } from '../../testing/render-app';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  // Thursday 26 November, 10am in Melbourne: the box of Fri 4 Dec can change until Mon 30 Nov.
+  vi.setSystemTime(new Date('2026-11-26T10:00:00+11:00'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const LATER_ID = '8c000000-0000-4000-8000-000000000015';
+const page = `/deliveries/${ORDER_IDS.next}/edit/date`;
+const setUp = (options: Parameters<typeof withOrderChanges>[1] = {}) =>
+  withOrderChanges(createFakeApi({ signedIn: true }), options);
+
+describe('/deliveries/{orderId}/edit/date', () => {
+  it('offers only the days the courier delivers on that are still open, with their cut-off', async () => {
+    const api = setUp();
+    renderApp(page, { api });
+
+    expect(await screen.findByRole('heading', { name: 'Change delivery date' })).toBeVisible();
+    expect(screen.getByText(/Change by Mon 30 Nov, 5pm/)).toBeInTheDocument();
+    const days = await screen.findByRole('radiogroup', { name: /Delivery day/ });
+    expect(screen.getByRole('radio', { name: /^Fri 4 Dec \(now\)/ })).toBeChecked();
+    expect(
+      screen.getByRole('radio', { name: 'Tue 8 Dec, Change by Fri 4 Dec, 5pm' }),
+    ).toBeInTheDocument();
+    // No Sundays (the courier does not deliver), nothing whose changes would already be closed.
+    expect(screen.queryByRole('radio', { name: /^Sun / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /^Fri 27 Nov/ })).not.toBeInTheDocument();
+    expect(days).toBeInTheDocument();
+    const [call] = api.callsTo('GET /couriers/delivery-schedules');
+    expect(Object.fromEntries(call!.query)).toEqual({
+      postCode: '3121',
+      suburb: 'Richmond',
+      fromDate: '2026-11-26',
+      toDate: '2026-12-26',
+    });
+  });
+
+  it('moves this box to another day and slot, and says so', async () => {
+    const api = setUp();
+    const { user, router } = renderApp(page, { api });
+
+    await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
+    await user.click(screen.getByRole('radio', { name: /^Morning/ }));
+    await user.click(screen.getByRole('button', { name: 'Move to Tue 8 Dec, morning' }));
+
+    const notice = await findSuccessNotice();
+    expect(notice).toHaveTextContent(
+      'Your box now arrives Tuesday 8 December, in the morning (6am–12pm).',
+    );
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`).map((c) => c.body)).toEqual([
+      {
+        postcode: '3121',
+        suburb: 'Richmond',
+        date: { deliveryDate: '2026-12-08', deliverySlotId: 'AM' },
+      },
+    ]);
+    expect(api.callsTo(`POST /orders/${LATER_ID}/delivery-info`)).toHaveLength(0);
+    await waitFor(() => expect(currentPath(router)).toBe('/deliveries'));
+    expect(await screen.findByRole('article', { name: 'Tuesday 8 December' })).toBeVisible();
+  });
+
+  it('moves all future boxes by the same number of days', async () => {
+    const api = setUp();
+    const { user } = renderApp(page, { api });
+
+    await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+    await user.click(screen.getByRole('button', { name: 'Move to Tue 8 Dec, afternoon' }));
+
+    const notice = await findSuccessNotice();
+    expect(notice).toHaveTextContent('The box after it moves by 4 days too: Tue 22 Dec.');
+    expect(api.callsTo(`POST /orders/${LATER_ID}/delivery-info`)[0]?.body).toEqual({
+      postcode: '3121',
+      suburb: 'Richmond',
+      date: { deliveryDate: '2026-12-22', deliverySlotId: 'PM' },
+    });
+  });
+
+  it('names a later box that could not move, and keeps the others moved', async () => {
+    const api = setUp();
+    api.on(`POST /orders/:orderId/delivery-info`, (request) =>
+      request.params.orderId === LATER_ID
+        ? error(400, 'We do not deliver to Richmond 3121 on 2026-12-22 (PM)')
+        : {
+            body: { orderId: ORDER_IDS.next, updatedOrderIds: [ORDER_IDS.next], skippedOrders: [] },
+          },
+    );
+    const { user } = renderApp(page, { api });
+
+    await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+    await user.click(screen.getByRole('button', { name: /^Move to/ }));
+
+    expect(await findSuccessNotice()).toHaveTextContent(
+      'Your box of Fri 18 Dec stays as it was: We do not deliver to Richmond 3121 on 2026-12-22 (PM)',
+    );
+  });
+
+  it('goes back without a call or a notice when the date and slot stay the same', async () => {
+    const api = setUp();
+    const { user, router } = renderApp(page, { api });
+
+    await user.click(await screen.findByRole('button', { name: 'Keep this date' }));
+
+    await waitFor(() => expect(currentPath(router)).toBe('/deliveries'));
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)).toHaveLength(0);
+    expect(screen.queryByText('Successfully updated')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal in the form and stays', async () => {
+    const api = setUp();
+    api.on('POST /orders/:orderId/delivery-info', () =>
+      error(400, 'Too late for a delivery on 2026-12-08: changes for it have closed'),
+    );
+    const { user, router } = renderApp(page, { api });
+
+    await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
+    await user.click(screen.getByRole('button', { name: /^Move to/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too late for a delivery on 2026-12-08: changes for it have closed',
+    );
+    expect(currentPath(router)).toBe(page);
+  });
+
+  it('shows a schedule that failed to load with Retry', async () => {
+    const api = setUp();
+    let fail = true;
+    api.on('GET /couriers/delivery-schedules', () =>
+      fail
+        ? error(500, 'Courier unavailable')
+        : { body: [{ deliveryDate: '2026-12-08', slotAvailability: 1 }] },
+    );
+    const { user } = renderApp(page, { api });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading page: Courier unavailable',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('radio', { name: /^Tue 8 Dec/ })).toBeInTheDocument();
+  });
+
+  it('says so when the box can no longer change', async () => {
+    vi.setSystemTime(new Date('2026-12-01T10:00:00+11:00'));
+    renderApp(page, { api: setUp() });
+
+    expect(await screen.findByText('Changes have closed for this box')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Move to/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the box is not one of the customer’s', async () => {
+    renderApp('/deliveries/8c000000-0000-4000-8000-000000000999/edit/date', { api: setUp() });
+
+    expect(await screen.findByRole('heading', { name: 'We couldn’t find that box' })).toBeVisible();
+  });
+});

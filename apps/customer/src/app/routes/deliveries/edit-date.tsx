@@ -1,0 +1,228 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { PageError } from '../../../components/errors/page-error';
+import { PageLoading } from '../../../components/feedback/page-loading';
+import { listInWords, useSuccessNotice } from '../../../components/feedback/success-notice';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useSubmission } from '../../../components/form/use-submission';
+import { FullScreenPage } from '../../../components/layouts/full-screen-page';
+import { paths } from '../../../config/paths';
+import { useDeliverySchedules } from '../../../features/orders/api/get-delivery-schedules';
+import {
+  updateDeliveryInfo,
+  useUpdateDeliveryInfo,
+} from '../../../features/orders/api/update-delivery-info';
+import { ChoiceCards } from '../../../features/orders/components/choice-cards';
+import { ScopeChoice, type Scope } from '../../../features/orders/components/scope-choice';
+import {
+  addDays,
+  daysFrom,
+  deliveryDays,
+  laterBoxes,
+  scheduleRange,
+  todayAt,
+} from '../../../features/orders/utils/delivery-days';
+import {
+  canChange,
+  describeCutoff,
+  formatDay,
+  SLOT_WORDS,
+  type Order,
+} from '../../../features/orders/utils/order-format';
+import { ApiError } from '../../../lib/api-client';
+import { BACK_TO_DELIVERIES, orderEditLoader, allOrders, useOrderRoute } from './order-route-data';
+
+export function clientLoader(queryClient: QueryClient) {
+  return orderEditLoader(queryClient);
+}
+
+const TITLE = 'Change delivery date';
+
+type Slot = Order['expectedDeliverySlotId'];
+
+const SLOT_IN_WORDS: Record<Slot, string> = {
+  AM: 'in the morning (6am–12pm)',
+  PM: 'in the afternoon (12pm–6pm)',
+};
+
+/** /deliveries/{orderId}/edit/date (customer-app.md §2). */
+export default function EditDateRoute() {
+  const route = useOrderRoute();
+  if (route.state !== 'ready') return route.frame(TITLE);
+  return <EditDate order={route.order!} orders={allOrders(route.orders!)} />;
+}
+
+type Moved = { moved: Order[]; left: { order: Order; reason: string }[] };
+
+function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
+  const [now] = useState(() => new Date());
+  const navigate = useNavigate();
+  const notify = useSuccessNotice();
+  const move = useUpdateDeliveryInfo();
+  const query = useMemo(
+    () => ({
+      postCode: order.address.postcode,
+      suburb: order.address.suburb,
+      ...scheduleRange(todayAt(order, now)),
+    }),
+    [order, now],
+  );
+  const schedule = useDeliverySchedules(query);
+  const days = useMemo(
+    () => (schedule.data ? deliveryDays(order, schedule.data, now) : []),
+    [schedule.data, order, now],
+  );
+  const [date, setDate] = useState(order.deliveryDate);
+  const [slot, setSlot] = useState<Slot>(order.expectedDeliverySlotId);
+  const [scope, setScope] = useState<Scope>('this');
+  const later = useMemo(() => laterBoxes(order, orders, now), [order, orders, now]);
+  const chosen = days.find((day) => day.deliveryDate === date);
+  const shift = daysFrom(order.deliveryDate, date);
+
+  const submission = useSubmission({
+    send: async (): Promise<Moved> => {
+      const where = { postcode: order.address.postcode, suburb: order.address.suburb };
+      await move.mutateAsync({
+        orderId: order.id,
+        body: { ...where, date: { deliveryDate: date, deliverySlotId: slot } },
+      });
+      const result: Moved = { moved: [], left: [] };
+      if (scope !== 'future') return result;
+      // The boxes after it keep their rhythm: each moves by the same number of days, one by one
+      // (each checked against the courier); one that cannot move stays and is named.
+      for (const box of later) {
+        const deliveryDate = addDays(box.deliveryDate, shift);
+        try {
+          await updateDeliveryInfo(box.id, {
+            ...where,
+            date: { deliveryDate, deliverySlotId: slot },
+          });
+          result.moved.push(box);
+        } catch (error) {
+          if (error instanceof ApiError && error.sessionExpired) throw error;
+          result.left.push({
+            order: box,
+            reason: error instanceof Error ? error.message : 'Unspecified server error',
+          });
+        }
+      }
+      return result;
+    },
+    onSuccess: async ({ moved, left }) => {
+      const parts = [
+        `Your box now arrives ${formatDay(date, { long: true })}, ${SLOT_IN_WORDS[slot]}.`,
+      ];
+      if (moved.length > 0) {
+        parts.push(
+          `${moved.length === 1 ? 'The box after it moves' : `The ${moved.length} boxes after it move`} by ${Math.abs(shift)} ${Math.abs(shift) === 1 ? 'day' : 'days'} too: ${listInWords(moved.map((box) => formatDay(addDays(box.deliveryDate, shift))))}.`,
+        );
+      }
+      for (const { order: box, reason } of left) {
+        parts.push(`Your box of ${formatDay(box.deliveryDate)} stays as it was: ${reason}`);
+      }
+      notify(parts.join(' '));
+      await navigate(paths.deliveries);
+    },
+  });
+
+  const intro = (
+    <Text>
+      Your box of <strong>{formatDay(order.deliveryDate, { long: true })}</strong> arrives{' '}
+      {SLOT_IN_WORDS[order.expectedDeliverySlotId]}.{' '}
+      {canChange(order, now) ? `${describeCutoff(order, now)}.` : null}
+    </Text>
+  );
+
+  if (!canChange(order, now)) {
+    return (
+      <FullScreenPage title={TITLE} back={BACK_TO_DELIVERIES} intro={intro}>
+        <Alert color="oat" variant="light" title="Changes have closed for this box">
+          It is already being prepared or on its way. You can still move the boxes after it.
+        </Alert>
+      </FullScreenPage>
+    );
+  }
+
+  const unchanged = date === order.deliveryDate && slot === order.expectedDeliverySlotId;
+  return (
+    <FullScreenPage title={TITLE} back={BACK_TO_DELIVERIES} intro={intro} wide>
+      {schedule.data === undefined ? (
+        schedule.isError ? (
+          <PageError error={schedule.error} onRetry={() => schedule.refetch()} />
+        ) : (
+          <PageLoading />
+        )
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (unchanged) {
+              void navigate(paths.deliveries);
+              return;
+            }
+            submission.submit(undefined);
+          }}
+        >
+          <Stack gap="lg">
+            <FormAlert message={submission.formError} />
+            {days.length === 0 ? (
+              <Alert color="oat" variant="light" title="No other days in the next month">
+                The courier has no other delivery days for {order.address.suburb}{' '}
+                {order.address.postcode} that are still open to change.
+              </Alert>
+            ) : (
+              <ChoiceCards
+                label="Delivery day"
+                description={`The days we deliver to ${order.address.suburb} in the next month.`}
+                value={date}
+                onChange={(value) => {
+                  setDate(value);
+                  const slots = days.find((day) => day.deliveryDate === value)?.slots ?? [];
+                  if (!slots.includes(slot) && slots[0]) setSlot(slots[0]);
+                }}
+                options={days.map((day) => ({
+                  value: day.deliveryDate,
+                  title: day.current
+                    ? `${formatDay(day.deliveryDate)} (now)`
+                    : formatDay(day.deliveryDate),
+                  detail: day.cutoff,
+                }))}
+              />
+            )}
+            <ChoiceCards
+              label="Time of day"
+              value={slot}
+              onChange={(value) => setSlot(value as Slot)}
+              options={(['AM', 'PM'] as const).map((value) => ({
+                value,
+                title: value === 'AM' ? 'Morning' : 'Afternoon',
+                detail: chosen?.slots.includes(value)
+                  ? SLOT_WORDS[value].split(', ')[1]
+                  : 'Not on this day',
+                disabled: !chosen?.slots.includes(value),
+              }))}
+            />
+            <ScopeChoice
+              value={scope}
+              onChange={setScope}
+              futureDetail={
+                later.length === 0
+                  ? 'No other boxes are planned yet'
+                  : `${later.length === 1 ? 'The next box moves' : `The ${later.length} boxes after it move`} by the same number of days`
+              }
+            />
+            <Button type="submit" loading={submission.submitting} size="md">
+              {unchanged
+                ? 'Keep this date'
+                : `Move to ${formatDay(date)}, ${slot === 'AM' ? 'morning' : 'afternoon'}`}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </FullScreenPage>
+  );
+}

@@ -1,0 +1,503 @@
+import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/account';
+import type { Address } from '@pawfresh/contracts/fields';
+
+import { error, type FakeApi } from './fake-api';
+import * as fixtures from './fixtures';
+
+/**
+ * The customer API's order-change calls for the fake (testing/fake-api.ts): delivery schedules,
+ * serviceability, delivery info, the default address with a date, subscriptions, recipes and the
+ * extras of orders and subscriptions. They change the fake's orders the way the server does, so a
+ * page that reloads shows the change. Installed on an existing fake: `withOrderChanges(api)`.
+ */
+
+type Subscription = AccountResponse<'getSubscriptions'>['subscriptions'][number];
+type Order = fixtures.Order;
+
+export const SUBSCRIPTION_ID = '5b000000-0000-4000-8000-000000000001';
+export const PLAN_ID = '5c000000-0000-4000-8000-000000000001';
+const JERKY_EXTRA_ID = '6e2f8a1c-3b5d-4e7f-9a1b-2c3d4e5f6a73';
+
+/** Biscuit's plan: 7 chicken and 7 beef pouches a box; the jerky on every box. */
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  const [chicken, beef] = fixtures.products.meals;
+  return {
+    id: SUBSCRIPTION_ID,
+    status: 'active',
+    version: 3,
+    cadenceInWeeks: 2,
+    preferredDeliverySlotId: 'PM',
+    feedingPlanTotalPrice: 13125,
+    feedingPlanTotalPouches: 14,
+    feedingPlans: [
+      {
+        id: PLAN_ID,
+        version: 1,
+        status: 'active',
+        isEligible: true,
+        startOrderIndex: 0,
+        type: 'full_bowl',
+        animalId: fixtures.biscuit.identifier,
+        servingSize: 'f0250',
+        currentDailyServingSizeInGrams: 250,
+        currentPouchSizeInGrams: 250,
+        pouchesPerDay: 1,
+        totalPouches: 14,
+        totalPrice: 13125,
+        dailyPrice: 938,
+        skus: [chicken!, beef!].map((meal) => ({
+          productVariantId: meal.variants[0]!.id,
+          productId: meal.id,
+          sku: meal.variants[0]!.sku,
+          ratio: 0.5,
+          pouches: 7,
+          price: meal.variants[0]!.price,
+        })),
+        pausedAt: null,
+        createdAt: '2026-01-10T01:00:00.000Z',
+        updatedAt: '2026-01-10T01:00:00.000Z',
+      },
+    ],
+    extras: [
+      {
+        id: JERKY_EXTRA_ID,
+        extraType: 'treat',
+        startOrderId: null,
+        startOrderIndex: 0,
+        nthOrder: 1,
+        quantity: 1,
+        productVariantId: fixtures.jerky.variants[0]!.id,
+        price: 995,
+      },
+    ],
+    cancelledAt: null,
+    ...overrides,
+  };
+}
+
+export type OrderChangeOptions = {
+  subscription?: Subscription;
+  /** Postcodes the courier does not serve. */
+  unserviceable?: string[];
+  /** Slot availability (0–3) of a date; default: none on Sundays, both slots otherwise. */
+  slotsOn?: (date: string) => number;
+};
+
+const DAY_MS = 86_400_000;
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+let lineCount = 0;
+const newLineId = () => `9b000000-0000-4000-8000-${String(++lineCount).padStart(12, '0')}`;
+let extraCount = 0;
+const newExtraId = () => `6f000000-0000-4000-8000-${String(++extraCount).padStart(12, '0')}`;
+
+export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {}) {
+  const changes = {
+    subscription: options.subscription ?? makeSubscription(),
+  };
+  const unserviceable = new Set(options.unserviceable ?? ['0872']);
+  const slotsOn =
+    options.slotsOn ??
+    ((date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() === 0 ? 0 : 3));
+  const signedIn = (request: { headers: Headers }) =>
+    (request.headers.get('Authorization') ?? '').startsWith('Bearer ');
+
+  const lists = () => api.state.orders;
+  const allOrders = (): Order[] => {
+    const { failedOrders, currentOrders, futureOrders, pastOrders } = lists();
+    return [...failedOrders, ...currentOrders, ...futureOrders, ...pastOrders];
+  };
+  const findOrder = (orderId: string | undefined) => allOrders().find((o) => o.id === orderId);
+  /** Replaces an order wherever it is listed. */
+  const saveOrder = (changed: Order) => {
+    const swap = (list: Order[]) => list.map((o) => (o.id === changed.id ? changed : o));
+    const o = lists();
+    api.state.orders = {
+      ...o,
+      failedOrders: swap(o.failedOrders),
+      currentOrders: swap(o.currentOrders),
+      futureOrders: swap(o.futureOrders),
+      pastOrders: swap(o.pastOrders),
+    };
+    return changed;
+  };
+  const open = (order: Order) =>
+    (order.displayType === 'FUTURE' || order.displayType === 'FAILED') &&
+    Date.parse(order.cutoffAt) > Date.now();
+  const tooLate = (order: Order) =>
+    error(409, `Too late to change the order of ${order.deliveryDate}`);
+  const changeAnswer = (updatedOrderIds: string[]) => ({
+    subscriptionId: changes.subscription.id,
+    version: changes.subscription.version,
+    before: null,
+    after: null,
+    orders: { updatedOrderIds, leftOrders: [] },
+  });
+  const guard =
+    (handler: Parameters<FakeApi['on']>[1]): Parameters<FakeApi['on']>[1] =>
+    (request) =>
+      signedIn(request)
+        ? handler(request)
+        : error(401, 'Your session has expired. Please sign in again.');
+
+  api.on(
+    'GET /couriers/delivery-schedules',
+    guard((request) => {
+      const postCode = request.query.get('postCode') ?? '';
+      if (unserviceable.has(postCode)) return error(404, `We do not deliver to ${postCode}`);
+      const from = request.query.get('fromDate')!;
+      const to = request.query.get('toDate')!;
+      const days = [];
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        days.push({ deliveryDate: date, slotAvailability: slotsOn(date) });
+      }
+      return { body: days };
+    }),
+  );
+  api.on(
+    'POST /couriers/serviceability-check',
+    guard((request) => {
+      const { postcode, suburb } = request.body as { postcode: string; suburb: string };
+      return { body: { serviceable: !unserviceable.has(postcode), postcode, suburb } };
+    }),
+  );
+  api.on(
+    'POST /orders/:orderId/delivery-info',
+    guard((request) => {
+      const order = findOrder(request.params.orderId);
+      if (!order) return error(404, `Order ${request.params.orderId} not found`);
+      if (!open(order)) return tooLate(order);
+      const body = request.body as AccountRequest<'updateDeliveryInfo'>;
+      let changed = order;
+      if (body.date) {
+        if (!(slotsOn(body.date.deliveryDate) & (body.date.deliverySlotId === 'AM' ? 1 : 2))) {
+          return error(
+            400,
+            `We do not deliver to ${body.suburb} ${body.postcode} on ${body.date.deliveryDate} (${body.date.deliverySlotId})`,
+          );
+        }
+        const shift = Math.round(
+          (Date.parse(body.date.deliveryDate) - Date.parse(order.deliveryDate)) / DAY_MS,
+        );
+        changed = {
+          ...changed,
+          deliveryDate: body.date.deliveryDate,
+          expectedDeliverySlotId: body.date.deliverySlotId,
+          cutoffAt: new Date(Date.parse(order.cutoffAt) + shift * DAY_MS).toISOString(),
+        };
+      }
+      if (body.address) {
+        changed = {
+          ...changed,
+          address: {
+            addressId: body.address.addressId,
+            address1: body.address.address1,
+            address2: body.address.address2 ?? null,
+            suburb: body.suburb,
+            state: body.address.state as Address['state'],
+            postcode: body.postcode,
+          },
+        };
+      }
+      saveOrder(changed);
+      return { body: { orderId: order.id, updatedOrderIds: [order.id], skippedOrders: [] } };
+    }),
+  );
+  api.on(
+    'PUT /addresses/default',
+    guard((request) => {
+      const { date, ...body } = request.body as AccountRequest<'putDefaultAddress'>;
+      api.state.address = {
+        addressId: api.state.address?.addressId ?? '7b0c2f1e-2222-4aaa-8bbb-000000000009',
+        cognitoUserId: fixtures.USER_ID,
+        isDefault: true,
+        address1: body.address1,
+        address2: body.address2 ?? null,
+        suburb: body.suburb,
+        city: body.city ?? null,
+        state: body.state as Address['state'],
+        postCode: body.postCode,
+        countryCode: 'AU',
+        deliveryInstructions: body.deliveryInstructions ?? null,
+        companyName: body.companyName ?? null,
+      };
+      if (date) {
+        for (const order of allOrders()) {
+          if (order.deliveryDate < date.deliveryDate || !open(order)) continue;
+          saveOrder({
+            ...order,
+            address: {
+              addressId: api.state.address.addressId,
+              address1: body.address1,
+              address2: body.address2 ?? null,
+              suburb: body.suburb,
+              state: api.state.address.state,
+              postcode: body.postCode,
+            },
+          });
+        }
+      }
+      return { body: { success: true } };
+    }),
+  );
+
+  api.on(
+    'GET /subscriptions',
+    guard(() => ({ body: { subscriptions: [changes.subscription] } })),
+  );
+  api.on(
+    'POST /subscriptions/:subscriptionId/:feedingPlanId/update-recipes',
+    guard((request) => {
+      if (request.params.subscriptionId !== changes.subscription.id) {
+        return error(404, 'Subscription not found');
+      }
+      const { skus } = request.body as AccountRequest<'updateSubscriptionRecipes'>;
+      const plan = changes.subscription.feedingPlans.find(
+        (p) => p.id === request.params.feedingPlanId,
+      );
+      if (!plan) return error(404, 'Feeding plan not found');
+      const meals = api.state.products.meals;
+      const counts = skus.map((sku) => Math.round(sku.ratio * plan.totalPouches));
+      plan.skus = skus.map((sku, i) => {
+        const meal = meals.find((m) => m.variants.some((v) => v.id === sku.productVariantId))!;
+        return {
+          productVariantId: sku.productVariantId,
+          productId: meal.id,
+          sku: meal.variants[0]!.sku,
+          ratio: sku.ratio,
+          pouches: counts[i]!,
+          price: meal.variants[0]!.price,
+        };
+      });
+      changes.subscription = { ...changes.subscription, version: changes.subscription.version + 1 };
+      const updated: string[] = [];
+      for (const order of allOrders().filter(open)) {
+        const others = order.orderLineItems.filter((line) => line.animalId !== plan.animalId);
+        const mealsOf = plan.skus.map((sku) =>
+          fixtures.lineItem({
+            productId: sku.productId,
+            productVariantId: sku.productVariantId,
+            animalId: plan.animalId,
+            quantity: sku.pouches,
+            price: sku.price,
+          }),
+        );
+        saveOrder({ ...order, orderLineItems: [...mealsOf, ...others] });
+        updated.push(order.id);
+      }
+      return { body: changeAnswer(updated) };
+    }),
+  );
+
+  // --- One-off extras on an order
+  const orderExtra = (request: { params: Record<string, string> }) => {
+    const order = findOrder(request.params.orderId);
+    if (!order) return { refusal: error(404, `Order ${request.params.orderId} not found`) };
+    if (!open(order)) return { refusal: tooLate(order) };
+    return { order };
+  };
+  const productOfVariant = (variantId: string) =>
+    [...api.state.products.treats, ...api.state.products.supplements].find((p) =>
+      p.variants.some((v) => v.id === variantId),
+    );
+  api.on(
+    'POST /order/:orderId/add-extra',
+    guard((request) => {
+      const { order, refusal } = orderExtra(request);
+      if (refusal) return refusal;
+      const body = request.body as AccountRequest<'addOrderExtra'>;
+      const product = productOfVariant(body.productVariantId);
+      if (!product) return error(400, 'Only treats and supplements for sale can be added');
+      const variant = product.variants.find((v) => v.id === body.productVariantId)!;
+      return {
+        body: saveOrder({
+          ...order!,
+          orderLineItems: [
+            ...order!.orderLineItems,
+            {
+              id: newLineId(),
+              quantity: body.quantity,
+              animalId: null,
+              productId: product.id,
+              productVariantId: variant.id,
+              planType: null,
+              extraId: null,
+              oneOff: true,
+              price: variant.price,
+              discountedPrice: null,
+            },
+          ],
+        }),
+      };
+    }),
+  );
+  const oneOffLine = (order: Order, orderLineItemId: string) =>
+    order.orderLineItems.find((line) => line.id === orderLineItemId && line.oneOff);
+  api.on(
+    'POST /order/:orderId/update-extra',
+    guard((request) => {
+      const { order, refusal } = orderExtra(request);
+      if (refusal) return refusal;
+      const body = request.body as AccountRequest<'updateOrderExtra'>;
+      if (!oneOffLine(order!, body.orderLineItemId)) {
+        return error(
+          404,
+          `Extra ${body.orderLineItemId} is not a one-off extra of order ${order!.id}`,
+        );
+      }
+      return {
+        body: saveOrder({
+          ...order!,
+          orderLineItems: order!.orderLineItems.map((line) =>
+            line.id === body.orderLineItemId ? { ...line, quantity: body.quantity } : line,
+          ),
+        }),
+      };
+    }),
+  );
+  api.on(
+    'POST /order/:orderId/delete-extra',
+    guard((request) => {
+      const { order, refusal } = orderExtra(request);
+      if (refusal) return refusal;
+      const body = request.body as AccountRequest<'deleteOrderExtra'>;
+      if (!oneOffLine(order!, body.orderLineItemId)) {
+        return error(
+          404,
+          `Extra ${body.orderLineItemId} is not a one-off extra of order ${order!.id}`,
+        );
+      }
+      return {
+        body: saveOrder({
+          ...order!,
+          orderLineItems: order!.orderLineItems.filter((line) => line.id !== body.orderLineItemId),
+        }),
+      };
+    }),
+  );
+
+  // --- Subscription extras: on every nth open box from the start order
+  const openFrom = (startOrderId: string | null | undefined) => {
+    const boxes = allOrders()
+      .filter(open)
+      .sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate));
+    const start = boxes.findIndex((o) => o.id === startOrderId);
+    return boxes.slice(Math.max(start, 0));
+  };
+  const withExtraLines = (extra: Subscription['extras'][number]) => {
+    const product = productOfVariant(extra.productVariantId)!;
+    const updated: string[] = [];
+    openFrom(extra.startOrderId).forEach((order, index) => {
+      const others = order.orderLineItems.filter((line) => line.extraId !== extra.id);
+      const lines =
+        index % extra.nthOrder === 0
+          ? [
+              {
+                id: newLineId(),
+                quantity: extra.quantity,
+                animalId: null,
+                productId: product.id,
+                productVariantId: extra.productVariantId,
+                planType: null,
+                extraId: extra.id,
+                oneOff: false,
+                price: extra.price,
+                discountedPrice: null,
+              },
+            ]
+          : [];
+      saveOrder({ ...order, orderLineItems: [...others, ...lines] });
+      updated.push(order.id);
+    });
+    return updated;
+  };
+  const subscriptionOf = (request: { params: Record<string, string> }) =>
+    request.params.subscriptionId === changes.subscription.id
+      ? null
+      : error(404, 'subscriptionId must be one of your subscriptions');
+  const bump = (extras: Subscription['extras']) => {
+    changes.subscription = {
+      ...changes.subscription,
+      extras,
+      version: changes.subscription.version + 1,
+    };
+  };
+  api.on(
+    'POST /subscriptions/:subscriptionId/add-extra',
+    guard((request) => {
+      const refusal = subscriptionOf(request);
+      if (refusal) return refusal;
+      const body = request.body as AccountRequest<'addSubscriptionExtra'>;
+      const product = productOfVariant(body.productVariantId);
+      if (!product) return error(400, 'Only treats and supplements for sale can be added');
+      const extra = {
+        id: newExtraId(),
+        extraType: body.extraType,
+        startOrderId: body.startOrderId ?? null,
+        startOrderIndex: 1,
+        nthOrder: body.nthOrder ?? 1,
+        quantity: body.quantity ?? 1,
+        productVariantId: body.productVariantId,
+        price: product.variants[0]!.price,
+      };
+      bump([...changes.subscription.extras, extra]);
+      return { body: changeAnswer(withExtraLines(extra)) };
+    }),
+  );
+  const findExtra = (extraId: string) => changes.subscription.extras.find((e) => e.id === extraId);
+  api.on(
+    'POST /subscriptions/:subscriptionId/update-extra-quantity',
+    guard((request) => {
+      const refusal = subscriptionOf(request);
+      if (refusal) return refusal;
+      const body = request.body as AccountRequest<'updateSubscriptionExtraQuantity'>;
+      const extra = findExtra(body.extraId);
+      if (!extra) return error(404, 'extraId must be one of your extras');
+      const changed = { ...extra, quantity: body.quantity };
+      bump(changes.subscription.extras.map((e) => (e.id === extra.id ? changed : e)));
+      return { body: changeAnswer(withExtraLines(changed)) };
+    }),
+  );
+  api.on(
+    'POST /subscriptions/:subscriptionId/update-extra-frequency',
+    guard((request) => {
+      const refusal = subscriptionOf(request);
+      if (refusal) return refusal;
+      const body = request.body as AccountRequest<'updateSubscriptionExtraFrequency'>;
+      const extra = findExtra(body.extraId);
+      if (!extra) return error(404, 'extraId must be one of your extras');
+      const changed = {
+        ...extra,
+        startOrderId: body.startOrderId ?? extra.startOrderId,
+        nthOrder: body.nthOrder ?? extra.nthOrder,
+        quantity: body.quantity ?? extra.quantity,
+      };
+      bump(changes.subscription.extras.map((e) => (e.id === extra.id ? changed : e)));
+      return { body: changeAnswer(withExtraLines(changed)) };
+    }),
+  );
+  api.on(
+    'POST /subscriptions/:subscriptionId/delete-extra',
+    guard((request) => {
+      const refusal = subscriptionOf(request);
+      if (refusal) return refusal;
+      const body = request.body as AccountRequest<'deleteSubscriptionExtra'>;
+      const extra = findExtra(body.extraId);
+      if (!extra) return error(404, 'extraId must be one of your extras');
+      bump(changes.subscription.extras.filter((e) => e.id !== extra.id));
+      const updated: string[] = [];
+      for (const order of allOrders().filter(open)) {
+        if (!order.orderLineItems.some((line) => line.extraId === extra.id)) continue;
+        saveOrder({
+          ...order,
+          orderLineItems: order.orderLineItems.filter((line) => line.extraId !== extra.id),
+        });
+        updated.push(order.id);
+      }
+      return { body: changeAnswer(updated) };
+    }),
+  );
+
+  return Object.assign(api, { changes });
+}

@@ -1,0 +1,250 @@
+/// <reference lib="dom" />
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { confirmSuccess, signIn } from './session.js';
+
+const baseUrl = inject('baseUrl');
+// The built server's development credentials (apps/server/src/config.ts DEV_SERVICE_TOKEN).
+const serviceToken = process.env.SERVICE_TOKEN ?? 'dev-service-token-0000000000000000';
+const widths = [
+  ['mobile', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Account = {
+  email: string;
+  password: string;
+  dogId: string;
+  orders: { orderId: string; deliveryDate: string }[];
+};
+
+/**
+ * A new customer whose next box can still change (create-account-scenario "payment-soon":
+ * Biscuit, Richmond VIC 3121, one box billed from T+2; docs/workflows.md "Test accounts").
+ */
+async function newCustomer(): Promise<Account> {
+  const response = await fetch(`${baseUrl}/svc/orchestration/workflows/create-account-scenario`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${serviceToken}` },
+    body: JSON.stringify({ scenario: 'payment-soon' }),
+  });
+  if (!response.ok) throw new Error(`create-account-scenario: ${await response.text()}`);
+  return (await response.json()) as Account;
+}
+
+async function signInAs(page: Page, account: Account) {
+  await signIn(page, baseUrl, account.email, account.password);
+  await page.getByRole('region').filter({ hasText: 'Your next box' }).waitFor();
+}
+
+const nextBox = (page: Page) => page.getByRole('region').filter({ hasText: 'Your next box' });
+
+/** "Fri 4 Dec" (or "Friday 4 December" with `long`) of a calendar date, as the app writes it. */
+function dayWords(date: string, long = false): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    weekday: long ? 'long' : 'short',
+    day: 'numeric',
+    month: long ? 'long' : 'short',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(year!, month! - 1, day!)));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')}`;
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function fillAddress(
+  page: Page,
+  address: { line1: string; suburb: string; state: string; postcode: string },
+) {
+  await page.getByLabel('Address line 1').fill(address.line1);
+  await page.getByLabel('Suburb').fill(address.suburb);
+  await page.getByLabel('City').fill('');
+  await page.getByLabel('State').selectOption({ label: address.state });
+  await page.getByLabel('Postcode').fill(address.postcode);
+}
+
+describe('a customer changes a delivery (scenario customers, Chromium)', () => {
+  for (const [name, viewport] of widths) {
+    it(`every edit page of a box is axe clean (${name})`, async () => {
+      const account = await newCustomer();
+      const box = account.orders[0]!;
+      const { page, errors, close } = await openPage(browser, viewport);
+      await signInAs(page, account);
+
+      await nextBox(page).getByRole('link', { name: 'Change date' }).click();
+      await page.getByRole('radiogroup', { name: /Delivery day/ }).waitFor();
+      await page
+        .getByText(/Change by /)
+        .first()
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await mkdir('docs/screenshots', { recursive: true });
+      await page.screenshot({
+        path: `docs/screenshots/delivery-edit-date-${name}.png`,
+        fullPage: true,
+      });
+
+      const order = `${baseUrl}/customer/deliveries/${box.orderId}`;
+      for (const [path, heading] of [
+        ['edit/address', 'Change delivery address'],
+        [`edit/meals/${account.dogId}`, 'Change Biscuit’s meals'],
+        ['edit/treat', 'Your treats'],
+        ['add/treat', 'Add treats'],
+        ['add/supplement', 'Add supplements'],
+      ] as const) {
+        await page.goto(`${order}/${path}`);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectNoAxeViolations(page);
+      }
+      await page.goto(`${order}/add/treat`);
+      await page.locator('main ul a').first().click();
+      await page.getByRole('radiogroup', { name: 'How often' }).waitFor();
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+
+  it('moves a delivery to the same day a week later', async () => {
+    const account = await newCustomer();
+    const box = account.orders[0]!;
+    const moved = addDays(box.deliveryDate, 7);
+    const { page, errors, close } = await openPage(browser);
+    await signInAs(page, account);
+
+    await nextBox(page).getByRole('link', { name: 'Change date' }).click();
+    await page.getByRole('radio', { name: new RegExp(`^${dayWords(moved)}, Change by`) }).click();
+    await page.getByRole('button', { name: new RegExp(`^Move to ${dayWords(moved)}`) }).click();
+    await confirmSuccess(page);
+    await page.waitForURL(/\/customer\/deliveries$/);
+    // The box is now on the new day, as deliveries shows it.
+    await nextBox(page)
+      .getByRole('heading', { name: dayWords(moved, true) })
+      .waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('changes the address for all future boxes, refused an unserviceable one first', async () => {
+    const account = await newCustomer();
+    const { page, errors, close } = await openPage(browser);
+    await signInAs(page, account);
+
+    await nextBox(page).getByRole('link', { name: 'Change address' }).click();
+    await fillAddress(page, {
+      line1: '1 Yulara Drive',
+      suburb: 'Yulara',
+      state: 'Northern Territory',
+      postcode: '0872',
+    });
+    await page.getByRole('radio', { name: /^This box and all future boxes/ }).click();
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'We don’t deliver to Yulara NT 0872 yet' })
+      .waitFor();
+
+    // A Victorian postcode under New South Wales is caught before anything is sent.
+    await fillAddress(page, {
+      line1: '10 Church Street',
+      suburb: 'Hawthorn',
+      state: 'New South Wales',
+      postcode: '3122',
+    });
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText('3122 is not a New South Wales postcode').waitFor();
+
+    await page.getByLabel('State').selectOption({ label: 'Victoria' });
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await confirmSuccess(page);
+    await page.waitForURL(/\/customer\/deliveries$/);
+    await nextBox(page).getByText('10 Church Street, Hawthorn').waitFor();
+    await page.getByRole('link', { name: 'Account' }).first().click();
+    await page
+      .getByRole('region', { name: 'Default address' })
+      .getByText('10 Church Street')
+      .waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('changes a dog’s meals', async () => {
+    const account = await newCustomer();
+    const { page, errors, close } = await openPage(browser);
+    await signInAs(page, account);
+
+    await nextBox(page).getByRole('link', { name: 'Change Biscuit’s meals' }).click();
+    await page.getByRole('heading', { name: 'Change Biscuit’s meals' }).waitFor();
+    const meals = page.locator('main ul > li');
+    const chosen = meals
+      .filter({ has: page.locator('output', { hasText: /^[1-9]\d* pouch/ }) })
+      .first();
+    const other = meals.filter({ has: page.locator('output', { hasText: /^0 pouches$/ }) }).first();
+    const otherName = (await other.locator('p').first().textContent())!.trim();
+    await chosen.getByRole('button', { name: /^One fewer / }).click();
+    await other.getByRole('button', { name: /^One more / }).click();
+    await page.getByRole('button', { name: 'Save meals' }).click();
+    await confirmSuccess(page);
+    await page.waitForURL(/\/customer\/deliveries$/);
+    await nextBox(page).getByText(otherName).first().waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('adds a treat to one box and to every second box, then removes it', async () => {
+    const account = await newCustomer();
+    const { page, errors, close } = await openPage(browser);
+    await signInAs(page, account);
+
+    await nextBox(page).getByRole('link', { name: 'Treats' }).click();
+    await page.getByRole('heading', { name: 'No treats in this box' }).waitFor();
+    await page.getByRole('link', { name: 'Add treats' }).click();
+    const first = page.locator('main ul a').first();
+    const treat = (await first.textContent())!.trim();
+    await first.click();
+    await page.getByRole('heading', { name: treat, level: 1 }).waitFor();
+    await page.getByRole('button', { name: /^Add 1 pack/ }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `1 pack of ${treat} added to your box of` })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Your treats' }).waitFor();
+    const card = page.locator('.mantine-Card-root').filter({ hasText: treat });
+    await card.getByText(/^This box only ·/).waitFor();
+    await card.getByRole('button', { name: `Remove ${treat}` }).click();
+    await page.getByRole('heading', { name: 'No treats in this box' }).waitFor();
+
+    await page.getByRole('link', { name: 'Add treats' }).click();
+    await page.locator('main ul a').first().click();
+    await page.getByRole('radio', { name: /^Every 2nd box/ }).click();
+    await page.getByRole('button', { name: /^Add 1 pack/ }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `1 pack of ${treat} added to every 2nd box` })
+      .or(page.getByRole('alert'))
+      .first()
+      .waitFor({ timeout: 40_000 });
+    expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+    await page.getByRole('heading', { name: 'Your treats' }).waitFor();
+    await card.getByText(/^Every 2nd box ·/).waitFor();
+    await card.getByRole('button', { name: `Remove ${treat}` }).click();
+    await page.getByRole('heading', { name: 'No treats in this box' }).waitFor();
+    await page.getByText(`${treat} stops: it is off your boxes`).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
