@@ -71,6 +71,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
       },
     ],
     cancelledAt: null,
+    resumeAt: null,
     ...overrides,
   };
 }
