@@ -39,6 +39,8 @@ describe.skipIf(!postgres)('two processes on one database', () => {
     const env = (executor: string) => ({
       ...db.env,
       WORKFLOW_EXECUTOR_ID: executor,
+      // Schedules are on by default in production only (docs/workflows.md "Schedules").
+      WORKFLOW_SCHEDULES: 'on',
       GENERATE_ORDERS_CRON: `*/${TICK_SECONDS} * * * * *`,
       // Beyond the checkout's 12 weeks, so each tick has orders to make.
       ORDER_HORIZON_WEEKS: '20',
