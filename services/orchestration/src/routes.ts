@@ -9,6 +9,7 @@ import { orderChangeRoutes } from './routes/order-changes.js';
 import { migrationHandlers } from './routes/migration.js';
 import { bulkProgressOf } from './flows/bulk-migrate.js';
 import { generateOrdersHandlers } from './routes/generate-orders.js';
+import { generationProgressOf } from './flows/generate-orders-batch.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -38,7 +39,12 @@ export function orchestrationHandlers(
       const run = await engine.getRun(params.workflowId);
       if (!run) throw runNotFound(params.workflowId);
       const progress = await bulkProgressOf(params.workflowId);
-      return progress ? { ...run, progress } : run;
+      const generationProgress = await generationProgressOf(params.workflowId);
+      return {
+        ...run,
+        ...(progress ? { progress } : {}),
+        ...(generationProgress ? { generationProgress } : {}),
+      };
     },
   };
 }
