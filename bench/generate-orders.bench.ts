@@ -87,29 +87,30 @@ async function main() {
     const runStarted = Date.now();
     const started = performance.now();
     const workflowId = `bench-generate-${process.pid}`;
-    // Live progress: the run's counts as it goes, read through the runs route.
-    let watching = true;
-    const watch = (async () => {
-      while (watching) {
-        await new Promise((r) => setTimeout(r, 2000));
-        const res = await request('GET', `/svc/orchestration/workflows/runs/${workflowId}`);
-        if (!watching || res.status !== 200) continue;
-        const p = ((await res.json()) as WorkflowRun).generationProgress;
-        if (p) {
-          process.stdout.write(
-            `\rbatches ${p.batchesDone}/${p.batches}, subscriptions ${p.subscriptionsDone}/${p.subscriptions}, orders ${p.ordersCreated}   `,
-          );
-        }
+    // Started, not awaited (a long run outlasts an HTTP client's patience); then the run's live
+    // progress is read through the runs route until it ends, and the same id answers its result.
+    void request('POST', '/svc/orchestration/workflows/generate-orders', { workflowId }).catch(
+      () => undefined,
+    );
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const res = await request('GET', `/svc/orchestration/workflows/runs/${workflowId}`);
+      if (res.status !== 200) continue;
+      const run = (await res.json()) as WorkflowRun;
+      const p = run.generationProgress;
+      if (p) {
+        process.stdout.write(
+          `\rbatches ${p.batchesDone}/${p.batches}, subscriptions ${p.subscriptionsDone}/${p.subscriptions}, orders ${p.ordersCreated}   `,
+        );
       }
-    })();
+      if (run.status !== 'PENDING' && run.status !== 'ENQUEUED') break;
+    }
+    const engineMs = performance.now() - started;
+    process.stdout.write('\n');
     const result = await post<GenerateOrdersResult>(
       '/svc/orchestration/workflows/generate-orders',
       { workflowId },
     );
-    const engineMs = performance.now() - started;
-    watching = false;
-    await watch;
-    process.stdout.write('\n');
     if (result.failed.length > 0)
       throw new Error(`failed: ${JSON.stringify(result.failed.slice(0, 3))}`);
 
