@@ -1,14 +1,17 @@
 /**
  * Order generation benchmark (docs/workflows.md): POST /workflows/generate-orders over many active
- * subscriptions through the real server (every service in one process, each subscription a child
- * workflow on the bounded queue, each order priced by pricing and made by the order service),
- * against one multi-row INSERT of the very same order and line-item rows, in the same run on the
- * same database. Prints both times, the ratio, orders/s and this process's peak memory.
+ * subscriptions through the real server (every service in one process; the active subscriptions
+ * in batches on the bounded queue, each batch read as one lean keyset page, priced in one
+ * get-prices call and created in one bulk order call), against one multi-row INSERT of the very
+ * same order and line-item rows, in the same run on the same database. Prints both times, the
+ * ratio, orders/s, the process's peak memory, and the run's live progress as it goes.
  *
- * Needs DATABASE_URL (PostgreSQL): a database of its own is made and dropped.
- * Options: BENCH_SUBSCRIPTIONS (default 100000; seeding goes through the services' APIs, a few
- * requests per subscription, so a smaller count is the practical choice on a small machine),
- * BENCH_SEED_CONCURRENCY (default 8).
+ * The subscriptions are seeded in bulk (bench/generation-seeder.ts): copies of one real
+ * checkout's subscription, each with its first order, written in multi-row INSERTs.
+ *
+ * On PostgreSQL with DATABASE_URL (a database of its own is made and dropped), else on the
+ * embedded database in a temporary folder. Options: BENCH_SUBSCRIPTIONS (default 100000 on
+ * PostgreSQL, 2000 embedded), GENERATE_ORDERS_CONCURRENCY (default 4).
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -16,26 +19,24 @@ import pino from 'pino';
 import { systemClock } from '@pawfresh/kit';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import type { GenerateOrdersResult } from '@pawfresh/contracts/orchestration-generate-orders';
-import type { Order } from '@pawfresh/contracts/order';
+import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
 import { readyCart } from '../services/orchestration/test/server-cart.js';
+import { seedSubscriptions } from './generation-seeder.js';
 import { benchDatabase, originOf, positiveInt, round2 } from './lib.js';
 
-const SUBSCRIPTIONS = positiveInt('BENCH_SUBSCRIPTIONS', 100_000);
-const SEED_CONCURRENCY = positiveInt('BENCH_SEED_CONCURRENCY', 8);
+const POSTGRES = !!process.env.DATABASE_URL;
+const SUBSCRIPTIONS = positiveInt('BENCH_SUBSCRIPTIONS', POSTGRES ? 100_000 : 2000);
+const CONCURRENCY = positiveInt('GENERATE_ORDERS_CONCURRENCY', 4);
 
 async function main() {
-  if (!process.env.DATABASE_URL) {
-    console.log('generate-orders: set DATABASE_URL (PostgreSQL) to run it');
-    return;
-  }
   const db = await benchDatabase(process.env.DATABASE_URL, 'generate');
   const config = readConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     CUSTOMER_APP_DIR: '/nonexistent',
-    GENERATE_ORDERS_CONCURRENCY: '8',
+    GENERATE_ORDERS_CONCURRENCY: String(CONCURRENCY),
     ...db.env,
   });
   const connection = await prepareDatabase(config, systemClock, pino({ level: 'silent' }));
@@ -60,97 +61,56 @@ async function main() {
   };
   const post = <T>(url: string, body: unknown) =>
     request('POST', url, body).then((r) => json<T>(url, r));
-  const api = {
-    request,
-    get: <T>(url: string) => request('GET', url).then((r) => json<T>(url, r)),
-    post,
-  } as unknown as Parameters<typeof readyCart>[0];
-  const sql = new pg.Client({ connectionString: db.env.DATABASE_URL });
+  const get = <T>(url: string) => request('GET', url).then((r) => json<T>(url, r));
+  const api = { request, get, post } as unknown as Parameters<typeof readyCart>[0];
+  const sql = new pg.Client({ connectionString: await connection.wireUrl() });
   await sql.connect();
 
   try {
     console.log(
-      `generate-orders: ${os.cpus().length} CPUs, ${SUBSCRIPTIONS.toLocaleString('en-AU')} subscriptions`,
+      `generate-orders: ${os.cpus().length} CPUs, ${POSTGRES ? 'PostgreSQL' : 'embedded database'}, ${SUBSCRIPTIONS.toLocaleString('en-AU')} subscriptions, concurrency ${CONCURRENCY}`,
     );
     // The template: one real checkout (a half bowl and a treat, orders 0–5).
     const ready = await readyCart(api);
     const done = await post<CheckoutResult>('/svc/orchestration/workflows/checkout', ready.body);
     const template = done.subscriptions[0]!;
-    const first: Order = done.orders[0]!;
-    const plan = template.feedingPlans[0]!;
-    const anchorDate = first.deliveryDate;
 
-    // The seeder: per subscription a dog, an active subscription with the template's plan, and
-    // its first order (index 0), through the services' APIs, a few at a time.
+    // The seeder: copies of the template's subscription with their first order, in bulk.
     const seedStarted = performance.now();
-    let next = 1;
-    const seedOne = async () => {
-      const userId = crypto.randomUUID();
-      const dog = await post<{ identifier: string }>('/svc/dogs/dogs', {
-        userId,
-        dog: { name: 'Bench', weight: '8.5', isNeutered: true, activityLevel: 'loves_to_play' },
-        mealProductIds: [],
-      });
-      const sub = await post<{ id: string }>('/svc/subscription/subscriptions', {
-        userId,
-        status: 'active',
-        cadenceInWeeks: 2,
-        preferredDeliverySlotId: 'PM',
-        feedingPlans: [
-          {
-            animalId: dog.identifier,
-            type: plan.type,
-            currentDailyServingSizeInGrams: plan.currentDailyServingSizeInGrams,
-            skus: plan.skus.map((s) => ({ productVariantId: s.productVariantId, ratio: s.ratio })),
-          },
-        ],
-      });
-      await post('/svc/order/api/v1/orders', {
-        userId,
-        subscriptionId: sub.id,
-        subscriptionOrderIndex: 0,
-        deliveryDate: anchorDate,
-        expectedDeliverySlotId: 'PM',
-        address: {
-          firstName: 'Bench',
-          lastName: 'Customer',
-          address1: '1 Bench Street',
-          suburb: 'Richmond',
-          state: 'VIC',
-          postcode: '3121',
-        },
-        orderLineItems: first.orderLineItems
-          .filter((l) => l.animalId !== null)
-          .map((l) => ({
-            animalId: dog.identifier,
-            productId: l.productId,
-            productVariantId: l.productVariantId,
-            planType: l.planType,
-            price: l.price,
-            quantity: l.quantity,
-          })),
-        createdBy: 'bench',
-      });
-    };
-    const worker = async () => {
-      while (next < SUBSCRIPTIONS) {
-        next++;
-        await seedOne();
-        if (next % 100 === 0) process.stdout.write(`\rseeded ${next} subscriptions`);
-      }
-    };
-    await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
+    await seedSubscriptions(sql, template.id, SUBSCRIPTIONS - 1, 10_000, (n) =>
+      process.stdout.write(`\rseeded ${n + 1} subscriptions`),
+    );
     process.stdout.write('\n');
     console.log(`seeding: ${round2((performance.now() - seedStarted) / 1000)} s`);
 
     // The engine: every subscription's orders, 12 weeks ahead.
     const runStarted = Date.now();
     const started = performance.now();
+    const workflowId = `bench-generate-${process.pid}`;
+    // Started, not awaited (a long run outlasts an HTTP client's patience); then the run's live
+    // progress is read through the runs route until it ends, and the same id answers its result.
+    void request('POST', '/svc/orchestration/workflows/generate-orders', { workflowId }).catch(
+      () => undefined,
+    );
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const res = await request('GET', `/svc/orchestration/workflows/runs/${workflowId}`);
+      if (res.status !== 200) continue;
+      const run = (await res.json()) as WorkflowRun;
+      const p = run.generationProgress;
+      if (p) {
+        process.stdout.write(
+          `\rbatches ${p.batchesDone}/${p.batches}, subscriptions ${p.subscriptionsDone}/${p.subscriptions}, orders ${p.ordersCreated}   `,
+        );
+      }
+      if (run.status !== 'PENDING' && run.status !== 'ENQUEUED') break;
+    }
+    const engineMs = performance.now() - started;
+    process.stdout.write('\n');
     const result = await post<GenerateOrdersResult>(
       '/svc/orchestration/workflows/generate-orders',
-      {},
+      { workflowId },
     );
-    const engineMs = performance.now() - started;
     if (result.failed.length > 0)
       throw new Error(`failed: ${JSON.stringify(result.failed.slice(0, 3))}`);
 
@@ -177,6 +137,9 @@ async function main() {
     const insertMs = performance.now() - insertStarted;
 
     const peakMb = process.resourceUsage().maxRSS / 1024;
+    if (result.ordersCreated !== orders) {
+      throw new Error(`the run says ${result.ordersCreated} orders, the database holds ${orders}`);
+    }
     console.log(
       `generate-orders: ${result.subscriptions} subscriptions, ${result.ordersCreated} orders (${orders} rows, ${rows[0]!.items} line items) in ${round2(engineMs / 1000)} s = ${round2(result.ordersCreated / (engineMs / 1000))} orders/s; one multi-row INSERT of the same rows ${round2(insertMs)} ms; ratio ${round2(engineMs / insertMs)} (engine / insert); process peak memory ${round2(peakMb)} MB`,
     );

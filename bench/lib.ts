@@ -125,7 +125,8 @@ export async function benchDatabase(serverUrl: string | undefined, label: string
     const dir = await mkdtemp(path.join(os.tmpdir(), 'pawfresh-bench-'));
     return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
   }
-  const name = `pawfresh_bench_${label}_${process.pid}`;
+  // BENCH_DATABASE_PREFIX names it after who runs it (several people sharing one server).
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'pawfresh_bench'}_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);

@@ -40,6 +40,8 @@ export interface EndpointDef {
   access?: Access;
   /** Customer-style text for an unexpected failure (customer-app.md §8); default "Unspecified server error". */
   fallbackMessage?: string;
+  /** The largest body this endpoint takes, in bytes, when more than the service's (bulk routes). */
+  bodyLimit?: number;
 }
 
 export interface ServiceContract<

@@ -160,6 +160,8 @@ export const dogMeasure = (label: 'Height' | 'Weight') =>
 export const MAX_DOG_NAME_LENGTH = 50;
 export const MAX_BREEDS = 3;
 
+const knownZones = new Set<string>();
+
 /** Australian IANA zones, for dates entered as a local calendar day. */
 export const australianTimeZone = z
   .string()
@@ -167,8 +169,11 @@ export const australianTimeZone = z
     error: 'timezone must be an Australian time zone such as Australia/Sydney',
   })
   .refine((tz) => {
+    // Zones already known good are not checked again (making a formatter is costly).
+    if (knownZones.has(tz)) return true;
     try {
       new Intl.DateTimeFormat('en-AU', { timeZone: tz });
+      knownZones.add(tz);
       return true;
     } catch {
       return false;

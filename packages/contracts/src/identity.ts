@@ -311,12 +311,12 @@ export const identityContract = defineContract({
       path: '/identity/users/:userId/notifications',
       summary: 'E-mail a user one of the templated notices (service credentials only)',
       description:
-        "The words are the template's (docs/dunning.md); callers send facts. Answers once the mail is handed over (or kept in the development mailbox).",
+        "The words are the template's (docs/dunning.md); callers send facts. Answers once the mail is handed over (or kept in the development mailbox). An optional `Idempotency-Key` header (1 to 255 characters; a workflow step's): the same key again answers the first result and sends nothing; the same key for another user or template is a 409.",
       params: z.object({ userId: uuid('userId') }),
       body: notificationInput,
       status: 202,
       response: z.object({ to: z.string(), subject: z.string() }),
-      errors: [400, 403, 404],
+      errors: [400, 403, 404, 409],
     },
     listMailbox: {
       method: 'GET',

@@ -34,6 +34,29 @@ export const generateOrdersResultSchema = z
   .meta({ id: 'GenerateOrdersResult' });
 export type GenerateOrdersResult = z.infer<typeof generateOrdersResultSchema>;
 
+/** A run over every subscription, as it goes (GET /workflows/runs/{id}: generationProgress). */
+export const generationProgressSchema = z
+  .object({
+    batches: z.number().int().describe('Batches of active subscriptions queued'),
+    batchesDone: z.number().int(),
+    subscriptions: z.number().int().describe('Subscriptions to look at (active and cancelled)'),
+    subscriptionsDone: z.number().int(),
+    ordersCreated: z.number().int(),
+    ordersDeleted: z.number().int(),
+    skipped: z.number().int(),
+    failed: z.number().int().describe('Subscriptions whose orders could not be made'),
+  })
+  .meta({ id: 'GenerationProgress' });
+export type GenerationProgress = z.infer<typeof generationProgressSchema>;
+
+/** One batch of active subscriptions' part of a run. */
+export interface OrdersBatchOutcome {
+  subscriptions: number;
+  created: number;
+  skipped: number;
+  failed: { subscriptionId: string; statusCode: number; message: string }[];
+}
+
 /** One subscription's part of a run. */
 export interface SubscriptionOrdersOutcome {
   subscriptionId: string;

@@ -28,6 +28,7 @@ import {
 import {
   generateOrdersInput,
   generateOrdersResultSchema,
+  generationProgressSchema,
 } from './orchestration-generate-orders.js';
 import {
   createAccountScenarioInput,
@@ -180,6 +181,9 @@ export const workflowRunSchema = z
     progress: bulkProgressSchema
       .optional()
       .describe('A bulk migration: its customers by status so far, and their errors'),
+    generationProgress: generationProgressSchema
+      .optional()
+      .describe('An order generation of every subscription: its counts so far'),
   })
   .meta({ id: 'WorkflowRun' });
 export type WorkflowRun = z.infer<typeof workflowRunSchema>;

@@ -808,6 +808,55 @@ export type OrderListQuery = z.output<typeof listQuery>;
  */
 export const customerOrdersRevisionKey = (customerId: string) => `order.customer:${customerId}`;
 
+/** Most orders (and subscriptions) one bulk order-generation call takes. */
+export const MAX_BULK_ORDERS = 2000;
+
+/** A subscription's latest order (by delivery date): where order generation goes on from. */
+export const latestSubscriptionOrderSchema = z
+  .object({
+    subscriptionId: z.uuid(),
+    subscriptionOrderIndex: z.number().int().nullable(),
+    deliveryDate: z.string(),
+    userId: z.uuid(),
+    expectedDeliverySlotId: deliverySlot,
+    address: orderAddressSchema,
+  })
+  .meta({ id: 'LatestSubscriptionOrder' });
+export type LatestSubscriptionOrder = z.infer<typeof latestSubscriptionOrderSchema>;
+
+const subscriptionIdsInput = z
+  .object({
+    subscriptionIds: z
+      .array(uuid('subscriptionIds'))
+      .min(1, { error: 'subscriptionIds must hold at least 1 id' })
+      .max(MAX_BULK_ORDERS, { error: `subscriptionIds must hold at most ${MAX_BULK_ORDERS} ids` }),
+  })
+  .strict();
+
+/** Generated orders made at once: each a subscription's order at its index. */
+export const bulkOrdersInput = z
+  .object({
+    orders: z
+      .array(
+        createOrderInput.refine(
+          (o) =>
+            !!o.subscriptionId &&
+            o.subscriptionOrderIndex !== null &&
+            o.subscriptionOrderIndex !== undefined &&
+            o.legacyOrderId === undefined,
+          {
+            path: ['subscriptionOrderIndex'],
+            error:
+              'Each order of a bulk creation is a subscription order: send subscriptionId and subscriptionOrderIndex, no legacyOrderId',
+          },
+        ),
+      )
+      .min(1, { error: 'orders must hold at least 1 order' })
+      .max(MAX_BULK_ORDERS, { error: `orders must hold at most ${MAX_BULK_ORDERS} orders` }),
+  })
+  .strict();
+export type BulkOrdersInput = z.output<typeof bulkOrdersInput>;
+
 export const orderContract = defineContract({
   service: 'order',
   title: 'Order service',
@@ -842,6 +891,31 @@ export const orderContract = defineContract({
       body: createOrderInput,
       response: orderSchema,
       errors,
+    },
+    createSubscriptionOrders: {
+      method: 'POST',
+      path: '/api/v1/orders/bulk',
+      summary: "Create many subscriptions' orders at once (order generation), in one transaction",
+      description:
+        "Each order as POST /orders makes it (dates, totals, its order_created event and topic). An order at a subscription's index that exists already is left as it is and counted in `existing` (no 409): a retried generation makes nothing twice.",
+      status: 201,
+      body: bulkOrdersInput,
+      response: z.object({
+        createdOrderIds: z.array(z.uuid()),
+        existing: z.number().int().describe('Orders asked for whose index existed already'),
+      }),
+      errors: [400, 502],
+      bodyLimit: 16 * 1024 * 1024,
+    },
+    latestSubscriptionOrders: {
+      method: 'POST',
+      path: '/api/v1/orders/subscriptions/latest',
+      summary: "Each subscription's latest order (by delivery date), for order generation",
+      description: 'Subscriptions without an order are left out.',
+      body: subscriptionIdsInput,
+      response: z.object({ items: z.array(latestSubscriptionOrderSchema) }),
+      errors: [400],
+      bodyLimit: 1024 * 1024,
     },
     listOrders: {
       method: 'GET',

@@ -487,6 +487,9 @@ export const priceResultSchema = z
   .meta({ id: 'PriceResult' });
 export type PriceResult = z.infer<typeof priceResultSchema>;
 
+/** Most orders one get-prices call prices. */
+export const MAX_PRICE_REQUESTS = 2000;
+
 // ---------------------------------------------------------------------------------------------
 // The contract (services.md §7; native paths under /discounts, /pricing, /promotions)
 // ---------------------------------------------------------------------------------------------
@@ -613,6 +616,26 @@ export const pricingContract = defineContract({
       body: getPriceInput,
       response: priceResultSchema,
       errors: [400, 404],
+    },
+    getPrices: {
+      method: 'POST',
+      path: '/pricing/get-prices',
+      summary: 'Price many orders at once (order generation): each as get-price prices it',
+      description:
+        'The answers in the order of the requests. All or none: a request get-price would refuse (400, 404) is refused here with its place (`requests.<n>: …`).',
+      body: z
+        .object({
+          requests: z
+            .array(getPriceInput)
+            .min(1, { error: 'requests must hold at least 1 request' })
+            .max(MAX_PRICE_REQUESTS, {
+              error: `requests must hold at most ${MAX_PRICE_REQUESTS} requests`,
+            }),
+        })
+        .strict(),
+      response: z.object({ results: z.array(priceResultSchema) }),
+      errors: [400, 404],
+      bodyLimit: 8 * 1024 * 1024,
     },
     listPromotions: {
       method: 'GET',

@@ -373,6 +373,58 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 // Cancel reasons and the plan catalogue
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * An active subscription with only what order generation needs (its active feeding plans with
+ * their meals, its extras still running, its discounts): the bulk generation's page.
+ */
+export const generationSubscriptionSchema = z
+  .object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    cadenceInWeeks: z.number().int(),
+    preferredDeliverySlotId: deliverySlot.nullable(),
+    feedingPlans: z.array(
+      z.object({
+        animalId: z.uuid(),
+        type: feedingPlanType,
+        status: feedingPlanStatus,
+        startOrderIndex: z.number().int(),
+        skus: z.array(
+          z.object({
+            productId: z.uuid(),
+            productVariantId: z.uuid(),
+            sku: z.string(),
+            pouches: z.number().int(),
+            price: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+    extras: z.array(
+      z.object({
+        id: z.uuid(),
+        productVariantId: z.uuid(),
+        startOrderIndex: z.number().int(),
+        nthOrder: z.number().int(),
+        quantity: z.number().int(),
+        price: z.number().int(),
+      }),
+    ),
+    discounts: z.array(
+      z.object({
+        id: z.uuid(),
+        discountId: z.uuid(),
+        orderStartIndex: z.number().int(),
+        orderQuantity: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'GenerationSubscription' });
+export type GenerationSubscription = z.infer<typeof generationSubscriptionSchema>;
+
+/** Most active subscriptions one generation page holds. */
+export const GENERATION_PAGE_LIMIT = 1000;
+
 const cancelReasonFields = {
   id: z.uuid(),
   description: z.string().max(255),
@@ -543,6 +595,25 @@ export const subscriptionContract = defineContract({
           message: 'Search by animalId, status or both',
         }),
       response: z.array(subscriptionSchema),
+      errors: [400],
+    },
+    listGenerationSubscriptions: {
+      method: 'GET',
+      path: '/subscriptions/generation',
+      summary: 'Active subscriptions by id, with only what order generation needs (keyset pages)',
+      description:
+        'Ascending by id after `after` (exclusive) and up to `through` (inclusive), at most `limit`; `next` is the id to ask `after` for the next page (null: none left). Only active feeding plans and running extras.',
+      query: z
+        .object({
+          after: uuid('after').optional(),
+          through: uuid('through').optional(),
+          limit: z.coerce.number().int().min(1).max(GENERATION_PAGE_LIMIT).default(500),
+        })
+        .strict(),
+      response: z.object({
+        items: z.array(generationSubscriptionSchema),
+        next: z.uuid().nullable(),
+      }),
       errors: [400],
     },
     createSubscription: {

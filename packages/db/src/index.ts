@@ -5,3 +5,4 @@ export * from './columns.js';
 export * from './reference-sql.js';
 export * from './pglite-wire.js';
 export * from './revisions.js';
+export * from './json-rows.js';

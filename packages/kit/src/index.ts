@@ -17,3 +17,4 @@ export * from './binary-reply.js';
 export * from './auth.js';
 export { injectFetch } from './inject-fetch.js';
 export { toInstant } from './zoned-time.js';
+export { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-key.js';

@@ -187,7 +187,7 @@ export function servicePlugin<C extends ServiceContract>(
     app.removeContentTypeParser(['text/plain']);
 
     app.setErrorHandler((err, request, reply) => {
-      const failure = describeFailure(err, bodyLimit);
+      const failure = describeFailure(err, request.routeOptions.bodyLimit ?? bodyLimit);
       if (failure) {
         request.log.info(
           { statusCode: failure.statusCode, message: failure.message },
@@ -343,7 +343,7 @@ export function servicePlugin<C extends ServiceContract>(
       app.route({
         method: endpoint.method,
         url: endpoint.path,
-        bodyLimit,
+        bodyLimit: Math.max(bodyLimit, endpoint.bodyLimit ?? 0),
         schema: {
           operationId: name,
           summary: endpoint.summary,

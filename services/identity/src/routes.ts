@@ -1,4 +1,12 @@
-import { HttpError, conflict, notFound, unauthorized, type Handlers } from '@pawfresh/kit';
+import {
+  HttpError,
+  IDEMPOTENCY_HEADER,
+  conflict,
+  idempotencyKeyOf,
+  notFound,
+  unauthorized,
+  type Handlers,
+} from '@pawfresh/kit';
 import type { identityContract } from '@pawfresh/contracts/identity';
 import { findDefaultAddress, putDefaultAddress, toAddress } from './db/address-store.js';
 import { listMail } from './db/mailbox-store.js';
@@ -112,11 +120,12 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       return toAddress(address);
     },
 
-    sendNotification: async ({ params, body, auth }) => {
+    sendNotification: async ({ params, body, auth }, request) => {
       if (auth?.kind !== 'service') {
         throw new HttpError(403, 'Only other services send notifications', { type: 'forbidden' });
       }
-      const sent = await sendNotification(ctx, params.userId, body);
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER], false);
+      const sent = await sendNotification(ctx, params.userId, body, key);
       if (sent === 'not_found') throw userNotFound(params.userId);
       return sent;
     },

@@ -92,6 +92,38 @@ describe('POST /identity/users/{userId}/notifications', () => {
     expect(await mailbox(user.email)).toEqual([]);
   });
 
+  it('sends once per Idempotency-Key: the same key again answers the first result', async () => {
+    const user = await createUser(h.app, { firstName: 'Pip' });
+    const key = { ...serviceAuth, 'idempotency-key': 'charge-order:o-1:1:1:email-customer' };
+    const first = await notify(user.id, failed, key);
+    expect(first.statusCode, first.body).toBe(202);
+    const again = await notify(user.id, failed, key);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    expect(await mailbox(user.email)).toHaveLength(1);
+    // The same key for another notice is refused and sends nothing; a new key sends again.
+    const other = await notify(
+      user.id,
+      { ...failed, template: 'order_skipped', reason: undefined },
+      key,
+    );
+    expect(other.statusCode).toBe(400);
+    const skipped = {
+      template: 'order_skipped',
+      orderNumber: 1,
+      amount: 1,
+      deliveryDate: '2026-03-13',
+    };
+    const clash = await notify(user.id, skipped, key);
+    expect(clash.statusCode).toBe(409);
+    expect(messagesOf(clash)[0]).toMatch(/already used for another notification/);
+    const next = await notify(user.id, failed, { ...serviceAuth, 'idempotency-key': 'k-2' });
+    expect(next.statusCode).toBe(202);
+    expect(await mailbox(user.email)).toHaveLength(2);
+    const bad = await notify(user.id, failed, { ...serviceAuth, 'idempotency-key': 'a b' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown user and 400 for an unknown template', async () => {
     const res = await notify('0b9d7a1e-4c2f-4e8a-9a5b-1d2c3e4f5a99', failed);
     expect(res.statusCode).toBe(404);

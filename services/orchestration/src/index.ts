@@ -9,9 +9,9 @@ import { orchestrationHandlers } from './routes.js';
 import { readOrchestrationSettings } from './settings.js';
 import { registerBillingWorkflows } from './flows/billing/index.js';
 import { billingHandlers } from './routes/billing.js';
-import { ensureSchedules } from './engine/schedules.js';
 import { registerFulfilmentWorkflows } from './flows/fulfilment.js';
 import { fulfilmentHandlers } from './routes/fulfilment.js';
+import { ensureSchedules, setSchedulesOn } from './engine/schedules.js';
 
 export const ORCHESTRATION_BASE_PATH = '/workflows';
 
@@ -63,8 +63,10 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
     });
     return async (app, options) => {
       await routes(app, options);
+      setSchedulesOn(settings.schedulesOn);
       await engine.launch();
-      await ensureSchedules(billing.schedules);
+      // Off (development, demo, tests unless set): no schedule is made, and ticks run nothing.
+      if (settings.schedulesOn) await ensureSchedules(billing.schedules);
       await registerMigrationQueue(runtime.database.kind);
       app.addHook('preClose', async () => engine.beginShutdown());
       app.addHook('onClose', () => engine.shutdown());

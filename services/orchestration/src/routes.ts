@@ -10,6 +10,7 @@ import { migrationHandlers } from './routes/migration.js';
 import { bulkProgressOf } from './flows/bulk-migrate.js';
 import { generateOrdersHandlers } from './routes/generate-orders.js';
 import type { FulfilmentHandlers } from './routes/fulfilment.js';
+import { generationProgressOf } from './flows/generate-orders-batch.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -41,7 +42,12 @@ export function orchestrationHandlers(
       const run = await engine.getRun(params.workflowId);
       if (!run) throw runNotFound(params.workflowId);
       const progress = await bulkProgressOf(params.workflowId);
-      return progress ? { ...run, progress } : run;
+      const generationProgress = await generationProgressOf(params.workflowId);
+      return {
+        ...run,
+        ...(progress ? { progress } : {}),
+        ...(generationProgress ? { generationProgress } : {}),
+      };
     },
   };
 }

@@ -25,6 +25,12 @@ export interface OrchestrationSettings {
   generateOrdersCron: string;
   /** Subscriptions whose orders are generated at once, per process. Default 4. */
   generateOrdersConcurrency: number;
+  /**
+   * Whether this process runs the scheduled workflows (the billing run, the daily order
+   * generation): `WORKFLOW_SCHEDULES` on or off; default on in production only, so a development
+   * or demo server never bills or generates on its own (docs/workflows.md "Schedules").
+   */
+  schedulesOn: boolean;
 }
 
 const envSchema = z.object({
@@ -79,6 +85,9 @@ const envSchema = z.object({
     .min(1, { error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
     .max(64, { error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
     .default(4),
+  WORKFLOW_SCHEDULES: z
+    .enum(['on', 'off'], { error: 'WORKFLOW_SCHEDULES must be on or off' })
+    .optional(),
 });
 
 export function readOrchestrationSettings(
@@ -103,5 +112,7 @@ export function readOrchestrationSettings(
     orderHorizonWeeks: parsed.ORDER_HORIZON_WEEKS,
     generateOrdersCron: parsed.GENERATE_ORDERS_CRON,
     generateOrdersConcurrency: parsed.GENERATE_ORDERS_CONCURRENCY,
+    schedulesOn:
+      (parsed.WORKFLOW_SCHEDULES ?? (environment === 'production' ? 'on' : 'off')) === 'on',
   };
 }

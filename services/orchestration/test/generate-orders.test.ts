@@ -102,6 +102,36 @@ describe('POST /workflows/generate-orders', () => {
     );
   });
 
+  it('for every subscription: the active ones in batches, priced as one at a time, each index once', async () => {
+    const checkouts = [await checkedOut(), await checkedOut()];
+    h.clock.advance(3 * WEEK);
+    const res = await generate({});
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<GenerateOrdersResult>();
+    expect(body.failed).toEqual([]);
+    for (const { result } of checkouts) {
+      const orders = await ordersOf(result.subscriptions[0]!.id);
+      expect(orders.map((o) => o.subscriptionOrderIndex)).toEqual(
+        Array.from({ length: orders.length }, (_, i) => i),
+      );
+      expect(orders.length).toBeGreaterThan(6);
+      const made = orders.at(-1)!;
+      expect(made.deliveryDate <= body.horizonEnd).toBe(true);
+      expect(made.deliveryDate).toBe(
+        addDays(result.orders[0]!.deliveryDate, made.subscriptionOrderIndex! * 14),
+      );
+      expect(made.orderLineItems.map((l) => [l.productVariantId, l.quantity]).sort()).toEqual(
+        result.orders[1]!.orderLineItems.map((l) => [l.productVariantId, l.quantity]).sort(),
+      );
+      expect(made.totalPrice).toBe(result.orders[1]!.totalPrice);
+      expect(made.totalCharge).toBe(result.orders[1]!.totalCharge);
+    }
+    // Again: nothing more to make for them.
+    const again = (await generate({})).json<GenerateOrdersResult>();
+    expect(again.failed).toEqual([]);
+    expect(again.ordersCreated).toBe(0);
+  }, 90_000);
+
   it('a paused subscription gets no orders until it resumes; a cancelled one loses its pending orders', async () => {
     const paused = (await checkedOut()).result.subscriptions[0]!;
     const cancelled = (await checkedOut()).result.subscriptions[0]!;
@@ -126,11 +156,28 @@ describe('POST /workflows/generate-orders', () => {
     h.clock.advance(3 * WEEK);
 
     const before = (await ordersOf(paused.id)).length;
-    const res = await generate({});
+    const workflowId = `gen-all-${paused.id}`;
+    const res = await generate({ workflowId });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<GenerateOrdersResult>();
     expect(body.failed).toEqual([]);
     expect(body.ordersDeleted).toBe(5);
+    // The active ones went in batches on the queue; the run's counts are in its progress.
+    const run = (await h.call('GET', `/workflows/runs/${workflowId}`)).json<WorkflowRun>();
+    expect(run.steps.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['list-active-0', 'list-cancelled-0', 'generate-orders-batch']),
+    );
+    expect(run.generationProgress).toEqual({
+      batches: run.generationProgress!.batchesDone,
+      batchesDone: expect.any(Number),
+      subscriptions: body.subscriptions,
+      subscriptionsDone: body.subscriptions,
+      ordersCreated: body.ordersCreated,
+      ordersDeleted: 5,
+      skipped: body.skipped,
+      failed: 0,
+    });
+    expect(run.generationProgress!.batches).toBeGreaterThanOrEqual(1);
     expect((await ordersOf(paused.id)).length).toBe(before);
     expect((await ordersOf(cancelled.id)).map((o) => o.paymentStatus)).toEqual(['processed']);
 
@@ -139,7 +186,7 @@ describe('POST /workflows/generate-orders', () => {
     const later = (await generate({ subscriptionId: paused.id })).json<GenerateOrdersResult>();
     expect(later.resumed).toBe(1);
     expect(later.ordersCreated).toBeGreaterThanOrEqual(1);
-  });
+  }, 90_000);
 
   it('an unknown subscription is a 404, a bad one a 400, the order service down a 502', async () => {
     const missing = await generate({ subscriptionId: '00000000-0000-4000-8000-000000000000' });

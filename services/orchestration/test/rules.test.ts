@@ -234,4 +234,17 @@ describe('settings', () => {
       readOrchestrationSettings('development', { WORKFLOW_STEP_DELAY_MS: 'soon' }),
     ).toThrow('WORKFLOW_STEP_DELAY_MS must be a whole number of milliseconds');
   });
+
+  it('runs the schedules by default in production only; WORKFLOW_SCHEDULES decides elsewhere', () => {
+    expect(readOrchestrationSettings('production', {}).schedulesOn).toBe(true);
+    expect(readOrchestrationSettings('development', {}).schedulesOn).toBe(false);
+    expect(readOrchestrationSettings('test', {}).schedulesOn).toBe(false);
+    const on = { WORKFLOW_SCHEDULES: 'on' };
+    expect(readOrchestrationSettings('development', on).schedulesOn).toBe(true);
+    const off = { WORKFLOW_SCHEDULES: 'off' };
+    expect(readOrchestrationSettings('production', off).schedulesOn).toBe(false);
+    expect(() => readOrchestrationSettings('development', { WORKFLOW_SCHEDULES: 'yes' })).toThrow(
+      'WORKFLOW_SCHEDULES must be on or off',
+    );
+  });
 });

@@ -12,6 +12,7 @@ import { kitchenOrdersByIds } from './db/kitchen-store.js';
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
+import { createSubscriptionOrders, latestOrders } from './flows/subscription-orders.js';
 import { forecastBoxes, stockMonitor } from './flows/kitchen-plans.js';
 import { rebalanceFacility, rebalanceOrder } from './flows/rebalance.js';
 import { customerDeliveries, customerPastOrders } from './flows/customer-deliveries.js';
@@ -39,6 +40,8 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
   });
   return {
     createOrder: async ({ body }) => createOrder(ctx, body),
+    createSubscriptionOrders: async ({ body }) => createSubscriptionOrders(ctx, body),
+    latestSubscriptionOrders: async ({ body }) => latestOrders(ctx, body.subscriptionIds),
 
     lookupOrders: async ({ body }) => {
       const rows = await orderRowsByIds(db, body.orderIds);

@@ -823,3 +823,77 @@ describe('the contract', () => {
     );
   });
 });
+
+describe('GET /subscriptions/generation', () => {
+  it('pages active subscriptions by id with only what order generation needs', async () => {
+    const made = [
+      await activeSubscription(),
+      await activeSubscription(),
+      await activeSubscription(),
+    ];
+    const paused = await activeSubscription();
+    expect(
+      (await call('POST', `/subscriptions/${paused.sub.id}/pause`, { resumeAt: '2026-12-20' }))
+        .statusCode,
+    ).toBe(200);
+    const ids = made.map((m) => m.sub.id).sort();
+    // Every active one, one page of two at a time, in id order.
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const res = await call(
+        'GET',
+        `/subscriptions/generation?limit=2${after ? `&after=${after}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<{ items: { id: string }[]; next: string | null }>();
+      seen.push(...page.items.map((s) => s.id));
+      if (!page.next) break;
+      expect(page.next).toBe(page.items.at(-1)!.id);
+      after = page.next;
+    }
+    expect(seen).toEqual([...seen].sort());
+    expect(seen).toEqual(expect.arrayContaining(ids));
+    expect(seen).not.toContain(paused.sub.id);
+
+    // A range: after the first, through the last of the three.
+    const range = await call(
+      'GET',
+      `/subscriptions/generation?after=${ids[0]}&through=${ids[2]}&limit=1000`,
+    );
+    const items = range.json<{ items: Subscription[] }>().items;
+    expect(items.map((s) => s.id)).toEqual(seen.filter((id) => id > ids[0]! && id <= ids[2]!));
+    const lean = items.find((s) => s.id === ids[1])!;
+    const full = made.find((m) => m.sub.id === ids[1])!.sub;
+    expect(lean).toEqual({
+      id: full.id,
+      userId: full.userId,
+      cadenceInWeeks: full.cadenceInWeeks,
+      preferredDeliverySlotId: full.preferredDeliverySlotId,
+      feedingPlans: full.feedingPlans.map((p) => ({
+        animalId: p.animalId,
+        type: p.type,
+        status: p.status,
+        startOrderIndex: p.startOrderIndex,
+        skus: p.skus.map((s) => ({
+          productId: s.productId,
+          productVariantId: s.productVariantId,
+          sku: s.sku,
+          pouches: s.pouches,
+          price: s.price,
+        })),
+      })),
+      extras: full.extras.map((e) => ({
+        id: e.id,
+        productVariantId: e.productVariantId,
+        startOrderIndex: e.startOrderIndex,
+        nthOrder: e.nthOrder,
+        quantity: e.quantity,
+        price: e.price,
+      })),
+      discounts: [],
+    });
+    expect((await call('GET', '/subscriptions/generation?after=nope')).statusCode).toBe(400);
+    expect((await call('GET', '/subscriptions/generation?limit=1001')).statusCode).toBe(400);
+  });
+});

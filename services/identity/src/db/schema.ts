@@ -162,6 +162,19 @@ export const devMailbox = identityDb.table(
   (t) => [index('dev_mailbox_to_idx').on(t.to)],
 );
 
+/**
+ * Notifications sent under a caller's Idempotency-Key (a workflow step's): the same key again
+ * answers the first result and sends nothing (docs/dunning.md "E-mails").
+ */
+export const sentNotifications = identityDb.table('sent_notifications', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  template: text('template').notNull(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  sentAt: instant('sent_at').notNull(),
+});
+
 export const schema = {
   users,
   sessionFamilies,
@@ -170,5 +183,6 @@ export const schema = {
   rateLimits,
   addresses,
   devMailbox,
+  sentNotifications,
 };
 export type IdentitySchema = typeof schema;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
-import type { ConfiguredSchedule } from './schedules.js';
+import { registerScheduled, type ConfiguredSchedule } from './schedules.js';
 import type { Logger } from 'pino';
 import { badRequest, HttpError } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
@@ -92,12 +92,9 @@ export class Engine {
    * `sched-<name>-<instant>`, so processes sharing the database run each tick once.
    */
   schedule(name: string, cron: string, run: (scheduledAt: Date) => Promise<unknown>): void {
-    const workflow = DBOS.registerWorkflow(
-      async (scheduledAt: Date, _context: unknown): Promise<void> => {
-        await run(scheduledAt);
-      },
-      { name },
-    );
+    const workflow = registerScheduled(name, async (scheduledAt: Date): Promise<void> => {
+      await run(scheduledAt);
+    });
     this.#schedules.push({ name, cron, workflow });
   }
 

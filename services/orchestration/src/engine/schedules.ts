@@ -13,9 +13,25 @@ export interface ConfiguredSchedule {
   cronTimezone: string;
 }
 
-/** Registers a scheduled workflow under its name, before launch. */
+/** Whether this process runs scheduled ticks (settings: `WORKFLOW_SCHEDULES`). */
+let schedulesOn = true;
+
+/**
+ * Turns this process's scheduled ticks on or off, before launch. Off, a tick of a schedule that
+ * exists in the database (made by an earlier start with schedules on) runs nothing.
+ */
+export function setSchedulesOn(on: boolean): void {
+  schedulesOn = on;
+}
+
+/** Registers a scheduled workflow under its name, before launch; it runs only with schedules on. */
 export const registerScheduled = (name: string, run: ScheduledWorkflow): ScheduledWorkflow =>
-  DBOS.registerWorkflow(run, { name });
+  DBOS.registerWorkflow(
+    async (scheduledDate: Date, context: unknown) => {
+      if (schedulesOn) await run(scheduledDate, context);
+    },
+    { name },
+  );
 
 const applied = (configured: readonly ConfiguredSchedule[]) =>
   DBOS.applySchedules(

@@ -2,6 +2,8 @@ import { failureOf } from '../rules/workflow-failure.js';
 import { HttpError, isCallStatus, orNotFound, upstream } from '@pawfresh/kit';
 import type {
   GenerateOrdersResult,
+  GenerationProgress,
+  OrdersBatchOutcome,
   SubscriptionOrdersOutcome,
 } from '@pawfresh/contracts/orchestration-generate-orders';
 import type { Order } from '@pawfresh/contracts/order';
@@ -15,6 +17,7 @@ import {
   type ExtraVariant,
 } from '../rules/order-generation.js';
 import type { WorkflowContext } from './context.js';
+import { GENERATION_BATCH, type OrdersBatchRequest } from './generate-orders-batch.js';
 
 export interface SubscriptionOrdersRequest {
   subscriptionId: string;
@@ -141,10 +144,29 @@ export const generateSubscriptionOrders =
     return outcome;
   };
 
+type Failure = GenerateOrdersAnswer['failed'][number];
+
+const failureFor = (subscriptionId: string, err: unknown): Failure => {
+  const failure = failureOf(err);
+  return {
+    subscriptionId,
+    statusCode: failure?.statusCode ?? 500,
+    message: failure
+      ? [failure.message].flat().join('; ')
+      : err instanceof Error
+        ? err.message
+        : String(err),
+  };
+};
+
 /**
- * generate-orders: the pause sweep first, then every subscription (active, paused and cancelled
- * ones; or the one asked for) as a child workflow on the generate-orders queue, its counts added
- * up. A subscription that fails is reported and does not stop the others.
+ * generate-orders: the pause sweep first. For one subscription: its child workflow
+ * generate-subscription-orders, whose failure is the answer. For all: the active subscriptions
+ * in batches of GENERATION_BATCH by id (keyset pages, `list-active-<page>`), each batch a child
+ * workflow generate-orders-batch on the generate-orders queue; the cancelled ones each a
+ * generate-subscription-orders child (their pending orders are deleted). The counts are added up
+ * and published as the children finish (GET /workflows/runs/{id}: generationProgress). A batch
+ * or subscription that fails is reported and does not stop the others.
  */
 export const generateOrders =
   (
@@ -157,6 +179,11 @@ export const generateOrders =
         input: SubscriptionOrdersRequest,
         id: string,
       ) => Promise<{ getResult(): Promise<SubscriptionOrdersOutcome> }>;
+      startBatch: (
+        input: OrdersBatchRequest,
+        id: string,
+      ) => Promise<{ getResult(): Promise<OrdersBatchOutcome> }>;
+      publish: (progress: GenerationProgress) => Promise<void>;
     },
   ) =>
   async ({ subscriptionId }: GenerateOrdersRequest): Promise<GenerateOrdersAnswer> => {
@@ -169,64 +196,133 @@ export const generateOrders =
         services.subscription.resumeDueSubscriptions({}),
       ),
     );
-    const ids: string[] = [];
-    if (subscriptionId) {
-      ids.push(subscriptionId);
-    } else {
-      for (const status of ['active', 'cancelled'] as const) {
-        for (let page = 0; ; page++) {
-          const found = await step(`list-${status}-${page}`, () =>
-            upstream('Listing the subscriptions', async () =>
-              (
-                await services.subscription.searchSubscriptions({
-                  query: { status, offset: page * PAGE, limit: PAGE },
-                })
-              ).map((s) => s.id),
-            ),
-          );
-          ids.push(...found);
-          if (found.length < PAGE) break;
-        }
-      }
-    }
-    const handles = [];
-    for (const sub of ids) {
-      handles.push(
-        await options.startChild({ subscriptionId: sub, horizonEnd: end }, `${id}:${sub}`),
-      );
-    }
     const result: GenerateOrdersAnswer = {
       horizonEnd: end,
       resumed,
-      subscriptions: ids.length,
+      subscriptions: 0,
       ordersCreated: 0,
       ordersDeleted: 0,
       skipped: 0,
       failed: [],
     };
-    for (const [i, handle] of handles.entries()) {
+    const one = async (sub: string) =>
+      options.startChild({ subscriptionId: sub, horizonEnd: end }, `${id}:${sub}`);
+
+    if (subscriptionId) {
+      result.subscriptions = 1;
+      try {
+        const outcome = await (await one(subscriptionId)).getResult();
+        result.ordersCreated += outcome.created;
+        result.ordersDeleted += outcome.deleted;
+        if (outcome.skipped) result.skipped++;
+      } catch (err) {
+        // One subscription asked for by id: its failure is the answer.
+        const { statusCode, message } = failureFor(subscriptionId, err);
+        throw new HttpError(statusCode, message, statusCode === 502 ? { type: 'upstream' } : {});
+      }
+      return result;
+    }
+
+    // The active subscriptions, in batches by id: each page's bounds, then its batch queued.
+    const batches: { request: OrdersBatchRequest; count: number }[] = [];
+    let after: string | null = null;
+    for (let page = 0; ; page++) {
+      const from: string | null = after;
+      const found = await step(`list-active-${page}`, () =>
+        upstream('Listing the subscriptions', async () => {
+          const listed = await services.subscription.listGenerationSubscriptions({
+            query: { ...(from ? { after: from } : {}), limit: GENERATION_BATCH },
+          });
+          return {
+            count: listed.items.length,
+            through: listed.items.at(-1)?.id ?? null,
+            next: listed.next,
+          };
+        }),
+      );
+      if (found.through) {
+        batches.push({
+          request: { after: from, through: found.through, horizonEnd: end },
+          count: found.count,
+        });
+      }
+      if (!found.next) break;
+      after = found.next;
+    }
+    const cancelled: string[] = [];
+    for (let page = 0; ; page++) {
+      const found = await step(`list-cancelled-${page}`, () =>
+        upstream('Listing the subscriptions', async () =>
+          (
+            await services.subscription.searchSubscriptions({
+              query: { status: 'cancelled', offset: page * PAGE, limit: PAGE },
+            })
+          ).map((s) => s.id),
+        ),
+      );
+      cancelled.push(...found);
+      if (found.length < PAGE) break;
+    }
+    result.subscriptions = batches.reduce((n, b) => n + b.count, 0) + cancelled.length;
+    const progress: GenerationProgress = {
+      batches: batches.length,
+      batchesDone: 0,
+      subscriptions: result.subscriptions,
+      subscriptionsDone: 0,
+      ordersCreated: 0,
+      ordersDeleted: 0,
+      skipped: 0,
+      failed: 0,
+    };
+    await options.publish(progress);
+
+    const batchHandles = [];
+    for (const [n, b] of batches.entries()) {
+      batchHandles.push(await options.startBatch(b.request, `${id}:batch-${n}`));
+    }
+    const cancelledHandles = [];
+    for (const sub of cancelled) cancelledHandles.push(await one(sub));
+
+    for (const [n, handle] of batchHandles.entries()) {
+      try {
+        const outcome = await handle.getResult();
+        result.ordersCreated += outcome.created;
+        result.skipped += outcome.skipped;
+        result.failed.push(...outcome.failed);
+      } catch (err) {
+        // The whole batch failed (a service down): named by its first id's range.
+        const failure = failureFor(batches[n]!.request.through, err);
+        result.failed.push({
+          ...failure,
+          message: `The batch of subscriptions after ${batches[n]!.request.after ?? 'the first'} through ${batches[n]!.request.through}: ${failure.message}`,
+        });
+      }
+      progress.batchesDone++;
+      progress.subscriptionsDone += batches[n]!.count;
+      Object.assign(progress, {
+        ordersCreated: result.ordersCreated,
+        skipped: result.skipped,
+        failed: result.failed.length,
+      });
+      await options.publish(progress);
+    }
+    for (const [i, handle] of cancelledHandles.entries()) {
       try {
         const outcome = await handle.getResult();
         result.ordersCreated += outcome.created;
         result.ordersDeleted += outcome.deleted;
         if (outcome.skipped) result.skipped++;
       } catch (err) {
-        const failure = failureOf(err);
-        result.failed.push({
-          subscriptionId: ids[i]!,
-          statusCode: failure?.statusCode ?? 500,
-          message: failure
-            ? [failure.message].flat().join('; ')
-            : err instanceof Error
-              ? err.message
-              : String(err),
-        });
+        result.failed.push(failureFor(cancelled[i]!, err));
       }
+      progress.subscriptionsDone++;
     }
-    // One subscription asked for by id: its failure is the answer.
-    if (subscriptionId && result.failed[0]) {
-      const { statusCode, message } = result.failed[0];
-      throw new HttpError(statusCode, message, statusCode === 502 ? { type: 'upstream' } : {});
-    }
+    Object.assign(progress, {
+      ordersCreated: result.ordersCreated,
+      ordersDeleted: result.ordersDeleted,
+      skipped: result.skipped,
+      failed: result.failed.length,
+    });
+    await options.publish(progress);
     return result;
   };

@@ -28,6 +28,7 @@ import {
   type GenerateOrdersAnswer,
   type GenerateOrdersRequest,
 } from './generate-orders.js';
+import { generateOrdersBatch, publishGenerationProgress } from './generate-orders-batch.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
 export interface Workflows extends SubscriptionWorkflows, OrderChangeWorkflows {
@@ -66,6 +67,7 @@ export function registerWorkflows(
   const revertOne = engine.register('revert-migrate', revertMigrate(ctx));
   const queueName = engine.queue('generate-orders', generation.generateOrdersConcurrency);
   const one = engine.register('generate-subscription-orders', generateSubscriptionOrders(ctx));
+  const batch = engine.register('generate-orders-batch', generateOrdersBatch(ctx));
   const generate = engine.register(
     'generate-orders',
     generateOrders(ctx, {
@@ -73,6 +75,8 @@ export function registerWorkflows(
       horizonWeeks: generation.orderHorizonWeeks,
       queueName,
       startChild: (input, id) => engine.enqueue(one, input, id, queueName),
+      startBatch: (input, id) => engine.enqueue(batch, input, id, queueName),
+      publish: publishGenerationProgress,
     }),
   );
   engine.schedule('daily-generate-orders', generation.generateOrdersCron, () => generate({}));

@@ -3,8 +3,14 @@ import type { CreateOrderInput, LineItemInput, Order } from '@pawfresh/contracts
 import {
   isDiscountInOrder,
   isExtraInOrder,
-  type Subscription,
+  type GenerationSubscription,
 } from '@pawfresh/contracts/subscription';
+
+/**
+ * What generation reads of a subscription: the lean page's shape (the whole subscription fits
+ * it too; an extra's `cancelledAt`, when there, is honoured).
+ */
+type Subscription = GenerationSubscription;
 import { addDays } from './checkout.js';
 
 /** Who the order service records as having made a generated order. */

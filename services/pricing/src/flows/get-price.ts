@@ -1,4 +1,4 @@
-import { badRequest, notFound, refuseIfAny } from '@pawfresh/kit';
+import { badRequest, HttpError, notFound, refuseIfAny } from '@pawfresh/kit';
 import { MAX_CENTS, type PriceResult } from '@pawfresh/contracts/pricing';
 import type { PricingDb } from '../db/pricing-db.js';
 import { countUses, findPromotionByCode } from '../db/promotion-store.js';
@@ -53,4 +53,28 @@ export async function getPrice(
     );
   }
   return result;
+}
+
+/**
+ * Many orders priced at once (order generation), each exactly as getPrice prices it, answers in
+ * the requests' order. All or none: the first refusal is the answer, with the request's place.
+ */
+export async function getPrices(
+  ctx: PricingContext,
+  requests: readonly BodyOf<'getPrice'>[],
+): Promise<{ results: PriceResult[] }> {
+  const results: PriceResult[] = [];
+  for (const [n, request] of requests.entries()) {
+    try {
+      results.push(await getPrice(ctx, request));
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      throw new HttpError(
+        err.statusCode,
+        [err.messages].flat().map((m) => `requests.${n}: ${m}`),
+        err.options,
+      );
+    }
+  }
+  return { results };
 }

@@ -6,11 +6,13 @@ import { importSubscription, revertImport } from '../flows/migration.js';
 import { getSubscription, listSubscriptions } from '../flows/read-subscriptions.js';
 import { resumeDue } from '../flows/status-actions.js';
 import { updateSubscription } from '../flows/update-subscription.js';
+import { listGenerationSubscriptions } from '../flows/generation-page.js';
 
 type SubscriptionRoutes = Pick<
   Handlers<typeof subscriptionContract>,
   | 'listSubscriptions'
   | 'searchSubscriptions'
+  | 'listGenerationSubscriptions'
   | 'resumeDueSubscriptions'
   | 'getSubscription'
   | 'createSubscription'
@@ -24,6 +26,7 @@ export function subscriptionRoutes(ctx: SubscriptionContext): SubscriptionRoutes
   return {
     listSubscriptions: ({ query }) => listSubscriptions(ctx, query),
     searchSubscriptions: ({ query }) => listSubscriptions(ctx, query),
+    listGenerationSubscriptions: ({ query }) => listGenerationSubscriptions(ctx, query),
     resumeDueSubscriptions: () => resumeDue(ctx),
     getSubscription: ({ params, query }) => getSubscription(ctx, params.id, query),
     createSubscription: ({ body }) => createSubscription(ctx, body),

@@ -10,7 +10,7 @@ import {
 } from '../../rules/dunning.js';
 import { chargeOnce } from './charge-once.js';
 import type { ChargeOrderInput } from './charge-order.js';
-import { noticeFacts, notify } from './charge-order.js';
+import { emailKey, noticeFacts, notify } from './charge-order.js';
 import type { BillingContext } from './context.js';
 import { movePaymentStatus, readOrderState, type OrderState } from './order-state.js';
 
@@ -29,6 +29,7 @@ export const billOrder =
   (ctx: BillingContext, chargeOrder: Workflow<ChargeOrderInput, ChargeResult>) =>
   async ({ orderId, date }: BillOrderInput): Promise<Omit<BilledOrder, 'error'>> => {
     const { services, step } = ctx;
+    const key = () => emailKey(ctx.workflowId());
     const order: OrderState = await step('read-order', () => readOrderState(services, orderId));
     const action = dunningAction(order, date);
     const billed = (
@@ -65,13 +66,18 @@ export const billOrder =
           }),
         );
         await step('email-customer', () =>
-          notify(services, order.userId, {
-            template: 'delivery_moved',
-            ...noticeFacts(order),
-            deliveryDate: moved.deliveryDate,
-            previousDeliveryDate: order.deliveryDate,
-            nextAttemptDate: moved.billingDate,
-          }),
+          notify(
+            services,
+            order.userId,
+            {
+              template: 'delivery_moved',
+              ...noticeFacts(order),
+              deliveryDate: moved.deliveryDate,
+              previousDeliveryDate: order.deliveryDate,
+              nextAttemptDate: moved.billingDate,
+            },
+            key(),
+          ),
         );
         return billed('attempt_failed', moved.deliveryDate);
       }
@@ -101,7 +107,12 @@ export const billOrder =
           movePaymentStatus(services, orderId, 'expired', DUNNING_ACTOR).then(() => undefined),
         );
         await step('email-customer', () =>
-          notify(services, order.userId, { template: 'order_skipped', ...noticeFacts(order) }),
+          notify(
+            services,
+            order.userId,
+            { template: 'order_skipped', ...noticeFacts(order) },
+            key(),
+          ),
         );
         return billed('expired');
       }

@@ -44,7 +44,7 @@ const declinedBy = (err: unknown): Charged | undefined => {
  * left processing: the next run or retry sends the same key again, so it is charged at most once.
  */
 export const chargeOrder =
-  ({ services, step, clock }: BillingContext) =>
+  ({ services, step, clock, workflowId }: BillingContext) =>
   async ({ orderId, attempt, actor }: ChargeOrderInput): Promise<ChargeResult> => {
     const read = await step('read-order', async () => ({
       order: await readOrderState(services, orderId),
@@ -136,6 +136,7 @@ export const chargeOrder =
               reason: charged.reason,
               nextAttemptDate: next,
             },
+        emailKey(workflowId()),
       ),
     );
     return paid
@@ -153,17 +154,26 @@ export const noticeFacts = (order: OrderState) => ({
   deliveryDate: order.deliveryDate,
 });
 
+/** A workflow's e-mail key: its one email-customer step, sent once however often it re-runs. */
+export const emailKey = (workflowId: string) => `${workflowId}:email-customer`;
+
 /**
- * E-mails the customer through identity. A notice that cannot be sent never undoes the money or
+ * E-mails the customer through identity (Idempotency-Key: the workflow's emailKey, so a step
+ * re-run after a crash answers the first send instead of mailing again). A notice that cannot be sent never undoes the money or
  * order change before it: it is logged in the step's result (sent: false) instead.
  */
 export async function notify(
   services: BillingContext['services'],
   userId: string,
   notice: NotificationInput,
+  idempotencyKey: string,
 ): Promise<{ sent: boolean; subject: string | null }> {
   try {
-    const sent = await services.identity.sendNotification({ params: { userId }, body: notice });
+    const sent = await services.identity.sendNotification({
+      params: { userId },
+      body: notice,
+      headers: { 'idempotency-key': idempotencyKey },
+    });
     return { sent: true, subject: sent.subject };
   } catch {
     return { sent: false, subject: null };

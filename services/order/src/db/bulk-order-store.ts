@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, inArray, isNotNull } from '@pawfresh/db/orm';
+import { insertJsonRows } from '@pawfresh/db';
+import type {
+  LatestSubscriptionOrder,
+  LineItemInput,
+  OrderDiscountInput,
+} from '@pawfresh/contracts/order';
+import { lineItems, orderDiscounts, orderEvents, orders, outbox } from './schema.js';
+import {
+  toOrder,
+  type DiscountRow,
+  type LineItemRow,
+  type NewOrderRow,
+  type OrderDb,
+  type OrderRow,
+} from './order-store.js';
+import type { Order } from '@pawfresh/contracts/order';
+
+/** Rows per INSERT statement: well under PostgreSQL's 65,535 parameters for every table here. */
+const CHUNK = 1000;
+
+const chunks = <T>(rows: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+};
+
+/** Each subscription's latest order by delivery date (one query; none for a subscription without). */
+export async function latestSubscriptionOrders(
+  db: OrderDb,
+  subscriptionIds: readonly string[],
+): Promise<LatestSubscriptionOrder[]> {
+  const rows = await db
+    .selectDistinctOn([orders.subscriptionId], {
+      subscriptionId: orders.subscriptionId,
+      subscriptionOrderIndex: orders.subscriptionOrderIndex,
+      deliveryDate: orders.deliveryDate,
+      userId: orders.userId,
+      expectedDeliverySlotId: orders.expectedDeliverySlotId,
+      address: orders.address,
+    })
+    .from(orders)
+    .where(
+      and(inArray(orders.subscriptionId, [...subscriptionIds]), isNotNull(orders.subscriptionId)),
+    )
+    .orderBy(orders.subscriptionId, desc(orders.deliveryDate), desc(orders.subscriptionOrderIndex));
+  return rows.map((r) => ({
+    ...r,
+    subscriptionId: r.subscriptionId!,
+    address: r.address as LatestSubscriptionOrder['address'],
+  }));
+}
+
+/** A new subscription order with its line items and discounts, as the bulk creation writes it. */
+export interface NewBulkOrder {
+  row: NewOrderRow;
+  items: readonly LineItemInput[];
+  discounts: readonly OrderDiscountInput[];
+  event: { description: string; currentValue: string; createdBy: string | null };
+}
+
+/**
+ * Writes many orders in multi-row INSERTs (call inside a transaction). An order whose
+ * (subscription, index) exists already is left out (ON CONFLICT DO NOTHING), with its lines; the
+ * others get their line items, discounts, order_created event and order_created topic. Answers
+ * the orders made, as the contract shows them.
+ */
+export async function insertBulkOrders(
+  db: OrderDb,
+  wanted: readonly NewBulkOrder[],
+  now: Date,
+): Promise<Order[]> {
+  const madeIds: string[] = [];
+  for (const part of chunks(wanted)) {
+    madeIds.push(
+      ...(await insertJsonRows(
+        db,
+        orders,
+        part.map((o) => o.row),
+        { onConflictDoNothing: true },
+      )),
+    );
+  }
+  if (madeIds.length === 0) return [];
+  const made: OrderRow[] = [];
+  for (const part of chunks(madeIds)) {
+    made.push(...(await db.select().from(orders).where(inArray(orders.id, part))));
+  }
+  const byId = new Map(wanted.map((o) => [o.row.id, o]));
+  const items: LineItemRow[] = [];
+  const discounts: DiscountRow[] = [];
+  for (const row of made) {
+    const o = byId.get(row.id)!;
+    for (const item of o.items) {
+      items.push({
+        seq: items.length,
+        id: randomUUID(),
+        orderId: row.id,
+        bundleId: item.bundleId ?? null,
+        animalId: item.animalId ?? null,
+        extraId: item.extraId ?? null,
+        productId: item.productId,
+        productVariantId: item.productVariantId ?? null,
+        planType: item.planType ?? null,
+        price: item.price,
+        quantity: item.quantity,
+        oneOff: item.oneOff,
+        discountedPrice: item.discountedPrice ?? null,
+        discountScheduleApplicationId: item.discountScheduleApplicationId ?? null,
+        bundleLineItems: item.bundleLineItems.map((b) => ({
+          productId: b.productId,
+          productVariantId: b.productVariantId ?? null,
+          quantity: b.quantity,
+          price: b.price,
+        })),
+      });
+    }
+    for (const d of o.discounts) {
+      discounts.push({
+        seq: discounts.length,
+        id: randomUUID(),
+        orderId: row.id,
+        subscriptionDiscountId: d.subscriptionDiscountId ?? null,
+        discountId: d.discountId,
+        discountIndex: d.discountIndex,
+        name: d.name,
+        description: d.description ?? null,
+        interval: d.interval,
+        currencyCode: d.currencyCode,
+      });
+    }
+  }
+  // Written in this order, so the database's seq keeps each order's lines in their order.
+  const withoutSeq = <R extends { seq: number }>(rows: readonly R[]) =>
+    rows.map(({ seq: _seq, ...rest }) => rest);
+  for (const part of chunks(items)) await insertJsonRows(db, lineItems, withoutSeq(part));
+  for (const part of chunks(discounts)) await insertJsonRows(db, orderDiscounts, withoutSeq(part));
+  for (const part of chunks(made)) {
+    await insertJsonRows(
+      db,
+      orderEvents,
+      part.map((row) => {
+        const { event } = byId.get(row.id)!;
+        return {
+          id: randomUUID(),
+          orderId: row.id,
+          action: 'order_created' as const,
+          description: event.description,
+          previousValue: null,
+          currentValue: event.currentValue,
+          createdBy: event.createdBy,
+          createdAt: now,
+        };
+      }),
+    );
+  }
+  const group = <T extends { orderId: string }>(list: readonly T[]) => {
+    const by = new Map<string, T[]>();
+    for (const x of list) {
+      const found = by.get(x.orderId);
+      if (found) found.push(x);
+      else by.set(x.orderId, [x]);
+    }
+    return by;
+  };
+  const itemsBy = group(items);
+  const discountsBy = group(discounts);
+  const answered = made.map((row) =>
+    toOrder(row, itemsBy.get(row.id) ?? [], discountsBy.get(row.id) ?? [], now),
+  );
+  for (const part of chunks(answered)) {
+    await insertJsonRows(
+      db,
+      outbox,
+      part.map((order) => ({
+        id: randomUUID(),
+        topic: 'order_created' as const,
+        orderId: order.id,
+        payload: { order },
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    );
+  }
+  return answered;
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LatestSubscriptionOrder, Order } from '@pawfresh/contracts/order';
+import { messagesOf } from '@pawfresh/testing';
+import { harness, mealItem, melbourneAddress, newOrder, type Harness } from './harness.js';
+
+/** The bulk routes of order generation: POST /orders/bulk and /orders/subscriptions/latest. */
+let h: Harness;
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(async () => h?.close());
+
+const subscriptionOrder = (subscriptionId: string, index: number, deliveryDate: string) =>
+  newOrder({
+    subscriptionId,
+    subscriptionOrderIndex: index,
+    deliveryDate,
+    orderLineItems: [mealItem(875, 7)],
+    discounts: [
+      {
+        discountId: randomUUID(),
+        discountIndex: 0,
+        name: 'Welcome',
+        interval: 'recurring',
+        currencyCode: 'AUD',
+      },
+    ],
+    createdBy: 'generate-orders',
+  });
+
+const ordersOf = async (subscriptionId: string) =>
+  (
+    await h.call('GET', `/api/v1/orders?subscriptionId=${subscriptionId}&orderBy=deliveryDate`)
+  ).json<{ items: Order[] }>().items;
+
+describe('POST /orders/bulk', () => {
+  it('makes every order as POST /orders does, each index once however often it is asked', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    const body = {
+      orders: [
+        subscriptionOrder(a, 1, '2026-11-20'),
+        subscriptionOrder(a, 2, '2026-12-04'),
+        subscriptionOrder(b, 1, '2026-11-27'),
+      ],
+    };
+    const res = await h.call('POST', '/api/v1/orders/bulk', body);
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json<{ createdOrderIds: string[]; existing: number }>();
+    expect(made.createdOrderIds).toHaveLength(3);
+    expect(made.existing).toBe(0);
+
+    const [first, second] = await ordersOf(a);
+    expect(first).toMatchObject({
+      subscriptionOrderIndex: 1,
+      depotCode: 'MEL',
+      deliveryDate: '2026-11-20',
+      makeDate: '2026-11-19',
+      billingDate: '2026-11-17',
+      cutoffAt: '2026-11-16T06:00:00.000Z',
+      totalPrice: 875 * 7,
+      paymentStatus: 'pending',
+    });
+    expect(first!.address).toMatchObject({ ...melbourneAddress, timezone: 'Australia/Melbourne' });
+    expect(first!.orderLineItems).toHaveLength(1);
+    expect(first!.discounts).toMatchObject([{ name: 'Welcome', discountIndex: 0 }]);
+    expect(second!.subscriptionOrderIndex).toBe(2);
+    const events = await h.call('GET', `/api/v1/orders/${first!.id}/events`);
+    expect(events.json()).toMatchObject([
+      { action: 'order_created', createdBy: 'generate-orders' },
+    ]);
+    const topics = (await h.call('GET', '/api/v1/outbox?status=pending')).json<{
+      items: { topic: string; orderId: string }[];
+    }>();
+    expect(
+      topics.items.filter((t) => made.createdOrderIds.includes(t.orderId)).map((t) => t.topic),
+    ).toEqual(['order_created', 'order_created', 'order_created']);
+
+    // Again, with one more: the three are there already and only the new one is made.
+    const again = await h.call('POST', '/api/v1/orders/bulk', {
+      orders: [...body.orders, subscriptionOrder(b, 2, '2026-12-11')],
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ existing: 3 });
+    expect(again.json<{ createdOrderIds: string[] }>().createdOrderIds).toHaveLength(1);
+    expect((await ordersOf(a)).map((o) => o.subscriptionOrderIndex)).toEqual([1, 2]);
+    expect((await ordersOf(b)).map((o) => o.subscriptionOrderIndex)).toEqual([1, 2]);
+  });
+
+  it('leaves out an order whose cut-off has passed, and refuses what is not a subscription order', async () => {
+    const s = randomUUID();
+    const late = await h.call('POST', '/api/v1/orders/bulk', {
+      orders: [subscriptionOrder(s, 1, '2026-11-03'), subscriptionOrder(s, 2, '2026-11-20')],
+    });
+    expect(late.statusCode, late.body).toBe(201);
+    expect(late.json()).toMatchObject({ existing: 1 });
+    expect((await ordersOf(s)).map((o) => o.subscriptionOrderIndex)).toEqual([2]);
+
+    const loose = await h.call('POST', '/api/v1/orders/bulk', { orders: [newOrder()] });
+    expect(loose.statusCode).toBe(400);
+    expect(messagesOf(loose).join(' ')).toMatch(/subscription order/);
+    expect((await h.call('POST', '/api/v1/orders/bulk', { orders: [] })).statusCode).toBe(400);
+    const bad = await h.call('POST', '/api/v1/orders/bulk', {
+      orders: [{ ...subscriptionOrder(s, 3, '2026-11-27'), deliveryDate: '2026-02-30' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    // Nothing of a refused call is made.
+    expect((await ordersOf(s)).map((o) => o.subscriptionOrderIndex)).toEqual([2]);
+  });
+});
+
+describe('POST /orders/subscriptions/latest', () => {
+  it("answers each subscription's latest order by delivery date, none for one without", async () => {
+    const s = randomUUID();
+    await h.call('POST', '/api/v1/orders/bulk', {
+      orders: [subscriptionOrder(s, 3, '2026-12-04'), subscriptionOrder(s, 4, '2026-12-18')],
+    });
+    const none = randomUUID();
+    const res = await h.call('POST', '/api/v1/orders/subscriptions/latest', {
+      subscriptionIds: [s, none],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { items } = res.json<{ items: LatestSubscriptionOrder[] }>();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      subscriptionId: s,
+      subscriptionOrderIndex: 4,
+      deliveryDate: '2026-12-18',
+      expectedDeliverySlotId: 'PM',
+      address: { postcode: '3121' },
+    });
+    const bad = await h.call('POST', '/api/v1/orders/subscriptions/latest', {
+      subscriptionIds: ['nope'],
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
