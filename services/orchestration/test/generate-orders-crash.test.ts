@@ -3,57 +3,27 @@ import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout'
 import type { GenerateOrdersResult } from '@pawfresh/contracts/orchestration-generate-orders';
 import type { Order } from '@pawfresh/contracts/order';
 import { readyCart } from './server-cart.js';
-import {
-  client,
-  freePort,
-  serverDatabase,
-  startServer,
-  stop,
-  waitFor,
-  type Server,
-  type ServerDatabase,
-} from './server-process.js';
+import { CrashServers, stop, waitFor } from './crash-server.js';
 
 /**
- * generate-orders for every subscription in the real server (tsx), killed with SIGKILL while a
- * batch's generate-batch step is in flight, then started again on the same database: the run is
+ * generate-orders for every subscription in the real server, killed with SIGKILL while a batch's
+ * generate-batch step is in flight, then started again on the same database: the run is
  * recovered and finishes once, each subscription's orders are there once per index up to the
  * horizon, and the same workflowId answers the same result.
  */
 const STEP_DELAY_MS = 1500;
 const WORKFLOW_ID = 'gen-crash-all';
 
-let db: ServerDatabase;
-let port: number;
-const servers: Server[] = [];
-const api = client(() => `http://127.0.0.1:${port}`);
-const env = (delay: number) => ({
-  ...db.env,
-  WORKFLOW_STEP_DELAY_MS: String(delay),
-  // Beyond the checkout's 12 weeks, so the run has orders to make.
-  ORDER_HORIZON_WEEKS: '20',
-});
-const start = async (delay: number) => {
-  const server = startServer(env(delay), port);
-  servers.push(server);
-  await waitFor('the server', api.healthy, 300_000).catch((err: unknown) => {
-    throw new Error(`${String(err)}: ${server.output.join('').slice(-2000)}`);
-  });
-  return server;
-};
-
+let api: CrashServers;
+// Beyond the checkout's 12 weeks, so the run has orders to make.
 beforeAll(async () => {
-  db = await serverDatabase();
-  port = await freePort();
+  api = await CrashServers.create({ WORKFLOW_STEP_DELAY_MS: '0', ORDER_HORIZON_WEEKS: '20' });
 }, 120_000);
-afterAll(async () => {
-  for (const s of servers) await stop(s, 'SIGKILL');
-  await db?.close();
-});
+afterAll(() => api?.close());
 
 describe('generate-orders killed mid-batch', () => {
   it('is recovered and makes each order once', async () => {
-    let server = await start(0);
+    let server = await api.started();
     const subscriptions: string[] = [];
     for (let i = 0; i < 2; i++) {
       const ready = await readyCart(api);
@@ -66,7 +36,7 @@ describe('generate-orders killed mid-batch', () => {
     await stop(server, 'SIGTERM');
 
     // Slow steps; the kill lands while the batch's one step waits to run.
-    server = await start(STEP_DELAY_MS);
+    server = await api.started({ WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS) });
     void api
       .request('POST', '/svc/orchestration/workflows/generate-orders', { workflowId: WORKFLOW_ID })
       .catch(() => undefined);
@@ -80,7 +50,7 @@ describe('generate-orders killed mid-batch', () => {
     );
     await stop(server, 'SIGKILL');
 
-    await start(0);
+    await api.started();
     const run = await waitFor(
       'the recovered run to finish',
       async () => {

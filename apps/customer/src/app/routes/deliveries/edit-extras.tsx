@@ -19,7 +19,7 @@ import {
 import {
   activeSubscription,
   type Subscription,
-} from '../../../features/orders/api/get-subscriptions';
+} from '../../../features/subscriptions/api/get-subscriptions';
 import { ExtraError } from '../../../features/orders/components/extra-error';
 import { QuantityStepper } from '../../../features/orders/components/quantity-stepper';
 import { countOf } from '../../../features/orders/utils/box-contents';

@@ -15,7 +15,7 @@ import { paths } from '../../../config/paths';
 import {
   activeSubscription,
   type Subscription,
-} from '../../../features/orders/api/get-subscriptions';
+} from '../../../features/subscriptions/api/get-subscriptions';
 import { useUpdateRecipes } from '../../../features/orders/api/update-recipes';
 import { QuantityStepper } from '../../../features/orders/components/quantity-stepper';
 import { countOf, productImage } from '../../../features/orders/utils/box-contents';

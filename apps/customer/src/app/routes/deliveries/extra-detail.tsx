@@ -17,7 +17,7 @@ import {
 import {
   activeSubscription,
   type Subscription,
-} from '../../../features/orders/api/get-subscriptions';
+} from '../../../features/subscriptions/api/get-subscriptions';
 import { ChoiceCards } from '../../../features/orders/components/choice-cards';
 import { ExtraError } from '../../../features/orders/components/extra-error';
 import { QuantityStepper } from '../../../features/orders/components/quantity-stepper';

@@ -16,7 +16,7 @@ import {
 import {
   getSubscriptionsQueryOptions,
   useSubscriptions,
-} from '../../../features/orders/api/get-subscriptions';
+} from '../../../features/subscriptions/api/get-subscriptions';
 import type { Order } from '../../../features/orders/utils/order-format';
 import { getProductsQueryOptions, useProducts } from '../../../features/products/api/get-products';
 import { loadQuery } from '../../route-context';

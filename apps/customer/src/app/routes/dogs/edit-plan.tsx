@@ -14,7 +14,7 @@ import {
   useSubscriptionChange,
   type PlanReview,
 } from '../../../features/subscriptions/api/subscription-changes';
-import { PlanComparison } from '../../../features/subscriptions/components/plan-comparison';
+import { PlanComparison } from './plan-comparison';
 import { PlanPageState } from '../../../features/subscriptions/components/plan-page-state';
 import { MovedSinceReview } from '../../../features/subscriptions/components/moved-since-review';
 import { isMovedSinceReview } from '../../../features/subscriptions/utils/api-errors';

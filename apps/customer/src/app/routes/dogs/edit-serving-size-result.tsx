@@ -5,7 +5,7 @@ import { Link, useLocation, useParams, type LoaderFunction } from 'react-router'
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { paths } from '../../../config/paths';
 import type { PlanChange } from '../../../features/subscriptions/api/subscription-changes';
-import { PlanComparison } from '../../../features/subscriptions/components/plan-comparison';
+import { PlanComparison } from './plan-comparison';
 import { PlanPageState } from '../../../features/subscriptions/components/plan-page-state';
 import {
   describeGrams,

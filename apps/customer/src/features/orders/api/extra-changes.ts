@@ -4,7 +4,7 @@ import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/accoun
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { getOrdersQueryOptions } from './get-orders';
-import { getSubscriptionsQueryOptions } from './get-subscriptions';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../../../lib/query-keys';
 
 /** customer-app.md §8: what each change of an extra throws when it fails. */
 export const EXTRA_ERRORS = {
@@ -112,7 +112,7 @@ export function useExtraChange<Input, Result>(
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getOrdersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getSubscriptionsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY }),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountResponse } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
+import { ORDERS_QUERY_KEY } from '../../../lib/query-keys';
 import type { QueryConfig } from '../../../lib/react-query';
 
 export type Orders = AccountResponse<'getOrders'>;
@@ -13,7 +14,7 @@ export function getOrders({ signal }: { signal?: AbortSignal } = {}): Promise<Or
 
 export function getOrdersQueryOptions() {
   return queryOptions({
-    queryKey: ['orders'],
+    queryKey: ORDERS_QUERY_KEY,
     queryFn: ({ signal }) => getOrders({ signal }),
   });
 }

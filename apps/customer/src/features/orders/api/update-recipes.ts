@@ -3,7 +3,7 @@ import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/accoun
 
 import { api } from '../../../lib/api';
 import { getOrdersQueryOptions } from './get-orders';
-import { getSubscriptionsQueryOptions } from './get-subscriptions';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../../../lib/query-keys';
 
 export type RecipesAnswer = AccountResponse<'updateSubscriptionRecipes'>;
 
@@ -33,7 +33,7 @@ export function useUpdateRecipes() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getOrdersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getSubscriptionsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY }),
       ]),
   });
 }

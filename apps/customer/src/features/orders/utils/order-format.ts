@@ -1,5 +1,9 @@
 import type { AccountResponse } from '@pawfresh/contracts/account';
 
+import { dayParts, formatCents, formatDay, joinDay } from '../../../lib/format';
+
+export { formatCents, formatDay };
+
 export type Order = AccountResponse<'getOrder'>;
 export type DisplayType = Order['displayType'];
 
@@ -17,26 +21,6 @@ const STATE_TIME_ZONES: Record<string, string> = {
 
 export function timeZoneOf(order: Pick<Order, 'address'>): string {
   return STATE_TIME_ZONES[order.address.state] ?? 'Australia/Sydney';
-}
-
-const dayParts = (timeZone: string, long = false) =>
-  new Intl.DateTimeFormat('en-AU', {
-    weekday: long ? 'long' : 'short',
-    day: 'numeric',
-    month: long ? 'long' : 'short',
-    timeZone,
-  });
-
-function joinDay(parts: Intl.DateTimeFormatPart[]): string {
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')}`;
-}
-
-/** A calendar date (YYYY-MM-DD) as "Fri 20 Nov" (or "Friday 20 November" with `long`). */
-export function formatDay(calendarDate: string, { long = false } = {}): string {
-  const [year, month, day] = calendarDate.split('-').map(Number);
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return joinDay(dayParts('UTC', long).formatToParts(date));
 }
 
 /** "Delivered between 6am and 12pm" etc. (docs/delivery.md: AM 06:00–12:00, PM 12:00–18:00). */
@@ -83,13 +67,6 @@ export const DISPLAY_TYPE_WORDS: Record<DisplayType, string> = {
   DELIVERED: 'Delivered',
   FUTURE: 'Coming up',
 };
-
-const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
-
-/** Integer cents as "$127.08". */
-export function formatCents(cents: number): string {
-  return money.format(cents / 100);
-}
 
 /** What the box costs: the charge, the full price and the saving when a discount applies. */
 export function describePrice(order: Order) {

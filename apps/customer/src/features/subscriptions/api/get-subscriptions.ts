@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountResponse, CustomerSubscription } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../../../lib/query-keys';
 
 export type Subscription = CustomerSubscription;
 
@@ -12,13 +13,20 @@ export function getSubscriptions({ signal }: { signal?: AbortSignal } = {}) {
 
 export function getSubscriptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['subscriptions'],
+    queryKey: SUBSCRIPTIONS_QUERY_KEY,
     queryFn: ({ signal }) => getSubscriptions({ signal }),
   });
 }
 
-export function useSubscriptions() {
-  return useQuery(getSubscriptionsQueryOptions());
+export function useSubscriptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getSubscriptionsQueryOptions(), enabled });
+}
+
+/** The subscription the order pages act on (customer-app.md §4: status active). */
+export function activeSubscription(
+  data: AccountResponse<'getSubscriptions'> | undefined,
+): Subscription | null {
+  return data?.subscriptions.find((subscription) => subscription.status === 'active') ?? null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/account';
 
 import { api } from '../../../lib/api';
-import { getOrdersQueryOptions } from '../../orders/api/get-orders';
+import { ORDERS_QUERY_KEY } from '../../../lib/query-keys';
 import { getSubscriptionsQueryOptions } from './get-subscriptions';
 
 /**
@@ -72,7 +72,7 @@ export function useSubscriptionChange<Input, Result>(send: (input: Input) => Pro
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getSubscriptionsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getOrdersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
       ]),
   });
 }

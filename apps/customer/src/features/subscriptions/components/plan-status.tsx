@@ -5,7 +5,7 @@ import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { planPaths } from '../../../config/paths';
-import { formatDay } from '../../orders/utils/order-format';
+import { formatDay } from '../../../lib/format';
 import { currentSubscription, useSubscriptions, type Subscription } from '../api/get-subscriptions';
 import {
   reactivateSubscription,

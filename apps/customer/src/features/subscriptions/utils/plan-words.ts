@@ -1,6 +1,6 @@
 import type { AccountResponse } from '@pawfresh/contracts/account';
 
-import { formatCents, formatDay } from '../../orders/utils/order-format';
+import { formatCents, formatDay } from '../../../lib/format';
 
 type PlanSide = AccountResponse<'reviewUpdateSubscriptionServingSize'>['before'];
 type PlanFigures = PlanSide['feedingPlans'][number];

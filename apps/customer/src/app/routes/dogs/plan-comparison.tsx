@@ -1,8 +1,8 @@
 import { Badge, List, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AccountResponse } from '@pawfresh/contracts/account';
 
-import { useOrders } from '../../orders/api/get-orders';
-import { boxDay, compareSides } from '../utils/plan-words';
+import { useOrders } from '../../../features/orders/api/get-orders';
+import { boxDay, compareSides } from '../../../features/subscriptions/utils/plan-words';
 
 type Review = Pick<
   AccountResponse<'reviewUpdateSubscriptionServingSize'>,
