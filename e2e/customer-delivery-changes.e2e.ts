@@ -25,22 +25,35 @@ type Account = {
   email: string;
   password: string;
   dogId: string;
+  subscriptionId: string;
   orders: { orderId: string; deliveryDate: string }[];
 };
+
+/** A workflow of the orchestration service, called as the other services do. */
+async function runWorkflow<T>(name: string, body: object): Promise<T> {
+  const response = await fetch(`${baseUrl}/svc/orchestration/workflows/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${serviceToken}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${name}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
 
 /**
  * A new customer whose next box can still change (create-account-scenario "payment-soon":
  * Biscuit, Richmond VIC 3121, one box billed from T+2; docs/workflows.md "Test accounts").
  */
-async function newCustomer(): Promise<Account> {
-  const response = await fetch(`${baseUrl}/svc/orchestration/workflows/create-account-scenario`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${serviceToken}` },
-    body: JSON.stringify({ scenario: 'payment-soon' }),
-  });
-  if (!response.ok) throw new Error(`create-account-scenario: ${await response.text()}`);
-  return (await response.json()) as Account;
-}
+const newCustomer = () =>
+  runWorkflow<Account>('create-account-scenario', { scenario: 'payment-soon' });
+
+/** The customer's boxes planned 12 weeks ahead (generate-orders for their subscription): how many. */
+const planBoxes = async (account: Account) =>
+  (
+    await runWorkflow<{ ordersCreated: number }>('generate-orders', {
+      subscriptionId: account.subscriptionId,
+    })
+  ).ordersCreated;
 
 async function signInAs(page: Page, account: Account) {
   await signIn(page, baseUrl, account.email, account.password);
@@ -74,6 +87,18 @@ async function fillAddress(
   await page.getByLabel('City').fill('');
   await page.getByLabel('State').selectOption({ label: address.state });
   await page.getByLabel('Postcode').fill(address.postcode);
+}
+
+/** The change-date page of the customer's next box, the same day a week later picked. */
+async function pickDayAWeekLater(account: Account) {
+  const moved = addDays(account.orders[0]!.deliveryDate, 7);
+  const opened = await openPage(browser);
+  await signInAs(opened.page, account);
+  await nextBox(opened.page).getByRole('link', { name: 'Change date' }).click();
+  await opened.page
+    .getByRole('radio', { name: new RegExp(`^${dayWords(moved)}, Change by`) })
+    .click();
+  return { ...opened, moved };
 }
 
 describe('a customer changes a delivery (scenario customers, Chromium)', () => {
@@ -120,18 +145,44 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
   }
 
   it('moves a delivery to the same day a week later', async () => {
-    const account = await newCustomer();
-    const box = account.orders[0]!;
-    const moved = addDays(box.deliveryDate, 7);
-    const { page, errors, close } = await openPage(browser);
-    await signInAs(page, account);
-
-    await nextBox(page).getByRole('link', { name: 'Change date' }).click();
-    await page.getByRole('radio', { name: new RegExp(`^${dayWords(moved)}, Change by`) }).click();
+    const { page, errors, close, moved } = await pickDayAWeekLater(await newCustomer());
     await page.getByRole('button', { name: new RegExp(`^Move to ${dayWords(moved)}`) }).click();
     await confirmSuccess(page);
     await page.waitForURL(/\/customer\/deliveries$/);
     // The box is now on the new day, as deliveries shows it.
+    await nextBox(page)
+      .getByRole('heading', { name: dayWords(moved, true) })
+      .waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('moves a delivery and all future boxes a week later in one change', async () => {
+    const account = await newCustomer();
+    const later = await planBoxes(account);
+    expect(later).toBeGreaterThan(1);
+    const { page, errors, close, moved } = await pickDayAWeekLater(account);
+    await page
+      .getByRole('radio', {
+        name: `This box and all future boxes, The ${later} boxes after it move too, as often as now from the new day`,
+      })
+      .click();
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/delivery-info'),
+    );
+    await page.getByRole('button', { name: new RegExp(`^Move to ${dayWords(moved)}`) }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      applyToFutureOrders: true,
+      date: { deliveryDate: moved },
+    });
+    // The notice names what moved: this box, then each later box's new day (the server's answer).
+    const notice = page.getByRole('status').filter({ hasText: 'Successfully updated' }).first();
+    await notice.waitFor({ timeout: 60_000 });
+    const words = (await notice.textContent()) ?? '';
+    expect(words).toContain(`Your box now arrives ${dayWords(moved, true)}`);
+    expect(words).toMatch(new RegExp(`The ${later} boxes after it now arrive `));
+    expect(words).not.toContain('stays as it was');
+    await page.waitForURL(/\/customer\/deliveries$/);
     await nextBox(page)
       .getByRole('heading', { name: dayWords(moved, true) })
       .waitFor();
@@ -169,7 +220,16 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
     await page.getByText('3122 is not a New South Wales postcode').waitFor();
 
     await page.getByLabel('State').selectOption({ label: 'Victoria' });
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/delivery-info'),
+    );
     await page.getByRole('button', { name: 'Save address' }).click();
+    // One call for this box and the later ones, which also makes it the address on file.
+    expect((await sent).postDataJSON()).toMatchObject({
+      applyToFutureOrders: true,
+      postcode: '3122',
+      address: { address1: '10 Church Street', state: 'VIC' },
+    });
     await confirmSuccess(page);
     await page.waitForURL(/\/customer\/deliveries$/);
     await nextBox(page).getByText('10 Church Street, Hawthorn').waitFor();

@@ -6,7 +6,7 @@ import * as fixtures from './fixtures';
 
 /**
  * The customer API's order-change calls for the fake (testing/fake-api.ts): delivery schedules,
- * serviceability, delivery info, the default address with a date, subscriptions, recipes and the
+ * serviceability, delivery info (with applyToFutureOrders), subscriptions, recipes and the
  * extras of orders and subscriptions. They change the fake's orders the way the server does, so a
  * page that reloads shows the change. Installed on an existing fake: `withOrderChanges(api)`.
  */
@@ -163,6 +163,27 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
       return { body: { serviceable: !unserviceable.has(postcode), postcode, suburb } };
     }),
   );
+  /** The courier's first day from `from` in the slot within the week, if any (a public holiday). */
+  const deliveryDayFrom = (from: string, slot: 'AM' | 'PM') => {
+    for (let day = from; day <= addDays(from, 6); day = addDays(day, 1)) {
+      if (slotsOn(day) & (slot === 'AM' ? 1 : 2)) return day;
+    }
+    return undefined;
+  };
+  const movedTo = (order: Order, deliveryDate: string, slot: 'AM' | 'PM'): Order => {
+    const shift = Math.round((Date.parse(deliveryDate) - Date.parse(order.deliveryDate)) / DAY_MS);
+    return {
+      ...order,
+      deliveryDate,
+      expectedDeliverySlotId: slot,
+      cutoffAt: new Date(Date.parse(order.cutoffAt) + shift * DAY_MS).toISOString(),
+    };
+  };
+  // As the customer API does (docs/order-changes.md "Delivery info"): this order, or with
+  // applyToFutureOrders every live order from it on: the address on each (and as the default
+  // address), the k-th later one to the new date + k × the cadence (the courier's next day that
+  // week); a later order that cannot change is left as it was and named in skippedOrders. This
+  // order's refusal changes nothing.
   api.on(
     'POST /orders/:orderId/delivery-info',
     guard((request) => {
@@ -170,76 +191,82 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
       if (!order) return error(404, `Order ${request.params.orderId} not found`);
       if (!open(order)) return tooLate(order);
       const body = request.body as AccountRequest<'updateDeliveryInfo'>;
-      let changed = order;
-      if (body.date) {
-        if (!(slotsOn(body.date.deliveryDate) & (body.date.deliverySlotId === 'AM' ? 1 : 2))) {
-          return error(
-            400,
-            `We do not deliver to ${body.suburb} ${body.postcode} on ${body.date.deliveryDate} (${body.date.deliverySlotId})`,
-          );
-        }
-        const shift = Math.round(
-          (Date.parse(body.date.deliveryDate) - Date.parse(order.deliveryDate)) / DAY_MS,
+      const { date, address } = body;
+      if (date && !(slotsOn(date.deliveryDate) & (date.deliverySlotId === 'AM' ? 1 : 2))) {
+        return error(
+          400,
+          `We do not deliver to ${body.suburb} ${body.postcode} on ${date.deliveryDate} (${date.deliverySlotId})`,
         );
-        changed = {
-          ...changed,
-          deliveryDate: body.date.deliveryDate,
-          expectedDeliverySlotId: body.date.deliverySlotId,
-          cutoffAt: new Date(Date.parse(order.cutoffAt) + shift * DAY_MS).toISOString(),
-        };
       }
-      if (body.address) {
-        changed = {
-          ...changed,
-          address: {
-            addressId: body.address.addressId,
-            address1: body.address.address1,
-            address2: body.address.address2 ?? null,
-            suburb: body.suburb,
-            state: body.address.state as Address['state'],
-            postcode: body.postcode,
-          },
-        };
-      }
-      saveOrder(changed);
-      return { body: { orderId: order.id, updatedOrderIds: [order.id], skippedOrders: [] } };
-    }),
-  );
-  api.on(
-    'PUT /addresses/default',
-    guard((request) => {
-      const { date, ...body } = request.body as AccountRequest<'putDefaultAddress'>;
-      api.state.address = {
-        addressId: api.state.address?.addressId ?? '7b0c2f1e-2222-4aaa-8bbb-000000000009',
-        cognitoUserId: fixtures.USER_ID,
-        isDefault: true,
-        address1: body.address1,
-        address2: body.address2 ?? null,
-        suburb: body.suburb,
-        city: body.city ?? null,
-        state: body.state as Address['state'],
-        postCode: body.postCode,
-        countryCode: 'AU',
-        deliveryInstructions: body.deliveryInstructions ?? null,
-        companyName: body.companyName ?? null,
-      };
-      if (date) {
-        for (const order of allOrders()) {
-          if (order.deliveryDate < date.deliveryDate || !open(order)) continue;
-          saveOrder({
-            ...order,
-            address: {
-              addressId: api.state.address.addressId,
-              address1: body.address1,
-              address2: body.address2 ?? null,
-              suburb: body.suburb,
-              state: api.state.address.state,
-              postcode: body.postCode,
-            },
+      const { failedOrders, currentOrders, futureOrders } = lists();
+      const later = body.applyToFutureOrders
+        ? [...failedOrders, ...currentOrders, ...futureOrders]
+            .filter((o) => o.id !== order.id && o.deliveryDate >= order.deliveryDate)
+            .sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate))
+        : [];
+      const cadenceDays = changes.subscription.cadenceInWeeks * 7;
+      const updatedOrderIds: string[] = [];
+      const skippedOrders: { orderId: string; deliveryDate: string; reason: string }[] = [];
+      for (const [k, target] of [order, ...later].entries()) {
+        if (!open(target)) {
+          skippedOrders.push({
+            orderId: target.id,
+            deliveryDate: target.deliveryDate,
+            reason: `Too late to change the order of ${target.deliveryDate}`,
           });
+          continue;
         }
+        let changed = target;
+        if (date) {
+          const due = addDays(date.deliveryDate, k * cadenceDays);
+          const day = deliveryDayFrom(due, date.deliverySlotId);
+          if (day) changed = movedTo(changed, day, date.deliverySlotId);
+          else {
+            // It keeps its date (and is named); a new address still goes on it.
+            skippedOrders.push({
+              orderId: target.id,
+              deliveryDate: target.deliveryDate,
+              reason: `We do not deliver to ${body.suburb} ${body.postcode} in the week from ${due} (${date.deliverySlotId}): the delivery stays on ${target.deliveryDate}`,
+            });
+            if (!address) continue;
+          }
+        }
+        if (address) {
+          changed = {
+            ...changed,
+            address: {
+              addressId: address.addressId,
+              address1: address.address1,
+              address2: address.address2 ?? null,
+              suburb: body.suburb,
+              state: address.state as Address['state'],
+              postcode: body.postcode,
+            },
+          };
+        }
+        saveOrder(changed);
+        updatedOrderIds.push(target.id);
       }
-      return { body: { success: true } };
+      if (body.applyToFutureOrders && address) {
+        api.state.address = {
+          addressId: api.state.address?.addressId ?? address.addressId,
+          cognitoUserId: fixtures.USER_ID,
+          isDefault: true,
+          address1: address.address1,
+          address2: address.address2 ?? null,
+          suburb: body.suburb,
+          city: address.city ?? null,
+          state: address.state as Address['state'],
+          postCode: body.postcode,
+          countryCode: 'AU',
+          deliveryInstructions:
+            address.deliveryInstructions === undefined
+              ? (api.state.address?.deliveryInstructions ?? null)
+              : address.deliveryInstructions,
+          companyName: address.companyName ?? null,
+        };
+      }
+      return { body: { orderId: order.id, updatedOrderIds, skippedOrders } };
     }),
   );
 

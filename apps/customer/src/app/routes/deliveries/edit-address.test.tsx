@@ -17,6 +17,17 @@ afterEach(() => {
 
 const page = `/deliveries/${ORDER_IDS.next}/edit/address`;
 const setUp = () => withOrderChanges(createFakeApi({ signedIn: true }));
+/** The delivery-info address of 3 Banksia Road, Newtown NSW 2042 on the box's address id. */
+const banksiaRoad = {
+  addressId: address.addressId,
+  address1: '3 Banksia Road',
+  address2: null,
+  city: null,
+  countryCode: 'AU',
+  state: 'NSW',
+  companyName: null,
+  deliveryInstructions: null,
+};
 
 async function typeAddress(
   user: ReturnType<typeof renderApp>['user'],
@@ -61,22 +72,13 @@ describe('/deliveries/{orderId}/edit/address', () => {
     expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)[0]?.body).toEqual({
       postcode: '2042',
       suburb: 'Newtown',
-      address: {
-        addressId: address.addressId,
-        address1: '3 Banksia Road',
-        address2: null,
-        city: null,
-        countryCode: 'AU',
-        state: 'NSW',
-        companyName: null,
-        deliveryInstructions: null,
-      },
+      address: banksiaRoad,
     });
     expect(api.callsTo('PUT /addresses/default')).toHaveLength(0);
     await waitFor(() => expect(currentPath(router)).toBe('/deliveries'));
   });
 
-  it('for all future boxes, makes it the address on file from this box on', async () => {
+  it('for all future boxes, changes every later box in one call and makes it the address on file', async () => {
     const api = setUp();
     const { user } = renderApp(page, { api });
 
@@ -92,17 +94,47 @@ describe('/deliveries/{orderId}/edit/address', () => {
     expect(await findSuccessNotice()).toHaveTextContent(
       'From your box of Fri 4 Dec on, your boxes go to 3 Banksia Road, Newtown NSW 2042. It is your address on file now.',
     );
-    expect(api.callsTo('PUT /addresses/default')[0]?.body).toMatchObject({
-      address1: '3 Banksia Road',
-      suburb: 'Newtown',
-      state: 'NSW',
-      postCode: '2042',
-      date: { deliveryDate: '2026-12-04', deliverySlotId: 'PM' },
-    });
-    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)).toHaveLength(0);
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`).map((c) => c.body)).toEqual([
+      {
+        postcode: '2042',
+        suburb: 'Newtown',
+        address: banksiaRoad,
+        applyToFutureOrders: true,
+      },
+    ]);
+    expect(api.callsTo('PUT /addresses/default')).toHaveLength(0);
     expect(api.state.orders.futureOrders.map((order) => order.address.postcode)).toEqual([
       '2042',
       '2042',
+    ]);
+    expect(api.state.address).toMatchObject({ address1: '3 Banksia Road', postCode: '2042' });
+  });
+
+  it('names a later box the server left at the old address, with its reason', async () => {
+    const api = setUp();
+    const [next, later] = api.state.orders.futureOrders;
+    // The box after it is already being made: its changes have closed.
+    api.state.orders = {
+      ...api.state.orders,
+      futureOrders: [next!, { ...later!, cutoffAt: '2026-11-25T06:00:00.000Z' }],
+    };
+    const { user } = renderApp(page, { api });
+
+    await typeAddress(user, {
+      address1: '3 Banksia Road',
+      suburb: 'Newtown',
+      state: 'New South Wales',
+      postcode: '2042',
+    });
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    expect(await findSuccessNotice()).toHaveTextContent(
+      'It is your address on file now. Your box of Fri 18 Dec stays as it was: Too late to change the order of 2026-12-18',
+    );
+    expect(api.state.orders.futureOrders.map((order) => order.address.postcode)).toEqual([
+      '2042',
+      '3121',
     ]);
   });
 

@@ -15,7 +15,6 @@ import {
   getDefaultAddressQueryOptions,
   useDefaultAddress,
 } from '../../../features/addresses/api/get-default-address';
-import { updateDefaultAddress } from '../../../features/addresses/api/update-default-address';
 import { AddressForm } from '../../../features/addresses/components/address-form';
 import { checkServiceability } from '../../../features/orders/api/check-serviceability';
 import { getOrdersQueryOptions } from '../../../features/orders/api/get-orders';
@@ -27,6 +26,7 @@ import {
   formatDay,
   type Order,
 } from '../../../features/orders/utils/order-format';
+import { skippedInWords } from '../../../features/orders/utils/skipped-boxes';
 import { ApiError } from '../../../lib/api-client';
 import { loadQuery } from '../../route-context';
 import { BACK_TO_DELIVERIES, orderEditLoader, useOrderRoute } from './order-route-data';
@@ -127,47 +127,42 @@ function EditDeliveryAddress({
         throw new ApiError(message, 400, message);
       }
       try {
-        if (scope === 'this') {
-          await updateDeliveryInfo(order.id, {
-            postcode: input.postCode,
-            suburb: input.suburb,
-            address: {
-              addressId: order.address.addressId,
-              address1: input.address1,
-              address2: input.address2 ?? null,
-              city: input.city ?? null,
-              countryCode: 'AU',
-              state: input.state,
-              companyName: input.companyName ?? null,
-              deliveryInstructions: input.deliveryInstructions ?? null,
-            },
-          });
-        } else {
-          // The address on file from this box on: this box, every later one that can still
-          // change, and the boxes planned from now on (docs/order-changes.md "Default address").
-          await updateDefaultAddress({
-            ...input,
-            date: {
-              deliveryDate: order.deliveryDate,
-              deliverySlotId: order.expectedDeliverySlotId,
-            },
-          });
-        }
+        // "All future boxes" is the same call for this box and every later one that can still
+        // change, which also makes it the address on file (docs/order-changes.md "Delivery info").
+        const answer = await updateDeliveryInfo(order.id, {
+          postcode: input.postCode,
+          suburb: input.suburb,
+          address: {
+            addressId: order.address.addressId,
+            address1: input.address1,
+            address2: input.address2 ?? null,
+            city: input.city ?? null,
+            countryCode: 'AU',
+            state: input.state,
+            companyName: input.companyName ?? null,
+            deliveryInstructions: input.deliveryInstructions ?? null,
+          },
+          ...(scope === 'future' ? { applyToFutureOrders: true } : {}),
+        });
+        return { saved: input, skippedOrders: answer.skippedOrders };
       } finally {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: getOrdersQueryOptions().queryKey }),
           queryClient.invalidateQueries({ queryKey: getDefaultAddressQueryOptions().queryKey }),
         ]);
       }
-      return input;
     },
-    onSuccess: async (saved) => {
-      if (saved) {
+    onSuccess: async (done) => {
+      if (done) {
+        const { saved, skippedOrders } = done;
         const where = `${saved.address1}, ${saved.suburb} ${saved.state} ${saved.postCode}`;
         notify(
-          scope === 'this'
-            ? `Your box of ${day} goes to ${where}.`
-            : `From your box of ${day} on, your boxes go to ${where}. It is your address on file now.`,
+          [
+            scope === 'this'
+              ? `Your box of ${day} goes to ${where}.`
+              : `From your box of ${day} on, your boxes go to ${where}. It is your address on file now.`,
+            ...skippedInWords(skippedOrders),
+          ].join(' '),
         );
       }
       await navigate(paths.deliveries);

@@ -70,41 +70,117 @@ describe('/deliveries/{orderId}/edit/date', () => {
     expect(await screen.findByRole('article', { name: 'Tuesday 8 December' })).toBeVisible();
   });
 
-  it('moves all future boxes by the same number of days', async () => {
+  it('moves all future boxes in one call, keeping the cadence from the new day', async () => {
     const api = setUp();
     const { user } = renderApp(page, { api });
 
+    expect(
+      await screen.findByRole('radio', {
+        name: /^This box and all future boxes, The next box moves too, as often as now/,
+      }),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
     await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
     await user.click(screen.getByRole('button', { name: 'Move to Tue 8 Dec, afternoon' }));
 
     const notice = await findSuccessNotice();
-    expect(notice).toHaveTextContent('The box after it moves by 4 days too: Tue 22 Dec.');
-    expect(api.callsTo(`POST /orders/${LATER_ID}/delivery-info`)[0]?.body).toEqual({
-      postcode: '3121',
-      suburb: 'Richmond',
-      date: { deliveryDate: '2026-12-22', deliverySlotId: 'PM' },
-    });
+    expect(notice).toHaveTextContent(
+      'Your box now arrives Tuesday 8 December, in the afternoon (12pm–6pm). The box after it now arrives Tue 22 Dec.',
+    );
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`).map((c) => c.body)).toEqual([
+      {
+        postcode: '3121',
+        suburb: 'Richmond',
+        date: { deliveryDate: '2026-12-08', deliverySlotId: 'PM' },
+        applyToFutureOrders: true,
+      },
+    ]);
+    expect(api.callsTo(`POST /orders/${LATER_ID}/delivery-info`)).toHaveLength(0);
+    // The fortnightly box after it: the new day + 2 weeks.
+    expect(
+      api.state.orders.futureOrders.map((o) => [o.deliveryDate, o.expectedDeliverySlotId]),
+    ).toEqual([
+      ['2026-12-08', 'PM'],
+      ['2026-12-22', 'PM'],
+    ]);
   });
 
-  it('names a later box that could not move, and keeps the others moved', async () => {
-    const api = setUp();
-    api.on(`POST /orders/:orderId/delivery-info`, (request) =>
-      request.params.orderId === LATER_ID
-        ? error(400, 'We do not deliver to Richmond 3121 on 2026-12-22 (PM)')
-        : {
-            body: { orderId: ORDER_IDS.next, updatedOrderIds: [ORDER_IDS.next], skippedOrders: [] },
-          },
-    );
+  it('names a later box the server left where it was, with its reason', async () => {
+    // The courier delivers no afternoons in the week from Tue 22 Dec.
+    const api = setUp({
+      slotsOn: (date) =>
+        new Date(`${date}T00:00:00Z`).getUTCDay() === 0
+          ? 0
+          : date >= '2026-12-22' && date <= '2026-12-28'
+            ? 1
+            : 3,
+    });
     const { user } = renderApp(page, { api });
 
     await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
     await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
     await user.click(screen.getByRole('button', { name: /^Move to/ }));
 
-    expect(await findSuccessNotice()).toHaveTextContent(
-      'Your box of Fri 18 Dec stays as it was: We do not deliver to Richmond 3121 on 2026-12-22 (PM)',
+    const notice = await findSuccessNotice();
+    expect(notice).toHaveTextContent(
+      'Your box of Fri 18 Dec stays as it was: We do not deliver to Richmond 3121 in the week from 2026-12-22 (PM): the delivery stays on 2026-12-18',
     );
+    expect(notice).not.toHaveTextContent('The box after it');
+    expect(api.state.orders.futureOrders.map((o) => o.deliveryDate)).toEqual([
+      '2026-12-08',
+      '2026-12-18',
+    ]);
+  });
+
+  it('goes to the courier’s next day that week when it does not deliver on the due day', async () => {
+    // Tue 22 Dec is a public holiday for the courier: the box after it goes on Wed 23 Dec.
+    const api = setUp({
+      slotsOn: (date) =>
+        new Date(`${date}T00:00:00Z`).getUTCDay() === 0 || date === '2026-12-22' ? 0 : 3,
+    });
+    const { user } = renderApp(page, { api });
+
+    await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+    await user.click(screen.getByRole('button', { name: /^Move to/ }));
+
+    expect(await findSuccessNotice()).toHaveTextContent('The box after it now arrives Wed 23 Dec.');
+  });
+
+  it('says the later boxes moved, without their dates, when the orders cannot be read again', async () => {
+    const api = setUp();
+    const { user } = renderApp(page, { api });
+
+    await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+    api.on('GET /orders', () => error(503, 'Orders unavailable'));
+    await user.click(screen.getByRole('button', { name: /^Move to/ }));
+
+    expect(await findSuccessNotice()).toHaveTextContent(
+      'Your box now arrives Tuesday 8 December, in the afternoon (12pm–6pm). The box after it moves too.',
+    );
+  });
+
+  it('moves nothing when the server refuses this box', async () => {
+    const api = setUp();
+    api.on('POST /orders/:orderId/delivery-info', () =>
+      error(
+        400,
+        'We do not deliver to Richmond 3121 on 2026-12-08 (PM): the next possible dates are 2026-12-09, 2026-12-10, 2026-12-11',
+      ),
+    );
+    const { user, router } = renderApp(page, { api });
+
+    await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+    await user.click(screen.getByRole('button', { name: /^Move to/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'the next possible dates are 2026-12-09, 2026-12-10, 2026-12-11',
+    );
+    expect(api.calls.filter((call) => call.path.endsWith('/delivery-info'))).toHaveLength(1);
+    expect(currentPath(router)).toBe(page);
+    expect(screen.queryByText('Successfully updated')).not.toBeInTheDocument();
   });
 
   it('goes back without a call or a notice when the date and slot stay the same', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -11,15 +11,14 @@ import { useSubmission } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { paths } from '../../../config/paths';
 import { useDeliverySchedules } from '../../../features/orders/api/get-delivery-schedules';
+import { getOrdersQueryOptions } from '../../../features/orders/api/get-orders';
 import {
-  updateDeliveryInfo,
   useUpdateDeliveryInfo,
+  type DeliveryInfoAnswer,
 } from '../../../features/orders/api/update-delivery-info';
 import { ChoiceCards } from '../../../features/orders/components/choice-cards';
 import { ScopeChoice, type Scope } from '../../../features/orders/components/scope-choice';
 import {
-  addDays,
-  daysFrom,
   deliveryDays,
   laterBoxes,
   scheduleRange,
@@ -32,7 +31,7 @@ import {
   SLOT_WORDS,
   type Order,
 } from '../../../features/orders/utils/order-format';
-import { ApiError } from '../../../lib/api-client';
+import { skippedInWords } from '../../../features/orders/utils/skipped-boxes';
 import { BACK_TO_DELIVERIES, orderEditLoader, allOrders, useOrderRoute } from './order-route-data';
 
 export function clientLoader(queryClient: QueryClient) {
@@ -55,12 +54,14 @@ export default function EditDateRoute() {
   return <EditDate order={route.order!} orders={allOrders(route.orders!)} />;
 }
 
-type Moved = { moved: Order[]; left: { order: Order; reason: string }[] };
+/** The answer, with the new dates of the later boxes moved (null when they could not be read). */
+type Moved = DeliveryInfoAnswer & { laterDates: string[] | null };
 
 function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
   const [now] = useState(() => new Date());
   const navigate = useNavigate();
   const notify = useSuccessNotice();
+  const queryClient = useQueryClient();
   const move = useUpdateDeliveryInfo();
   const query = useMemo(
     () => ({
@@ -80,49 +81,50 @@ function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
   const [scope, setScope] = useState<Scope>('this');
   const later = useMemo(() => laterBoxes(order, orders, now), [order, orders, now]);
   const chosen = days.find((day) => day.deliveryDate === date);
-  const shift = daysFrom(order.deliveryDate, date);
 
   const submission = useSubmission({
     send: async (): Promise<Moved> => {
-      const where = { postcode: order.address.postcode, suburb: order.address.suburb };
-      await move.mutateAsync({
+      // "All future boxes" is one call: the server moves this box, then the later ones to the new
+      // date's cadence, and puts everything back if anything fails (docs/order-changes.md).
+      const answer = await move.mutateAsync({
         orderId: order.id,
-        body: { ...where, date: { deliveryDate: date, deliverySlotId: slot } },
+        body: {
+          postcode: order.address.postcode,
+          suburb: order.address.suburb,
+          date: { deliveryDate: date, deliverySlotId: slot },
+          ...(scope === 'future' ? { applyToFutureOrders: true } : {}),
+        },
       });
-      const result: Moved = { moved: [], left: [] };
-      if (scope !== 'future') return result;
-      // The boxes after it keep their rhythm: each moves by the same number of days, one by one
-      // (each checked against the courier); one that cannot move stays and is named.
-      for (const box of later) {
-        const deliveryDate = addDays(box.deliveryDate, shift);
-        try {
-          await updateDeliveryInfo(box.id, {
-            ...where,
-            date: { deliveryDate, deliverySlotId: slot },
-          });
-          result.moved.push(box);
-        } catch (error) {
-          if (error instanceof ApiError && error.sessionExpired) throw error;
-          result.left.push({
-            order: box,
-            reason: error instanceof Error ? error.message : 'Unspecified server error',
-          });
-        }
+      const laterIds = answer.updatedOrderIds.filter((id) => id !== order.id);
+      if (laterIds.length === 0) return { ...answer, laterDates: [] };
+      // The answer names the boxes moved; their new dates are the orders' as they are now (read
+      // again once the call settled; a failed read leaves the dates out, not the change).
+      try {
+        const fresh = allOrders(
+          await queryClient.fetchQuery({ ...getOrdersQueryOptions(), staleTime: 10_000 }),
+        );
+        const laterDates = laterIds.flatMap(
+          (id) => fresh.find((box) => box.id === id)?.deliveryDate ?? [],
+        );
+        return { ...answer, laterDates: laterDates.sort() };
+      } catch {
+        return { ...answer, laterDates: null };
       }
-      return result;
     },
-    onSuccess: async ({ moved, left }) => {
+    onSuccess: async ({ updatedOrderIds, skippedOrders, laterDates }) => {
       const parts = [
         `Your box now arrives ${formatDay(date, { long: true })}, ${SLOT_IN_WORDS[slot]}.`,
       ];
-      if (moved.length > 0) {
+      const movedLater = updatedOrderIds.filter((id) => id !== order.id).length;
+      if (movedLater > 0) {
+        const boxes = movedLater === 1 ? 'The box after it' : `The ${movedLater} boxes after it`;
         parts.push(
-          `${moved.length === 1 ? 'The box after it moves' : `The ${moved.length} boxes after it move`} by ${Math.abs(shift)} ${Math.abs(shift) === 1 ? 'day' : 'days'} too: ${listInWords(moved.map((box) => formatDay(addDays(box.deliveryDate, shift))))}.`,
+          laterDates && laterDates.length === movedLater
+            ? `${boxes} now ${movedLater === 1 ? 'arrives' : 'arrive'} ${listInWords(laterDates.map((day) => formatDay(day)))}.`
+            : `${boxes} ${movedLater === 1 ? 'moves' : 'move'} too.`,
         );
       }
-      for (const { order: box, reason } of left) {
-        parts.push(`Your box of ${formatDay(box.deliveryDate)} stays as it was: ${reason}`);
-      }
+      parts.push(...skippedInWords(skippedOrders));
       notify(parts.join(' '));
       await navigate(paths.deliveries);
     },
@@ -212,7 +214,7 @@ function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
               futureDetail={
                 later.length === 0
                   ? 'No other boxes are planned yet'
-                  : `${later.length === 1 ? 'The next box moves' : `The ${later.length} boxes after it move`} by the same number of days`
+                  : `${later.length === 1 ? 'The next box moves' : `The ${later.length} boxes after it move`} too, as often as now from the new day`
               }
             />
             <Button type="submit" loading={submission.submitting} size="md">

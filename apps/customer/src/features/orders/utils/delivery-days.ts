@@ -70,8 +70,8 @@ export function scheduleRange(today: string) {
 }
 
 /**
- * The boxes after this one that "all future boxes" moves with it, by the same number of days:
- * the customer's later boxes that can still change.
+ * The boxes after this one that "all future boxes" changes with it (the server moves them to the
+ * new date's cadence): the customer's later boxes that can still change.
  */
 export function laterBoxes(order: Order, orders: readonly Order[], now: Date): Order[] {
   return orders
