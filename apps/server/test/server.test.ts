@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,17 +118,31 @@ describe('split mode', () => {
   let subscriptionUrl: string;
 
   /** Starts one service alone on a free port, as `SERVICE=<name> npm run serve` would. */
-  async function start(env: Record<string, string>) {
+  async function start(env: Record<string, string>, port = 0) {
     const app = await buildServer({ config: readConfig(env), database });
     alone.push(app);
-    return app.listen({ port: 0, host: '127.0.0.1' });
+    return app.listen({ port, host: '127.0.0.1' });
+  }
+
+  /** A port nothing listens on yet, for a service another one must know before it starts. */
+  async function freePort(): Promise<number> {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    return port;
   }
 
   beforeAll(async () => {
     const identityUrl = await start({ SERVICE: 'identity' });
     const dogsUrl = await start({ SERVICE: 'dogs' });
     const paymentUrl = await start({ SERVICE: 'payment' });
-    const courierUrl = await start({ SERVICE: 'courier' });
+    // Courier and order call each other: the order service's port is chosen first.
+    const orderPort = await freePort();
+    const courierUrl = await start({
+      SERVICE: 'courier',
+      ORDER_SERVICE_URL: `http://127.0.0.1:${orderPort}`,
+    });
     productUrl = await start({ SERVICE: 'product', DOGS_SERVICE_URL: dogsUrl });
     const pricingUrl = await start({ SERVICE: 'pricing' });
     subscriptionUrl = await start({
@@ -136,7 +151,7 @@ describe('split mode', () => {
       PRICING_SERVICE_URL: pricingUrl,
       DOGS_SERVICE_URL: dogsUrl,
     });
-    const orderUrl = await start({ SERVICE: 'order', COURIER_SERVICE_URL: courierUrl });
+    const orderUrl = await start({ SERVICE: 'order', COURIER_SERVICE_URL: courierUrl }, orderPort);
     accountUrl = await start({
       SERVICE: 'account',
       ORDER_SERVICE_URL: orderUrl,
