@@ -18,3 +18,4 @@ export * from './auth.js';
 export { injectFetch } from './inject-fetch.js';
 export { toInstant } from './zoned-time.js';
 export { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-key.js';
+export * from './chunks.js';

@@ -1,5 +1,5 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { orNotFound, ServiceCallError, upstream } from '@pawfresh/kit';
+import { chunks, orNotFound, ServiceCallError, upstream } from '@pawfresh/kit';
 import type {
   GenerationProgress,
   OrdersBatchOutcome,
@@ -58,12 +58,6 @@ interface Due {
   last: LatestSubscriptionOrder;
   at: { index: number; deliveryDate: string };
 }
-
-const chunks = <T>(list: readonly T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-};
 
 /**
  * Calls a bulk route with `items`; when it refuses one item (a 4xx naming `<field>.<n>: …`), that

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, inArray, isNotNull } from '@pawfresh/db/orm';
 import { insertJsonRows } from '@pawfresh/db';
+import { chunks } from '@pawfresh/kit';
 import type {
   LatestSubscriptionOrder,
   LineItemInput,
@@ -8,6 +9,8 @@ import type {
 } from '@pawfresh/contracts/order';
 import { lineItems, orderDiscounts, orderEvents, orders, outbox } from './schema.js';
 import {
+  discountValues,
+  lineItemValues,
   toOrder,
   type DiscountRow,
   type LineItemRow,
@@ -19,12 +22,6 @@ import type { Order } from '@pawfresh/contracts/order';
 
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 parameters for every table here. */
 const CHUNK = 1000;
-
-const chunks = <T>(rows: readonly T[], size = CHUNK): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-};
 
 /** Each subscription's latest order by delivery date (one query; none for a subscription without). */
 export async function latestSubscriptionOrders(
@@ -72,7 +69,7 @@ export async function insertBulkOrders(
   now: Date,
 ): Promise<Order[]> {
   const madeIds: string[] = [];
-  for (const part of chunks(wanted)) {
+  for (const part of chunks(wanted, CHUNK)) {
     madeIds.push(
       ...(await insertJsonRows(
         db,
@@ -84,7 +81,7 @@ export async function insertBulkOrders(
   }
   if (madeIds.length === 0) return [];
   const made: OrderRow[] = [];
-  for (const part of chunks(madeIds)) {
+  for (const part of chunks(madeIds, CHUNK)) {
     made.push(...(await db.select().from(orders).where(inArray(orders.id, part))));
   }
   const byId = new Map(wanted.map((o) => [o.row.id, o]));
@@ -92,51 +89,20 @@ export async function insertBulkOrders(
   const discounts: DiscountRow[] = [];
   for (const row of made) {
     const o = byId.get(row.id)!;
-    for (const item of o.items) {
-      items.push({
-        seq: items.length,
-        id: randomUUID(),
-        orderId: row.id,
-        bundleId: item.bundleId ?? null,
-        animalId: item.animalId ?? null,
-        extraId: item.extraId ?? null,
-        productId: item.productId,
-        productVariantId: item.productVariantId ?? null,
-        planType: item.planType ?? null,
-        price: item.price,
-        quantity: item.quantity,
-        oneOff: item.oneOff,
-        discountedPrice: item.discountedPrice ?? null,
-        discountScheduleApplicationId: item.discountScheduleApplicationId ?? null,
-        bundleLineItems: item.bundleLineItems.map((b) => ({
-          productId: b.productId,
-          productVariantId: b.productVariantId ?? null,
-          quantity: b.quantity,
-          price: b.price,
-        })),
-      });
+    for (const { id: _id, ...item } of o.items) {
+      items.push({ seq: items.length, ...lineItemValues(row.id, item) });
     }
     for (const d of o.discounts) {
-      discounts.push({
-        seq: discounts.length,
-        id: randomUUID(),
-        orderId: row.id,
-        subscriptionDiscountId: d.subscriptionDiscountId ?? null,
-        discountId: d.discountId,
-        discountIndex: d.discountIndex,
-        name: d.name,
-        description: d.description ?? null,
-        interval: d.interval,
-        currencyCode: d.currencyCode,
-      });
+      discounts.push({ seq: discounts.length, ...discountValues(row.id, d) });
     }
   }
   // Written in this order, so the database's seq keeps each order's lines in their order.
   const withoutSeq = <R extends { seq: number }>(rows: readonly R[]) =>
     rows.map(({ seq: _seq, ...rest }) => rest);
-  for (const part of chunks(items)) await insertJsonRows(db, lineItems, withoutSeq(part));
-  for (const part of chunks(discounts)) await insertJsonRows(db, orderDiscounts, withoutSeq(part));
-  for (const part of chunks(made)) {
+  for (const part of chunks(items, CHUNK)) await insertJsonRows(db, lineItems, withoutSeq(part));
+  for (const part of chunks(discounts, CHUNK))
+    await insertJsonRows(db, orderDiscounts, withoutSeq(part));
+  for (const part of chunks(made, CHUNK)) {
     await insertJsonRows(
       db,
       orderEvents,
@@ -169,7 +135,7 @@ export async function insertBulkOrders(
   const answered = made.map((row) =>
     toOrder(row, itemsBy.get(row.id) ?? [], discountsBy.get(row.id) ?? [], now),
   );
-  for (const part of chunks(answered)) {
+  for (const part of chunks(answered, CHUNK)) {
     await insertJsonRows(
       db,
       outbox,

@@ -141,7 +141,8 @@ export async function lineItemRows(db: OrderDb, orderId: string): Promise<LineIt
     .orderBy(asc(lineItems.seq));
 }
 
-const lineItemValues = (orderId: string, item: LineItemInput) => ({
+/** A line item's row values (a new id unless the item carries one). */
+export const lineItemValues = (orderId: string, item: LineItemInput) => ({
   id: item.id ?? randomUUID(),
   orderId,
   bundleId: item.bundleId ?? null,
@@ -233,18 +234,21 @@ export async function deleteLineItemRows(db: OrderDb, ids: readonly string[]): P
   if (ids.length > 0) await db.delete(lineItems).where(inArray(lineItems.id, [...ids]));
 }
 
+/** An order discount's row values, with a new id. */
+export const discountValues = (orderId: string, d: OrderDiscountInput) => ({
+  id: randomUUID(),
+  orderId,
+  subscriptionDiscountId: d.subscriptionDiscountId ?? null,
+  discountId: d.discountId,
+  discountIndex: d.discountIndex,
+  name: d.name,
+  description: d.description ?? null,
+  interval: d.interval,
+  currencyCode: d.currencyCode,
+});
+
 export async function insertDiscount(db: OrderDb, orderId: string, d: OrderDiscountInput) {
-  await db.insert(orderDiscounts).values({
-    id: randomUUID(),
-    orderId,
-    subscriptionDiscountId: d.subscriptionDiscountId ?? null,
-    discountId: d.discountId,
-    discountIndex: d.discountIndex,
-    name: d.name,
-    description: d.description ?? null,
-    interval: d.interval,
-    currencyCode: d.currencyCode,
-  });
+  await db.insert(orderDiscounts).values(discountValues(orderId, d));
 }
 
 /** Whether a discount was there to remove. */
