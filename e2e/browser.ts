@@ -57,6 +57,19 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core (WCAG 2.2 A and AA rules) in the page and fails on any violation. */
 export async function expectNoAxeViolations(page: Page) {
+  // Let finite transitions end first (a notice fading in has low contrast half-way): axe judges
+  // what the customer sees once the page is still. Endless ones (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number(a.effect?.getComputedTiming().endTime) !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (
