@@ -9,9 +9,14 @@
  */
 import os from 'node:os';
 import pino from 'pino';
-import { systemClock, type ServiceRuntime } from '@pawfresh/kit';
+import { injectFetch, systemClock, type ServiceRuntime } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
+import {
+  buildServer,
+  inProcessUrl,
+  prepareDatabase,
+  readConfig,
+} from '../apps/server/src/index.js';
 import { collaborators } from '../services/orchestration/src/collaborators.js';
 import { checkout } from '../services/orchestration/src/flows/checkout.js';
 import type { WorkflowContext } from '../services/orchestration/src/flows/context.js';
@@ -56,10 +61,14 @@ async function main() {
       request('POST', url, body).then((r) => json<T>(r, url)),
   } as unknown as Parameters<typeof readyCart>[0];
 
-  // The same flow without the engine: each step a plain call, over the same HTTP clients.
+  // The same flow without the engine: each step a plain call, through the same clients and the
+  // same in-process transport the engine's steps use (Fastify inject, no socket), so the only
+  // difference is the engine: checkpoints, child workflows, the workflow route.
+  const inProcess = injectFetch(app);
   const runtime = {
-    serviceUrl: (name: string) => `${origin}/svc/${name}`,
+    serviceUrl: inProcessUrl,
     serviceToken: config.serviceToken,
+    fetch: inProcess,
   } as unknown as ServiceRuntime<DatabaseConnection>;
   const plainContext = (id: string): WorkflowContext => ({
     services: collaborators(runtime, () => {}),

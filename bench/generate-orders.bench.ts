@@ -86,6 +86,7 @@ async function main() {
     // The engine: every subscription's orders, 12 weeks ahead.
     const runStarted = Date.now();
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const workflowId = `bench-generate-${process.pid}`;
     // Started, not awaited (a long run outlasts an HTTP client's patience); then the run's live
     // progress is read through the runs route until it ends, and the same id answers its result.
@@ -106,6 +107,8 @@ async function main() {
       if (run.status !== 'PENDING' && run.status !== 'ENQUEUED') break;
     }
     const engineMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuStarted);
+    const cpuS = (cpu.user + cpu.system) / 1e6;
     process.stdout.write('\n');
     const result = await post<GenerateOrdersResult>(
       '/svc/orchestration/workflows/generate-orders',
@@ -141,7 +144,7 @@ async function main() {
       throw new Error(`the run says ${result.ordersCreated} orders, the database holds ${orders}`);
     }
     console.log(
-      `generate-orders: ${result.subscriptions} subscriptions, ${result.ordersCreated} orders (${orders} rows, ${rows[0]!.items} line items) in ${round2(engineMs / 1000)} s = ${round2(result.ordersCreated / (engineMs / 1000))} orders/s; one multi-row INSERT of the same rows ${round2(insertMs)} ms; ratio ${round2(engineMs / insertMs)} (engine / insert); process peak memory ${round2(peakMb)} MB`,
+      `generate-orders: ${result.subscriptions} subscriptions, ${result.ordersCreated} orders (${orders} rows, ${rows[0]!.items} line items) in ${round2(engineMs / 1000)} s = ${round2(result.ordersCreated / (engineMs / 1000))} orders/s; one multi-row INSERT of the same rows ${round2(insertMs)} ms; ratio ${round2(engineMs / insertMs)} (engine / insert); the server process's CPU time in the run ${round2(cpuS)} s (${round2((cpuS * 1000) / result.ordersCreated)} ms an order); process peak memory ${round2(peakMb)} MB; load average ${os.loadavg().map(round2).join(' ')}`,
     );
   } finally {
     await sql.end();

@@ -1,4 +1,4 @@
 export { buildServer, selectedModules } from './app.js';
 export { readConfig, DEV_SERVICE_TOKEN, type ServerConfig } from './config.js';
 export { prepareDatabase } from './prepare.js';
-export { serviceModules, serviceNames, mountPathOf } from './services.js';
+export { serviceModules, serviceNames, mountPathOf, inProcessUrl } from './services.js';

@@ -425,6 +425,15 @@ export type GenerationSubscription = z.infer<typeof generationSubscriptionSchema
 /** Most active subscriptions one generation page holds. */
 export const GENERATION_PAGE_LIMIT = 1000;
 
+/**
+ * A batch of active subscriptions for order generation: those with ids after `after` (exclusive;
+ * null: from the first) up to `through` (inclusive), `count` of them when listed.
+ */
+export const generationBatchSchema = z
+  .object({ after: z.uuid().nullable(), through: z.uuid(), count: z.number().int() })
+  .meta({ id: 'GenerationBatch' });
+export type GenerationBatch = z.infer<typeof generationBatchSchema>;
+
 const cancelReasonFields = {
   id: z.uuid(),
   description: z.string().max(255),
@@ -614,6 +623,16 @@ export const subscriptionContract = defineContract({
         items: z.array(generationSubscriptionSchema),
         next: z.uuid().nullable(),
       }),
+      errors: [400],
+    },
+    listGenerationBatches: {
+      method: 'GET',
+      path: '/subscriptions/generation/batches',
+      summary: 'The active subscriptions cut into batches of `size` by id (order generation)',
+      description:
+        'Every active subscription once, ascending by id, in batches of `size` (the last may be smaller): each batch the bounds to ask GET /subscriptions/generation for (`after`, `through`) and how many it held. One query, without the subscriptions themselves.',
+      query: z.object({ size: z.coerce.number().int().min(1).max(GENERATION_PAGE_LIMIT) }).strict(),
+      response: z.object({ batches: z.array(generationBatchSchema) }),
       errors: [400],
     },
     createSubscription: {

@@ -13,36 +13,50 @@ export class RequestValidationError extends Error {
   }
 }
 
-const NUL = '\u0000';
+/** Any character that may be a problem: NUL or a surrogate (most strings have neither). */
+// eslint-disable-next-line no-control-regex -- NUL is what this looks for
+const SUSPECT = /[\u0000\ud800-\udfff]/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MAX_DEPTH = 64;
 
+const unstorable = (text: string) =>
+  SUSPECT.test(text) && (text.includes('\u0000') || LONE_SURROGATE.test(text));
+
+/** Walks `value` with `at` its path (one array, changed in place): true when `at` is the place. */
+function walk(value: unknown, at: (string | number)[]): boolean {
+  if (typeof value === 'string') return unstorable(value);
+  if (at.length > MAX_DEPTH || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      at.push(i);
+      if (walk(value[i], at)) return true;
+      at.pop();
+    }
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (unstorable(key)) return true;
+    at.push(key);
+    if (walk((value as Record<string, unknown>)[key], at)) return true;
+    at.pop();
+  }
+  return false;
+}
+
 /**
  * Where a request carries text PostgreSQL cannot store as sent: a NUL character (refused by
  * PostgreSQL) or a lone UTF-16 surrogate (silently turned into U+FFFD on the way in). Keys count
- * too: objects are stored as JSON.
+ * too: objects are stored as JSON. Large bodies (order generation's thousands of orders) are
+ * walked without making a path per value.
  */
 export function findUnstorableText(
   value: unknown,
   path: (string | number)[] = [],
 ): (string | number)[] | undefined {
-  const bad = (text: string) => text.includes(NUL) || LONE_SURROGATE.test(text);
-  if (typeof value === 'string') return bad(value) ? path : undefined;
-  if (path.length > MAX_DEPTH || value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorableText(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (bad(key)) return path;
-    const found = findUnstorableText(item, [...path, key]);
-    if (found) return found;
-  }
-  return undefined;
+  const at = [...path];
+  return walk(value, at) ? at : undefined;
 }
 
 export const unstorableTextMessage = (path: readonly (string | number)[]) =>

@@ -896,4 +896,50 @@ describe('GET /subscriptions/generation', () => {
     expect((await call('GET', '/subscriptions/generation?after=nope')).statusCode).toBe(400);
     expect((await call('GET', '/subscriptions/generation?limit=1001')).statusCode).toBe(400);
   });
+
+  it('cuts the active subscriptions into batches by id, each read back as one page', async () => {
+    for (let i = 0; i < 5; i++) await activeSubscription();
+    const paused = await activeSubscription();
+    expect(
+      (await call('POST', `/subscriptions/${paused.sub.id}/pause`, { resumeAt: '2026-12-20' }))
+        .statusCode,
+    ).toBe(200);
+    const all = (await call('GET', '/subscriptions/generation?limit=1000'))
+      .json<{ items: { id: string }[] }>()
+      .items.map((s) => s.id);
+    expect(all.length).toBeGreaterThanOrEqual(5);
+
+    const res = await call('GET', '/subscriptions/generation/batches?size=2');
+    expect(res.statusCode, res.body).toBe(200);
+    const { batches } = res.json<{
+      batches: { after: string | null; through: string; count: number }[];
+    }>();
+    expect(batches).toHaveLength(Math.ceil(all.length / 2));
+    expect(batches.map((b) => b.count)).toEqual(
+      batches.map((_, i) => Math.min(2, all.length - i * 2)),
+    );
+    // Each batch's bounds read back exactly its subscriptions: every active one once, in order.
+    const read: string[] = [];
+    for (const [i, b] of batches.entries()) {
+      expect(b.after).toBe(i === 0 ? null : batches[i - 1]!.through);
+      const page = await call(
+        'GET',
+        `/subscriptions/generation?${b.after ? `after=${b.after}&` : ''}through=${b.through}&limit=1000`,
+      );
+      const ids = page.json<{ items: { id: string }[] }>().items.map((s) => s.id);
+      expect(ids).toHaveLength(b.count);
+      expect(ids.at(-1)).toBe(b.through);
+      read.push(...ids);
+    }
+    expect(read).toEqual(all);
+    expect(read).not.toContain(paused.sub.id);
+
+    const one = await call('GET', '/subscriptions/generation/batches?size=1000');
+    expect(one.json()).toEqual({
+      batches: [{ after: null, through: all.at(-1), count: all.length }],
+    });
+    for (const bad of ['', '?size=0', '?size=1001', '?size=two', '?size=2&extra=1']) {
+      expect((await call('GET', `/subscriptions/generation/batches${bad}`)).statusCode).toBe(400);
+    }
+  });
 });

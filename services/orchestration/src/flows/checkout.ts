@@ -238,21 +238,27 @@ export const checkout =
         );
       }
 
-      for (const at of checkoutOrderSchedule(input.deliveryDate, subscribing)) {
-        const order = await step(`create-order-${at.index}`, () =>
-          upstream('Creating the orders', async () => {
-            const body = checkoutOrder(cart, made.subscription, at, slot, address);
-            const mine = await services.order.listOrders({
-              query: made.subscription
-                ? { subscriptionId: made.subscription.id, limit: 100 }
-                : { userId, limit: 100 },
-            });
+      // One step for all the orders: they are listed once, and only the indexes missing are made
+      // (a step re-run after a crash finds those it made). One checkpoint instead of one each.
+      made.orders = await step('create-orders', () =>
+        upstream('Creating the orders', async () => {
+          const mine = await services.order.listOrders({
+            query: made.subscription
+              ? { subscriptionId: made.subscription.id, limit: 100 }
+              : { userId, limit: 100 },
+          });
+          const orders: Order[] = [];
+          for (const at of checkoutOrderSchedule(input.deliveryDate, subscribing)) {
             const existing = mine.items.find((o) =>
               made.subscription ? o.subscriptionOrderIndex === at.index : true,
             );
-            if (existing) return existing;
+            if (existing) {
+              orders.push(existing);
+              continue;
+            }
+            const body = checkoutOrder(cart, made.subscription, at, slot, address);
             try {
-              return await services.order.createOrder({ body });
+              orders.push(await services.order.createOrder({ body }));
             } catch (err) {
               if (isCallStatus(err, 400) || isCallStatus(err, 409)) {
                 throw badRequest(
@@ -261,10 +267,10 @@ export const checkout =
               }
               throw err;
             }
-          }),
-        );
-        made.orders.push(order);
-      }
+          }
+          return orders;
+        }),
+      );
 
       await step('empty-cart', () =>
         upstream('Emptying the cart', async () => {

@@ -162,7 +162,7 @@ const failureFor = (subscriptionId: string, err: unknown): Failure => {
 /**
  * generate-orders: the pause sweep first. For one subscription: its child workflow
  * generate-subscription-orders, whose failure is the answer. For all: the active subscriptions
- * in batches of GENERATION_BATCH by id (keyset pages, `list-active-<page>`), each batch a child
+ * in batches of GENERATION_BATCH by id (their bounds in one step, `list-active`), each batch a child
  * workflow generate-orders-batch on the generate-orders queue; the cancelled ones each a
  * generate-subscription-orders child (their pending orders are deleted). The counts are added up
  * and published as the children finish (GET /workflows/runs/{id}: generationProgress). A batch
@@ -223,32 +223,18 @@ export const generateOrders =
       return result;
     }
 
-    // The active subscriptions, in batches by id: each page's bounds, then its batch queued.
-    const batches: { request: OrdersBatchRequest; count: number }[] = [];
-    let after: string | null = null;
-    for (let page = 0; ; page++) {
-      const from: string | null = after;
-      const found = await step(`list-active-${page}`, () =>
-        upstream('Listing the subscriptions', async () => {
-          const listed = await services.subscription.listGenerationSubscriptions({
-            query: { ...(from ? { after: from } : {}), limit: GENERATION_BATCH },
-          });
-          return {
-            count: listed.items.length,
-            through: listed.items.at(-1)?.id ?? null,
-            next: listed.next,
-          };
-        }),
-      );
-      if (found.through) {
-        batches.push({
-          request: { after: from, through: found.through, horizonEnd: end },
-          count: found.count,
-        });
-      }
-      if (!found.next) break;
-      after = found.next;
-    }
+    // The active subscriptions, in batches by id: every batch's bounds at once (ids only), then
+    // each batch queued, to read its subscriptions itself.
+    const batches = await step('list-active', () =>
+      upstream('Listing the subscriptions', async () =>
+        (
+          await services.subscription.listGenerationBatches({ query: { size: GENERATION_BATCH } })
+        ).batches.map(({ after, through, count }) => ({
+          request: { after, through, horizonEnd: end } satisfies OrdersBatchRequest,
+          count,
+        })),
+      ),
+    );
     const cancelled: string[] = [];
     for (let page = 0; ; page++) {
       const found = await step(`list-cancelled-${page}`, () =>

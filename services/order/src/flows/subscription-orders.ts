@@ -11,6 +11,7 @@ import { orderTotals } from '../rules/order-totals.js';
 import type { OrderContext } from './context.js';
 import { datesFor, placeOfPostcode, type DeliveryPlace } from './delivery-dates.js';
 import { checkTotals } from './order-change.js';
+import type { OrderDates } from '../rules/order-dates.js';
 
 /** Each subscription's latest order (by delivery date): where order generation goes on from. */
 export async function latestOrders(
@@ -54,6 +55,22 @@ export async function createSubscriptionOrders(
   }
   const now = ctx.clock.now();
   const wanted: NewBulkOrder[] = [];
+  // Many orders share a delivery date, slot and depot: their dates (or refusal) are worked out once.
+  const datesOf = new Map<string, { dates: OrderDates } | { refused: unknown }>();
+  const dated = (delivery: { deliveryDate: string; slot: 'AM' | 'PM' }, place: DeliveryPlace) => {
+    const key = `${delivery.deliveryDate} ${delivery.slot} ${place.depotCode} ${place.facilityId}`;
+    let found = datesOf.get(key);
+    if (!found) {
+      try {
+        found = { dates: datesFor(ctx, delivery, place) };
+      } catch (refused) {
+        found = { refused };
+      }
+      datesOf.set(key, found);
+    }
+    if ('refused' in found) throw found.refused;
+    return found.dates;
+  };
 
   for (const [n, o] of input.orders.entries()) {
     const totals = orderTotals(o.orderLineItems);
@@ -64,11 +81,7 @@ export async function createSubscriptionOrders(
     let dates;
     try {
       checkTotals(totals);
-      dates = datesFor(
-        ctx,
-        { deliveryDate: o.deliveryDate, slot: o.expectedDeliverySlotId },
-        place,
-      );
+      dates = dated({ deliveryDate: o.deliveryDate, slot: o.expectedDeliverySlotId }, place);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 409) {
         continue;

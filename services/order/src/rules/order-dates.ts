@@ -115,11 +115,19 @@ const dayFormat = (timeZone: string) => {
   return format;
 };
 
+/** The last answer per zone: a list or a bulk creation asks for one instant many times over. */
+const lastLocalDate = new Map<string, { at: number; date: string }>();
+
 /** Today's date on the wall clock of `timeZone`. */
 export function localDate(now: Date, timeZone: string): string {
+  const at = now.getTime();
+  const last = lastLocalDate.get(timeZone);
+  if (last?.at === at) return last.date;
   const parts = dayFormat(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const date = `${get('year')}-${get('month')}-${get('day')}`;
+  lastLocalDate.set(timeZone, { at, date });
+  return date;
 }
 
 export const dateProblemMessage = (

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte } from '@pawfresh/db/orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from '@pawfresh/db/orm';
 import type { GenerationSubscription } from '@pawfresh/contracts/subscription';
 import {
   extras,
@@ -19,6 +19,34 @@ const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> => {
   return by;
 };
 
+/** The subscriptions order generation reads: live and active. */
+const generating = () => [eq(subscriptions.status, 'active'), isNull(subscriptions.removedAt)];
+
+/**
+ * The last id of every `size` live active subscriptions by id, and of the last (smaller) batch,
+ * with its position (1-based) in that order: one pass over the ids, no subscription read.
+ */
+export async function generationBatchEnds(
+  db: SubscriptionDbView,
+  size: number,
+): Promise<{ id: string; position: number }[]> {
+  const ranked = db
+    .select({
+      id: subscriptions.id,
+      position: sql<string>`row_number() over (order by ${subscriptions.id})`.as('position'),
+      total: sql<string>`count(*) over ()`.as('total'),
+    })
+    .from(subscriptions)
+    .where(and(...generating()))
+    .as('ranked');
+  const rows = await db
+    .select({ id: ranked.id, position: ranked.position })
+    .from(ranked)
+    .where(sql`${ranked.position} % ${size} = 0 or ${ranked.position} = ${ranked.total}`)
+    .orderBy(asc(ranked.id));
+  return rows.map((r) => ({ id: r.id, position: Number(r.position) }));
+}
+
 /**
  * A page of live active subscriptions by id (after `after`, up to `through`), each with only
  * what order generation needs: its active feeding plans and their meals, its running extras, its
@@ -28,7 +56,7 @@ export async function generationPage(
   db: SubscriptionDbView,
   page: { after?: string | undefined; through?: string | undefined; limit: number },
 ): Promise<GenerationSubscription[]> {
-  const conditions = [eq(subscriptions.status, 'active'), isNull(subscriptions.removedAt)];
+  const conditions = generating();
   if (page.after) conditions.push(gt(subscriptions.id, page.after));
   if (page.through) conditions.push(lte(subscriptions.id, page.through));
   const rows = await db

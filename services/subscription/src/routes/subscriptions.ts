@@ -6,13 +6,14 @@ import { importSubscription, revertImport } from '../flows/migration.js';
 import { getSubscription, listSubscriptions } from '../flows/read-subscriptions.js';
 import { resumeDue } from '../flows/status-actions.js';
 import { updateSubscription } from '../flows/update-subscription.js';
-import { listGenerationSubscriptions } from '../flows/generation-page.js';
+import { listGenerationBatches, listGenerationSubscriptions } from '../flows/generation-page.js';
 
 type SubscriptionRoutes = Pick<
   Handlers<typeof subscriptionContract>,
   | 'listSubscriptions'
   | 'searchSubscriptions'
   | 'listGenerationSubscriptions'
+  | 'listGenerationBatches'
   | 'resumeDueSubscriptions'
   | 'getSubscription'
   | 'createSubscription'
@@ -27,6 +28,7 @@ export function subscriptionRoutes(ctx: SubscriptionContext): SubscriptionRoutes
     listSubscriptions: ({ query }) => listSubscriptions(ctx, query),
     searchSubscriptions: ({ query }) => listSubscriptions(ctx, query),
     listGenerationSubscriptions: ({ query }) => listGenerationSubscriptions(ctx, query),
+    listGenerationBatches: ({ query }) => listGenerationBatches(ctx, query.size),
     resumeDueSubscriptions: () => resumeDue(ctx),
     getSubscription: ({ params, query }) => getSubscription(ctx, params.id, query),
     createSubscription: ({ body }) => createSubscription(ctx, body),
