@@ -1,7 +1,13 @@
-import type { Engine } from '../engine/engine.js';
+import type { Engine, Workflow } from '../engine/engine.js';
 import type { WorkflowContext } from './context.js';
 import { cancelSubscription } from './cancel-subscription.js';
 import { updateDogProfile } from './dog-profile.js';
+import type { GenerateOrdersAnswer, GenerateOrdersRequest } from './generate-orders.js';
+import {
+  pauseSubscription,
+  reactivateSubscription,
+  resumeSubscription,
+} from './subscription-status.js';
 import {
   addSubscriptionExtra,
   deleteSubscriptionExtra,
@@ -18,8 +24,15 @@ import {
   updateServingSize,
 } from './plan-changes.js';
 
-/** The subscription-level customer changes (docs/changes.md), under their spec names. */
-export function registerSubscriptionWorkflows(engine: Engine, ctx: WorkflowContext) {
+/**
+ * The subscription-level customer changes (docs/changes.md), under their spec names; pause,
+ * resume and reactivate plan the boxes through generate-orders (docs/subscriptions.md "Pausing").
+ */
+export function registerSubscriptionWorkflows(
+  engine: Engine,
+  ctx: WorkflowContext,
+  generateOrders: Workflow<GenerateOrdersRequest, GenerateOrdersAnswer>,
+) {
   return {
     updateSubscriptionTreats: engine.register(
       'update-subscription-treats',
@@ -51,6 +64,18 @@ export function registerSubscriptionWorkflows(engine: Engine, ctx: WorkflowConte
       updateDogProfile(ctx, true),
     ),
     cancelSubscription: engine.register('cancel-subscription', cancelSubscription(ctx)),
+    pauseSubscription: engine.register(
+      'pause-subscription',
+      pauseSubscription(ctx, generateOrders),
+    ),
+    resumeSubscription: engine.register(
+      'resume-subscription',
+      resumeSubscription(ctx, generateOrders),
+    ),
+    reactivateSubscription: engine.register(
+      'reactivate-subscription',
+      reactivateSubscription(ctx, generateOrders),
+    ),
     addAnimalToSubscription: engine.register(
       'add-animal-to-subscription',
       addAnimalToSubscription(ctx),

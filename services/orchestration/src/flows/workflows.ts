@@ -84,7 +84,7 @@ export function registerWorkflows(
     getFeedingPlanPricing: pricing,
     getInflatedCart: inflate,
     checkout: engine.register('checkout', checkout(ctx, inflate)),
-    ...registerSubscriptionWorkflows(engine, ctx),
+    ...registerSubscriptionWorkflows(engine, ctx, generate),
     ...orderChangeWorkflows(engine, ctx),
     migrate: migrateOne,
     revertMigrate: revertOne,
