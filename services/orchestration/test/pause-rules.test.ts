@@ -50,20 +50,23 @@ describe('pausing rules', () => {
     },
   );
 
-  it('a pause removes or moves only the boxes to come that are not paid and not being made', () => {
-    const box = (deliveryDate: string, paymentStatus: string, fulfilmentStatus: string) => ({
-      deliveryDate,
-      paymentStatus,
-      fulfilmentStatus,
-    });
+  it('a pause removes or moves only the boxes to come: not paid, not being made, before cut-off', () => {
+    const box = (
+      deliveryDate: string,
+      paymentStatus: string,
+      fulfilmentStatus: string,
+      cutoffAt = `${deliveryDate}T00:00:00.000Z`,
+    ) => ({ deliveryDate, paymentStatus, fulfilmentStatus, cutoffAt });
     const boxes = [
       box('2026-11-26', 'pending', 'pending'), // today: it is on its way
       box('2026-11-27', 'pending', 'queued'), // being made
       box('2026-11-28', 'paid', 'pending'), // charged
+      box('2026-11-28', 'pending', 'pending', '2026-11-25T00:00:00.000Z'), // past its cut-off
       box('2026-11-29', 'pending', 'pending'),
       box('2026-12-13', 'pending', 'pending'),
     ] as Parameters<typeof openBoxes>[0];
-    expect(openBoxes(boxes, '2026-11-26').map((b) => b.deliveryDate)).toEqual([
+    const now = new Date('2026-11-26T01:00:00.000Z');
+    expect(openBoxes(boxes, '2026-11-26', now).map((b) => b.deliveryDate)).toEqual([
       '2026-11-29',
       '2026-12-13',
     ]);

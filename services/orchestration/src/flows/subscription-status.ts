@@ -6,10 +6,8 @@ import type {
   StatusChange,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import type { Workflow } from '../engine/engine.js';
 import { earlierDates, openBoxes, restartDates, resumeDateRefusal } from '../rules/pause.js';
 import type { WorkflowContext } from './context.js';
-import type { GenerateOrdersAnswer, GenerateOrdersRequest } from './generate-orders.js';
 import {
   readSubscription,
   relayed,
@@ -25,7 +23,11 @@ import { retried } from './undo-calls.js';
  */
 
 type Answer = Omit<StatusChange, 'workflowId'>;
-type GenerateOrders = Workflow<GenerateOrdersRequest, GenerateOrdersAnswer>;
+/**
+ * Plans a subscription's boxes up to the horizon from its last one (the child workflow
+ * generate-subscription-orders of generate-orders) and answers how many it made.
+ */
+export type PlanBoxes = (subscriptionId: string) => Promise<number>;
 
 const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 
@@ -34,6 +36,8 @@ interface Boxes {
   /** The depot's zone of the plan's boxes: the customer's days are read in it. */
   timezone: string;
   today: string;
+  /** When they were read (ISO): which boxes are still open is decided at that time. */
+  readAt: string;
 }
 
 /** Every box of the subscription (soonest first) and today in their depot's zone. */
@@ -49,7 +53,8 @@ async function listBoxes(ctx: WorkflowContext, subscriptionId: string): Promise<
     if (page.items.length < 100 || orders.length >= page.total) break;
   }
   const timezone = orders.at(-1)?.address.timezone ?? DEFAULT_TIME_ZONE;
-  return { orders, timezone, today: localDate(ctx.clock.now(), timezone) };
+  const now = ctx.clock.now();
+  return { orders, timezone, today: localDate(now, timezone), readAt: now.toISOString() };
 }
 
 /** The boxes read once as a step (the time counts: a recovered run sees the same day). */
@@ -170,8 +175,8 @@ const removeBox = ({ services, step }: WorkflowContext, box: Order) =>
 const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number) =>
   ctx.step('undo-plan-boxes', () =>
     retried(async () => {
-      const { orders, today } = await listBoxes(ctx, subscriptionId);
-      const planned = openBoxes(orders, today).filter(
+      const { orders, today, readAt } = await listBoxes(ctx, subscriptionId);
+      const planned = openBoxes(orders, today, new Date(readAt)).filter(
         (o) => o.subscriptionOrderIndex !== null && o.subscriptionOrderIndex > lastIndex,
       );
       for (const box of planned) {
@@ -198,11 +203,11 @@ const lastIndexOf = (orders: readonly Order[]) =>
 /**
  * pause-subscription: the plan's boxes to come that are not paid and not being made are removed
  * but the first, which moves to the first date of the plan's rhythm on or after the resume date;
- * then the subscription is paused. If the pause is refused, the box moves back and generate-orders
- * plans the removed ones again.
+ * then the subscription is paused. If the pause is refused, the box moves back and the removed ones
+ * are planned again.
  */
 export const pauseSubscription =
-  (ctx: WorkflowContext, generateOrders: GenerateOrders) =>
+  (ctx: WorkflowContext, planBoxes: PlanBoxes) =>
   async (input: PauseSubscriptionInput): Promise<Answer> => {
     const s = await readSubscription(ctx, input.subscriptionId, input.userId);
     if (s.status !== 'active' && s.status !== 'paused') {
@@ -212,15 +217,15 @@ export const pauseSubscription =
       );
     }
     refuseMovedVersion(s, input.version);
-    const { orders, timezone, today } = await readBoxes(ctx, s.id);
+    const { orders, timezone, today, readAt } = await readBoxes(ctx, s.id);
     const refusal = resumeDateRefusal(input.resumeAt, today);
     if (refusal) throw badRequest(refusal);
     const actor = actorOf(input.userId);
-    const [first, ...rest] = openBoxes(orders, today);
+    const [first, ...rest] = openBoxes(orders, today, new Date(readAt));
 
     return withCompensation(async (undoWith) => {
       if (rest.length > 0) {
-        undoWith(() => generateOrders({ subscriptionId: s.id }));
+        undoWith(() => planBoxes(s.id));
       }
       const deletedOrderIds: string[] = [];
       for (const box of rest) {
@@ -262,12 +267,12 @@ export const pauseSubscription =
  * box moved back, the plan paused again (its resume date) or cancelled again (its reasons).
  */
 const restart =
-  (ctx: WorkflowContext, generateOrders: GenerateOrders, action: 'resume' | 'reactivate') =>
+  (ctx: WorkflowContext, planBoxes: PlanBoxes, action: 'resume' | 'reactivate') =>
   async (input: RestartSubscriptionInput): Promise<Answer> => {
     const { services } = ctx;
     const s = await readSubscription(ctx, input.subscriptionId, input.userId);
     refuseMovedVersion(s, input.version);
-    const { orders, timezone, today } = await readBoxes(ctx, s.id);
+    const { orders, timezone, today, readAt } = await readBoxes(ctx, s.id);
     const actor = actorOf(input.userId);
 
     return withCompensation(async (undoWith) => {
@@ -310,7 +315,7 @@ const restart =
         ),
       );
 
-      const first = openBoxes(orders, today)[0];
+      const first = openBoxes(orders, today, new Date(readAt))[0];
       let nextOrder: Answer['nextOrder'] = first
         ? { orderId: first.id, deliveryDate: first.deliveryDate }
         : null;
@@ -331,10 +336,10 @@ const restart =
 
       const lastIndex = lastIndexOf(orders);
       undoWith(() => unplan(ctx, s.id, lastIndex));
-      const planned = await generateOrders({ subscriptionId: s.id });
-      if (!nextOrder && planned.ordersCreated > 0) {
+      const ordersCreated = await planBoxes(s.id);
+      if (!nextOrder && ordersCreated > 0) {
         const after = await readBoxes(ctx, s.id, 'read-planned-boxes');
-        const soonest = openBoxes(after.orders, after.today)[0];
+        const soonest = openBoxes(after.orders, after.today, new Date(after.readAt))[0];
         if (soonest) nextOrder = { orderId: soonest.id, deliveryDate: soonest.deliveryDate };
       }
       return {
@@ -344,13 +349,13 @@ const restart =
         deletedOrderIds: [],
         arrivingOrders: [],
         nextOrder,
-        ordersCreated: planned.ordersCreated,
+        ordersCreated,
       };
     });
   };
 
-export const resumeSubscription = (ctx: WorkflowContext, generateOrders: GenerateOrders) =>
-  restart(ctx, generateOrders, 'resume');
+export const resumeSubscription = (ctx: WorkflowContext, planBoxes: PlanBoxes) =>
+  restart(ctx, planBoxes, 'resume');
 
-export const reactivateSubscription = (ctx: WorkflowContext, generateOrders: GenerateOrders) =>
-  restart(ctx, generateOrders, 'reactivate');
+export const reactivateSubscription = (ctx: WorkflowContext, planBoxes: PlanBoxes) =>
+  restart(ctx, planBoxes, 'reactivate');

@@ -1,10 +1,10 @@
-import type { Engine, Workflow } from '../engine/engine.js';
+import type { Engine } from '../engine/engine.js';
 import type { WorkflowContext } from './context.js';
 import { cancelSubscription } from './cancel-subscription.js';
 import { updateDogProfile } from './dog-profile.js';
-import type { GenerateOrdersAnswer, GenerateOrdersRequest } from './generate-orders.js';
 import {
   pauseSubscription,
+  type PlanBoxes,
   reactivateSubscription,
   resumeSubscription,
 } from './subscription-status.js';
@@ -26,12 +26,13 @@ import {
 
 /**
  * The subscription-level customer changes (docs/changes.md), under their spec names; pause,
- * resume and reactivate plan the boxes through generate-orders (docs/subscriptions.md "Pausing").
+ * resume and reactivate plan the boxes through
+ * generate-subscription-orders (docs/subscriptions.md "Pausing").
  */
 export function registerSubscriptionWorkflows(
   engine: Engine,
   ctx: WorkflowContext,
-  generateOrders: Workflow<GenerateOrdersRequest, GenerateOrdersAnswer>,
+  planBoxes: PlanBoxes,
 ) {
   return {
     updateSubscriptionTreats: engine.register(
@@ -64,17 +65,11 @@ export function registerSubscriptionWorkflows(
       updateDogProfile(ctx, true),
     ),
     cancelSubscription: engine.register('cancel-subscription', cancelSubscription(ctx)),
-    pauseSubscription: engine.register(
-      'pause-subscription',
-      pauseSubscription(ctx, generateOrders),
-    ),
-    resumeSubscription: engine.register(
-      'resume-subscription',
-      resumeSubscription(ctx, generateOrders),
-    ),
+    pauseSubscription: engine.register('pause-subscription', pauseSubscription(ctx, planBoxes)),
+    resumeSubscription: engine.register('resume-subscription', resumeSubscription(ctx, planBoxes)),
     reactivateSubscription: engine.register(
       'reactivate-subscription',
-      reactivateSubscription(ctx, generateOrders),
+      reactivateSubscription(ctx, planBoxes),
     ),
     addAnimalToSubscription: engine.register(
       'add-animal-to-subscription',

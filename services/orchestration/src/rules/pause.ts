@@ -52,16 +52,21 @@ export function earlierDates(boxDate: string, cadenceInWeeks: number, today: str
 
 const blocked: readonly string[] = blockedFulfilmentStatuses;
 
-/** A plan's boxes still to come that a pause may remove or move: not paid, not being made. */
+/**
+ * A plan's boxes still to come that a pause may remove or move: not paid, not being made, and
+ * before their cut-off at `now` (a box past it is on its way: it arrives).
+ */
 export const openBoxes = <
-  T extends Pick<Order, 'deliveryDate' | 'paymentStatus' | 'fulfilmentStatus'>,
+  T extends Pick<Order, 'deliveryDate' | 'paymentStatus' | 'fulfilmentStatus' | 'cutoffAt'>,
 >(
   orders: readonly T[],
   today: string,
+  now: Date,
 ): T[] =>
   orders.filter(
     (o) =>
       o.deliveryDate > today &&
       o.paymentStatus === 'pending' &&
-      !blocked.includes(o.fulfilmentStatus),
+      !blocked.includes(o.fulfilmentStatus) &&
+      Date.parse(o.cutoffAt) > now.getTime(),
   );
