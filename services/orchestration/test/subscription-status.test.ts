@@ -48,7 +48,7 @@ const pause = (hh: Household, resumeAt: string, extra: Record<string, unknown> =
     ...extra,
   });
 
-describe('pause-subscription and resume-subscription', () => {
+describe('pause-subscription and resume-subscription', { timeout: 90_000 }, () => {
   it('pause keeps the first open box, moved on to the resume date; resume brings it back and plans the rest', async () => {
     const hh = await household(h);
     // Boxes: day 2 past its cut-off, day 16 being made, days 30 and 44 open (fortnightly).
@@ -162,7 +162,7 @@ describe('pause-subscription and resume-subscription', () => {
   });
 });
 
-describe('compensation: a failure puts back what was done', () => {
+describe('compensation: a failure puts back what was done', { timeout: 90_000 }, () => {
   it('pause refused by the subscription service: the box moves back, the removed ones are planned again', async () => {
     const hh = await household(h);
     const before = shape(await boxes(hh));
@@ -215,7 +215,7 @@ describe('compensation: a failure puts back what was done', () => {
   });
 });
 
-describe('reactivate-subscription', () => {
+describe('reactivate-subscription', { timeout: 90_000 }, () => {
   it('restarts a cancelled plan and plans its boxes from its last one', async () => {
     const hh = await household(h);
     const cancelled = await call('POST', '/workflows/cancel-subscription', {
