@@ -26,6 +26,7 @@ import {
   extraRequest,
   planChangeReviewSchema,
   servingSizeInput,
+  statusChangeSchema,
   subscriptionChangeSchema,
   subscriptionVersion,
 } from './orchestration-subscription-changes.js';
@@ -163,19 +164,9 @@ const feedingPlanIdField = z.uuid({ error: 'feedingPlanId must be one of your fe
 const changeAnswer = subscriptionChangeSchema.omit({ workflowId: true, subscription: true });
 const subscriptionErrors = [400, 401, 404, 409, 500];
 /** What a pause, resume or reactivation did (docs/subscriptions.md "Pausing"). */
-export const subscriptionStatusChangeSchema = z
-  .object({
-    subscription: customerSubscriptionSchema,
-    deletedOrderIds: z.array(z.uuid()).describe('Boxes removed (pause): not paid, not being made'),
-    arrivingOrders: z
-      .array(z.object({ orderId: z.uuid(), deliveryDate: z.string() }))
-      .describe('Boxes already paid or being made: they still arrive'),
-    nextOrder: z
-      .object({ orderId: z.uuid(), deliveryDate: z.string() })
-      .nullable()
-      .describe('The first box when deliveries start again (moved there, not removed)'),
-    ordersCreated: z.number().int().describe('Boxes planned again (resume, reactivate)'),
-  })
+export const subscriptionStatusChangeSchema = statusChangeSchema
+  .omit({ workflowId: true, subscriptionId: true, version: true, subscription: true })
+  .extend({ subscription: customerSubscriptionSchema })
   .meta({ id: 'SubscriptionStatusChange' });
 export type SubscriptionStatusChange = z.infer<typeof subscriptionStatusChangeSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuid } from './fields.js';
+import { calendarDate, uuid } from './fields.js';
 import { dogProfileInput, dogSchema } from './dogs.js';
 import {
   extraType,
@@ -198,6 +198,23 @@ export const cancelSubscriptionInput = z
   .strict();
 export type CancelSubscriptionInput = z.output<typeof cancelSubscriptionInput>;
 
+/** pause-subscription (docs/subscriptions.md "Pausing"): until a day after today, at most 26 weeks. */
+export const pauseSubscriptionInput = z
+  .object({
+    subscriptionId: uuid('subscriptionId'),
+    resumeAt: calendarDate.describe('The day deliveries may start again (after today)'),
+    version: subscriptionVersion,
+    ...common,
+  })
+  .strict();
+export type PauseSubscriptionInput = z.output<typeof pauseSubscriptionInput>;
+
+/** resume-subscription and reactivate-subscription. */
+export const restartSubscriptionInput = z
+  .object({ subscriptionId: uuid('subscriptionId'), version: subscriptionVersion, ...common })
+  .strict();
+export type RestartSubscriptionInput = z.output<typeof restartSubscriptionInput>;
+
 export const addAnimalInput = z
   .object({
     subscriptionId: uuid('subscriptionId'),
@@ -312,6 +329,27 @@ export const cancellationSchema = subscriptionChangeSchema
   .meta({ id: 'SubscriptionCancellation' });
 export type SubscriptionCancellation = z.infer<typeof cancellationSchema>;
 
+const boxDate = z.object({ orderId: z.uuid(), deliveryDate: z.string() });
+
+/** What a pause, resume or reactivation did to the plan and its boxes. */
+export const statusChangeSchema = z
+  .object({
+    workflowId: z.string(),
+    subscriptionId: z.uuid(),
+    version: z.number().int().describe("The subscription's version after the change"),
+    subscription: subscriptionSchema,
+    deletedOrderIds: z.array(z.uuid()).describe('Boxes removed (pause): not paid, not being made'),
+    arrivingOrders: z
+      .array(boxDate)
+      .describe('Boxes already paid or being made: they still arrive (pause)'),
+    nextOrder: boxDate
+      .nullable()
+      .describe('The first box when deliveries start again (moved there, not removed)'),
+    ordersCreated: z.number().int().describe('Boxes planned again (resume, reactivate)'),
+  })
+  .meta({ id: 'SubscriptionStatusChangeRun' });
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
 export const dogProfileChangeSchema = z
   .object({
     workflowId: z.string(),
@@ -398,6 +436,31 @@ export const subscriptionChangeEndpoints = {
     summary: 'Cancel with reasons; remove the orders not paid or being made',
     body: cancelSubscriptionInput,
     response: cancellationSchema,
+    errors,
+  },
+  pauseSubscription: {
+    method: 'POST',
+    path: '/workflows/pause-subscription',
+    summary:
+      'Pause until a day: remove the boxes not paid or being made but the first, moved to that day',
+    body: pauseSubscriptionInput,
+    response: statusChangeSchema,
+    errors,
+  },
+  resumeSubscription: {
+    method: 'POST',
+    path: '/workflows/resume-subscription',
+    summary: 'Resume a paused plan now: its kept box moves sooner, the others are planned again',
+    body: restartSubscriptionInput,
+    response: statusChangeSchema,
+    errors,
+  },
+  reactivateSubscription: {
+    method: 'POST',
+    path: '/workflows/reactivate-subscription',
+    summary: 'Restart a cancelled plan: its boxes are planned again',
+    body: restartSubscriptionInput,
+    response: statusChangeSchema,
     errors,
   },
   addAnimalToSubscription: {

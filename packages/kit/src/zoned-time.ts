@@ -65,3 +65,20 @@ export function toInstant(text: string, timeZone: string): Date | undefined {
   guess = wall - offsetAt(guess, timeZone);
   return new Date(guess);
 }
+
+const dates = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (YYYY-MM-DD) of an instant in `timeZone`. */
+export function localDate(at: Date, timeZone: string): string {
+  let format = dates.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dates.set(timeZone, format);
+  }
+  return format.format(at);
+}

@@ -57,6 +57,11 @@ export type FakeApiOptions = {
   orders?: AccountResponse<'getOrders'>;
   /** Saved cards, the default marked `default: true`. */
   cards?: AccountResponse<'getPaymentMethods'>;
+  /**
+   * The plans GET /subscriptions lists (none unless given). The subscription changes have their
+   * own fake: testing/fake-subscriptions.ts.
+   */
+  subscriptions?: AccountResponse<'getSubscriptions'>['subscriptions'];
   /** Lifetime of the access tokens it issues. */
   accessTokenTtlSeconds?: number;
 };
@@ -108,6 +113,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     products: options.products ?? fixtures.products,
     orders: options.orders ?? fixtures.makeOrders(),
     cards: [...(options.cards ?? [fixtures.visaCard, fixtures.mastercard])],
+    subscriptions: [...(options.subscriptions ?? [])],
     password: TEST_PASSWORD,
     /** The refresh "cookie": the token the browser would send, or null. */
     refreshCookie: options.signedIn ? 'refresh-0' : (null as string | null),
@@ -380,6 +386,10 @@ export function createFakeApi(options: FakeApiOptions = {}) {
         },
       };
     }),
+  );
+  on(
+    'GET /subscriptions',
+    signedIn(() => ({ body: { subscriptions: state.subscriptions } })),
   );
   on(
     'GET /payment-methods',

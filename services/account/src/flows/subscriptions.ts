@@ -14,7 +14,7 @@ import type { AccountContext, BodyOf, QueryOf } from './context.js';
  */
 
 /** The order ids of a subscription by their index, to show where each extra starts. */
-async function orderIdsByIndex(ctx: AccountContext, subscriptionId: string) {
+export async function orderIdsByIndex(ctx: AccountContext, subscriptionId: string) {
   const byIndex = new Map<number, string>();
   for (let offset = 0; ; offset += 100) {
     const page = await ctx.order.listOrders({

@@ -1,34 +1,4 @@
-/**
- * docs/subscriptions.md "Pausing (customer API)": a customer pauses until a day after today and at
- * most `MAX_PAUSE_WEEKS` ahead; the day is read in the depot's time zone of their boxes.
- */
-export const MAX_PAUSE_WEEKS = 26;
-
-/** The calendar date (YYYY-MM-DD) of `at` in `timeZone`. */
-export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-
-/** Why a customer may not pause until `resumeAt` when it is `today` for them, or undefined. */
-export function resumeDateRefusal(resumeAt: string, today: string): string | undefined {
-  const days = dayNumber(resumeAt) - dayNumber(today);
-  if (days < 1) return 'Choose a day after today to restart your deliveries';
-  if (days > MAX_PAUSE_WEEKS * 7) {
-    return `Deliveries can be paused for up to ${MAX_PAUSE_WEEKS} weeks: choose a day before ${addDays(today, MAX_PAUSE_WEEKS * 7 + 1)}`;
-  }
-  return undefined;
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date((dayNumber(date) + days) * 86_400_000).toISOString().slice(0, 10);
-}
+import { localDate } from '@pawfresh/kit';
 
 /**
  * The day a paused plan restarts, from the instant the subscription service keeps (the start of
@@ -37,31 +7,3 @@ export function addDays(date: string, days: number): string {
  */
 export const resumeDay = (resumeAt: string | null): string | null =>
   resumeAt === null ? null : localDate(new Date(resumeAt), 'Australia/Sydney');
-
-/**
- * The first box after a pause keeps the plan's rhythm: the first of its delivery dates (`boxDate`
- * plus or minus whole cadences) on or after `resumeAt`, then the ones after it, `count` in all.
- */
-export function restartDates(
-  boxDate: string,
-  cadenceInWeeks: number,
-  resumeAt: string,
-  count: number,
-): string[] {
-  const step = cadenceInWeeks * 7;
-  const k = Math.ceil((dayNumber(resumeAt) - dayNumber(boxDate)) / step);
-  return Array.from({ length: count }, (_, i) => addDays(boxDate, (k + i) * step));
-}
-
-/** Resuming now: the plan's delivery dates before `boxDate` and after `today`, soonest first. */
-export function earlierDates(boxDate: string, cadenceInWeeks: number, today: string): string[] {
-  const dates: string[] = [];
-  for (
-    let d = addDays(boxDate, -cadenceInWeeks * 7);
-    d > today;
-    d = addDays(d, -cadenceInWeeks * 7)
-  ) {
-    dates.unshift(d);
-  }
-  return dates;
-}

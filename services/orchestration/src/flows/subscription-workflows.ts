@@ -3,6 +3,12 @@ import type { WorkflowContext } from './context.js';
 import { cancelSubscription } from './cancel-subscription.js';
 import { updateDogProfile } from './dog-profile.js';
 import {
+  pauseSubscription,
+  type PlanBoxes,
+  reactivateSubscription,
+  resumeSubscription,
+} from './subscription-status.js';
+import {
   addSubscriptionExtra,
   deleteSubscriptionExtra,
   moveSubscriptionExtra,
@@ -18,8 +24,16 @@ import {
   updateServingSize,
 } from './plan-changes.js';
 
-/** The subscription-level customer changes (docs/changes.md), under their spec names. */
-export function registerSubscriptionWorkflows(engine: Engine, ctx: WorkflowContext) {
+/**
+ * The subscription-level customer changes (docs/changes.md), under their spec names; pause,
+ * resume and reactivate plan the boxes through
+ * generate-subscription-orders (docs/subscriptions.md "Pausing").
+ */
+export function registerSubscriptionWorkflows(
+  engine: Engine,
+  ctx: WorkflowContext,
+  planBoxes: PlanBoxes,
+) {
   return {
     updateSubscriptionTreats: engine.register(
       'update-subscription-treats',
@@ -51,6 +65,12 @@ export function registerSubscriptionWorkflows(engine: Engine, ctx: WorkflowConte
       updateDogProfile(ctx, true),
     ),
     cancelSubscription: engine.register('cancel-subscription', cancelSubscription(ctx)),
+    pauseSubscription: engine.register('pause-subscription', pauseSubscription(ctx, planBoxes)),
+    resumeSubscription: engine.register('resume-subscription', resumeSubscription(ctx, planBoxes)),
+    reactivateSubscription: engine.register(
+      'reactivate-subscription',
+      reactivateSubscription(ctx, planBoxes),
+    ),
     addAnimalToSubscription: engine.register(
       'add-animal-to-subscription',
       addAnimalToSubscription(ctx),

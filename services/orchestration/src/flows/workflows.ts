@@ -1,4 +1,6 @@
+import { localDate } from '@pawfresh/kit';
 import type { Engine, Workflow } from '../engine/engine.js';
+import { horizonEnd } from '../rules/order-generation.js';
 import type { WorkflowContext } from './context.js';
 import {
   getFeedingPlanPricing,
@@ -12,6 +14,7 @@ import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import { checkout, type CheckoutRequest } from './checkout.js';
 import { orderChangeWorkflows, type OrderChangeWorkflows } from './order-change-workflows.js';
+import type { PlanBoxes } from './subscription-status.js';
 import {
   registerSubscriptionWorkflows,
   type SubscriptionWorkflows,
@@ -79,12 +82,19 @@ export function registerWorkflows(
       publish: publishGenerationProgress,
     }),
   );
+  // One subscription's boxes up to the horizon, as a child of the workflow that asks.
+  const planBoxes: PlanBoxes = async (subscriptionId) => {
+    const end = await ctx.step('plan-horizon', async () =>
+      horizonEnd(localDate(generation.now(), 'Australia/Sydney'), generation.orderHorizonWeeks),
+    );
+    return (await one({ subscriptionId, horizonEnd: end })).created;
+  };
   engine.schedule('daily-generate-orders', generation.generateOrdersCron, () => generate({}));
   return {
     getFeedingPlanPricing: pricing,
     getInflatedCart: inflate,
     checkout: engine.register('checkout', checkout(ctx, inflate)),
-    ...registerSubscriptionWorkflows(engine, ctx),
+    ...registerSubscriptionWorkflows(engine, ctx, planBoxes),
     ...orderChangeWorkflows(engine, ctx),
     migrate: migrateOne,
     revertMigrate: revertOne,

@@ -187,3 +187,37 @@ describe('session rules (customer-app.md §4, §9)', () => {
     expect(session.getSessionId()).not.toBe(first);
   });
 });
+
+describe('sign-out waits for the calls that set the refresh cookie', () => {
+  it('settles only once a tracked call (a password change) and a refresh under way have answered', async () => {
+    let answerPasswordChange!: (value: string) => void;
+    const passwordChange = session.track(
+      new Promise<string>((resolve) => (answerPasswordChange = resolve)),
+    );
+    let answerRefresh!: (token: string) => void;
+    requestAccessToken.mockReturnValue(new Promise((resolve) => (answerRefresh = resolve)));
+    const refresh = session.refresh();
+
+    let settled = false;
+    const settling = session.settled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+
+    answerPasswordChange('ok');
+    await passwordChange;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+
+    answerRefresh(tokenExpiringIn(15 * MINUTE));
+    await refresh;
+    await settling;
+    expect(settled).toBe(true);
+  });
+
+  it('settles at once when nothing is under way, and after a failed tracked call too', async () => {
+    await expect(session.settled()).resolves.toBeUndefined();
+    const failing = session.track(Promise.reject(new Error('refused')));
+    await expect(failing).rejects.toThrow('refused');
+    await expect(session.settled()).resolves.toBeUndefined();
+  });
+});

@@ -44,6 +44,17 @@ export type Session = {
   expire(): void;
   /** Listens for `expire()`; returns the unsubscribe function. */
   onExpired(listener: () => void): () => void;
+  /**
+   * Runs a call whose answer sets the refresh cookie (a password change answers a new session):
+   * sign-out waits for it, so the cookie it sets is the one sign-out revokes and clears.
+   */
+  track<T>(call: Promise<T>): Promise<T>;
+  /**
+   * Resolves once the calls that set the refresh cookie (a refresh, the tracked ones) have
+   * answered, whatever they answered. Sign-out calls this first: a call finishing after the
+   * sign-out would otherwise bring back the session the person has just left.
+   */
+  settled(): Promise<void>;
 };
 
 export type SessionOptions = {
@@ -65,6 +76,17 @@ export function createSession({
   // session the person has just left.
   let epoch = 0;
   const expiredListeners = new Set<() => void>();
+  // The calls under way whose answers set the refresh cookie.
+  const settingCookie = new Set<Promise<unknown>>();
+
+  function track<T>(call: Promise<T>): Promise<T> {
+    settingCookie.add(call);
+    void call.then(
+      () => settingCookie.delete(call),
+      () => settingCookie.delete(call),
+    );
+    return call;
+  }
 
   function setToken(token: string | null) {
     if (token && !accessToken) sessionId += 1;
@@ -112,6 +134,7 @@ export function createSession({
         return startedIn === epoch ? token : accessToken;
       })();
       refreshing = attempt;
+      track(attempt);
       void attempt.finally(() => {
         if (refreshing === attempt) refreshing = null;
       });
@@ -138,6 +161,12 @@ export function createSession({
       return () => {
         expiredListeners.delete(listener);
       };
+    },
+
+    track,
+
+    async settled() {
+      while (settingCookie.size > 0) await Promise.allSettled([...settingCookie]);
     },
   };
   return session;
@@ -174,6 +203,8 @@ export const session: Session = {
   ensureFresh: () => current.ensureFresh(),
   expire: () => current.expire(),
   onExpired: (listener) => current.onExpired(listener),
+  track: (call) => current.track(call),
+  settled: () => current.settled(),
 };
 
 /** Tests start each case signed out, with no check made yet. */

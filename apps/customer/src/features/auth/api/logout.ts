@@ -12,14 +12,17 @@ export function logout(): Promise<AccountResponse<'logout'>> {
 }
 
 /**
- * Signs out: the server call, then (whatever it answered) the token is forgotten and the app goes
- * to the login page. The signed-in pages' layout drops the cached data as it unmounts, so the page
+ * Signs out: first the calls under way that set the refresh cookie (a refresh, a password change)
+ * are let finish, so the cookie the server revokes and clears is the last one set and nothing
+ * answering later brings the session back; then the server call, then (whatever it answered) the
+ * token is forgotten and the app goes to the login page. The signed-in pages' layout drops the cached data as it unmounts, so the page
  * being left does not refetch it without a token.
  */
 export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
+      await session.settled();
       try {
         await logout();
       } catch (error) {
