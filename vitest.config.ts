@@ -1,9 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { noDatabaseGlobs } from './packages/testing/src/no-database.ts';
+import { ServersFirst } from './packages/testing/src/sequencer.ts';
 import { ciReporters } from './vitest.ci.ts';
+
+/** The PostgreSQL run (`npm run test:pg`): the database suites on the server named here. */
+const postgres = Boolean(process.env.DATABASE_URL);
+const cores = availableParallelism();
 
 export default defineConfig({
   test: {
     ...ciReporters('unit'),
+    // Files run in parallel, one worker process each (Vitest's default leaves one core free, so
+    // on CI's 2 cores it ran one file at a time). Embedded, a file's PGlite works in its own
+    // worker, so one worker per core, plus one for the crash tests' waits on their servers. On
+    // the PostgreSQL server a worker mostly waits for the server: twice as many. VITEST_MAX_WORKERS
+    // overrides it (packages/testing/README.md).
+    maxWorkers: postgres ? cores * 2 : cores + 1,
+    sequence: { sequencer: ServersFirst },
     projects: [
       {
         test: {
@@ -14,6 +28,10 @@ export default defineConfig({
             'services/*/test/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
           ],
+          // Database-free files ran in the embedded run already (packages/testing/src/no-database.ts).
+          exclude: postgres
+            ? [...configDefaults.exclude, ...noDatabaseGlobs]
+            : configDefaults.exclude,
           globalSetup: ['packages/testing/src/global-setup.ts'],
           setupFiles: ['packages/testing/src/setup.ts'],
           testTimeout: 20_000,

@@ -1,4 +1,4 @@
-export { testDatabase } from './database.js';
+export { databaseSource, testDatabase } from './database.js';
 export { allServiceMigrations, repoRoot } from './migrations.js';
 export { expectConsoleError } from './setup.js';
 export {

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { connect, type DatabaseConnection } from '@pawfresh/db';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
-import { repoRoot, testDatabase } from '@pawfresh/testing';
+import { databaseSource, repoRoot, testDatabase } from '@pawfresh/testing';
 
 /**
  * The one way the crash tests run the real server: as child processes on a database of their
@@ -16,7 +16,7 @@ import { repoRoot, testDatabase } from '@pawfresh/testing';
  * with SIGKILL at a workflow step (or stopped with SIGTERM), started again on the same database,
  * and waited on until the workflow is recovered.
  *
- * The server is the production bundle (scripts/build-server.mjs), built once per test process
+ * The server is the production bundle (scripts/build-server.mjs), built once per test run
  * and started on plain node: a start costs a fraction of transpiling every module with tsx, and
  * crash tests start the server many times. WORKFLOW_STEP_DELAY_MS holds each workflow step long
  * enough to kill the process inside one.
@@ -79,33 +79,30 @@ export const requestsTo = (servers: readonly Server[], url: string, method?: str
         (method === undefined || line.includes(`"method":"${method}"`)),
     ).length;
 
-let bundle: { dir: string; file: Promise<string> } | undefined;
-/** Databases open in this process that may still start the bundle (see CrashServers.close). */
-let users = 0;
+let bundle: Promise<string> | undefined;
 
-/** The server bundled once for this test process (see CrashServers.close for its removal). */
+/**
+ * The server bundled once per test run, in the folder global-setup.ts names (and removes at the
+ * end of the run): the first test process to need it builds it, the others find it there.
+ */
 export function serverBundle(): Promise<string> {
-  if (!bundle) {
-    const dir = path.join(repoRoot, 'dist', 'crash-test', `${process.pid}-${Date.now()}`);
+  bundle ??= (async () => {
+    const dir = inject('serverBundleDir');
     const file = path.join(dir, 'main.mjs');
-    bundle = {
-      dir,
-      file: promisify(execFile)(process.execPath, ['scripts/build-server.mjs', file], {
-        cwd: repoRoot,
-      }).then(() => file),
-    };
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  return bundle.file;
-}
-
-/** Removes this process's bundle once no database may start it any more. */
-async function releaseBundle() {
-  users -= 1;
-  if (users > 0 || !bundle) return;
-  const { dir } = bundle;
-  bundle = undefined;
-  await rm(dir, { recursive: true, force: true });
+    if (existsSync(file)) return file;
+    // Built aside, then moved in whole: a process starting from the file never sees half of it.
+    const own = path.join(dir, `build-${process.pid}`);
+    await promisify(execFile)(
+      process.execPath,
+      ['scripts/build-server.mjs', path.join(own, 'main.mjs')],
+      { cwd: repoRoot },
+    );
+    await rename(path.join(own, 'main.mjs.map'), `${file}.map`);
+    await rename(path.join(own, 'main.mjs'), file);
+    await rm(own, { recursive: true, force: true });
+    return file;
+  })();
+  return bundle;
 }
 
 /** Starts the bundled server (`file`, see serverBundle) with these settings on this port. */
@@ -205,7 +202,7 @@ export class CrashServers implements ServerClient {
       ...env,
     };
     let database: DatabaseConnection | undefined;
-    const source = inject('testDatabase');
+    const source = databaseSource();
     if (source.kind === 'postgres') {
       database = await testDatabase();
       settings.DATABASE_URL = await database.wireUrl();
@@ -216,7 +213,6 @@ export class CrashServers implements ServerClient {
       const seeded = await connect({ dataDir: settings.DATA_DIR, loadDataDir: new Blob([bytes]) });
       await seeded.close();
     }
-    users += 1;
     return new CrashServers(file, port, settings, dataDir, database);
   }
 
@@ -318,12 +314,11 @@ export class CrashServers implements ServerClient {
     return connect({ dataDir: this.env.DATA_DIR });
   }
 
-  /** Stops the servers, closes and removes the database (and the bundle, after the last one). */
+  /** Stops the servers, closes and removes the database. */
   async close(): Promise<void> {
     await this.stopAll();
     await this.database?.close();
     await rm(this.dataDir, { recursive: true, force: true });
-    await releaseBundle();
   }
 }
 

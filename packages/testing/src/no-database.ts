@@ -1,0 +1,41 @@
+/**
+ * Test files that never open a database: pure business rules, property tests, configuration.
+ * They run once, in the embedded run (`npm test`); the PostgreSQL run (`npm run test:pg`, any run
+ * with DATABASE_URL set) leaves them out, as it would only run the same code a second time.
+ *
+ * The convention: a file named `rules.test.ts` or `<something>-rules.test.ts` holds pure rules
+ * tests; any other database-free file is listed below by its path from the repository root.
+ * testDatabase() (and the crash servers, which start from it) refuses to open a database in one
+ * of these files, so a file that comes to need one fails in the embedded run until it is renamed
+ * or taken off the list, and cannot silently miss the PostgreSQL run.
+ */
+export const noDatabaseFileName = /(^|[-/])rules\.test\.ts$/;
+
+export const noDatabaseFiles: readonly string[] = [
+  'apps/server/test/config.test.ts',
+  'apps/server/test/order-topics-config.test.ts',
+  'apps/server/test/split-mode.test.ts',
+  'packages/contracts/test/postcode-states.test.ts',
+  'packages/kit/test/chunks.test.ts',
+  'packages/kit/test/service-and-client.test.ts',
+  'packages/kit/test/zod-messages.test.ts',
+  'services/dogs/test/daily-energy.test.ts',
+  'services/dogs/test/reference-data.test.ts',
+  'services/order/test/display-type.test.ts',
+  'services/order/test/order-dates.test.ts',
+  'services/payment/test/payment-status.test.ts',
+  'services/pricing/test/calculate-price.test.ts',
+];
+
+/** Vitest `exclude` globs for the PostgreSQL run. */
+export const noDatabaseGlobs: readonly string[] = [
+  '**/rules.test.ts',
+  '**/*-rules.test.ts',
+  ...noDatabaseFiles,
+];
+
+/** Whether the test file at this path (from the repository root) is one of them. */
+export function isNoDatabaseFile(relativePath: string): boolean {
+  const file = relativePath.split('\\').join('/');
+  return noDatabaseFileName.test(file) || noDatabaseFiles.includes(file);
+}
