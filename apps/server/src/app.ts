@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import {
@@ -71,6 +72,12 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
     requestContext.run({ requestId: request.id }, done);
   });
+
+  // JSON answers (and any other compressible body over 1 KiB) are compressed for a client that
+  // accepts it: a customer's orders are ~37 KB of JSON, ~4 KB gzip, on a phone's first page load.
+  // The customer app's files are compressed at build time already (customer-app.ts), and calls
+  // between services in one process carry no Accept-Encoding, so they stay as they are.
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   const modules = selectedModules(config);
   const inProcess = injectFetch(app);

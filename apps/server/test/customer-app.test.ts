@@ -60,12 +60,34 @@ describe('the customer app on the wire', () => {
     expect(await readFile(path.join(appDir, 'assets', 'index-abc123.js'), 'utf8')).toBe(script);
   });
 
-  it('revalidates index.html on every visit, on any client-side route', async () => {
+  it('revalidates index.html on every visit, on any client-side route, compressed', async () => {
     for (const url of ['/customer/', '/customer/account', '/customer/deliveries']) {
       const res = await get(url, 'br');
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<title>My account</title>');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toContain(
+        '<title>My account</title>',
+      );
     }
+    expect((await get('/customer/account')).body).toContain('<title>My account</title>');
+  });
+});
+
+describe('the API on the wire', () => {
+  it("compresses JSON (the customer API's OpenAPI document) for a client that takes it, and the same JSON comes out", async () => {
+    const plain = await get('/openapi.json');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const document: unknown = plain.json();
+
+    const gz = await get('/openapi.json', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(document);
+
+    const br = await get('/openapi.json', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(document);
   });
 });

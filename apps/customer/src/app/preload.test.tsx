@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { EARLY_DATA_PATHS, earlyRefreshScript } from '../lib/auth/early-refresh';
 import { createFakeApi } from '../testing/fake-api';
+import { withSubscriptions } from '../testing/fake-subscriptions';
 import { renderApp } from './testing/render-app';
 
 describe('the first signed-in preload', () => {
@@ -24,5 +26,64 @@ describe('the first signed-in preload', () => {
     expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(await screen.findByText(/ending 4242/)).toBeInTheDocument();
     expect(api.callsTo('GET /payment-methods')).toHaveLength(1);
+  });
+});
+
+describe('a signed-in page load (index.html started the session and data calls)', () => {
+  const preloadRoutes = EARLY_DATA_PATHS.map((path) => `GET ${path}`);
+
+  it('the inline script starts exactly the calls the preload makes', async () => {
+    const api = createFakeApi({ signedIn: true });
+    withSubscriptions(api);
+    renderApp('/deliveries', { api });
+    expect(await screen.findByRole('heading', { name: 'Your deliveries' })).toBeInTheDocument();
+
+    const made = api.calls
+      .filter((call) => call.path !== '/refresh')
+      .map((call) => `${call.method} ${call.path}`);
+    expect(new Set(made)).toEqual(new Set(preloadRoutes));
+  });
+
+  it('opens the page on the early answers, with no call made twice', async () => {
+    const api = createFakeApi({ signedIn: true }).install();
+    withSubscriptions(api);
+    new Function(earlyRefreshScript())();
+    // The scripts arrive after the data did.
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1 + preloadRoutes.length));
+
+    renderApp('/deliveries', { api });
+
+    expect(await screen.findByRole('heading', { name: 'Your deliveries' })).toBeInTheDocument();
+    expect(api.callsTo('GET /refresh')).toHaveLength(1);
+    for (const route of preloadRoutes) expect(api.callsTo(route), route).toHaveLength(1);
+  });
+
+  it('goes over the network for a call made after the preload', async () => {
+    const api = createFakeApi({ signedIn: true }).install();
+    withSubscriptions(api);
+    new Function(earlyRefreshScript())();
+    const { user } = renderApp('/deliveries', { api });
+    expect(await screen.findByRole('heading', { name: 'Your deliveries' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Account' }));
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    // The account page reloads its data on entry: a second GET /me, not the early answer again.
+    await vi.waitFor(() => expect(api.callsTo('GET /me')).toHaveLength(2));
+  });
+
+  it('starts no data call on the password-recovery pages, nor without a session', async () => {
+    window.history.replaceState(null, '', '/customer/forgot-password');
+    try {
+      const api = createFakeApi({ signedIn: true }).install();
+      new Function(earlyRefreshScript())();
+      expect(window.__pawfreshEarlyData).toBeUndefined();
+      expect(api.calls.map((call) => call.path)).toEqual(['/refresh']);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    const visitor = createFakeApi().install();
+    new Function(earlyRefreshScript())();
+    expect(window.__pawfreshEarlyData).toBeUndefined();
+    expect(visitor.calls).toHaveLength(0);
   });
 });

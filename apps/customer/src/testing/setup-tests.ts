@@ -63,5 +63,8 @@ afterEach(async () => {
   // The access token lives in a module-level store: every test starts signed out.
   resetSessionForTests();
   document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+  // What index.html's inline script started (early-refresh.ts) belongs to one page load.
+  delete window.__pawfreshEarlyRefresh;
+  delete window.__pawfreshEarlyData;
   assertNoUnexpectedConsoleErrors();
 });

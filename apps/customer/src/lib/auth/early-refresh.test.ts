@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { makeAccessToken } from '../../testing/fake-api';
-import { earlyRefreshScript, EARLY_REFRESH_URL, takeEarlyRefresh } from './early-refresh';
+import {
+  EARLY_DATA_PATHS,
+  earlyRefreshScript,
+  EARLY_REFRESH_URL,
+  takeEarlyRefresh,
+} from './early-refresh';
 import { session } from './session';
 import { SESSION_HINT_COOKIE } from './session-hint';
 
@@ -15,10 +20,11 @@ const answer = (token: string) =>
 
 afterEach(() => {
   delete window.__pawfreshEarlyRefresh;
+  delete window.__pawfreshEarlyData;
 });
 
 describe('early refresh (index.html starts GET /refresh before the scripts arrive)', () => {
-  it('starts GET /refresh with the cookie only on a browser that holds a session', () => {
+  it('starts GET /refresh with the cookie only on a browser that holds a session', async () => {
     const fetchMock = vi.fn(() => answer('t'));
     vi.stubGlobal('fetch', fetchMock);
     const run = () => new Function(earlyRefreshScript())();
@@ -34,6 +40,14 @@ describe('early refresh (index.html starts GET /refresh before the scripts arriv
       headers: { Accept: 'application/json' },
     });
     expect(window.__pawfreshEarlyRefresh).toBeInstanceOf(Promise);
+
+    // Once it answers, the preload's calls start with its access token.
+    await window.__pawfreshEarlyData;
+    expect(fetchMock).toHaveBeenCalledTimes(1 + EARLY_DATA_PATHS.length);
+    expect(fetchMock).toHaveBeenLastCalledWith(`/api/v1${EARLY_DATA_PATHS.at(-1)}`, {
+      credentials: 'include',
+      headers: { Accept: 'application/json', Authorization: 'Bearer t' },
+    });
   });
 
   it('gives the first session check that answer, once, and no second call', async () => {
