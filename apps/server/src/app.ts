@@ -76,8 +76,13 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   // JSON answers (and any other compressible body over 1 KiB) are compressed for a client that
   // accepts it: a customer's orders are ~37 KB of JSON, ~4 KB gzip, on a phone's first page load.
   // The customer app's files are compressed at build time already (customer-app.ts), and calls
-  // between services in one process carry no Accept-Encoding, so they stay as they are.
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // between services in one process carry no Accept-Encoding, so they stay as they are. Request
+  // bodies are taken as before (no decompression of compressed uploads).
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+  });
 
   const modules = selectedModules(config);
   const inProcess = injectFetch(app);
