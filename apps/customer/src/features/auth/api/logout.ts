@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { AccountResponse } from '@pawfresh/contracts/account';
 
-import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
+import { goToSignInPage } from '../../../lib/auth/redirect-to';
 import { session } from '../../../lib/auth/session';
 
 /** POST /api/v1/logout: revokes the session and clears the refresh cookie. */
@@ -12,12 +11,10 @@ export function logout(): Promise<AccountResponse<'logout'>> {
 }
 
 /**
- * Signs out: the server call, then (whatever it answered) the token is forgotten and the app goes
- * to the login page. The signed-in pages' layout drops the cached data as it unmounts, so the page
- * being left does not refetch it without a token.
+ * Signs out: the server call, then (whatever it answered) the token is forgotten and the person
+ * goes to the sign-in page, a full page load (outside the app), so no cached data stays behind.
  */
 export function useLogout() {
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
       try {
@@ -27,7 +24,7 @@ export function useLogout() {
         console.warn('Sign-out call failed', error);
       }
       session.clear();
-      await navigate(paths.login, { replace: true });
+      await goToSignInPage();
     },
   });
 }
