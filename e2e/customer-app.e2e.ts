@@ -62,7 +62,8 @@ describe('the customer app in Chromium', () => {
 describe('the product API through the running server', () => {
   it('answers the customer API from the page, as the app will call it', async () => {
     const { page, close } = await openPage(browser);
-    await page.goto(`${baseUrl}/customer/`);
+    // A page of the site that stays put (a visitor on /customer/ leaves for the sign-in page).
+    await page.goto(`${baseUrl}/customer/login`);
     const body = await page.evaluate(async () => {
       const res = await fetch('/api/v1/products', { credentials: 'include' });
       return {

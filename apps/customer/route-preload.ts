@@ -35,7 +35,8 @@ export function routePreload(base: string, routes: Record<string, string>): Plug
         ) as unknown as Chunk[];
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entryFiles = new Set<string>();
-        const entry = chunks.find((chunk) => (chunk as { isEntry?: boolean }).isEntry);
+        // Each HTML page has its own entry (index.html: the app; login.html: the sign-in page).
+        const entry = ctx.chunk as Chunk | undefined;
         const walk = (file: string, into: Set<string>) => {
           if (into.has(file)) return;
           into.add(file);
@@ -67,6 +68,11 @@ export function routePreload(base: string, routes: Record<string, string>): Plug
           for (const sheet of css) cssBytes += gzipSize(sheet);
           return `JS ${kib(js)}, CSS ${kib(cssBytes)} gzip`;
         };
+        // The sign-in page (login.html) is its own light entry, not a route of the app (ADR 011).
+        if (!ctx.filename.endsWith('index.html')) {
+          logger?.info(`First load of ${ctx.path}: ${firstLoad(entryFiles)}`);
+          return html;
+        }
         const report = [`  entry only: ${firstLoad(entryFiles)}`];
 
         const preloads: Record<string, string[]> = {};

@@ -1,8 +1,27 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 import { routePreload } from './route-preload';
 import { sessionPreload } from './session-preload';
+
+/**
+ * The sign-in page is its own light page (login.html, src/sign-in/: no React; ADR 011). The
+ * server answers /customer/login with it; so does the dev server.
+ */
+function signInPage(): Plugin {
+  return {
+    name: 'pawfresh-sign-in-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (/^\/customer\/login\/?(\?|$)/.test(req.url ?? '')) {
+          req.url = req.url?.replace(/^\/customer\/login\/?/, '/customer/login.html');
+        }
+        next();
+      });
+    },
+  };
+}
 
 // The app is served by the one-process server under /customer/ (design brief §2), so every asset
 // URL carries that base. In dev, API calls go to the same origin and are proxied to that server.
@@ -10,9 +29,9 @@ export default defineConfig({
   base: '/customer/',
   plugins: [
     react(),
+    signInPage(),
     // The pages opened first: their route chunks load with the entry (route-preload.ts).
     routePreload('/customer/', {
-      '/login': 'src/app/routes/auth/login.tsx',
       '/deliveries': 'src/app/routes/deliveries/deliveries.tsx',
       '': 'src/app/routes/deliveries/deliveries.tsx',
       '/account': 'src/app/routes/account/account.tsx',
@@ -35,6 +54,11 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself (no polyfill in the entry).
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Two pages: the app, and the light sign-in page.
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        login: fileURLToPath(new URL('login.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** The customer app's build, with every unknown path under /customer/ answered by index.html. */
+/**
+ * The customer app's build: /customer/login answered by login.html (the sign-in page), every other
+ * unknown path under /customer/ by index.html.
+ */
 export function registerCustomerApp(app: FastifyInstance, dir: string, decorateReply: boolean) {
   const index = path.join(dir, 'index.html');
   if (!existsSync(index)) {
@@ -31,10 +34,14 @@ export function registerCustomerApp(app: FastifyInstance, dir: string, decorateR
     });
     // The app's routes are client-side: every path under /customer/ gets index.html, never cached,
     // so a new deploy is picked up at once (its hashed assets are cached for a year).
-    const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => {
+    const sendPage = (file: string) => (_req: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', dir, { cacheControl: false });
+      return reply.sendFile(file, dir, { cacheControl: false });
     };
+    const sendIndex = sendPage('index.html');
+    // The sign-in page is a light page of its own, outside the app (docs/decisions/011).
+    const sendLogin = sendPage('login.html');
+    scope.get('/customer/login', sendLogin);
     scope.get('/customer/', sendIndex);
     scope.get('/customer/*', sendIndex);
     scope.get('/', (_req, reply) => reply.redirect('/customer/'));

@@ -13,6 +13,7 @@ import { buildServer, readConfig } from '../src/index.js';
 
 // The customer app is served like a production site: compressed once at build time
 // (scripts/compress-assets.mjs), hashed assets cached for a year, index.html revalidated.
+const loginPage = `<!doctype html><title>Login | My account</title>${'<p>sign in</p>'.repeat(100)}`;
 const script = `console.log(${JSON.stringify('a customer app bundle '.repeat(200))});\n`;
 let database: DatabaseConnection;
 let app: FastifyInstance;
@@ -23,6 +24,7 @@ beforeAll(async () => {
   appDir = await mkdtemp(path.join(tmpdir(), 'customer-app-'));
   await mkdir(path.join(appDir, 'assets'));
   await writeFile(path.join(appDir, 'index.html'), '<!doctype html><title>My account</title>');
+  await writeFile(path.join(appDir, 'login.html'), loginPage);
   await writeFile(path.join(appDir, 'assets', 'index-abc123.js'), script);
   await promisify(execFile)('node', [path.join(repoRoot, 'scripts/compress-assets.mjs'), appDir]);
   app = await buildServer({
@@ -89,5 +91,24 @@ describe('the API on the wire', () => {
     const br = await get('/openapi.json', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(document);
+  });
+
+  it('answers /customer/login with the sign-in page, revalidated like index.html', async () => {
+    for (const url of [
+      '/customer/login',
+      '/customer/login?redirectTo=%2Fdogs',
+      '/customer/login/',
+    ]) {
+      const res = await get(url, 'gzip, deflate, br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const body =
+        res.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : res.body;
+      expect(body).toBe(loginPage);
+    }
+    const other = await get('/customer/login-help');
+    expect(other.body).toContain('<title>My account</title>');
   });
 });

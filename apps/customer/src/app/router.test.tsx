@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MainLayout } from '../components/layouts/main-layout';
 import type { RouteHandle } from '../lib/route-handle';
 import { createFakeApi } from '../testing/fake-api';
+import { documentNavigations } from '../testing/document-navigation';
 import { createMemoryAnalytics } from '../testing/memory-analytics';
 import { renderApp } from './testing/render-app';
 import { currentPath } from '../testing/test-utils';
@@ -36,13 +37,11 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/customer/deliveries');
   });
 
-  it('sends a visitor from the root path to the login page', async () => {
-    const { router } = renderApp('/');
+  it('sends a visitor from the root path to the sign-in page (a full page load)', async () => {
+    renderApp('/');
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/login');
     // Deliveries is where signing in leads anyway, so it is not remembered.
-    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(documentNavigations).toEqual(['/customer/login']));
   });
 
   it('shows the not-found page for an unknown path, whose button leads to deliveries', async () => {

@@ -17,7 +17,7 @@ import type { RouteHandle } from '../lib/route-handle';
 import ProtectedLayout from './routes/protected-layout';
 import Root from './routes/root';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
-import { checkSession, guestOnly, requireSession } from './session-middleware';
+import { checkSession, requireSession } from './session-middleware';
 
 /**
  * What a lazily loaded route module exports: its page as default, and optionally loader/action
@@ -42,10 +42,10 @@ function convert(queryClient: QueryClient) {
  * names them for page-view tracking and the document title.
  *
  * - root: checks the session before every navigation (middleware);
- * - the login page: guest only (a signed-in person goes to deliveries);
  * - password recovery: open to everyone;
- * - everything else, the not-found page included: signed-in only (a visitor goes to the login page
- *   with `?redirectTo=`), the first signed-in navigation preloading the data. Main pages sit in
+ * - everything else, the not-found page included: signed-in only (a visitor goes to the sign-in
+ *   page with `?redirectTo=`, a full page load: that page is login.html, outside the app, ADR
+ *   011), the first signed-in navigation preloading the data. Main pages sit in
  *   MainLayout; edit flows are full-screen.
  */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
@@ -66,17 +66,6 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           index: true,
           loader: () => redirect(paths.deliveries),
           element: <Navigate to={paths.deliveries} replace />,
-        },
-        {
-          id: 'guest-only',
-          middleware: [guestOnly],
-          children: [
-            {
-              path: 'login',
-              handle: page('Login'),
-              lazy: lazyRoute(() => import('./routes/auth/login')),
-            },
-          ],
         },
         {
           path: 'forgot-password',

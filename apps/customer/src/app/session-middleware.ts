@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type MiddlewareFunction } from 'react-router';
+import type { MiddlewareFunction } from 'react-router';
 
-import { paths, stripBasename } from '../config/paths';
-import { loginPathFor } from '../lib/auth/redirect-to';
+import { stripBasename } from '../config/paths';
+import { goToSignInPage } from '../lib/auth/redirect-to';
 import { session } from '../lib/auth/session';
 import { preloadAccountData } from './preload';
 import { authenticatedContext, preloadedContext } from './route-context';
@@ -22,14 +22,8 @@ export const checkSession: MiddlewareFunction = async ({ context }) => {
 };
 
 /**
- * Guest-only pages (the login page): a signed-in person is sent to deliveries (customer-app.md §2).
- */
-export const guestOnly: MiddlewareFunction = ({ context }) => {
-  if (context.get(authenticatedContext)) throw redirect(paths.deliveries);
-};
-
-/**
- * Signed-in pages: a visitor goes to the login page, which returns them here after signing in.
+ * Signed-in pages: a visitor goes to the sign-in page (a full page load: it is outside the app),
+ * which returns them here after signing in.
  * The first signed-in navigation of each session preloads the data, awaited so "Loading…" shows
  * until it is there.
  */
@@ -37,7 +31,7 @@ export function requireSession(queryClient: QueryClient): MiddlewareFunction {
   let preloadedSessionId: number | null = null;
 
   return async ({ request, context }) => {
-    if (!context.get(authenticatedContext)) throw redirect(loginPathFor(appPathOf(request)));
+    if (!context.get(authenticatedContext)) return goToSignInPage(appPathOf(request));
 
     const sessionId = session.getSessionId();
     if (preloadedSessionId === sessionId) return;
@@ -45,6 +39,6 @@ export function requireSession(queryClient: QueryClient): MiddlewareFunction {
     await preloadAccountData(queryClient);
     context.set(preloadedContext, true);
     // The preload may have found the session gone (a refused call whose refresh failed).
-    if (!session.isAuthenticated()) throw redirect(loginPathFor(appPathOf(request)));
+    if (!session.isAuthenticated()) return goToSignInPage(appPathOf(request));
   };
 }

@@ -6,10 +6,10 @@ import {
   type GetInputPropsReturnType,
 } from '@mantine/form';
 
-// Without zod, so a page whose rules are hand checks (signing in, see field-checks.ts) loads no
-// zod; `form.ts` re-exports all of this beside its zod helpers.
+// Without zod itself (a page that only takes a schema need not load zod's helpers); `form.ts`
+// re-exports all of this beside its zod helpers.
 
-/** Any Standard Schema (a zod schema, or `checksSchema` of field-checks.ts). */
+/** Any Standard Schema (a zod schema, typically). */
 export type FormSchema = Parameters<typeof schemaResolver>[0];
 
 type SchemaFormOptions<Values, Body> = {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 import { resetSessionForTests } from '../lib/auth/session';
 import { assertNoUnexpectedConsoleErrors, watchConsoleErrors } from './console-errors';
+import { recordDocumentNavigations } from './document-navigation';
 import { SESSION_HINT_COOKIE } from '../lib/auth/session-hint';
 
 // Mantine reads these; happy-dom may not provide them.
@@ -51,6 +52,7 @@ configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   watchConsoleErrors();
+  recordDocumentNavigations();
 });
 
 afterEach(async () => {

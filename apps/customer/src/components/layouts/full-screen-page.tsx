@@ -7,8 +7,11 @@ import { Logo } from '../ui/logo';
 type FullScreenPageProps = {
   title: string;
   children: ReactNode;
-  /** A link back to where the flow started (e.g. the account home). */
-  back?: { to: string; label: string };
+  /**
+   * A link back to where the flow started (e.g. the account home); `reloadDocument` for a page
+   * outside the app (the sign-in page).
+   */
+  back?: { to: string; label: string; reloadDocument?: boolean };
   /** Shown under the title. */
   intro?: ReactNode;
   /** Lists (e.g. order history) get a wider column than forms. */
@@ -31,7 +34,7 @@ export function FullScreenPage({
       <Stack gap="lg">
         <Logo />
         {back ? (
-          <Anchor component={Link} to={back.to} fw={500}>
+          <Anchor component={Link} to={back.to} reloadDocument={back.reloadDocument} fw={500}>
             <span aria-hidden="true">← </span>
             {back.label}
           </Anchor>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { getSafeRedirectTo, loginPathFor } from './redirect-to';
+import { documentNavigations } from '../../testing/document-navigation';
+import { getSafeRedirectTo, goToSignInPage, loginPathFor } from './redirect-to';
 
 describe('getSafeRedirectTo', () => {
   it('returns to a path inside the app, with its query', () => {
@@ -34,5 +35,21 @@ describe('loginPathFor', () => {
   it('leaves out deliveries, where signing in leads anyway', () => {
     expect(loginPathFor('/deliveries')).toBe('/login');
     expect(loginPathFor('/')).toBe('/login');
+  });
+});
+
+describe('goToSignInPage', () => {
+  it('leaves for the sign-in page with a full page load, remembering the page and a notice', () => {
+    void goToSignInPage('/dogs');
+    void goToSignInPage();
+    void goToSignInPage('', 'password-set');
+    void goToSignInPage('/account', 'password-set');
+
+    expect(documentNavigations).toEqual([
+      '/customer/login?redirectTo=%2Fdogs',
+      '/customer/login',
+      '/customer/login?notice=password-set',
+      '/customer/login?redirectTo=%2Faccount&notice=password-set',
+    ]);
   });
 });

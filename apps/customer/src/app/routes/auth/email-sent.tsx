@@ -10,7 +10,10 @@ export default function EmailSentRoute() {
   const email = searchParams.get('email')?.trim() ?? '';
 
   return (
-    <FullScreenPage title="Check your e-mail" back={{ to: paths.login, label: 'Back to sign in' }}>
+    <FullScreenPage
+      title="Check your e-mail"
+      back={{ to: paths.login, label: 'Back to sign in', reloadDocument: true }}
+    >
       <Stack gap="md">
         <Text>
           {email ? (

@@ -11,7 +11,7 @@ export default function ForgotPasswordRoute() {
     <FullScreenPage
       title="Forgot your password?"
       intro="Enter the e-mail address you sign in with and we’ll send you a code to set a new password."
-      back={{ to: paths.login, label: 'Back to sign in' }}
+      back={{ to: paths.login, label: 'Back to sign in', reloadDocument: true }}
     >
       <ForgotPasswordForm onSuccess={(email) => void navigate(emailSentPath(email))} />
     </FullScreenPage>

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { biscuit, makeOrder, makeOrders, ORDER_IDS } from '../../../testing/fixtures';
-import { signInWithForm } from '../../../testing/sign-in';
 import { currentPath } from '../../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
 
@@ -167,10 +166,9 @@ describe('/deliveries', () => {
   });
 
   it('signing in lands here, from the preloaded data without another call', async () => {
-    const api = createFakeApi();
-    const { router, user } = renderApp('/login', { api });
-
-    await signInWithForm(user);
+    // The sign-in page (login.html) ends with a full page load of deliveries, signed in.
+    const api = createFakeApi({ signedIn: true });
+    const { router } = renderApp('/deliveries', { api });
 
     expect(await screen.findByRole('region', { name: 'Friday 20 November' })).toBeVisible();
     expect(currentPath(router)).toBe('/deliveries');

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { AccountResponse } from '@pawfresh/contracts/account';
 
-import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
+import { goToSignInPage } from '../../../lib/auth/redirect-to';
 import { session } from '../../../lib/auth/session';
 
 /** POST /api/v1/logout: revokes the session and clears the refresh cookie. */
@@ -15,11 +14,10 @@ export function logout(): Promise<AccountResponse<'logout'>> {
  * Signs out: first the calls under way that set the refresh cookie (a refresh, a password change)
  * are let finish, so the cookie the server revokes and clears is the last one set and nothing
  * answering later brings the session back; then the server call, then (whatever it answered) the
- * token is forgotten and the app goes to the login page. The signed-in pages' layout drops the cached data as it unmounts, so the page
- * being left does not refetch it without a token.
+ * token is forgotten and the person goes to the sign-in page, a full page load (outside the app),
+ * so no cached data stays behind.
  */
 export function useLogout() {
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
       await session.settled();
@@ -30,7 +28,7 @@ export function useLogout() {
         console.warn('Sign-out call failed', error);
       }
       session.clear();
-      await navigate(paths.login, { replace: true });
+      await goToSignInPage();
     },
   });
 }

@@ -10,11 +10,8 @@ import { email, enteredPassword } from '@pawfresh/contracts/fields';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { checksSchema } from './field-checks';
-import { schemaErrors } from './use-schema-form';
-
-// The sign-in page checks its fields with the zod-free rule core of the contracts (so it loads no
-// zod); these checks must give the answers of the zod schemas the server uses.
+// The sign-in page (login.html) checks its fields with the zod-free rule core of the contracts (so
+// it loads no zod); these checks must give the answers of the zod schemas the server uses.
 
 const messageOf = (rule: z.ZodType, value: unknown) => {
   const result = rule.safeParse(value);
@@ -67,23 +64,5 @@ describe('checkEnteredPassword', () => {
     expect(checkEnteredPassword('x'.repeat(129), 'Enter your password')).toBe(
       'Password must be 128 characters or less',
     );
-  });
-});
-
-describe('checksSchema', () => {
-  const schema = checksSchema<{ email: string; password: string }>({
-    email: checkEmail,
-    password: (value) => checkEnteredPassword(value, 'Enter your password'),
-  });
-
-  it('puts each field’s message on the field', () => {
-    expect(schemaErrors(schema, { email: 'sam@example', password: '' })).toEqual({
-      email: 'Enter a valid email address',
-      password: 'Enter your password',
-    });
-  });
-
-  it('passes valid values', () => {
-    expect(schemaErrors(schema, { email: 'sam@example.com', password: 'x' })).toEqual({});
   });
 });
