@@ -71,16 +71,22 @@ describe('a signed-in page load (index.html started the session and data calls)'
     await vi.waitFor(() => expect(api.callsTo('GET /me')).toHaveLength(2));
   });
 
-  it('starts no data call on the password-recovery pages, nor without a session', async () => {
-    window.history.replaceState(null, '', '/customer/forgot-password');
-    try {
-      const api = createFakeApi({ signedIn: true }).install();
-      new Function(earlyRefreshScript())();
-      expect(window.__pawfreshEarlyData).toBeUndefined();
-      expect(api.calls.map((call) => call.path)).toEqual(['/refresh']);
-    } finally {
-      window.history.replaceState(null, '', '/');
-    }
+  it.each(['/customer/forgot-password', '/customer/login'])(
+    'starts no data call on %s, only the session check',
+    async (page) => {
+      window.history.replaceState(null, '', page);
+      try {
+        const api = createFakeApi({ signedIn: true }).install();
+        new Function(earlyRefreshScript())();
+        expect(window.__pawfreshEarlyData).toBeUndefined();
+        expect(api.calls.map((call) => call.path)).toEqual(['/refresh']);
+      } finally {
+        window.history.replaceState(null, '', '/');
+      }
+    },
+  );
+
+  it('starts no data call without a session', async () => {
     const visitor = createFakeApi().install();
     new Function(earlyRefreshScript())();
     expect(window.__pawfreshEarlyData).toBeUndefined();

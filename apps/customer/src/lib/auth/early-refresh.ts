@@ -20,10 +20,16 @@ export const EARLY_DATA_PATHS = [
   '/subscriptions',
 ] as const;
 
-/** Pages that never preload the data: password recovery is open to everyone and loads none. */
-const NO_DATA_PAGES = [paths.forgotPassword, paths.emailSent, paths.confirmForgotPassword].map(
-  (path) => `${APP_BASENAME}${path}`,
-);
+/**
+ * Pages that never preload the data: password recovery is open to everyone and loads none, and the
+ * sign-in page (login.html) only checks the session before it sends a signed-in person on.
+ */
+const NO_DATA_PAGES = [
+  paths.login,
+  paths.forgotPassword,
+  paths.emailSent,
+  paths.confirmForgotPassword,
+].map((path) => `${APP_BASENAME}${path}`);
 
 type EarlyData = { token: string; calls: Record<string, Promise<Response>> } | null;
 
@@ -41,7 +47,7 @@ declare global {
  * holds a session (the readable hint cookie, session-hint.ts), GET /refresh starts at once, while
  * the app's scripts download, instead of after they ran; the session's first refresh takes its
  * answer (`takeEarlyRefresh`). As soon as it answers with an access token, the preload's calls
- * start too (`EARLY_DATA_PATHS`, except on the password-recovery pages), and the preload takes
+ * start too (`EARLY_DATA_PATHS`, except on the sign-in and password-recovery pages), and the preload takes
  * their answers (`takeEarlyData`): a signed-in page load waits for the data or the scripts,
  * whichever comes last, not for one after the other.
  */
