@@ -13,7 +13,8 @@ const CUSTOMERS = 20_000;
 /** The customer whose orders the bench lists (one of the 20,000). */
 export const BENCH_USER_ID = '00000000-0000-4000-8000-000000000abc';
 
-const ADDRESS = JSON.stringify({
+/** An order's address (the order schema's `address` column), as JSON. */
+export const BENCH_ADDRESS = JSON.stringify({
   addressId: '00000000-0000-4000-8000-000000000000',
   firstName: 'Bench',
   lastName: 'Customer',
@@ -55,7 +56,7 @@ export async function seedOrders(
           d - 1, d, (d - 1)::timestamp + interval '6 hours', d + 2, d + 3,
           ${ZONES}[1 + u % 5], 30000, 28000,
           ${STATUSES}[1 + (i / 7) % 5]::"order"."payment_status",
-          'AM', '${ADDRESS}'::jsonb, ${DEPOTS}[1 + u % 5], 1 + u % 2, now(), now()
+          'AM', '${BENCH_ADDRESS}'::jsonb, ${DEPOTS}[1 + u % 5], 1 + u % 2, now(), now()
         from src
       ),
       items as (
