@@ -14,26 +14,12 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { median, originOf, positiveInt, round2, startRealServer } from './lib.js';
+import { BENCH_ADDRESS } from './orders-seeder.js';
 
 const ORDERS = positiveInt('BENCH_FULFILMENT_ORDERS', 10_000);
 const API = '/svc/fulfilment/api/v1';
 const MAKE_DATE = '2026-12-03';
 const TABLES = ['fulfilments', 'boxes', 'box_items', 'jobs'] as const;
-
-const ADDRESS = JSON.stringify({
-  addressId: '00000000-0000-4000-8000-000000000000',
-  firstName: 'Bench',
-  lastName: 'Customer',
-  address1: '1 Bench Street',
-  address2: null,
-  suburb: 'Richmond',
-  city: null,
-  state: 'VIC',
-  postcode: '3121',
-  countryCode: 'AU',
-  companyName: null,
-  timezone: 'Australia/Melbourne',
-});
 
 /** Paid orders made on MAKE_DATE in facility 1: three meals (two pouch sizes) and a treat each. */
 async function seedOrders(client: pg.Client): Promise<string[]> {
@@ -53,7 +39,7 @@ async function seedOrders(client: pg.Client): Promise<string[]> {
        date '${MAKE_DATE}', date '2026-12-04', 'Australia/Melbourne', 30000, 28000, 'processed', 'PM',
        $2::jsonb, 'MEL', 1, now(), now()
      from unnest($1::uuid[]) as id`,
-    [ids, ADDRESS],
+    [ids, BENCH_ADDRESS],
   );
   const lines: unknown[][] = [[], [], [], []];
   ids.forEach((orderId, i) => {

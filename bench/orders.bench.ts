@@ -4,9 +4,11 @@
  * 1. The customer's `GET /api/v1/orders` for a household with two years of fortnightly orders,
  *    through the real server (every service in one process), against a bare Fastify route
  *    answering the same JSON from memory, side by side in one run.
- * 2. With DATABASE_URL (PostgreSQL): 1,000,000 orders seeded by multi-row INSERTs into a database
- *    of its own, then the staff list by userId, by billingDate + timezone and by status + billing
- *    range + timezone through the real server, with the first lines of each query's EXPLAIN plan.
+ * 2. With DATABASE_URL (PostgreSQL): 1,000,000 orders with their line items and discounts seeded
+ *    by multi-row INSERTs into a database of its own (`orders-seeder.ts`), then the staff list by
+ *    userId, by billingDate + timezone and by status + billing range + timezone through the real
+ *    server, each against a bare Fastify route answering the same JSON, with the first lines of
+ *    the EXPLAIN (ANALYZE, BUFFERS) of the very statement the route runs (`orderPageQuery`).
  *
  * Options: BENCH_DURATION seconds per run (default 5), BENCH_CONNECTIONS (default 10),
  * BENCH_ORDERS (default 1000000).
@@ -19,14 +21,25 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { orderContract } from '@pawfresh/contracts/order';
+import { connect } from '@pawfresh/db';
 import { signAccessToken, systemClock } from '@pawfresh/kit';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
+import { orderPageQuery } from '../services/order/src/db/order-store.js';
+import { schema as orderSchema } from '../services/order/src/db/schema.js';
 import { checkRun, originOf, positiveInt, showRatio } from './lib.js';
+import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';
 
 const duration = positiveInt('BENCH_DURATION', 5);
 const connections = positiveInt('BENCH_CONNECTIONS', 10);
 const ORDERS = positiveInt('BENCH_ORDERS', 1_000_000);
 const ORDER_API = '/svc/order/api/v1';
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -143,7 +156,7 @@ async function customerOrders(databaseUrl: string | undefined) {
     const base = await measure(`${originOf(baseline)}/api/v1/orders`, headers);
     const real = await measure(url, headers);
     console.log(
-      `customer GET /api/v1/orders (${lists.pastOrders!.length} past, ${lists.currentOrders!.length} current, ${lists.futureOrders!.length} future; ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}`,
+      `customer GET /api/v1/orders (${lists.pastOrders!.length} past, ${lists.currentOrders!.length} current, ${lists.futureOrders!.length} future; ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}; load ${load()}`,
     );
   } finally {
     await baseline.close();
@@ -151,47 +164,16 @@ async function customerOrders(databaseUrl: string | undefined) {
   }
 }
 
-const ADDRESS = JSON.stringify({
-  addressId: '00000000-0000-4000-8000-000000000000',
-  firstName: 'Bench',
-  lastName: 'Customer',
-  address1: '1 Bench Street',
-  address2: null,
-  suburb: 'Richmond',
-  city: null,
-  state: 'VIC',
-  postcode: '3121',
-  countryCode: 'AU',
-  companyName: null,
-  timezone: 'Australia/Melbourne',
-});
-
-/** 1,000,000 orders over 5,000 customers, two years of billing dates and five depots. */
-async function seedMillion(client: pg.Client) {
-  const batch = 100_000;
-  const zones = `(array['Australia/Melbourne','Australia/Sydney','Australia/Brisbane','Australia/Perth','Australia/Adelaide'])`;
-  const depots = `(array['MEL','SYD','BNE','PER','ADL'])`;
-  for (let from = 1; from <= ORDERS; from += batch) {
-    const to = Math.min(ORDERS, from + batch - 1);
-    await client.query(`
-      insert into "order"."orders" (id, user_id, billing_cutoff_date, billing_date, cutoff_at, make_date,
-        delivery_date, timezone, total_price, total_charge, payment_status, expected_delivery_slot_id,
-        address, depot_code, facility_id, created_at, updated_at)
-      select gen_random_uuid(),
-        ('00000000-0000-4000-8000-' || lpad(to_hex(i % 5000), 12, '0'))::uuid,
-        d - 1, d, (d - 1)::timestamp + interval '6 hours', d + 2, d + 3,
-        ${zones}[1 + i % 5], 30000, 28000,
-        (array['pending','processing','attempt_failed','processed','expired'])[1 + (i / 7) % 5]::"order"."payment_status",
-        'AM', '${ADDRESS}'::jsonb,
-        ${depots}[1 + i % 5], 1 + i % 2, now(), now()
-      from generate_series(${from}, ${to}) as i,
-        lateral (select date '2025-01-01' + (i % 730) as d) as dates`);
-    process.stdout.write(
-      `\rseeded ${to.toLocaleString('en-AU')} of ${ORDERS.toLocaleString('en-AU')} orders`,
-    );
-  }
-  process.stdout.write('\n');
-  await client.query('analyze "order"."orders"');
+/** The first lines of a plan: its nodes (no conditions), then the totals. */
+function planSummary(lines: string[]): string[] {
+  const nodes = lines.filter((l) => /^\s*(->\s+)?[A-Z][A-Za-z ]+( {2}\(| on | using )/.test(l));
+  const totals = lines.filter((l) => /^(Planning|Execution) Time/.test(l));
+  const buffers = lines.find((l) => /^\s*Buffers:/.test(l));
+  return [
+    ...nodes.slice(0, 14).map((l) => l.replace(/\s+\(cost=[^)]*\)/, '')),
+    ...(buffers ? [`total ${buffers.trim()}`] : []),
+    ...totals,
+  ];
 }
 
 async function staffLists(serverUrl: string) {
@@ -204,44 +186,53 @@ async function staffLists(serverUrl: string) {
   const server = await start(url.toString());
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
+  const explainer = await connect({ databaseUrl: url.toString(), maxConnections: 1 });
+  const baseline = Fastify();
+  const answers = new Map<string, string>();
+  baseline.get('/orders/:case', async (req, reply) =>
+    reply.type('application/json').send(answers.get((req.params as { case: string }).case)),
+  );
   try {
-    await seedMillion(client);
-    const userId = '00000000-0000-4000-8000-000000000abc';
+    const started = Date.now();
+    await seedOrders(client, ORDERS, 50_000, (n) =>
+      process.stdout.write(
+        `\rseeded ${n.toLocaleString('en-AU')} of ${ORDERS.toLocaleString('en-AU')} orders`,
+      ),
+    );
+    console.log(` (${Math.round((Date.now() - started) / 1000)} s, then VACUUM ANALYZE)`);
+    await baseline.listen({ port: 0, host: '127.0.0.1' });
     const cases = [
-      { name: 'by userId', qs: `userId=${userId}` },
+      { name: 'by userId', qs: `userId=${BENCH_USER_ID}` },
       { name: 'by billingDate + timezone', qs: 'billingDate=2025-06-01&timezone=Australia/Sydney' },
       {
         name: 'by status + billing range + timezone',
         qs: 'status=pending&billingDateRangeStart=2025-06-01&billingDateRangeEnd=2025-06-07&timezone=Australia/Sydney',
       },
     ];
-    // The shape of the service's page query (listOrderPage): children as JSON, the total as a
-    // window count, by order number.
-    const page = (where: string) =>
-      `select o.*,
-        coalesce((select json_agg(to_jsonb(li) order by li.seq) from "order"."line_items" li where li.order_id = o.id), '[]'::json),
-        coalesce((select json_agg(to_jsonb(d) order by d.seq) from "order"."order_discounts" d where d.order_id = o.id), '[]'::json),
-        count(*) over ()
-      from "order"."orders" o where ${where} order by o.order_number limit 100`;
-    const plans = [
-      page(`user_id = '${userId}'`),
-      page(`timezone = 'Australia/Sydney' and billing_date = '2025-06-01'`),
-      page(
-        `payment_status = 'pending' and timezone = 'Australia/Sydney' and billing_date between '2025-06-01' and '2025-06-07'`,
-      ),
-    ];
+    const db = explainer.forSchema(orderSchema);
     for (const [i, c] of cases.entries()) {
-      const result = await measure(
-        `${originOf(server.app)}${ORDER_API}/orders?${c.qs}`,
-        server.service,
+      const url = `${originOf(server.app)}${ORDER_API}/orders?${c.qs}`;
+      const res = await fetch(url, { headers: server.service });
+      const answer = await res.text();
+      if (res.status !== 200) throw new Error(`staff list ${c.name}: ${res.status} ${answer}`);
+      const { items, total } = JSON.parse(answer) as { items: unknown[]; total: number };
+      answers.set(String(i), answer);
+      const base = await measure(`${originOf(baseline)}/orders/${i}`, server.service);
+      const real = await measure(url, server.service);
+      // The very statement the route runs (orderPageQuery), with its parameters.
+      const query = orderContract.endpoints.listOrders.query.parse(
+        Object.fromEntries(new URLSearchParams(c.qs)),
       );
-      const plan = await client.query(`explain ${plans[i]}`);
-      const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).slice(0, 8);
+      const { sql, params } = orderPageQuery(db, query).toSQL();
+      const plan = await client.query(`explain (analyze, buffers) ${sql}`, params);
+      const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
       console.log(
-        `staff list ${c.name}: ${Math.round(result.rps)} req/s p99 ${result.p99} ms\n  ${lines.join('\n  ')}`,
+        `staff list ${c.name} (${items.length} of ${total} orders, ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}; load ${load()}\n  ${planSummary(lines).join('\n  ')}`,
       );
     }
   } finally {
+    await baseline.close();
+    await explainer.close();
     await client.end();
     await server.close();
     await admin.query(`drop database if exists "${name}" with (force)`);
@@ -251,7 +242,7 @@ async function staffLists(serverUrl: string) {
 
 async function main() {
   console.log(
-    `orders: ${os.cpus().length} CPUs, ${connections} connections, ${duration} s per run`,
+    `orders: ${os.cpus().length} CPUs, ${connections} connections, ${duration} s per run; load average ${load()}`,
   );
   // The household lives in a throwaway embedded database, whatever DATABASE_URL says.
   await customerOrders(undefined);

@@ -768,6 +768,12 @@ const orderIdsBody = (max: number) =>
     .strict();
 const errors = [400, 404, 409] as const;
 
+/**
+ * How far the staff list's total is counted past the page's start (docs/orders.md "Staff lists"):
+ * counting every order of a broad list would read a whole index for every page.
+ */
+export const ORDER_LIST_COUNT_CAP = 10_000;
+
 const listQuery = z
   .object({
     status: paymentStatus.optional().describe('Payment status'),
@@ -924,7 +930,17 @@ export const orderContract = defineContract({
       query: listQuery,
       response: z.object({
         items: z.array(orderSchema),
-        total: z.number().int(),
+        total: z
+          .number()
+          .int()
+          .describe(
+            `Orders that match, counted up to offset + ${ORDER_LIST_COUNT_CAP} (then totalCapped)`,
+          ),
+        totalCapped: z
+          .boolean()
+          .describe(
+            `More orders match than were counted: total is offset + ${ORDER_LIST_COUNT_CAP}`,
+          ),
         offset: z.number().int(),
         limit: z.number().int(),
       }),

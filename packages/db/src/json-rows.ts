@@ -49,3 +49,18 @@ export async function insertJsonRows<T extends PgTable>(
     (result as unknown as { id: string }[]);
   return found.map((r) => r.id);
 }
+
+/**
+ * A row of `table` as one JSON object keyed by the table's property names (`json_build_object`),
+ * to aggregate children with their parent in one query (`json_agg(jsonObjectOf(items) order by …)`)
+ * and read them back as the table's record type with no mapping: right for columns whose JSON
+ * value is already the property's value (text, uuid, numbers in `mode: 'number'`, booleans,
+ * enums, json); not for dates, timestamps or custom types, which would come back as strings.
+ */
+export function jsonObjectOf(table: PgTable): SQL {
+  // Property names are identifiers of our own code: written as literals, not parameters.
+  const pairs = Object.entries(getTableColumns(table)).map(
+    ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
+  );
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}

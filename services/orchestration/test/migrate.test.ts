@@ -85,7 +85,7 @@ const byLegacyId = async (u: User) =>
       return res.statusCode === 200 ? res.json<Order>() : res.statusCode;
     }),
   );
-const noOrders = { items: [], total: 0, offset: 0, limit: 100 };
+const noOrders = { items: [], total: 0, totalCapped: false, offset: 0, limit: 100 };
 
 const legacyState = async (u: User) =>
   (await callJson(h.services.legacy!, 'POST', '/get-legacy-user-data', { email: u.email })).json<{

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATE_FILTER_MESSAGE, orderContract, type Order } from '@pawfresh/contracts/order';
+import {
+  DATE_FILTER_MESSAGE,
+  ORDER_LIST_COUNT_CAP,
+  orderContract,
+  type Order,
+} from '@pawfresh/contracts/order';
+import { sql } from '@pawfresh/db/orm';
 import { fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import {
   createOrder,
@@ -159,7 +165,7 @@ describe('GET /orders', () => {
 
   it('filters by customer and subscription, sorts by id or delivery date, pages', async () => {
     const byUser = await h.call('GET', `/api/v1/orders?userId=${userId}`);
-    expect(byUser.json()).toMatchObject({ total: 3, offset: 0, limit: 100 });
+    expect(byUser.json()).toMatchObject({ total: 3, totalCapped: false, offset: 0, limit: 100 });
     expect(byUser.json<{ items: Order[] }>().items.map((o) => o.id)).toEqual(made.map((o) => o.id));
     const byDate = await h.call(
       'GET',
@@ -193,6 +199,45 @@ describe('GET /orders', () => {
     expect(sydney.json()).toMatchObject({ total: 0 });
     const processed = await h.call('GET', `/api/v1/orders?userId=${userId}&status=processed`);
     expect(processed.json()).toMatchObject({ total: 0 });
+  });
+
+  it('counts a long list only so far past the page start (totalCapped)', async () => {
+    const many = randomUUID();
+    const first = await createOrder(h, { userId: many });
+    // Copies of one order, straight into the table: ten thousand creates would take minutes.
+    const copies = ORDER_LIST_COUNT_CAP + 50;
+    const columns = sql.raw(
+      `user_id, billing_date, billing_cutoff_date, cutoff_at, make_date, delivery_date, timezone,
+       total_price, total_charge, expected_delivery_slot_id, address, depot_code, facility_id,
+       created_at, updated_at`,
+    );
+    await h.database.forSchema({}).execute(
+      sql`insert into "order"."orders" (id, ${columns})
+          select gen_random_uuid(), ${columns} from "order"."orders", generate_series(1, ${copies})
+          where id = ${first.id}`,
+    );
+    const list = async (qs: string) => {
+      const res = await h.call('GET', `/api/v1/orders?userId=${many}&${qs}`);
+      expect(res.statusCode, qs).toBe(200);
+      const { items, ...rest } = res.json<{ items: Order[]; total: number }>();
+      return { ...rest, ids: items.map((o) => o.id) };
+    };
+    const start = await list('limit=2');
+    expect(start).toMatchObject({ total: ORDER_LIST_COUNT_CAP, totalCapped: true });
+    expect(start.ids[0]).toBe(first.id);
+    expect(await list('limit=0')).toMatchObject({
+      total: ORDER_LIST_COUNT_CAP,
+      totalCapped: true,
+    });
+    // Counted up to offset + the cap: near the end, the whole list is counted.
+    const end = await list('offset=10040&limit=100');
+    expect(end).toMatchObject({ total: copies + 1, totalCapped: false });
+    expect(end.ids).toHaveLength(copies + 1 - 10040);
+    expect(await list('offset=20000')).toMatchObject({
+      ids: [],
+      total: copies + 1,
+      totalCapped: false,
+    });
   });
 
   it('answers the §5 message when neither date form is complete', async () => {

@@ -110,12 +110,20 @@ export const orders = orderDb.table(
   (t) => [
     uniqueIndex('orders_order_number').on(t.orderNumber),
     uniqueIndex('orders_legacy_order_id').on(t.legacyOrderId),
-    index('orders_user_delivery').on(t.userId, t.deliveryDate),
+    // The staff list's three forms (docs/orders.md "Staff lists"): each index holds the filter's
+    // columns then the order number, so a page in order-number order is read from the index
+    // alone (and counted there), and only the page's rows are read from the table.
+    index('orders_user_number').on(t.userId, t.orderNumber),
     // One order per subscription and order index: order generation and checkout may run a
     // create twice (a retried step), never making two orders for one position.
     uniqueIndex('orders_subscription_order_index').on(t.subscriptionId, t.subscriptionOrderIndex),
-    index('orders_timezone_billing').on(t.timezone, t.billingDate),
-    index('orders_status_billing').on(t.paymentStatus, t.billingDate),
+    index('orders_timezone_billing_number').on(t.timezone, t.billingDate, t.orderNumber),
+    index('orders_status_timezone_billing_number').on(
+      t.paymentStatus,
+      t.timezone,
+      t.billingDate,
+      t.orderNumber,
+    ),
     index('orders_facility_make').on(t.facilityId, t.makeDate),
     check(
       'orders_totals',
