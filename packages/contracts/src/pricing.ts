@@ -712,5 +712,20 @@ export const pricingContract = defineContract({
       response: z.object({ promotionUserId: z.uuid() }),
       errors: [400, 404, 409],
     },
+    revokeAttribution: {
+      method: 'DELETE',
+      path: '/promotions/attributions/:promotionUserId',
+      summary: 'Take back a use of a promotion (soft): it no longer counts or shows',
+      description:
+        'For a checkout that did not complete. The row is kept, marked revoked; the promotion is usable by that user again. Revoking twice is the same as once (204).',
+      params: z.object({ promotionUserId: uuid('promotionUserId') }),
+      body: z
+        .object({ revokedBy: actor('revokedBy').optional() })
+        .strict()
+        .nullish(),
+      status: 204,
+      response: z.undefined(),
+      errors: [400, 404],
+    },
   },
 });
