@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { cents, instant, MAX_CENTS, postcode, queryBoolean, uuid } from './fields.js';
+import {
+  cents,
+  instant,
+  MAX_CENTS,
+  postcode,
+  promotionCodeOf,
+  queryBoolean,
+  uuid,
+} from './fields.js';
 import { productType } from './enums.js';
 
 /** services.md §4 and §9: the pricing service's enumerations. */
@@ -245,13 +253,10 @@ const promotionMoment = (field: string) =>
     });
 
 /** services.md §5: code value max 250. Customers type codes, so keep them to letters, digits, - and _. */
-const promotionCode = requiredString('value is required: the promotion code customers enter')
-  .trim()
-  .min(1, { error: 'value is required: the promotion code customers enter' })
-  .max(250)
-  .regex(/^[A-Za-z0-9_-]+$/, {
-    error: 'value must contain only letters, digits, hyphens and underscores',
-  });
+const promotionCode = promotionCodeOf(
+  'value',
+  'value is required: the promotion code customers enter',
+);
 
 const maxUses = z
   .number({ error: 'maxUses must be a whole number of at least 1, or null for unlimited uses' })
