@@ -704,10 +704,15 @@ export const pricingContract = defineContract({
       path: '/promotions/attributions',
       summary: 'Record a use of a promotion by a user',
       description:
-        'Refused (409) when the promotion is disabled, not active yet, expired, used up (maxUses) or already used by this user in this way.',
+        'Refused (409) when the promotion is disabled, not active yet, expired, used up (maxUses) or already used by this user in this way. With an `id` already recorded for this same use, answers it again (idempotent retry).',
       status: 201,
       body: z
         .object({
+          id: uuid('id')
+            .optional()
+            .describe(
+              'The id to record the use under. Sent again for the same use (a retried call), it is answered as the first time',
+            ),
           userId: uuid('userId'),
           promotionId: uuid('promotionId'),
           type: usageType,

@@ -23,7 +23,21 @@ export async function recordAttribution(
   body: BodyOf<'createAttribution'>,
 ): Promise<{ promotionUserId: string }> {
   const context = body.context ?? null;
-  const promotionUserId = randomUUID();
+  const promotionUserId = body.id ?? randomUUID();
+  if (body.id) {
+    // A retried call: the use it recorded, answered again (a different use under that id: 409).
+    const recorded = await findPromotionUser(db, body.id);
+    if (recorded) {
+      const same =
+        recorded.promotionId === body.promotionId &&
+        recorded.userId === body.userId &&
+        recorded.type === body.type &&
+        recorded.context === context &&
+        !recorded.revokedAt;
+      if (!same) throw conflict(`Promotion use ${body.id} is already recorded, for another use`);
+      return { promotionUserId };
+    }
+  }
   await refusingDuplicates(
     () =>
       db.transaction(async (tx) => {
