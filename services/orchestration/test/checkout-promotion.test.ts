@@ -128,7 +128,7 @@ describe('checkout with a promotion code on the cart', () => {
     );
     expect(h.calls).toEqual(before);
     expect((await promotionNow(code.id)).uses).toBe(1);
-  });
+  }, 60_000);
 
   it('refuses a code pricing cannot apply at the cart, and the cart keeps none', async () => {
     const off = await promotion({ disable: true });
