@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { instant, MAX_INT, uuid } from './fields.js';
+import { instant, MAX_INT, promotionCodeOf, uuid } from './fields.js';
 
 /** services.md §3 "Carts": the kinds of feeding plan a cart's subscription can carry. */
 export const feedingPlanTypes = ['full_bowl', 'half_bowl', 'starter_box', 'trial_box'] as const;
@@ -113,6 +113,12 @@ export const cartSchema = z
       .describe('Products directly in the cart: in no subscription and no bundle'),
     bundles: z.array(cartBundleSchema).describe('Bundles directly in the cart'),
     subscriptions: z.array(cartSubscriptionSchema),
+    promotionCode: z
+      .string()
+      .nullable()
+      .describe(
+        'The promotion code the customer entered, as pricing spells it; applied at checkout',
+      ),
     createdAt: instant,
   })
   .meta({ id: 'Cart' });
@@ -166,6 +172,33 @@ export const cartContract = defineContract({
       summary: 'A cart with its products, bundles, subscriptions and their plans',
       params: cartParams,
       response: cartSchema,
+      errors: [400, 404, 500],
+    },
+    setCartPromotionCode: {
+      method: 'PUT',
+      path: '/carts/:cartId/promotion-code',
+      summary: "Enter a promotion code for the cart's checkout",
+      description:
+        'The code must be one pricing can apply now (not unknown, disabled, expired, not active yet or used up): 404 or 400 with the reason otherwise. It replaces any code the cart had. docs/pricing.md "Promotion codes in the cart".',
+      params: cartParams,
+      body: z
+        .object({
+          promotionCode: promotionCodeOf(
+            'promotionCode',
+            'promotionCode is required: the code as the customer entered it',
+          ),
+        })
+        .strict(),
+      response: cartSchema,
+      errors: [400, 404, 500],
+    },
+    deleteCartPromotionCode: {
+      method: 'DELETE',
+      path: '/carts/:cartId/promotion-code',
+      summary: 'Take the promotion code off the cart (none there: 204 all the same)',
+      params: cartParams,
+      status: 204,
+      response: noContent,
       errors: [400, 404, 500],
     },
     deleteCart: {

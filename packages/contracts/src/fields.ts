@@ -80,6 +80,17 @@ export const postcode = z
 export const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max);
 
+/** A promotion code as customers type it (services.md §5: at most 250 characters). */
+export const promotionCodeOf = (field: string, required: string) =>
+  z
+    .string({ error: (issue) => (issue.code === 'invalid_type' ? required : undefined) })
+    .trim()
+    .min(1, { error: required })
+    .max(250, { error: `${field} must be 250 characters or less` })
+    .regex(/^[A-Za-z0-9_-]+$/, {
+      error: `${field} must contain only letters, digits, hyphens and underscores`,
+    });
+
 /** The longest text each address field takes. */
 export const ADDRESS_MAX_LENGTHS = {
   address1: 200,

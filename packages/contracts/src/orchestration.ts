@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
 import { cents, instant, uuid } from './fields.js';
 import { workflowId } from './workflow-id.js';
+import { discountIntervals, promotionTypes } from './pricing.js';
 import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
 import { checkoutInput, checkoutResultSchema } from './orchestration-checkout.js';
 import {
@@ -113,6 +114,23 @@ export const inflatedCartPlanSchema = z
   })
   .meta({ id: 'InflatedCartPlan' });
 
+export const inflatedCartPromotionSchema = z
+  .object({
+    code: z.string().describe('As the cart holds it'),
+    promotionId: z.uuid(),
+    type: z.enum(promotionTypes),
+    discountId: z.uuid(),
+    name: z.string().describe("The discount's name"),
+    description: z.string().nullable(),
+    interval: z.enum(discountIntervals),
+    ordersDiscounted: z
+      .number()
+      .int()
+      .nullable()
+      .describe('How many orders from the first the discount can reach; null: every order'),
+  })
+  .meta({ id: 'InflatedCartPromotion' });
+
 export const inflatedCartSchema = z
   .object({
     workflowId: z.string(),
@@ -125,10 +143,14 @@ export const inflatedCartSchema = z
     plans: z
       .array(inflatedCartPlanSchema)
       .describe("Every feeding plan of the cart's subscriptions"),
+    promotion: inflatedCartPromotionSchema
+      .nullable()
+      .describe("The cart's promotion code, applied to the prices (null: none)"),
     prices: z.object({
       productsTotal: cents.describe('The products, discounted, cents'),
-      plansTotal: cents.describe('The feeding plans for one order, cents'),
-      total: cents,
+      plansTotal: cents.describe('The feeding plans for one order, discounted, cents'),
+      discountTotal: cents.describe('Taken off by the promotion code, cents'),
+      total: cents.describe('What the first order costs: what checkout charges'),
     }),
   })
   .meta({ id: 'InflatedCart' });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { cents, instant, MAX_CENTS, postcode, queryBoolean, uuid } from './fields.js';
+import {
+  cents,
+  instant,
+  MAX_CENTS,
+  postcode,
+  promotionCodeOf,
+  queryBoolean,
+  uuid,
+} from './fields.js';
 import { productType } from './enums.js';
 
 /** services.md §4 and §9: the pricing service's enumerations. */
@@ -245,13 +253,10 @@ const promotionMoment = (field: string) =>
     });
 
 /** services.md §5: code value max 250. Customers type codes, so keep them to letters, digits, - and _. */
-const promotionCode = requiredString('value is required: the promotion code customers enter')
-  .trim()
-  .min(1, { error: 'value is required: the promotion code customers enter' })
-  .max(250)
-  .regex(/^[A-Za-z0-9_-]+$/, {
-    error: 'value must contain only letters, digits, hyphens and underscores',
-  });
+const promotionCode = promotionCodeOf(
+  'value',
+  'value is required: the promotion code customers enter',
+);
 
 const maxUses = z
   .number({ error: 'maxUses must be a whole number of at least 1, or null for unlimited uses' })
@@ -699,10 +704,15 @@ export const pricingContract = defineContract({
       path: '/promotions/attributions',
       summary: 'Record a use of a promotion by a user',
       description:
-        'Refused (409) when the promotion is disabled, not active yet, expired, used up (maxUses) or already used by this user in this way.',
+        'Refused (409) when the promotion is disabled, not active yet, expired, used up (maxUses) or already used by this user in this way. With an `id` already recorded for this same use, answers it again (idempotent retry).',
       status: 201,
       body: z
         .object({
+          id: uuid('id')
+            .optional()
+            .describe(
+              'The id to record the use under. Sent again for the same use (a retried call), it is answered as the first time',
+            ),
           userId: uuid('userId'),
           promotionId: uuid('promotionId'),
           type: usageType,
@@ -711,6 +721,21 @@ export const pricingContract = defineContract({
         .strict(),
       response: z.object({ promotionUserId: z.uuid() }),
       errors: [400, 404, 409],
+    },
+    revokeAttribution: {
+      method: 'DELETE',
+      path: '/promotions/attributions/:promotionUserId',
+      summary: 'Take back a use of a promotion (soft): it no longer counts or shows',
+      description:
+        'For a checkout that did not complete. The row is kept, marked revoked; the promotion is usable by that user again. Revoking twice is the same as once (204).',
+      params: z.object({ promotionUserId: uuid('promotionUserId') }),
+      body: z
+        .object({ revokedBy: actor('revokedBy').optional() })
+        .strict()
+        .nullish(),
+      status: 204,
+      response: z.undefined(),
+      errors: [400, 404],
     },
   },
 });

@@ -75,5 +75,6 @@ export const toCart = (rows: CartRows): Cart => ({
     .map(toProduct),
   bundles: rows.bundles.filter((b) => b.subscriptionId === null).map((b) => toBundle(b, rows)),
   subscriptions: rows.subscriptions.map((s) => toSubscription(s, rows)),
+  promotionCode: rows.cart.promotionCode,
   createdAt: iso(rows.cart.createdAt),
 });

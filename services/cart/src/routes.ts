@@ -11,6 +11,7 @@ import {
 } from './flows/cart-products.js';
 import { createCart, getCart, getLatestCart, removeCart } from './flows/carts.js';
 import type { CartContext } from './flows/context.js';
+import { clearPromotionCode, setPromotionCode } from './flows/promotion-code.js';
 import {
   addPlanProduct,
   addSubscriptionPlan,
@@ -26,6 +27,9 @@ export function cartHandlers(ctx: CartContext): Handlers<typeof cartContract> {
     getLatestCart: ({ query }) => getLatestCart(ctx, query.userId),
     getCart: ({ params }) => getCart(ctx, params.cartId),
     deleteCart: ({ params }) => removeCart(ctx, params.cartId),
+    setCartPromotionCode: ({ params, body }) =>
+      setPromotionCode(ctx, params.cartId, body.promotionCode),
+    deleteCartPromotionCode: ({ params }) => clearPromotionCode(ctx, params.cartId),
     addCartProduct: ({ params, body }) => addCartProduct(ctx, params.cartId, body),
     addCartBundle: ({ params }) => addCartBundle(ctx, params.cartId),
     addCartSubscription: ({ params }) => addCartSubscription(ctx, params.cartId),

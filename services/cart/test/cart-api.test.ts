@@ -116,6 +116,7 @@ describe('carts', () => {
       products: [],
       bundles: [],
       subscriptions: [],
+      promotionCode: null,
       createdAt: '2026-11-02T09:00:00.000Z',
     });
     const read = await call('GET', `/carts/${cart.id}`);

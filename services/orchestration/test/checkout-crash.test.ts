@@ -23,7 +23,39 @@ const finished = (status: string) => status !== 'PENDING' && status !== 'ENQUEUE
 describe('checkout when its process is killed', () => {
   it('SIGKILL after each step in turn: finishes once, charged once, every order once', async () => {
     await api.started();
-    const ready = await readyCart(api);
+    // A promotion code on the cart: its use is recorded before the payment, once.
+    const category = await api.post<{ id: string }>('/svc/pricing/discounts/categories', {
+      name: 'Crash welcome',
+      createdBy: 'staff@pawfresh.com.au',
+    });
+    const discount = await api.post<{ id: string }>('/svc/pricing/discounts', {
+      categoryId: category.id,
+      name: 'Half off the first box',
+      description: 'Welcome',
+      interval: 'once-off',
+      createdBy: 'staff@pawfresh.com.au',
+      schedules: [
+        {
+          orderPosition: 0,
+          applications: [{ type: 'percentage', value: 50, filters: [{ type: 'all-items' }] }],
+        },
+      ],
+    });
+    const promotion = await api.post<{ id: string; value: string }>('/svc/pricing/promotions', {
+      type: 'coupon',
+      value: `CRASH${Date.now()}`,
+      discountId: discount.id,
+      maxUses: 5,
+      createdBy: 'staff@pawfresh.com.au',
+    });
+    const ready = await readyCart(api, {
+      beforePricing: async (cartId) => {
+        const set = await api.request('PUT', `/svc/cart/carts/${cartId}/promotion-code`, {
+          promotionCode: promotion.value,
+        });
+        expect(set.status).toBe(200);
+      },
+    });
     const id = ready.body.workflowId;
     api.request('POST', '/svc/orchestration/workflows/checkout', ready.body).catch(() => {});
 
@@ -52,8 +84,20 @@ describe('checkout when its process is killed', () => {
     expect(killedAfter).toEqual(expect.arrayContaining(between));
     expect(run.recoveryAttempts).toBeGreaterThanOrEqual(killedAfter.length);
     expect(names).toEqual(
-      expect.arrayContaining(['confirm-payment', 'capture-payment', 'create-customer']),
+      expect.arrayContaining([
+        'attribute-promotion',
+        'confirm-payment',
+        'capture-payment',
+        'create-customer',
+      ]),
     );
+    expect(killedAfter).toContain('attribute-promotion');
+    // The code used once, by this customer.
+    const used = await api.get<{ uses: number; users: { userId: string }[] }>(
+      `/svc/pricing/promotions/${promotion.id}`,
+    );
+    expect(used.uses).toBe(1);
+    expect(used.users.map((u) => u.userId)).toEqual([ready.userId]);
 
     // Charged once: the payment captured for the cart's total, nothing refunded.
     const payment = await api.get<Payment>(`/svc/payment/payments/${ready.intent.paymentId}`);

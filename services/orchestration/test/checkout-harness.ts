@@ -47,7 +47,6 @@ export async function checkoutHarness(): Promise<CheckoutHarness> {
   const product = await serviceApp(productService, options);
   const pricing = await serviceApp(pricingService, options);
   const dogs = await serviceApp(dogsService, options);
-  const cart = await serviceApp(cartService, options);
   const identity = await serviceApp(identityService, options);
   const payment = await serviceApp(paymentService, options);
   const courier = await serviceApp(courierService, options);
@@ -56,6 +55,7 @@ export async function checkoutHarness(): Promise<CheckoutHarness> {
     serviceUrl: svcUrl,
     fetch: routeFetch(apps),
   });
+  const cart = await serviceApp(cartService, withCalls({ pricing }));
   const subscription = await serviceApp(subscriptionService, withCalls({ product, pricing, dogs }));
   const order = await serviceApp(orderService, withCalls({ courier }));
   const services = {
@@ -139,7 +139,12 @@ export const richmond = {
  */
 export async function readyCart(
   h: CheckoutHarness,
-  { card = CARDS.visa, captureMethod = 'manual' as 'manual' | 'automatic', plan = true } = {},
+  {
+    card = CARDS.visa,
+    captureMethod = 'manual' as 'manual' | 'automatic',
+    plan = true,
+    promotionCode = undefined as string | undefined,
+  } = {},
 ) {
   const s = h.services;
   const userId = randomUUID();
@@ -176,6 +181,12 @@ export async function readyCart(
     await made(s.cart!, 'POST', `/plans/${cartPlan.id}/products`, {
       productId: mealOf(h, 'turkey').id,
     });
+  }
+  if (promotionCode) {
+    const set = await callJson(s.cart!, 'PUT', `/carts/${cart.id}/promotion-code`, {
+      promotionCode,
+    });
+    expect(set.statusCode, set.body).toBe(200);
   }
   const inflated = await h.call('POST', '/workflows/get-inflated-cart', { cartId: cart.id });
   expect(inflated.statusCode, inflated.body).toBe(200);

@@ -103,9 +103,11 @@ describe('POST /workflows/get-inflated-cart', () => {
       },
     ]);
     const productsTotal = body.products.reduce((s, p) => s + p.discountedTotalPrice, 0);
+    expect(body.promotion).toBeNull();
     expect(body.prices).toEqual({
       productsTotal,
       plansTotal: expected.feedingPlan.totalPrice,
+      discountTotal: 0,
       total: productsTotal + expected.feedingPlan.totalPrice,
     });
   });

@@ -53,6 +53,7 @@ describe('cart lines', () => {
     id: id(1),
     userId: id(2),
     createdAt: at,
+    promotionCode: null,
     products: [line(1)],
     bundles: [
       { id: id(3), cartId: id(1), subscriptionId: null, createdAt: at, products: [line(2)] },

@@ -10,7 +10,10 @@ const addDays = (date: Date, days: number) =>
 /**
  * On a real server: a guest's cart (a half bowl, a treat), a saved card and an intent for its total, and the checkout's body.
  */
-export async function readyCart(api: Api) {
+export async function readyCart(
+  api: Api,
+  { beforePricing }: { beforePricing?: (cartId: string) => Promise<void> } = {},
+) {
   const userId = randomUUID();
   const meals = await api.get<{ id: string }[]>('/svc/product/api/v1/products?type=meal');
   const dog = await api.post<{ identifier: string }>('/svc/dogs/dogs', {
@@ -36,6 +39,8 @@ export async function readyCart(api: Api) {
     planId: plans.find((p) => p.slug === 'half-bowl')!.id,
     animalId: dog.identifier,
   });
+  // E.g. a promotion code entered: the intent is for the cart's price with it.
+  await beforePricing?.(cart.id);
   const inflated = await api.post<{ prices: { total: number } }>(
     '/svc/orchestration/workflows/get-inflated-cart',
     { cartId: cart.id },

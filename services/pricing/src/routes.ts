@@ -3,7 +3,7 @@ import type { pricingContract } from '@pawfresh/contracts/pricing';
 import { listCategories } from './db/category-store.js';
 import { listDiscounts } from './db/discount-store.js';
 import { listPromotions } from './db/promotion-store.js';
-import { recordAttribution } from './flows/attributions.js';
+import { recordAttribution, revokeAttribution } from './flows/attributions.js';
 import type { PricingContext } from './flows/context.js';
 import { createCategory, deleteCategory, renameCategory } from './flows/discount-categories.js';
 import { createDiscount, deleteDiscount, getDiscount, updateDiscount } from './flows/discounts.js';
@@ -38,5 +38,7 @@ export function pricingHandlers(ctx: PricingContext): Handlers<typeof pricingCon
     updatePromotion: async ({ params, body }) => updatePromotion(ctx, params.id, body),
     deletePromotion: async ({ params, body }) => deletePromotion(ctx, params.id, body),
     createAttribution: async ({ body }) => recordAttribution(ctx, body),
+    revokeAttribution: async ({ params, body }) =>
+      revokeAttribution(ctx, params.promotionUserId, body),
   };
 }

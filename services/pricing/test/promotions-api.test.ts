@@ -242,6 +242,59 @@ describe('POST /promotions/attributions', () => {
     });
   });
 
+  it('takes a use back: it stops counting and showing, the user may use the code again', async () => {
+    const promotion = await createPromotion({ maxUses: 1 });
+    const userId = randomUUID();
+    const first = await attribute(promotion.id, { userId });
+    expect(first.statusCode, first.body).toBe(201);
+    const { promotionUserId } = first.json<{ promotionUserId: string }>();
+    expect((await attribute(promotion.id)).statusCode).toBe(409); // used up
+
+    const revoke = () =>
+      h.call('DELETE', `/promotions/attributions/${promotionUserId}`, { revokedBy: STAFF });
+    expect((await revoke()).statusCode).toBe(204);
+    expect((await revoke()).statusCode).toBe(204); // twice is once
+    const read = (await h.call('GET', `/promotions/${promotion.id}`)).json<Promotion>();
+    expect(read.uses).toBe(0);
+    expect(read.users).toEqual([]);
+    const listed = (await h.call('GET', `/promotions?value=${promotion.value}`)).json<{
+      data: PromotionSummary[];
+    }>();
+    expect(listed.data[0]?.uses).toBe(0);
+
+    const again = await attribute(promotion.id, { userId });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await h.call('GET', `/promotions/${promotion.id}`)).json<Promotion>().uses).toBe(1);
+
+    const unknown = await h.call('DELETE', `/promotions/attributions/${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    const bad = await h.call('DELETE', '/promotions/attributions/not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers a retried use (the same id) as the first time, once', async () => {
+    const promotion = await createPromotion({ maxUses: 5 });
+    const userId = randomUUID();
+    const id = randomUUID();
+    const first = await attribute(promotion.id, { id, userId, context: 'checkout' });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await attribute(promotion.id, { id, userId, context: 'checkout' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual({ promotionUserId: id });
+    const read = (await h.call('GET', `/promotions/${promotion.id}`)).json<Promotion>();
+    expect(read.uses).toBe(1);
+    expect(read.users.map((u) => u.id)).toEqual([id]);
+    // The id of another use: refused, and nothing recorded.
+    const other = await attribute(promotion.id, { id });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({
+      message: `Promotion use ${id} is already recorded, for another use`,
+    });
+    // A different id for the same use: the customer has used it already.
+    expect((await attribute(promotion.id, { userId, context: 'checkout' })).statusCode).toBe(409);
+    expect((await h.call('GET', `/promotions/${promotion.id}`)).json<Promotion>().uses).toBe(1);
+  });
+
   it('needs a context for a referral, and counts only checkout referrals as uses', async () => {
     const promotion = await createPromotion({
       type: 'referral-coupon',

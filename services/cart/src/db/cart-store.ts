@@ -82,5 +82,19 @@ export async function latestCartOf(
   return row;
 }
 
+/** Sets or clears (null) the cart's promotion code; false when there is no such cart. */
+export async function setCartPromotionCode(
+  db: CartDb,
+  cartId: string,
+  promotionCode: string | null,
+): Promise<boolean> {
+  const updated = await db
+    .update(carts)
+    .set({ promotionCode })
+    .where(eq(carts.id, cartId))
+    .returning({ id: carts.id });
+  return updated.length > 0;
+}
+
 export const lockCart = (db: CartDb, cartId: string) => rowById(db, carts, cartId, { lock: true });
 export const deleteCart = (db: CartDb, cartId: string) => deleteById(db, carts, cartId);

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgSchema,
+  text,
   uuid,
   type AnyPgColumn,
 } from '@pawfresh/db/pg-core';
@@ -27,6 +28,8 @@ export const carts = cartDb.table(
     id: uuid('id').primaryKey(),
     seq: seq(),
     userId: uuid('user_id').notNull(),
+    /** The promotion code the customer entered (checked with pricing when entered), or null. */
+    promotionCode: text('promotion_code'),
     createdAt: createdAt(),
   },
   (t) => [index('carts_user_latest').on(t.userId, t.createdAt, t.seq)],

@@ -1,10 +1,12 @@
 import { notFound, type Clock } from '@pawfresh/kit';
 import type { CartDb } from '../db/cart-db.js';
+import type { Collaborators } from './collaborators.js';
 
-/** What the cart flows work with: its database and time. */
+/** What the cart flows work with: its database, time and the services it calls. */
 export interface CartContext {
   db: CartDb;
   clock: Clock;
+  services: Collaborators;
 }
 
 export const missing = (what: string, id: string) => notFound(`${what} ${id} not found`);

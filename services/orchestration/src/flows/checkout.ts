@@ -16,12 +16,15 @@ import {
   amountProblems,
   CHECKOUT_ACTOR,
   checkoutOrder,
+  CHECKOUT_CADENCE_IN_WEEKS,
   checkoutOrderSchedule,
   emptyCartProblems,
+  orderLineItems,
   slotOffered,
   startsSubscription,
   subscriptionOfCart,
 } from '../rules/checkout.js';
+import { orderPriceRequest, promotionOrderDiscount, skusOf, uuidFrom } from '../rules/promotion.js';
 import type { WorkflowContext } from './context.js';
 import { retried, said } from './undo-calls.js';
 
@@ -117,38 +120,9 @@ export const checkout =
         )
       : {};
 
-    // The payment: the gate. Another checkout of the same intent is refused here (409).
-    const confirmed: PaymentIntent = await step('confirm-payment', () =>
-      upstream('Taking the payment', async () => {
-        try {
-          return await services.payment.confirmPaymentIntent({
-            params: { intentId: paymentIntentId },
-            body: { paymentMethod: customer.paymentMethodId! },
-            headers: key('confirm'),
-          });
-        } catch (err) {
-          if (isCallStatus(err, 422)) {
-            throw new HttpError(
-              422,
-              `The payment was not taken: ${said(err, 'the card was declined')}`,
-              {
-                type: 'payment_declined',
-              },
-            );
-          }
-          if (isCallStatus(err, 404)) throw notFound(`Payment intent ${paymentIntentId} not found`);
-          // 409: another confirm holds it; 400: the provider refuses it in its state (used).
-          if (isCallStatus(err, 409) || isCallStatus(err, 400)) {
-            throw conflict(
-              `Payment intent ${paymentIntentId} cannot be used: ${said(err, 'it is already in use')}`,
-            );
-          }
-          throw err;
-        }
-      }),
-    );
-
     const made: {
+      /** The promotion's use, recorded before the payment so maxUses is never overshot. */
+      attribution?: string;
       /** Authorised and not captured: released (cancel-intent) if the checkout fails. */
       authorised?: boolean;
       paid?: { paymentId: string; amount: number };
@@ -156,6 +130,77 @@ export const checkout =
       subscription?: Subscription;
       orders: Order[];
     } = { orders: [] };
+
+    // The promotion code: used (attributed to the new customer) before the card is charged, so
+    // a code used up meanwhile refuses the checkout with nothing charged; undone if it fails.
+    const promotion = cart.promotion;
+    if (promotion) {
+      made.attribution = await step('attribute-promotion', () =>
+        upstream('Using the promotion code', async () => {
+          try {
+            const { promotionUserId } = await services.pricing.createAttribution({
+              body: {
+                // The same id on a retry: pricing answers the use it recorded, never a second.
+                id: uuidFrom(`checkout:${id}:attribution`),
+                userId,
+                promotionId: promotion.promotionId,
+                type: 'discount',
+                context: 'checkout',
+              },
+            });
+            return promotionUserId;
+          } catch (err) {
+            if (isCallStatus(err, 409) || isCallStatus(err, 404) || isCallStatus(err, 400)) {
+              throw conflict(
+                `${said(err, `Promotion code ${promotion.code} cannot be used`)}: nothing was charged; take the code off cart ${cartId} (DELETE /carts/${cartId}/promotion-code) or enter another`,
+              );
+            }
+            throw err;
+          }
+        }),
+      );
+    }
+
+    // The payment: the gate. Another checkout of the same intent is refused here (409).
+    let confirmed: PaymentIntent;
+    try {
+      confirmed = await step('confirm-payment', () =>
+        upstream('Taking the payment', async () => {
+          try {
+            return await services.payment.confirmPaymentIntent({
+              params: { intentId: paymentIntentId },
+              body: { paymentMethod: customer.paymentMethodId! },
+              headers: key('confirm'),
+            });
+          } catch (err) {
+            if (isCallStatus(err, 422)) {
+              throw new HttpError(
+                422,
+                `The payment was not taken: ${said(err, 'the card was declined')}`,
+                {
+                  type: 'payment_declined',
+                },
+              );
+            }
+            if (isCallStatus(err, 404)) {
+              throw notFound(`Payment intent ${paymentIntentId} not found`);
+            }
+            // 409: another confirm holds it; 400: the provider refuses it in its state (used).
+            if (isCallStatus(err, 409) || isCallStatus(err, 400)) {
+              throw conflict(
+                `Payment intent ${paymentIntentId} cannot be used: ${said(err, 'it is already in use')}`,
+              );
+            }
+            throw err;
+          }
+        }),
+      );
+    } catch (err) {
+      // Nothing was charged: only the promotion's use is taken back.
+      await compensate();
+      throw err;
+    }
+
     try {
       if (confirmed.status === 'succeeded') {
         made.paid = { paymentId: confirmed.paymentId, amount: confirmed.amountReceived };
@@ -238,6 +283,30 @@ export const checkout =
         );
       }
 
+      const schedule = checkoutOrderSchedule(input.deliveryDate, subscribing);
+      // Under the promotion, each order is priced at its place in the discount's schedule.
+      const prices = promotion
+        ? await step('price-orders', () =>
+            upstream('Pricing the orders', async () => {
+              const skus = skusOf(cart);
+              const { results } = await services.pricing.getPrices({
+                body: {
+                  requests: schedule.map((at) =>
+                    orderPriceRequest(
+                      orderLineItems(cart, made.subscription, at.index),
+                      skus,
+                      at.index,
+                      CHECKOUT_CADENCE_IN_WEEKS,
+                      { discountId: promotion.discountId },
+                    ),
+                  ),
+                },
+              });
+              return results.map(({ plans, extras }) => ({ plans, extras }));
+            }),
+          )
+        : undefined;
+
       // One step for all the orders: they are listed once, and only the indexes missing are made
       // (a step re-run after a crash finds those it made). One checkpoint instead of one each.
       made.orders = await step('create-orders', () =>
@@ -248,7 +317,7 @@ export const checkout =
               : { userId, limit: 100 },
           });
           const orders: Order[] = [];
-          for (const at of checkoutOrderSchedule(input.deliveryDate, subscribing)) {
+          for (const [n, at] of schedule.entries()) {
             const existing = mine.items.find((o) =>
               made.subscription ? o.subscriptionOrderIndex === at.index : true,
             );
@@ -256,7 +325,18 @@ export const checkout =
               orders.push(existing);
               continue;
             }
-            const body = checkoutOrder(cart, made.subscription, at, slot, address);
+            const promoted =
+              promotion && prices
+                ? {
+                    priced: prices[n]!,
+                    discount: promotionOrderDiscount(
+                      promotion,
+                      at.index,
+                      made.subscription?.discounts[0]?.id ?? null,
+                    ),
+                  }
+                : undefined;
+            const body = checkoutOrder(cart, made.subscription, at, slot, address, promoted);
             try {
               orders.push(await services.order.createOrder({ body }));
             } catch (err) {
@@ -423,6 +503,17 @@ export const checkout =
             },
             headers: key('refund'),
           }),
+        );
+      }
+      if (made.attribution) {
+        const promotionUserId = made.attribution;
+        await undo('undo-attribution', () =>
+          services.pricing
+            .revokeAttribution({
+              params: { promotionUserId },
+              body: { revokedBy: CHECKOUT_ACTOR },
+            })
+            .catch(ignore404),
         );
       }
     }

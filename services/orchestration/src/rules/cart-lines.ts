@@ -119,6 +119,7 @@ export function inflateCart(
     createdAt: cart.createdAt,
     products,
     plans: [...plans],
-    prices: { productsTotal, plansTotal, total: productsTotal + plansTotal },
+    promotion: null,
+    prices: { productsTotal, plansTotal, discountTotal: 0, total: productsTotal + plansTotal },
   };
 }

@@ -1,7 +1,14 @@
 import type { InputProblem } from '@pawfresh/kit';
 import type { CheckoutAddressInput } from '@pawfresh/contracts/orchestration-checkout';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
-import type { CreateOrderInput, LineItemInput, OrderAddressInput } from '@pawfresh/contracts/order';
+import type {
+  CreateOrderInput,
+  LineItemInput,
+  OrderAddressInput,
+  OrderDiscountInput,
+} from '@pawfresh/contracts/order';
+import type { PriceResult } from '@pawfresh/contracts/pricing';
+import { withDiscountedPrices } from './promotion.js';
 import type { CreateSubscriptionInput, Subscription } from '@pawfresh/contracts/subscription';
 
 type Cart = Omit<InflatedCart, 'workflowId'>;
@@ -85,7 +92,16 @@ export function subscriptionOfCart(
       quantity: p.quantity,
       price: p.unitPrice,
     })),
-    discounts: [],
+    // The cart's promotion: its discount on every order its schedules reach (docs/pricing.md).
+    discounts: cart.promotion
+      ? [
+          {
+            discountId: cart.promotion.discountId,
+            orderStartIndex: 0,
+            orderQuantity: cart.promotion.ordersDiscounted,
+          },
+        ]
+      : [],
   };
 }
 
@@ -210,7 +226,9 @@ export function checkoutOrder(
   at: { index: number; deliveryDate: string },
   slot: Slot,
   address: CheckoutAddressInput,
+  promoted?: { priced: Pick<PriceResult, 'plans' | 'extras'>; discount?: OrderDiscountInput },
 ): CreateOrderInput {
+  const items = orderLineItems(cart, subscription, at.index);
   return {
     userId: cart.userId,
     subscriptionId: subscription?.id ?? null,
@@ -218,10 +236,10 @@ export function checkoutOrder(
     deliveryDate: at.deliveryDate,
     expectedDeliverySlotId: slot,
     address: orderAddressOf(address),
-    orderLineItems: orderLineItems(cart, subscription, at.index),
+    orderLineItems: promoted ? withDiscountedPrices(items, promoted.priced) : items,
     deliveryNote: address.deliveryInstructions ?? null,
     deliveryContactNumber: address.phoneNumber ?? null,
-    discounts: [],
+    discounts: promoted?.discount ? [promoted.discount] : [],
     createdBy: CHECKOUT_ACTOR,
   };
 }

@@ -44,12 +44,12 @@ const toPromotionUser = (row: PromotionUserRow): PromotionUser => ({
   updatedAt: iso(row.updatedAt),
 });
 
-/** A promotion with its users and how many of their attributions count towards maxUses. */
+/** A promotion with its users (revoked uses left out) and how many of their attributions count towards maxUses. */
 export async function loadPromotion(db: PricingDb, row: PromotionRow): Promise<Promotion> {
   const users = await db
     .select()
     .from(promotionUsers)
-    .where(eq(promotionUsers.promotionId, row.id))
+    .where(and(eq(promotionUsers.promotionId, row.id), isNull(promotionUsers.revokedAt)))
     .orderBy(asc(promotionUsers.appliedAt), asc(promotionUsers.id));
   const uses = users.filter((u) => u.countsAsUse).length;
   return { ...toPromotionSummary(row, uses), users: users.map(toPromotionUser) };
@@ -78,12 +78,18 @@ export async function findPromotionByCode(
   return row;
 }
 
-/** Attributions that count towards maxUses. */
+/** Attributions that count towards maxUses (revoked ones do not). */
 export async function countUses(db: PricingDb, promotionId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(promotionUsers)
-    .where(and(eq(promotionUsers.promotionId, promotionId), eq(promotionUsers.countsAsUse, true)));
+    .where(
+      and(
+        eq(promotionUsers.promotionId, promotionId),
+        eq(promotionUsers.countsAsUse, true),
+        isNull(promotionUsers.revokedAt),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -111,6 +117,28 @@ export async function insertPromotionUser(
   values: typeof promotionUsers.$inferInsert,
 ): Promise<void> {
   await db.insert(promotionUsers).values(values);
+}
+
+/** An attribution by id, revoked or not. */
+export async function findPromotionUser(
+  db: PricingDb,
+  id: string,
+): Promise<PromotionUserRow | undefined> {
+  const [row] = await db.select().from(promotionUsers).where(eq(promotionUsers.id, id));
+  return row;
+}
+
+/** Marks an attribution revoked, unless it already is. */
+export async function revokePromotionUser(
+  db: PricingDb,
+  id: string,
+  revokedBy: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(promotionUsers)
+    .set({ revokedAt: now, revokedBy, updatedAt: now })
+    .where(and(eq(promotionUsers.id, id), isNull(promotionUsers.revokedAt)));
 }
 
 export interface PromotionListQuery {
@@ -166,6 +194,7 @@ export async function listPromotions(db: PricingDb, query: PromotionListQuery) {
               rows.map((r) => r.id),
             ),
             eq(promotionUsers.countsAsUse, true),
+            isNull(promotionUsers.revokedAt),
           ),
         )
         .groupBy(promotionUsers.promotionId)

@@ -7,7 +7,6 @@ import {
   pgSchema,
   text,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
 } from '@pawfresh/db/pg-core';
@@ -186,12 +185,20 @@ export const promotionUsers = pricingDb.table(
     appliedAt: instant('applied_at').notNull(),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
+    /** Set when the use is taken back (a checkout that did not complete): no use, not listed. */
+    revokedAt: instant('revoked_at'),
+    revokedBy: text('revoked_by'),
   },
   (t) => [
-    // A customer uses a promotion once in each way (a second checkout with the same code is refused).
-    unique('promotion_users_once')
+    // A customer uses a promotion once in each way (a second checkout with the same code is
+    // refused); a revoked use no longer counts, so the customer may use the code again.
+    // Two partial indexes, as a null context is a way of its own.
+    uniqueIndex('promotion_users_once')
       .on(t.promotionId, t.userId, t.type, t.context)
-      .nullsNotDistinct(),
+      .where(sql`${t.revokedAt} is null and ${t.context} is not null`),
+    uniqueIndex('promotion_users_once_no_context')
+      .on(t.promotionId, t.userId, t.type)
+      .where(sql`${t.revokedAt} is null and ${t.context} is null`),
   ],
 );
 

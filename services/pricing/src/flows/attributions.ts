@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, refuseIfAny } from '@pawfresh/kit';
-import { countUses, insertPromotionUser } from '../db/promotion-store.js';
+import { conflict, notFound, refuseIfAny } from '@pawfresh/kit';
+import {
+  countUses,
+  findPromotionById,
+  findPromotionUser,
+  insertPromotionUser,
+  revokePromotionUser,
+} from '../db/promotion-store.js';
 import {
   attributionProblems,
   countsAsUse,
@@ -17,7 +23,21 @@ export async function recordAttribution(
   body: BodyOf<'createAttribution'>,
 ): Promise<{ promotionUserId: string }> {
   const context = body.context ?? null;
-  const promotionUserId = randomUUID();
+  const promotionUserId = body.id ?? randomUUID();
+  if (body.id) {
+    // A retried call: the use it recorded, answered again (a different use under that id: 409).
+    const recorded = await findPromotionUser(db, body.id);
+    if (recorded) {
+      const same =
+        recorded.promotionId === body.promotionId &&
+        recorded.userId === body.userId &&
+        recorded.type === body.type &&
+        recorded.context === context &&
+        !recorded.revokedAt;
+      if (!same) throw conflict(`Promotion use ${body.id} is already recorded, for another use`);
+      return { promotionUserId };
+    }
+  }
   await refusingDuplicates(
     () =>
       db.transaction(async (tx) => {
@@ -47,4 +67,22 @@ export async function recordAttribution(
       ),
   );
   return { promotionUserId };
+}
+
+/**
+ * Takes back a use (a checkout that did not complete): the row stays, marked revoked, and no
+ * longer counts towards maxUses or stops the user using the code again. Revoking twice is once.
+ */
+export async function revokeAttribution(
+  { db, clock }: PricingContext,
+  promotionUserId: string,
+  body: BodyOf<'revokeAttribution'>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findPromotionUser(tx, promotionUserId);
+    if (!row) throw notFound(`Promotion use ${promotionUserId} not found`);
+    // The promotion's lock, as recording a use takes it: counts read under it stay true.
+    await findPromotionById(tx, row.promotionId, true);
+    await revokePromotionUser(tx, row.id, body?.revokedBy ?? null, clock.now());
+  });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "cart"."carts" ADD COLUMN "promotion_code" text;

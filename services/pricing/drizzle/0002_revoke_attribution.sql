@@ -1,0 +1,5 @@
+ALTER TABLE "pricing"."promotion_users" DROP CONSTRAINT "promotion_users_once";--> statement-breakpoint
+ALTER TABLE "pricing"."promotion_users" ADD COLUMN "revoked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "pricing"."promotion_users" ADD COLUMN "revoked_by" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "promotion_users_once" ON "pricing"."promotion_users" USING btree ("promotion_id","user_id","type","context") WHERE "pricing"."promotion_users"."revoked_at" is null and "pricing"."promotion_users"."context" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "promotion_users_once_no_context" ON "pricing"."promotion_users" USING btree ("promotion_id","user_id","type") WHERE "pricing"."promotion_users"."revoked_at" is null and "pricing"."promotion_users"."context" is null;
