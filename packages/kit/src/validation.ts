@@ -1,4 +1,5 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fieldName } from './zod-messages.js';
 
@@ -18,31 +19,39 @@ const NUL = '\u0000';
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MAX_DEPTH = 64;
 
+const isUnstorable = (text: string) => text.includes(NUL) || LONE_SURROGATE.test(text);
+
 /**
  * Where a request carries text PostgreSQL cannot store as sent: a NUL character (refused by
  * PostgreSQL) or a lone UTF-16 surrogate (silently turned into U+FFFD on the way in). Keys count
- * too: objects are stored as JSON.
+ * too: objects are stored as JSON. Every request body passes here, so the walk allocates nothing
+ * until it finds something (one path, grown and shrunk as it goes).
  */
 export function findUnstorableText(
   value: unknown,
   path: (string | number)[] = [],
 ): (string | number)[] | undefined {
-  const bad = (text: string) => text.includes(NUL) || LONE_SURROGATE.test(text);
-  if (typeof value === 'string') return bad(value) ? path : undefined;
-  if (path.length > MAX_DEPTH || value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorableText(value[i], [...path, i]);
-      if (found) return found;
+  const at = [...path];
+  const found = (item: unknown): boolean => {
+    if (typeof item === 'string') return isUnstorable(item);
+    if (at.length > MAX_DEPTH || item === null || typeof item !== 'object') return false;
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        at.push(i);
+        if (found(item[i])) return true;
+        at.pop();
+      }
+      return false;
     }
-    return undefined;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (bad(key)) return path;
-    const found = findUnstorableText(item, [...path, key]);
-    if (found) return found;
-  }
-  return undefined;
+    for (const key of Object.keys(item)) {
+      if (isUnstorable(key)) return true;
+      at.push(key);
+      if (found((item as Record<string, unknown>)[key])) return true;
+      at.pop();
+    }
+    return false;
+  };
+  return found(value) ? at : undefined;
 }
 
 export const unstorableTextMessage = (path: readonly (string | number)[]) =>
@@ -70,4 +79,19 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(part, result.error.issues) };
+  };
+
+/**
+ * Checks an answer against its contract (unknown fields dropped; one that breaks it is a 500,
+ * never sent) and writes it as JSON. Handlers answer what the schema reads (`z.input`, see
+ * `Handlers`), so the answer is parsed forward. fastify-type-provider-zod's own serializer encodes
+ * (Zod's backward direction), which parses every schema that has checks twice: twice the cost on
+ * every answer, for codecs no contract uses.
+ */
+export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema, method, url }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
   };
