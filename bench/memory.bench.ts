@@ -55,6 +55,8 @@ async function main() {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      // As `npm start` runs it: two malloc arenas (ADR 009).
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

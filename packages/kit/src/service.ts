@@ -8,15 +8,15 @@ import type {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access, EndpointDef, HandlerInput, ServiceContract } from './contract.js';
 import { HttpError, customerErrorSchema, serviceErrorBody, serviceErrorSchema } from './errors.js';
-import { RequestValidationError, zodValidatorCompiler } from './validation.js';
+import {
+  RequestValidationError,
+  zodSerializerCompiler,
+  zodValidatorCompiler,
+} from './validation.js';
 import { pruneComponents } from './openapi.js';
 import { isRawJson, matchesEtag, type RawJson } from './raw-json.js';
 import { contentDisposition, isBinaryReply, type BinaryReply } from './binary-reply.js';
@@ -182,7 +182,7 @@ export function servicePlugin<C extends ServiceContract>(
 
   return async (app: FastifyInstance) => {
     app.setValidatorCompiler(zodValidatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(zodSerializerCompiler);
     // Bodies are JSON: anything else is refused with a message that says so.
     app.removeContentTypeParser(['text/plain']);
 

@@ -3,7 +3,6 @@ import { servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { pricingContract } from '@pawfresh/contracts/pricing';
 import { schema } from './db/schema.js';
-import { DISCOUNTS_KEY } from './db/discount-revision-store.js';
 import { DiscountCache } from './flows/discount-cache.js';
 import { pricingHandlers } from './routes.js';
 import { seedDemoPricing } from './seed/seed-demo-pricing.js';
@@ -16,30 +15,18 @@ export const pricingService: ServiceModule<DatabaseConnection> = {
   name: 'pricing',
   basePath: '/pricing',
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
-  plugin: (runtime) => {
-    const db = runtime.database.forSchema(schema);
-    const revisions = runtime.database.revisions();
-    const routes = servicePlugin({
+  plugin: (runtime) =>
+    servicePlugin({
       contract: pricingContract,
       handlers: pricingHandlers({
-        db,
+        db: runtime.database.forSchema(schema),
         clock: runtime.clock,
-        discounts: new DiscountCache(revisions),
+        discounts: new DiscountCache(runtime.database.revisions()),
       }),
       basePath: '/pricing',
       runtime,
       checkHealth: () => runtime.database.ping(),
-    });
-    return async (app) => {
-      // A discount change answered by this process is seen by its next price, before its
-      // notification comes back from the database (ADR 008).
-      app.addHook('onSend', async (request, _reply, payload) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') revisions.changed(DISCOUNTS_KEY);
-        return payload;
-      });
-      await routes(app, {});
-    };
-  },
+    }),
   seedDemoData: (runtime) => seedDemoPricing(runtime.database, runtime.clock),
 };
 

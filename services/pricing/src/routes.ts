@@ -17,17 +17,39 @@ import {
 
 export function pricingHandlers(ctx: PricingContext): Handlers<typeof pricingContract> {
   const { db } = ctx;
+  /**
+   * A write of discounts or their categories: once it has answered (committed or not), this
+   * process's next price looks at the discount revision again (ADR 008). Prices themselves
+   * (POST get-price) change nothing and keep the cache.
+   */
+  const changingDiscounts =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await write(...args);
+      } finally {
+        ctx.discounts.changed();
+      }
+    };
   return {
     listDiscountCategories: async ({ query }) => listCategories(db, query),
-    createDiscountCategory: async ({ body }) => createCategory(ctx, body),
-    updateDiscountCategory: async ({ params, body }) => renameCategory(ctx, params.id, body),
-    deleteDiscountCategory: async ({ params, body }) => deleteCategory(ctx, params.id, body),
+    createDiscountCategory: changingDiscounts(async ({ body }) => createCategory(ctx, body)),
+    updateDiscountCategory: changingDiscounts(async ({ params, body }) =>
+      renameCategory(ctx, params.id, body),
+    ),
+    deleteDiscountCategory: changingDiscounts(async ({ params, body }) =>
+      deleteCategory(ctx, params.id, body),
+    ),
 
     listDiscounts: async ({ query }) => listDiscounts(db, query),
     getDiscount: async ({ params }) => getDiscount(db, params.id),
-    createDiscount: async ({ body }) => createDiscount(ctx, body),
-    updateDiscount: async ({ params, body }) => updateDiscount(ctx, params.id, body),
-    deleteDiscount: async ({ params, body }) => deleteDiscount(ctx, params.id, body),
+    createDiscount: changingDiscounts(async ({ body }) => createDiscount(ctx, body)),
+    updateDiscount: changingDiscounts(async ({ params, body }) =>
+      updateDiscount(ctx, params.id, body),
+    ),
+    deleteDiscount: changingDiscounts(async ({ params, body }) =>
+      deleteDiscount(ctx, params.id, body),
+    ),
 
     getPrice: async ({ body }) => getPrice(ctx, body),
     getPrices: async ({ body }) => getPrices(ctx, body.requests),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@pawfresh/db/orm';
 import { callJson, messagesOf, serviceApp } from '@pawfresh/testing';
 import type { PriceResult } from '@pawfresh/contracts/pricing';
 import { DEMO_PRICING_IDS, pricingService } from '../src/index.js';
@@ -117,6 +118,35 @@ describe('POST /pricing/get-price', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('trusts the discounts it keeps while no change is notified: a price is not a change', async () => {
+    const raw = (query: string) => h.database.forSchema({}).execute(sql.raw(query));
+    const category = await createCategory(h.app);
+    const id = await createDiscount(h.app, category.id, { name: 'Quiet deal' });
+    const body = { discountId: id, extras: { items: [jerky] } };
+    // On PostgreSQL the creation's notification travels: once it is in, a price keeps the discount.
+    if (h.database.kind === 'postgres') await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await getPrice(body)).statusCode).toBe(200);
+    expect((await getPrice(body)).statusCode).toBe(200);
+
+    // Disabled and the revision bumped behind the service's back, with no notification: the
+    // prices keep the discount they read (each price re-reading the revision would see it).
+    await raw(`update pricing.discounts set disabled_at = now() where id = '${id}'`);
+    await raw('update pricing.discount_revision set revision = revision + 1');
+    for (let i = 0; i < 3; i++) expect((await getPrice(body)).statusCode).toBe(200);
+
+    // Once the change is notified, the next prices read it.
+    await raw(`select pg_notify('pawfresh_revision', 'pricing.discounts')`);
+    const until = Date.now() + 2_000;
+    let after = await getPrice(body);
+    while (after.statusCode === 200 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await getPrice(body);
+    }
+    expect(messagesOf(after)).toEqual([
+      `Discount "Quiet deal" (${id}) is disabled and cannot be applied`,
+    ]);
   });
 
   it('refuses a disabled, deleted or unknown discount, and a code that cannot be used', async () => {

@@ -43,4 +43,12 @@ export class DiscountCache {
     for (const d of loaded) found.set(d.id, d);
     return found;
   }
+
+  /**
+   * A discount change this process has committed: its next price reads the revision again
+   * instead of waiting for the notification to come back from the database (ADR 008).
+   */
+  changed(): void {
+    this.watch.changed(DISCOUNTS_KEY);
+  }
 }
