@@ -31,8 +31,13 @@ describe('deliveries and order history (demo customers, Chromium)', () => {
       // The meals are pictured from the catalogue (the product service's SVGs).
       const images = next.locator('img[src^="/assets/products/"]');
       expect(await images.count()).toBeGreaterThan(0);
+      // The picture loaded (it may still be on its way when the box shows; a broken one never loads).
       expect(
-        await images.first().evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        await images.first().evaluate(async (el) => {
+          const img = el as HTMLImageElement;
+          await img.decode().catch(() => undefined);
+          return img.naturalWidth;
+        }),
       ).toBeGreaterThan(0);
       await page.getByRole('region', { name: 'Coming up' }).waitFor();
       await expectNoAxeViolations(page);
