@@ -136,7 +136,12 @@ describe('cart lines', () => {
       totalPrice: 750,
       discountedTotalPrice: 675,
     });
-    expect(inflated.prices).toEqual({ productsTotal: 675, plansTotal: 0, total: 675 });
+    expect(inflated.prices).toEqual({
+      productsTotal: 675,
+      plansTotal: 0,
+      discountTotal: 0,
+      total: 675,
+    });
   });
 });
 
