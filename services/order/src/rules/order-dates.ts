@@ -115,11 +115,20 @@ const dayFormat = (timeZone: string) => {
   return format;
 };
 
+/** The last answer per zone: a list reads the date of the same instant for every row. */
+const lastDates = new Map<string, { at: number; date: string }>();
+
 /** Today's date on the wall clock of `timeZone`. */
 export function localDate(now: Date, timeZone: string): string {
+  const at = now.getTime();
+  const last = lastDates.get(timeZone);
+  if (last?.at === at) return last.date;
   const parts = dayFormat(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const date = `${get('year')}-${get('month')}-${get('day')}`;
+  // One entry per zone, as `dayFormats` holds.
+  lastDates.set(timeZone, { at, date });
+  return date;
 }
 
 export const dateProblemMessage = (
