@@ -10,6 +10,7 @@ import {
   inArray,
   lte,
   sql,
+  type Placeholder,
   type SQL,
 } from '@pawfresh/db/orm';
 import { iso, jsonObjectOf, type Database } from '@pawfresh/db';
@@ -292,15 +293,35 @@ export async function deleteOrderRows(db: OrderDb, ids: readonly string[]): Prom
   if (ids.length > 0) await db.delete(orders).where(inArray(orders.id, [...ids]));
 }
 
-function listConditions(q: Omit<OrderListQuery, 'orderBy' | 'direction' | 'offset' | 'limit'>) {
+/** The list's filters, in the order their conditions are written. */
+const LIST_FILTERS = [
+  'status',
+  'userId',
+  'subscriptionId',
+  'timezone',
+  'billingDate',
+  'billingDateRangeStart',
+  'billingDateRangeEnd',
+] as const;
+type ListFilters = Pick<OrderListQuery, (typeof LIST_FILTERS)[number]>;
+
+/**
+ * The list's conditions; with `bind` false each value is a placeholder of the filter's name (a
+ * prepared statement's shape, `pagePlan`), else the value itself.
+ */
+function listConditions(q: ListFilters, bind = true) {
+  const v = <K extends keyof ListFilters>(key: K) =>
+    bind ? (q[key] as NonNullable<ListFilters[K]>) : sql.placeholder(key);
   const conditions: SQL[] = [];
-  if (q.status) conditions.push(eq(orders.paymentStatus, q.status));
-  if (q.userId) conditions.push(eq(orders.userId, q.userId));
-  if (q.subscriptionId) conditions.push(eq(orders.subscriptionId, q.subscriptionId));
-  if (q.timezone) conditions.push(eq(orders.timezone, q.timezone));
-  if (q.billingDate) conditions.push(eq(orders.billingDate, q.billingDate));
-  if (q.billingDateRangeStart) conditions.push(gte(orders.billingDate, q.billingDateRangeStart));
-  if (q.billingDateRangeEnd) conditions.push(lte(orders.billingDate, q.billingDateRangeEnd));
+  if (q.status) conditions.push(eq(orders.paymentStatus, v('status')));
+  if (q.userId) conditions.push(eq(orders.userId, v('userId')));
+  if (q.subscriptionId) conditions.push(eq(orders.subscriptionId, v('subscriptionId')));
+  if (q.timezone) conditions.push(eq(orders.timezone, v('timezone')));
+  if (q.billingDate) conditions.push(eq(orders.billingDate, v('billingDate')));
+  if (q.billingDateRangeStart) {
+    conditions.push(gte(orders.billingDate, v('billingDateRangeStart')));
+  }
+  if (q.billingDateRangeEnd) conditions.push(lte(orders.billingDate, v('billingDateRangeEnd')));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -320,12 +341,12 @@ const listOrder = (q: OrderListQuery) => {
 };
 
 /** The orders that match, up to `offset + ORDER_LIST_COUNT_CAP` of them (from an index alone). */
-const matching = (db: OrderDb, where: SQL, offset: number) =>
+const matching = (db: OrderDb, where: SQL, countLimit: number | Placeholder) =>
   db
     .select({ one: sql`1`.as('one') })
     .from(orders)
     .where(where)
-    .limit(offset + ORDER_LIST_COUNT_CAP)
+    .limit(countLimit)
     .as('matching');
 
 /**
@@ -335,24 +356,26 @@ const matching = (db: OrderDb, where: SQL, offset: number) =>
  *    the capped total counted once from the index;
  * 2. the page's line items and discounts, each in one index scan for all the page's ids
  *    (`= any(…)`), aggregated per order as JSON objects already in the rows' shape.
+ * With `bind` false its values are placeholders (`pageValues`): the statement `pagePlan` prepares.
  */
-export function orderPageQuery(db: OrderDb, q: OrderListQuery) {
-  const where = listConditions(q) ?? sql`true`;
+export function orderPageQuery(db: OrderDb, q: OrderListQuery, bind = true) {
+  const where = listConditions(q, bind) ?? sql`true`;
   const numbers = db
     .select({ orderNumber: sql<number>`${orders.orderNumber}`.as('page_order_number') })
     .from(orders)
     .where(where)
     .orderBy(...listOrder(q))
-    .offset(q.offset)
-    .limit(q.limit)
+    .offset(bind ? q.offset : sql.placeholder('offset'))
+    .limit(bind ? q.limit : sql.placeholder('limit'))
     .as('numbers');
   const page = db.$with('page').as(
     db
       .select({
         ...getTableColumns(orders),
-        total: sql<number>`(select count(*) from ${matching(db, where, q.offset)})`
-          .mapWith(Number)
-          .as('total'),
+        total:
+          sql<number>`(select count(*) from ${matching(db, where, bind ? q.offset + ORDER_LIST_COUNT_CAP : sql.placeholder('countLimit'))})`
+            .mapWith(Number)
+            .as('total'),
       })
       .from(numbers)
       .innerJoin(orders, eq(orders.orderNumber, numbers.orderNumber)),
@@ -396,6 +419,32 @@ export function orderPageQuery(db: OrderDb, q: OrderListQuery) {
     );
 }
 
+/** The values of `orderPageQuery`'s placeholders for a query. */
+const pageValues = (q: OrderListQuery) => ({
+  ...Object.fromEntries(LIST_FILTERS.flatMap((key) => (q[key] ? [[key, q[key]]] : []))),
+  offset: q.offset,
+  limit: q.limit,
+  countLimit: q.offset + ORDER_LIST_COUNT_CAP,
+});
+
+type PagePlan = ReturnType<ReturnType<typeof orderPageQuery>['prepare']>;
+const pagePlans = new WeakMap<OrderDb, Map<string, PagePlan>>();
+
+/**
+ * `orderPageQuery` built once per database and shape (the filters given, the sort), then run
+ * with each request's values: building its SQL with drizzle cost more CPU than PostgreSQL spent
+ * running it (docs/orders.md "Staff lists"). Unnamed (`''`), so PostgreSQL still plans each
+ * execution with its values, as it did for the built statement.
+ */
+function pagePlan(db: OrderDb, q: OrderListQuery): PagePlan {
+  const shape = [...LIST_FILTERS.filter((key) => q[key]), q.orderBy, q.direction].join(' ');
+  let plans = pagePlans.get(db);
+  if (!plans) pagePlans.set(db, (plans = new Map()));
+  let plan = plans.get(shape);
+  if (!plan) plans.set(shape, (plan = orderPageQuery(db, q, false).prepare('')));
+  return plan;
+}
+
 /** A page of whole orders and the total (`orderPageQuery`); an empty page counts apart. */
 export async function listOrderPage(
   db: OrderDb,
@@ -407,10 +456,12 @@ export async function listOrderPage(
     total,
     totalCapped: total >= q.offset + ORDER_LIST_COUNT_CAP,
   });
-  const rows = q.limit === 0 ? [] : await orderPageQuery(db, q);
+  const rows = q.limit === 0 ? [] : await pagePlan(db, q).execute(pageValues(q));
   if (rows.length === 0) {
     const where = listConditions(q) ?? sql`true`;
-    const [counted] = await db.select({ n: count() }).from(matching(db, where, q.offset));
+    const [counted] = await db
+      .select({ n: count() })
+      .from(matching(db, where, q.offset + ORDER_LIST_COUNT_CAP));
     return answer([], counted?.n ?? 0);
   }
   return answer(
