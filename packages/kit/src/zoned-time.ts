@@ -66,10 +66,16 @@ export function toInstant(text: string, timeZone: string): Date | undefined {
   return new Date(guess);
 }
 
+/** One formatter per zone: making one costs far more than using it, and lists read many dates. */
 const dates = new Map<string, Intl.DateTimeFormat>();
+/** The last answer per zone: a list or a bulk creation asks for one instant many times over. */
+const lastDates = new Map<string, { at: number; date: string }>();
 
-/** The calendar date (YYYY-MM-DD) of an instant in `timeZone`. */
+/** The calendar date (YYYY-MM-DD) of an instant in `timeZone`: today on that zone's wall clock. */
 export function localDate(at: Date, timeZone: string): string {
+  const time = at.getTime();
+  const last = lastDates.get(timeZone);
+  if (last?.at === time) return last.date;
   let format = dates.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -80,5 +86,7 @@ export function localDate(at: Date, timeZone: string): string {
     });
     dates.set(timeZone, format);
   }
-  return format.format(at);
+  const date = format.format(at);
+  lastDates.set(timeZone, { at: time, date });
+  return date;
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '@pawfresh/kit';
+import { localDate, type Clock } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { findFulfilmentByOrder, insertPlans } from '../db/fulfilment-store.js';
 import { schema } from '../db/schema.js';
@@ -19,8 +19,6 @@ const DAY_MS = 86_400_000;
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-const localDate = (now: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
 
 /** The demo box's dates as the order service seeds them: delivered in two days (Tue–Sat), made before. */
 export function demoDates(now: Date) {

@@ -20,15 +20,8 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** The date on the wall clock of `timeZone` at `now`. */
-export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+/** The date on the wall clock of a zone (one copy, in the kit). */
+export { localDate } from '@pawfresh/kit';
 
 /** What the billing run knows of an order. */
 export interface BillableOrder {

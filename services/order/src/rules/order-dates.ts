@@ -99,36 +99,8 @@ export function orderDates(input: {
 /** Whether changes to an order have closed at `now`. */
 export const isPastCutoff = (cutoffAt: Date, now: Date) => now.getTime() >= cutoffAt.getTime();
 
-/** One formatter per zone: making one costs far more than using it, and lists read many dates. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const dayFormat = (timeZone: string) => {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-};
-
-/** The last answer per zone: a list or a bulk creation asks for one instant many times over. */
-const lastLocalDate = new Map<string, { at: number; date: string }>();
-
-/** Today's date on the wall clock of `timeZone`. */
-export function localDate(now: Date, timeZone: string): string {
-  const at = now.getTime();
-  const last = lastLocalDate.get(timeZone);
-  if (last?.at === at) return last.date;
-  const parts = dayFormat(timeZone).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const date = `${get('year')}-${get('month')}-${get('day')}`;
-  lastLocalDate.set(timeZone, { at, date });
-  return date;
-}
+/** Today's date on the wall clock of a zone (one copy, in the kit). */
+export { localDate } from '@pawfresh/kit';
 
 export const dateProblemMessage = (
   problem: OrderDatesProblem,
