@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusChange } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Subscription } from '@pawfresh/contracts/subscription';
+import { dayFromNow, household } from './crash-household.js';
 import { CrashServers, waitFor } from './crash-server.js';
 
 /**
@@ -18,76 +19,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => real?.close());
 
-const json = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-  const res = await real.request(method, url, body);
-  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
-const dayFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A dog on a full bowl and three open boxes, fortnightly from day 16. */
-async function household() {
-  const userId = randomUUID();
-  const meals = await json<{ id: string; status: string; variants: { id: string }[] }[]>(
-    'GET',
-    '/svc/product/api/v1/products?type=meal',
-  );
-  const meal = meals.find((m) => m.status === 'active')!;
-  const dog = await json<{ identifier: string }>('POST', '/svc/dogs/dogs', {
-    userId,
-    dog: { name: 'Biscuit', weight: '8.5', isNeutered: true, activityLevel: 'loves_to_play' },
-    mealProductIds: [meal.id],
-  });
-  const subscription = await json<Subscription>('POST', '/svc/subscription/subscriptions', {
-    userId,
-    status: 'active',
-    cadenceInWeeks: 2,
-    feedingPlans: [
-      {
-        animalId: dog.identifier,
-        type: 'full_bowl',
-        currentDailyServingSizeInGrams: 300,
-        skus: [{ productVariantId: meal.variants[0]!.id, ratio: 1 }],
-      },
-    ],
-  });
-  const orders: Order[] = [];
-  for (const [index, days] of [16, 30, 44].entries()) {
-    orders.push(
-      await json<Order>('POST', '/svc/order/api/v1/orders', {
-        userId,
-        subscriptionId: subscription.id,
-        subscriptionOrderIndex: index,
-        deliveryDate: dayFromNow(days),
-        expectedDeliverySlotId: 'PM',
-        address: {
-          firstName: 'Jo',
-          lastName: 'Tester',
-          address1: '1 Test Street',
-          suburb: 'Richmond',
-          state: 'VIC',
-          postcode: '3121',
-        },
-        orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
-          animalId: dog.identifier,
-          productId: s.productId,
-          productVariantId: s.productVariantId,
-          planType: 'full_bowl',
-          price: s.price,
-          quantity: s.pouches,
-        })),
-      }),
-    );
-  }
-  return { userId, subscription, orders };
-}
-
 const boxesOf = async (subscriptionId: string) =>
   (
-    await json<{ items: Order[] }>(
-      'GET',
+    await real.get<{ items: Order[] }>(
       `/svc/order/api/v1/orders?subscriptionId=${subscriptionId}&orderBy=deliveryDate&direction=ASC&limit=100`,
     )
   ).items;
@@ -95,7 +29,10 @@ const boxesOf = async (subscriptionId: string) =>
 describe('pause and resume when their process is killed', () => {
   it('after each step in turn: pause ends paused with the kept box, resume plans the boxes once', async () => {
     await real.started();
-    const { userId, subscription, orders } = await household();
+    const { userId, subscription, orders } = await household(real, {
+      boxDays: [16, 30, 44],
+      cadenceInWeeks: 2,
+    });
     const [first, second, third] = orders as [Order, Order, Order];
 
     // Pause until day 60: the boxes of day 30 and 44 go, the one of day 16 moves to day 72.
@@ -125,8 +62,7 @@ describe('pause and resume when their process is killed', () => {
     expect(pauseSteps.filter((n) => n === 'pause-subscription')).toHaveLength(1);
     expect(pauseSteps.some((n) => n.startsWith('undo-'))).toBe(false);
 
-    const afterPause = await json<Subscription>(
-      'GET',
+    const afterPause = await real.get<Subscription>(
       `/svc/subscription/subscriptions/${subscription.id}`,
     );
     expect(afterPause.status).toBe('paused');
@@ -135,8 +71,7 @@ describe('pause and resume when their process is killed', () => {
     expect(kept.map((o) => [o.id, o.subscriptionOrderIndex, o.deliveryDate])).toEqual([
       [first.id, 0, dayFromNow(72)],
     ]);
-    const pauseAgain = await json<StatusChange>(
-      'POST',
+    const pauseAgain = await real.post<StatusChange>(
       '/svc/orchestration/workflows/pause-subscription',
       pauseBody,
     );
@@ -175,8 +110,7 @@ describe('pause and resume when their process is killed', () => {
     expect(resumeSteps.filter((n) => n === 'resume-subscription')).toHaveLength(1);
     expect(resumeSteps.some((n) => n.startsWith('undo-'))).toBe(false);
 
-    const afterResume = await json<Subscription>(
-      'GET',
+    const afterResume = await real.get<Subscription>(
       `/svc/subscription/subscriptions/${subscription.id}`,
     );
     expect(afterResume.status).toBe('active');
@@ -188,8 +122,7 @@ describe('pause and resume when their process is killed', () => {
       planned.map((_, i) => dayFromNow(16 + 14 * i)),
     );
     expect(planned[0]!.id).toBe(first.id);
-    const answer = await json<StatusChange>(
-      'POST',
+    const answer = await real.post<StatusChange>(
       '/svc/orchestration/workflows/resume-subscription',
       resumeBody,
     );

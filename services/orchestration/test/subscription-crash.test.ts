@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionChange } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Subscription } from '@pawfresh/contracts/subscription';
+import { household } from './crash-household.js';
 import { CrashServers } from './crash-server.js';
 
 /**
@@ -17,75 +18,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => real?.close());
 
-const json = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-  const res = await real.request(method, url, body);
-  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
-const dayFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A dog on a full bowl of 300 g a day and two open boxes made from the plan. */
-async function household() {
-  const userId = randomUUID();
-  const meals = await json<{ id: string; status: string; variants: { id: string }[] }[]>(
-    'GET',
-    '/svc/product/api/v1/products?type=meal',
-  );
-  const meal = meals.find((m) => m.status === 'active')!;
-  const dog = await json<{ identifier: string }>('POST', '/svc/dogs/dogs', {
-    userId,
-    dog: { name: 'Biscuit', weight: '8.5', isNeutered: true, activityLevel: 'loves_to_play' },
-    mealProductIds: [meal.id],
-  });
-  const subscription = await json<Subscription>('POST', '/svc/subscription/subscriptions', {
-    userId,
-    status: 'active',
-    feedingPlans: [
-      {
-        animalId: dog.identifier,
-        type: 'full_bowl',
-        currentDailyServingSizeInGrams: 300,
-        skus: [{ productVariantId: meal.variants[0]!.id, ratio: 1 }],
-      },
-    ],
-  });
-  const orders: Order[] = [];
-  for (const [index, days] of [16, 30].entries()) {
-    orders.push(
-      await json<Order>('POST', '/svc/order/api/v1/orders', {
-        userId,
-        subscriptionId: subscription.id,
-        subscriptionOrderIndex: index,
-        deliveryDate: dayFromNow(days),
-        expectedDeliverySlotId: 'PM',
-        address: {
-          firstName: 'Jo',
-          lastName: 'Tester',
-          address1: '1 Test Street',
-          suburb: 'Richmond',
-          state: 'VIC',
-          postcode: '3121',
-        },
-        orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
-          animalId: dog.identifier,
-          productId: s.productId,
-          productVariantId: s.productVariantId,
-          planType: 'full_bowl',
-          price: s.price,
-          quantity: s.pouches,
-        })),
-      }),
-    );
-  }
-  return { subscription, orders };
-}
-
 describe('a subscription change when its process is killed', () => {
   it('is recovered after SIGKILL while rewriting the orders and completes once', async () => {
     await real.started();
-    const { subscription, orders } = await household();
+    const { subscription, orders } = await household(real, { boxDays: [16, 30] });
     const plan = subscription.feedingPlans[0]!;
     const workflowId = `serving-size-crash-${randomUUID()}`;
     const body = {
@@ -111,14 +47,11 @@ describe('a subscription change when its process is killed', () => {
     expect(names.some((n) => n.startsWith('undo-'))).toBe(false);
 
     // Written once: the subscription moved one version, each order one version.
-    const now = await json<Subscription>(
-      'GET',
-      `/svc/subscription/subscriptions/${subscription.id}`,
-    );
+    const now = await real.get<Subscription>(`/svc/subscription/subscriptions/${subscription.id}`);
     expect(now.version).toBe(subscription.version + 1);
     expect(now.feedingPlans[0]!.currentDailyServingSizeInGrams).toBe(400);
     for (const o of orders) {
-      const order = await json<Order>('GET', `/svc/order/api/v1/orders/${o.id}`);
+      const order = await real.get<Order>(`/svc/order/api/v1/orders/${o.id}`);
       expect(order.version).toBe(o.version + 1);
       expect(order.orderLineItems.reduce((n, l) => n + l.quantity, 0)).toBe(
         now.feedingPlans[0]!.totalPouches,
