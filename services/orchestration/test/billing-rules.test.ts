@@ -1,7 +1,7 @@
 import fc from 'fast-check';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   attemptNumber,
   dunningAction,
   movedByDunning,

@@ -5,6 +5,7 @@ import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Order } from '@pawfresh/contracts/order';
 import { callJson, messagesOf } from '@pawfresh/testing';
 import { checkoutHarness, NOW, readyCart, type CheckoutHarness } from './checkout-harness.js';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
 let h: CheckoutHarness;
 
@@ -36,9 +37,6 @@ async function ordersOf(subscriptionId: string) {
   );
   return res.json<{ items: Order[] }>().items;
 }
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('POST /workflows/generate-orders', () => {
   it("keeps a subscription's orders 12 weeks ahead at its cadence, priced, once", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, checkoutOrderSchedule, extraTypeOf, slotOffered } from '../src/rules/checkout.js';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
+import { checkoutOrderSchedule, extraTypeOf, slotOffered } from '../src/rules/checkout.js';
 import { horizonEnd, ordersDue } from '../src/rules/order-generation.js';
 
 const dates = fc

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 import { fc, test } from '@fast-check/vitest';
 import {
-  addDays,
   earlierDates,
   MAX_PAUSE_WEEKS,
   restartDates,

@@ -12,7 +12,7 @@ import {
   selectedOrder,
   type DisplayState,
 } from '../src/rules/display-type.js';
-import { addDays } from '../src/rules/order-dates.js';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
 const base: DisplayState = {
   paymentStatus: 'pending',

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween } from '@pawfresh/contracts/calendar-dates';
 import { fc, test } from '@fast-check/vitest';
 import {
   AM_SLOT_EXTRA_DAYS,
   DEPOT_TIME_ZONES,
   TRANSIT_DAYS,
-  addDays,
-  daysBetween,
   isPastCutoff,
   orderDates,
   type OrderDates,

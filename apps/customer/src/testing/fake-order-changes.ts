@@ -3,6 +3,7 @@ import type { Address } from '@pawfresh/contracts/fields';
 
 import { error, type FakeApi } from './fake-api';
 import * as fixtures from './fixtures';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
 /**
  * The customer API's order-change calls for the fake (testing/fake-api.ts): delivery schedules,
@@ -85,8 +86,6 @@ export type OrderChangeOptions = {
 };
 
 const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 let lineCount = 0;
 const newLineId = () => `9b000000-0000-4000-8000-${String(++lineCount).padStart(12, '0')}`;

@@ -14,10 +14,8 @@ import {
   DEMO_SLOT,
   demoProducts,
 } from './demo-fulfilment.js';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
-const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** The demo box's dates as the order service seeds them: delivered in two days (Tue–Sat), made before. */

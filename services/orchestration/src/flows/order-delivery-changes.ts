@@ -1,4 +1,5 @@
 import { badRequest, conflict, HttpError, notFound, orNotFound, upstream } from '@pawfresh/kit';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 import type { Address, AddressInput } from '@pawfresh/contracts/fields';
 import type { Order, OrderAddressInput } from '@pawfresh/contracts/order';
 import type {
@@ -10,7 +11,6 @@ import type { deliverySlots } from '@pawfresh/contracts/subscription';
 
 type DeliverySlot = (typeof deliverySlots)[number];
 import {
-  addDays,
   leadDays,
   nextPossibleDates,
   orderAddressOf,

@@ -10,6 +10,7 @@ import type {
 import type { PriceResult } from '@pawfresh/contracts/pricing';
 import { withDiscountedPrices } from './promotion.js';
 import type { CreateSubscriptionInput, Subscription } from '@pawfresh/contracts/subscription';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
 type Cart = Omit<InflatedCart, 'workflowId'>;
 type Slot = 'AM' | 'PM';
@@ -115,12 +116,6 @@ export function extraTypeOf(
 }
 
 /** `YYYY-MM-DD` plus whole days, in calendar terms. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * The orders a checkout makes: the first on the chosen delivery date (index 0), then one per
  * cadence while the delivery falls within the horizon. A cart without a subscription: one order.

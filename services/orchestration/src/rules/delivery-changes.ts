@@ -1,5 +1,6 @@
 import type { Order, OrderAddressInput } from '@pawfresh/contracts/order';
 import type { deliverySlots } from '@pawfresh/contracts/subscription';
+import { daysBetween } from '@pawfresh/contracts/calendar-dates';
 
 type DeliverySlot = (typeof deliverySlots)[number];
 
@@ -77,12 +78,6 @@ export function ordersFrom(orders: readonly Order[], fromDate: string, first?: s
 /** Slot availability of the courier: 1 AM, 2 PM, 3 both (courier contract). */
 export const deliversIn = (availability: number, slot: DeliverySlot) =>
   (availability & (slot === 'AM' ? 1 : 2)) !== 0;
-
-const DAY_MS = 86_400_000;
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
  * How many days before a delivery its changes close, read off an order of the same depot: from

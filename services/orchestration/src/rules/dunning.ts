@@ -1,5 +1,6 @@
 import type { DunningAction } from '@pawfresh/contracts/orchestration-billing';
 import type { OrderEvent, PaymentStatus } from '@pawfresh/contracts/order';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
 /**
  * Billing and dunning rules (docs/dunning.md). Dates are calendar dates (`YYYY-MM-DD`) on the
@@ -15,11 +16,6 @@ export const BILLING_RUN_TIME_ZONE = 'Australia/Perth';
 export const DUNNING_MOVE_DAYS = 7;
 
 /** `date` plus `days` days. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 /** The date on the wall clock of a zone (one copy, in the kit). */
 export { localDate } from '@pawfresh/kit';
 

@@ -11,7 +11,7 @@ import {
  * it too; an extra's `cancelledAt`, when there, is honoured).
  */
 type Subscription = GenerationSubscription;
-import { addDays } from './checkout.js';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
 /** Who the order service records as having made a generated order. */
 export const GENERATOR_ACTOR = 'generate-orders';

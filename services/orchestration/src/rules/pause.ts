@@ -1,4 +1,5 @@
 import { blockedFulfilmentStatuses, type Order } from '@pawfresh/contracts/order';
+import { addDays, daysBetween } from '@pawfresh/contracts/calendar-dates';
 
 /**
  * docs/subscriptions.md "Pausing (customer API)": a customer pauses until a day after today and at
@@ -6,20 +7,14 @@ import { blockedFulfilmentStatuses, type Order } from '@pawfresh/contracts/order
  */
 export const MAX_PAUSE_WEEKS = 26;
 
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-
 /** Why a customer may not pause until `resumeAt` when it is `today` for them, or undefined. */
 export function resumeDateRefusal(resumeAt: string, today: string): string | undefined {
-  const days = dayNumber(resumeAt) - dayNumber(today);
+  const days = daysBetween(today, resumeAt);
   if (days < 1) return 'Choose a day after today to restart your deliveries';
   if (days > MAX_PAUSE_WEEKS * 7) {
     return `Deliveries can be paused for up to ${MAX_PAUSE_WEEKS} weeks: choose a day before ${addDays(today, MAX_PAUSE_WEEKS * 7 + 1)}`;
   }
   return undefined;
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date((dayNumber(date) + days) * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -33,7 +28,7 @@ export function restartDates(
   count: number,
 ): string[] {
   const step = cadenceInWeeks * 7;
-  const k = Math.ceil((dayNumber(resumeAt) - dayNumber(boxDate)) / step);
+  const k = Math.ceil(daysBetween(boxDate, resumeAt) / step);
   return Array.from({ length: count }, (_, i) => addDays(boxDate, (k + i) * step));
 }
 

@@ -1,6 +1,6 @@
 import type { TestScenario } from '@pawfresh/contracts/orchestration-accounts';
 import type { DisplayType, FulfilmentStatus, PaymentStatus } from '@pawfresh/contracts/order';
-import { addDays } from './dunning.js';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
 /**
  * Test accounts (docs/workflows.md "Test accounts"): a customer in Richmond VIC 3121 (depot

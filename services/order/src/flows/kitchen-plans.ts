@@ -1,5 +1,5 @@
 import { boxesPerMakeDate, unitsPerMakeDate } from '../db/order-store.js';
-import { addDays } from '../rules/order-dates.js';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 import type { OrderContext } from './context.js';
 
 /** A forecast from `fromDate` alone covers two weeks of make dates. */

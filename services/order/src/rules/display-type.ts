@@ -4,7 +4,8 @@ import type {
   PaymentStatus,
   ShipmentStatus,
 } from '@pawfresh/contracts/order';
-import { daysBetween, localDate } from './order-dates.js';
+import { daysBetween } from '@pawfresh/contracts/calendar-dates';
+import { localDate } from './order-dates.js';
 
 /** A delivered box shows as DELIVERED for this many days after its delivery date, then PAST. */
 export const DELIVERED_SHOWN_DAYS = 2;

@@ -60,9 +60,6 @@ const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 1
 /** 0 Sunday … 6 Saturday. */
 const weekday = (day: number) => new Date(day * DAY_MS).getUTCDay();
 
-export const addDays = (date: string, days: number) => isoDate(dayNumber(date) + days);
-export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
-
 /** The kitchens cook Monday to Saturday: a Sunday make date moves back to Saturday. */
 export const kitchenDay = (day: number) => (weekday(day) === 0 ? day - 1 : day);
 

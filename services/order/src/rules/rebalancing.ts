@@ -1,5 +1,6 @@
 import type { FulfilmentStatus, PaymentStatus } from '@pawfresh/contracts/order';
-import { daysBetween, orderDates, type DeliverySlot } from './order-dates.js';
+import { daysBetween } from '@pawfresh/contracts/calendar-dates';
+import { orderDates, type DeliverySlot } from './order-dates.js';
 import { isBlockedFulfilmentStatus } from './order-changes.js';
 
 /** Fresh food: a box may be made at most this many days before the dates rule would make it. */

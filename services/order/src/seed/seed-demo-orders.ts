@@ -5,7 +5,8 @@ import type { FulfilmentStatus, LineItemInput, PaymentStatus } from '@pawfresh/c
 import { insertEvents } from '../db/event-store.js';
 import { customerOrderRows, insertOrder, type OrderDb } from '../db/order-store.js';
 import { schema, type StoredAddress } from '../db/schema.js';
-import { addDays, localDate, orderDates, type OrderDates } from '../rules/order-dates.js';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
+import { localDate, orderDates, type OrderDates } from '../rules/order-dates.js';
 import { orderTotals } from '../rules/order-totals.js';
 import { isExtraInOrder } from '../rules/subscription-extras.js';
 import {

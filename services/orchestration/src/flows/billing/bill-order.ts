@@ -1,8 +1,8 @@
 import { conflict, upstream } from '@pawfresh/kit';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 import type { BilledOrder, ChargeResult } from '@pawfresh/contracts/orchestration-billing';
 import type { Workflow } from '../../engine/engine.js';
 import {
-  addDays,
   BILLING_ACTOR,
   dunningAction,
   DUNNING_ACTOR,

@@ -18,6 +18,7 @@ import {
 } from '../../../features/subscriptions/api/subscription-changes';
 import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import { accountPlanLoader, useAccountPlan } from './plan-route-data';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return accountPlanLoader(queryClient);
@@ -25,9 +26,6 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 
 /** docs/subscriptions.md "Pausing": from tomorrow to 26 weeks ahead. */
 const MAX_PAUSE_DAYS = 26 * 7;
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** "Your deliveries are paused until Tue 26 Jan. Your next box arrives on Fri 29 Jan." */
 export function describePause(answer: StatusChange, resumeAt: string): string {

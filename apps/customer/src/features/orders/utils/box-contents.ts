@@ -93,11 +93,6 @@ export function boxContents(
   return { dogs: [...byDog.values()], extras };
 }
 
-/** Days between two calendar dates (YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 /**
  * A dog's daily portion from one box: its pouches and grams over the days the box lasts (until the
  * next box). "1 pouch a day · about 250 g"; null when the days are not known.

@@ -1,21 +1,10 @@
 import type { DeliverySchedule } from '../api/get-delivery-schedules';
 import { canChange, describeCutoff, timeZoneOf, type Order } from './order-format';
+import { addDays, daysBetween } from '@pawfresh/contracts/calendar-dates';
 
 type Slot = Order['expectedDeliverySlotId'];
 
 const DAY_MS = 86_400_000;
-
-/** A calendar date (YYYY-MM-DD) `days` later (or earlier). */
-export function addDays(calendarDate: string, days: number): string {
-  return new Date(Date.parse(`${calendarDate}T00:00:00Z`) + days * DAY_MS)
-    .toISOString()
-    .slice(0, 10);
-}
-
-/** Days from one calendar date to another. */
-export function daysFrom(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
 
 /** The courier's slot availability (0 none, 1 AM, 2 PM, 3 both) as the slots. */
 export function slotsOf(slotAvailability: number): Slot[] {
@@ -30,7 +19,7 @@ export function slotsOf(slotAvailability: number): Slot[] {
  * the new date as they do now (docs/orders.md "What may change, and until when").
  */
 export function orderOn(order: Order, deliveryDate: string): Order {
-  const shift = daysFrom(order.deliveryDate, deliveryDate);
+  const shift = daysBetween(order.deliveryDate, deliveryDate);
   return {
     ...order,
     deliveryDate,

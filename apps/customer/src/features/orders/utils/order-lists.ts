@@ -1,10 +1,5 @@
-import {
-  boxContents,
-  dailyPortion,
-  daysBetween,
-  describePortion,
-  type Product,
-} from './box-contents';
+import { daysBetween } from '@pawfresh/contracts/calendar-dates';
+import { boxContents, dailyPortion, describePortion, type Product } from './box-contents';
 import { visible, type Order } from './order-format';
 import type { Orders } from '../api/get-orders';
 
