@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '@pawfresh/contracts/calendar-dates';
+import { addDays, daysBetween } from '@pawfresh/contracts/calendar-dates';
 import { fc, test } from '@fast-check/vitest';
 import {
   earlierDates,
@@ -7,6 +7,7 @@ import {
   restartDates,
   openBoxes,
   resumeDateRefusal,
+  resumeDayToRestore,
 } from '../src/rules/pause.js';
 
 const day = fc.integer({ min: 0, max: 3650 }).map((n) => addDays('2026-01-01', n));
@@ -42,7 +43,7 @@ describe('pausing rules', () => {
       const dates = earlierDates(boxDate, cadence, today);
       for (const d of dates) {
         expect(d > today && d < boxDate).toBe(true);
-        expect((dayNumber(boxDate) - dayNumber(d)) % (cadence * 7)).toBe(0);
+        expect(daysBetween(d, boxDate) % (cadence * 7)).toBe(0);
       }
       expect([...dates].sort()).toEqual(dates);
       const before = dates[0] ? addDays(dates[0], -cadence * 7) : addDays(boxDate, -cadence * 7);
@@ -71,4 +72,22 @@ describe('pausing rules', () => {
       '2026-12-13',
     ]);
   });
+
+  it('a failed resume puts back the resume day, or tomorrow once that day has come', () => {
+    expect(resumeDayToRestore('2026-12-10', '2026-11-26')).toBe('2026-12-10');
+    expect(resumeDayToRestore('2026-11-26', '2026-11-26')).toBe('2026-11-27');
+    expect(resumeDayToRestore('2026-11-20', '2026-11-26')).toBe('2026-11-27');
+    expect(resumeDayToRestore(undefined, '2026-11-26')).toBeUndefined();
+  });
+
+  // The day was at most 26 weeks after the day of the pause, which is today or before.
+  test.prop([day, fc.integer({ min: -400, max: MAX_PAUSE_WEEKS * 7 })])(
+    'the day put back is always one a pause may end on',
+    (today, ahead) => {
+      const resumeAt = addDays(today, ahead);
+      const restored = resumeDayToRestore(resumeAt, today)!;
+      expect(resumeDateRefusal(restored, today)).toBeUndefined();
+      expect(restored >= resumeAt).toBe(true);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusChange } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Order } from '@pawfresh/contracts/order';
+import { localDate } from '@pawfresh/kit';
 import { callJson, caller, messagesOf } from '@pawfresh/testing';
 import type { Harness } from './harness.js';
 import {
@@ -212,6 +213,31 @@ describe('compensation: a failure puts back what was done', { timeout: 90_000 },
         'undo-resume-subscription',
       ]),
     );
+  });
+
+  it('resume failing after the old resume day has come: paused again until tomorrow', async () => {
+    const hh = await household(h);
+    expect((await pause(hh, dayFromNow(3))).statusCode).toBe(200);
+    const started = h.clock.now();
+    h.clock.advance(5 * 86_400_000);
+    try {
+      h.down['pricing'] = true;
+      const res = await call('POST', '/workflows/resume-subscription', {
+        subscriptionId: hh.subscription.id,
+      });
+      expect(res.statusCode, res.body).toBe(502);
+      h.allUp();
+      const stored = await readSubscription(h, hh.subscription.id);
+      expect(stored.status).toBe('paused');
+      // Tomorrow in the boxes' zone (Melbourne), as the customer's days are read.
+      const tomorrow = localDate(
+        new Date(h.clock.now().getTime() + 86_400_000),
+        'Australia/Melbourne',
+      );
+      expect(localDate(new Date(stored.resumeAt!), 'Australia/Melbourne')).toBe(tomorrow);
+    } finally {
+      h.clock.set(started);
+    }
   });
 });
 

@@ -6,7 +6,13 @@ import type {
   StatusChange,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import { earlierDates, openBoxes, restartDates, resumeDateRefusal } from '../rules/pause.js';
+import {
+  earlierDates,
+  openBoxes,
+  restartDates,
+  resumeDateRefusal,
+  resumeDayToRestore,
+} from '../rules/pause.js';
 import type { WorkflowContext } from './context.js';
 import {
   readSubscription,
@@ -60,6 +66,15 @@ async function listBoxes(ctx: WorkflowContext, subscriptionId: string): Promise<
 /** The boxes read once as a step (the time counts: a recovered run sees the same day). */
 const readBoxes = (ctx: WorkflowContext, subscriptionId: string, name = 'read-boxes') =>
   ctx.step(name, () => listBoxes(ctx, subscriptionId));
+
+/** The resume day a failed resume pauses the plan with again, read at the time of the undo. */
+function resumeAtToRestore(ctx: WorkflowContext, s: Subscription, timezone: string) {
+  const resumeAt = resumeDayToRestore(
+    s.resumeAt ? localDate(new Date(s.resumeAt), timezone) : undefined,
+    localDate(ctx.clock.now(), timezone),
+  );
+  return resumeAt ? { resumeAt } : {};
+}
 
 /** A moved version is a 409 that says what to do (the customer reads it). */
 function refuseMovedVersion(s: Subscription, version: number | undefined) {
@@ -294,9 +309,7 @@ const restart =
                     params: { id: s.id },
                     body: {
                       version: active.version,
-                      ...(s.resumeAt
-                        ? { resumeAt: localDate(new Date(s.resumeAt), timezone) }
-                        : {}),
+                      ...resumeAtToRestore(ctx, s, timezone),
                       timezone,
                       updatedBy: actor,
                     },

@@ -18,6 +18,19 @@ export function resumeDateRefusal(resumeAt: string, today: string): string | und
 }
 
 /**
+ * The resume day a failed resume puts back (docs/subscriptions.md "Pausing"): the one the plan had,
+ * or tomorrow if that day has come meanwhile (a pause must end after today; the plan was due to
+ * restart anyway, and the daily resume sweep restarts it then). No day: paused until restarted.
+ */
+export function resumeDayToRestore(
+  resumeAt: string | undefined,
+  today: string,
+): string | undefined {
+  if (resumeAt === undefined) return undefined;
+  return resumeAt > today ? resumeAt : addDays(today, 1);
+}
+
+/**
  * The first box after a pause keeps the plan's rhythm: the first of its delivery dates (`boxDate`
  * plus or minus whole cadences) on or after `resumeAt`, then the ones after it, `count` in all.
  */
