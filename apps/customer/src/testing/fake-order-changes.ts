@@ -1,9 +1,14 @@
 import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/account';
+import { addDays } from '@pawfresh/contracts/calendar-dates';
 import type { Address } from '@pawfresh/contracts/fields';
 
 import { error, type FakeApi } from './fake-api';
 import * as fixtures from './fixtures';
-import { addDays } from '@pawfresh/contracts/calendar-dates';
+import {
+  makeFeedingPlan,
+  makeSubscription as baseSubscription,
+  SUBSCRIPTION_ID,
+} from './fake-subscriptions';
 
 /**
  * The customer API's order-change calls for the fake (testing/fake-api.ts): delivery schedules,
@@ -15,30 +20,22 @@ import { addDays } from '@pawfresh/contracts/calendar-dates';
 type Subscription = AccountResponse<'getSubscriptions'>['subscriptions'][number];
 type Order = fixtures.Order;
 
-export const SUBSCRIPTION_ID = '5b000000-0000-4000-8000-000000000001';
+export { SUBSCRIPTION_ID };
 export const PLAN_ID = '5c000000-0000-4000-8000-000000000001';
 const JERKY_EXTRA_ID = '6e2f8a1c-3b5d-4e7f-9a1b-2c3d4e5f6a73';
 
-/** Biscuit's plan: 7 chicken and 7 beef pouches a box; the jerky on every box. */
+/**
+ * fake-subscriptions.ts's subscription as the delivery pages' tests read it: Biscuit on 250 g a
+ * day, 7 chicken and 7 beef pouches a box, and the jerky on every box.
+ */
 export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
   const [chicken, beef] = fixtures.products.meals;
-  return {
-    id: SUBSCRIPTION_ID,
-    status: 'active',
-    version: 3,
-    cadenceInWeeks: 2,
-    preferredDeliverySlotId: 'PM',
+  return baseSubscription({
     feedingPlanTotalPrice: 13125,
     feedingPlanTotalPouches: 14,
     feedingPlans: [
-      {
+      makeFeedingPlan({
         id: PLAN_ID,
-        version: 1,
-        status: 'active',
-        isEligible: true,
-        startOrderIndex: 0,
-        type: 'full_bowl',
-        animalId: fixtures.biscuit.identifier,
         servingSize: 'f0250',
         currentDailyServingSizeInGrams: 250,
         currentPouchSizeInGrams: 250,
@@ -54,10 +51,9 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
           pouches: 7,
           price: meal.variants[0]!.price,
         })),
-        pausedAt: null,
         createdAt: '2026-01-10T01:00:00.000Z',
         updatedAt: '2026-01-10T01:00:00.000Z',
-      },
+      }),
     ],
     extras: [
       {
@@ -71,10 +67,8 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
         price: 995,
       },
     ],
-    cancelledAt: null,
-    resumeAt: null,
     ...overrides,
-  };
+  });
 }
 
 export type OrderChangeOptions = {
