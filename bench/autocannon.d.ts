@@ -26,6 +26,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     title?: string;
+    /** Worker threads that make the requests (0: on the caller's event loop). */
+    workers?: number;
   }
 
   interface Result {

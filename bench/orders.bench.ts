@@ -44,8 +44,13 @@ const load = () =>
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * autocannon in a worker thread of its own (`workers: 1`), for the baseline and the real server
+ * alike: reading a 200 KB answer on the measured server's event loop queued behind the server's
+ * own work, and the server's behind it (bench/README.md "orders").
+ */
 async function measure(url: string, headers: Record<string, string>) {
-  const options = { url, headers, connections };
+  const options = { url, headers, connections, workers: 1 };
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration });
   checkRun(url, result);

@@ -181,6 +181,22 @@ describe('GET /orders', () => {
     expect(page.json<{ items: Order[] }>().items.map((o) => o.id)).toEqual([made[1]!.id]);
   });
 
+  it('lists each order exactly as reading it alone answers it', async () => {
+    const discounted = await h.call('POST', `/api/v1/orders/${made[0]!.id}/discounts`, {
+      discountId: randomUUID(),
+      name: 'Ten off',
+      interval: 'recurring',
+    });
+    expect(discounted.statusCode).toBe(201);
+    const listed = await h.call('GET', `/api/v1/orders?userId=${userId}`);
+    const alone = await Promise.all(
+      made.map(async (o) => (await h.call('GET', `/api/v1/orders/${o.id}`)).json<Order>()),
+    );
+    expect(alone[0]!.discounts).toHaveLength(1);
+    expect(alone[0]!.orderLineItems.length).toBeGreaterThan(0);
+    expect(listed.json<{ items: Order[] }>().items).toEqual(alone);
+  });
+
   it('filters by billing date or range in a time zone, and by payment status', async () => {
     const one = await h.call(
       'GET',
