@@ -1,28 +1,75 @@
-/** Words for days and money, shared by every feature (en-AU, dollars from integer cents). */
+/**
+ * Words for days and money, shared by every feature (en-AU, dollars from integer cents), written
+ * out here rather than with `Intl`: a page's first `Intl` formatter loads the browser's ICU locale
+ * (and time zone) data on the main thread, tens of milliseconds on a phone, and the deliveries and
+ * account pages need these words for their first paint. format.test.ts checks every function
+ * against `Intl`'s en-AU output.
+ */
 
-export const dayParts = (timeZone: string, long = false) =>
-  new Intl.DateTimeFormat('en-AU', {
-    weekday: long ? 'long' : 'short',
-    day: 'numeric',
-    month: long ? 'long' : 'short',
-    timeZone,
-  });
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+// en-AU's short months (CLDR): three letters except June, July and Sept.
+const MONTHS_SHORT = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'June',
+  'July',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 
-export function joinDay(parts: Intl.DateTimeFormatPart[]): string {
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')}`;
+/**
+ * A day given by the UTC fields of `date` as "Fri 20 Nov" (or "Friday 20 November" with `long`).
+ * For a wall-clock time elsewhere, shift the instant first (`wallClock`, australian-time.ts).
+ */
+export function dayOf(date: Date, { long = false } = {}): string {
+  const weekday = (long ? WEEKDAYS : WEEKDAYS_SHORT)[date.getUTCDay()];
+  const month = (long ? MONTHS : MONTHS_SHORT)[date.getUTCMonth()];
+  return `${weekday} ${date.getUTCDate()} ${month}`;
 }
 
 /** A calendar date (YYYY-MM-DD) as "Fri 20 Nov" (or "Friday 20 November" with `long`). */
 export function formatDay(calendarDate: string, { long = false } = {}): string {
   const [year, month, day] = calendarDate.split('-').map(Number);
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return joinDay(dayParts('UTC', long).formatToParts(date));
+  return dayOf(new Date(Date.UTC(year!, month! - 1, day!)), { long });
 }
 
-const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+/** Digits grouped in threes with commas: "1234567" as "1,234,567". */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** Integer cents as "$127.08". */
+/** Integer cents as "$127.08" ("-$5.00" below zero). */
 export function formatCents(cents: number): string {
-  return money.format(cents / 100);
+  const whole = Math.round(Math.abs(cents));
+  const dollars = grouped(String(Math.floor(whole / 100)));
+  const rest = String(whole % 100).padStart(2, '0');
+  return `${cents < 0 && whole > 0 ? '-' : ''}$${dollars}.${rest}`;
+}
+
+/** A number with thousands separators and at most `fractionDigits` decimals: "1,250", "1.5". */
+export function formatNumber(value: number, fractionDigits = 0): string {
+  const scale = 10 ** fractionDigits;
+  const rounded = Math.round(Math.abs(value) * scale) / scale;
+  const [whole, fraction] = String(rounded).split('.');
+  const sign = value < 0 && rounded > 0 ? '-' : '';
+  return `${sign}${grouped(whole!)}${fraction ? `.${fraction}` : ''}`;
 }

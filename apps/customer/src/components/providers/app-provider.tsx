@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import type { Provider as FeatureFlagProvider } from '@openfeature/web-sdk';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -22,6 +22,19 @@ export type AppProviderProps = {
   mantineEnv?: 'default' | 'test';
 };
 
+/**
+ * The app has one colour scheme (light) and nothing to switch it, so nothing is kept: Mantine's
+ * default manager reads localStorage while the app first renders, and a page's first localStorage
+ * read waits for the browser to load the storage (a blocking call on a phone's main thread).
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => {},
+  subscribe: () => {},
+  unsubscribe: () => {},
+  clear: () => {},
+};
+
 export function AppProvider({
   children,
   queryClient: givenQueryClient,
@@ -39,6 +52,7 @@ export function AppProvider({
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      colorSchemeManager={lightOnly}
       env={mantineEnv}
     >
       <NoticesHost />

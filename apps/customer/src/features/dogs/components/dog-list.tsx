@@ -6,9 +6,8 @@ import type { CustomerDog as Dog } from '@pawfresh/contracts/account';
 import { DetailList } from '../../../components/ui/detail-list';
 import { DogAvatar } from '../../../components/ui/dog-avatar';
 import { dogEditDetailsPath, dogEditProfilePath, planPaths } from '../../../config/paths';
+import { formatNumber } from '../../../lib/format';
 import { describeDogAge } from '../utils/dog-age';
-
-const energyFormat = new Intl.NumberFormat('en-AU');
 
 export function describeBreeds(dog: Dog): string {
   if (dog.breeds.length > 0) return dog.breeds.map((breed) => breed.name).join(', ');
@@ -19,7 +18,7 @@ export function describeBreeds(dog: Dog): string {
 export function describeDailyEnergy(kilocalories: number | null): string {
   return kilocalories === null
     ? 'Worked out once we know their weight'
-    : `About ${energyFormat.format(kilocalories)} calories a day`;
+    : `About ${formatNumber(kilocalories)} calories a day`;
 }
 
 function DogCard({

@@ -2,6 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 
 import { DogAvatar } from '../../../components/ui/dog-avatar';
 import { ProductImage } from '../../../components/ui/product-image';
+import { formatNumber } from '../../../lib/format';
 import {
   countOf,
   dailyPortion,
@@ -63,8 +64,7 @@ export function DogMeals({ dogBox, days, imageSize = 64, headingLevel = 'h3' }: 
           </Text>
           {dogBox.dog?.dailyEnergyKilocalories ? (
             <Text size="xs" c="dimmed">
-              Sized for about {dogBox.dog.dailyEnergyKilocalories.toLocaleString('en-AU')} calories
-              a day
+              Sized for about {formatNumber(dogBox.dog.dailyEnergyKilocalories)} calories a day
             </Text>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import type { AccountResponse, CustomerDog } from '@pawfresh/contracts/account';
 
+import { formatNumber } from '../../../lib/format';
 import type { Order } from './order-format';
 
 export type Product = AccountResponse<'getProducts'>['meals'][number];
@@ -104,10 +105,8 @@ export function dailyPortion(dogBox: DogBox, days: number | null) {
   return { pouches, grams };
 }
 
-const pouchFormat = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
-
 export function describePortion(portion: { pouches: number; grams: number | null }): string {
-  const pouches = `${pouchFormat.format(portion.pouches)} ${portion.pouches === 1 ? 'pouch' : 'pouches'} a day`;
+  const pouches = `${formatNumber(portion.pouches, 1)} ${portion.pouches === 1 ? 'pouch' : 'pouches'} a day`;
   return portion.grams === null ? pouches : `${portion.grams} g a day (${pouches})`;
 }
 

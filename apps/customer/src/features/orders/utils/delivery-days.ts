@@ -1,3 +1,5 @@
+import { wallClock } from '../../../lib/australian-time';
+import { compareCalendarDates } from '../../../lib/calendar-date';
 import type { DeliverySchedule } from '../api/get-delivery-schedules';
 import { canChange, describeCutoff, timeZoneOf, type Order } from './order-format';
 import { addDays, daysBetween } from '@pawfresh/contracts/calendar-dates';
@@ -50,7 +52,7 @@ export function deliveryDays(order: Order, schedule: DeliverySchedule, now: Date
       cutoff: describeCutoff(moved, now),
       current: day.deliveryDate === order.deliveryDate,
     }))
-    .sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate));
+    .sort((a, b) => compareCalendarDates(a.deliveryDate, b.deliveryDate));
 }
 
 /** The schedule range to ask the courier for: today and the 30 days after (its limit is 31). */
@@ -70,15 +72,10 @@ export function laterBoxes(order: Order, orders: readonly Order[], now: Date): O
         candidate.deliveryDate > order.deliveryDate &&
         canChange(candidate, now),
     )
-    .sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate));
+    .sort((a, b) => compareCalendarDates(a.deliveryDate, b.deliveryDate));
 }
 
 /** Today's calendar date where the box goes (its address's state's time zone). */
 export function todayAt(order: Pick<Order, 'address'>, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timeZoneOf(order),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return wallClock(now, timeZoneOf(order)).toISOString().slice(0, 10);
 }

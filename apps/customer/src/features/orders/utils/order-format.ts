@@ -1,6 +1,7 @@
 import type { AccountResponse } from '@pawfresh/contracts/account';
 
-import { dayParts, formatCents, formatDay, joinDay } from '../../../lib/format';
+import { wallClock, type AustralianTimeZone } from '../../../lib/australian-time';
+import { dayOf, formatCents, formatDay } from '../../../lib/format';
 
 export { formatCents, formatDay };
 
@@ -8,7 +9,7 @@ export type Order = AccountResponse<'getOrder'>;
 export type DisplayType = Order['displayType'];
 
 /** The customer's clock: cut-offs are instants, shown in the time zone of the delivery address. */
-const STATE_TIME_ZONES: Record<string, string> = {
+const STATE_TIME_ZONES: Record<string, AustralianTimeZone> = {
   ACT: 'Australia/Sydney',
   NSW: 'Australia/Sydney',
   NT: 'Australia/Darwin',
@@ -19,7 +20,7 @@ const STATE_TIME_ZONES: Record<string, string> = {
   WA: 'Australia/Perth',
 };
 
-export function timeZoneOf(order: Pick<Order, 'address'>): string {
+export function timeZoneOf(order: Pick<Order, 'address'>): AustralianTimeZone {
   return STATE_TIME_ZONES[order.address.state] ?? 'Australia/Sydney';
 }
 
@@ -29,25 +30,20 @@ export const SLOT_WORDS: Record<Order['expectedDeliverySlotId'], string> = {
   PM: 'Afternoon, 12pm–6pm',
 };
 
-function clock(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-AU', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).formatToParts(date);
-  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
-  const minute = parts.find((part) => part.type === 'minute')?.value ?? '00';
+/** A wall-clock time (UTC fields, see `wallClock`) as "5pm" or "4:30pm". */
+function clock(local: Date): string {
+  const hour = local.getUTCHours();
+  const minute = local.getUTCMinutes();
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${hour12}${minute === '00' ? '' : `:${minute}`}${hour < 12 ? 'am' : 'pm'}`;
+  return `${hour12}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`}${hour < 12 ? 'am' : 'pm'}`;
 }
 
 /** The last moment to change a box, in words: "Change by Mon 16 Nov, 5pm", or that it has passed. */
 export function describeCutoff(order: Order, now: Date): string {
   const cutoff = new Date(order.cutoffAt);
   if (cutoff.getTime() <= now.getTime()) return 'Changes have closed for this box';
-  const timeZone = timeZoneOf(order);
-  return `Change by ${joinDay(dayParts(timeZone).formatToParts(cutoff))}, ${clock(cutoff, timeZone)}`;
+  const local = wallClock(cutoff, timeZoneOf(order));
+  return `Change by ${dayOf(local)}, ${clock(local)}`;
 }
 
 export function canChange(order: Order, now: Date): boolean {

@@ -1,6 +1,7 @@
 import { daysBetween } from '@pawfresh/contracts/calendar-dates';
 import { boxContents, dailyPortion, describePortion, type Product } from './box-contents';
 import { visible, type Order } from './order-format';
+import { compareCalendarDates } from '../../../lib/calendar-date';
 import type { Orders } from '../api/get-orders';
 
 export type DeliveriesView = {
@@ -22,7 +23,7 @@ export type DeliveriesView = {
   daysById: Map<string, number | null>;
 };
 
-const byDate = (a: Order, b: Order) => a.deliveryDate.localeCompare(b.deliveryDate);
+const byDate = (a: Order, b: Order) => compareCalendarDates(a.deliveryDate, b.deliveryDate);
 
 /** GET /orders arranged for the deliveries page. HIDDEN orders are left out everywhere. */
 export function deliveriesView(orders: Orders): DeliveriesView {

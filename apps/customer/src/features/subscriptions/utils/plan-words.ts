@@ -1,6 +1,6 @@
 import type { AccountResponse } from '@pawfresh/contracts/account';
 
-import { formatCents, formatDay } from '../../../lib/format';
+import { formatCents, formatDay, formatNumber } from '../../../lib/format';
 
 type PlanSide = AccountResponse<'reviewUpdateSubscriptionServingSize'>['before'];
 type PlanFigures = PlanSide['feedingPlans'][number];
@@ -19,15 +19,13 @@ export const PLAN_TYPE_WORDS = {
 /** The types a customer may switch between (starter and trial boxes are for new customers). */
 export const CHOOSABLE_PLAN_TYPES = ['full_bowl', 'half_bowl'] as const;
 
-const pouchNumber = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
-
 /** Pouches a day from the daily grams and the pouch size ("2", "1.5"). */
 export function pouchesPerDay(plan: Pick<PlanFigures, 'dailyGrams' | 'pouchSizeInGrams'>): number {
   return plan.pouchSizeInGrams > 0 ? plan.dailyGrams / plan.pouchSizeInGrams : 0;
 }
 
 export function describePouchesPerDay(pouches: number): string {
-  return `${pouchNumber.format(pouches)} ${pouches === 1 ? 'pouch' : 'pouches'} a day`;
+  return `${formatNumber(pouches, 1)} ${pouches === 1 ? 'pouch' : 'pouches'} a day`;
 }
 
 /** "300 g a day". */
