@@ -51,12 +51,14 @@ async function main() {
     execFileSync('node', ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
   }
   const dataDir = databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), 'pawfresh-mem-'));
-  const child = spawn('node', ['dist/server/main.mjs'], {
+  // As `npm start` runs it (ADR 009): two malloc arenas, fixed malloc thresholds, 4 MB semi-spaces.
+  const child = spawn('node', ['--max-semi-space-size=4', 'dist/server/main.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      // As `npm start` runs it: two malloc arenas (ADR 009).
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '262144',
+      MALLOC_TRIM_THRESHOLD_: '1048576',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

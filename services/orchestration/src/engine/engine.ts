@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
 import { registerScheduled, type ConfiguredSchedule } from './schedules.js';
+import { backgroundPolling, setInternalQueuePolling, setSweepPolling } from './background.js';
 import type { Logger } from 'pino';
 import { badRequest, HttpError } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
@@ -159,6 +160,8 @@ export class Engine {
     }
     const { database, log } = this.options;
     const embedded = database.kind === 'pglite';
+    const polling = backgroundPolling(embedded);
+    setSweepPolling(polling);
     const dbosLog = log.child({ component: 'workflow-engine' });
     DBOS.setConfig({
       name: APPLICATION_NAME,
@@ -187,11 +190,12 @@ export class Engine {
     });
     await DBOS.launch();
     this.#launched = true;
+    setInternalQueuePolling(polling);
     for (const { name, concurrency } of this.#queues) {
       // Per process: each process sharing the database runs this many at once.
       await DBOS.registerQueue(name, {
         workerConcurrency: concurrency,
-        minPollingIntervalMs: 200,
+        minPollingIntervalMs: polling.queueMs,
         onConflict: 'always_update',
       });
     }
