@@ -17,12 +17,8 @@ import {
   type OrderDb,
 } from './order-store.js';
 
-/**
- * Rows per INSERT statement. Each is one JSON parameter whatever its rows (insertJsonRows): a
- * bulk call of up to MAX_BULK_ORDERS orders writes each table in one statement (one run of its
- * statement triggers), and a statement's JSON stays a few MB.
- */
-const CHUNK = 5000;
+/** Rows per INSERT statement: well under PostgreSQL's 65,535 parameters for every table here. */
+const CHUNK = 1000;
 
 /** Each subscription's latest order by delivery date (one query; none for a subscription without). */
 export async function latestSubscriptionOrders(
