@@ -22,6 +22,19 @@ export interface ServiceRuntime<TDatabase = unknown> {
   settings: RuntimeSettings;
 }
 
+/**
+ * Whether `service` is reached in this process: the server's `http://in-process/…` (every service
+ * in one process) or the tests' `http://<name>.svc`. Its answers are then made by this process from
+ * the same contract, and checked against it by the service's serializer before they are sent.
+ */
+export function reachedInProcess(
+  runtime: Pick<ServiceRuntime, 'serviceUrl'>,
+  service: string,
+): boolean {
+  const host = new URL(runtime.serviceUrl(service)).hostname;
+  return host === 'in-process' || host.endsWith('.svc');
+}
+
 export interface RuntimeSettings {
   environment: 'development' | 'test' | 'production';
   /** Where people reach the site, for links in e-mails (e.g. http://localhost:3000). */

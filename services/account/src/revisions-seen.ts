@@ -1,15 +1,9 @@
-import type { ServiceRuntime } from '@pawfresh/kit';
+import { reachedInProcess, type ServiceRuntime } from '@pawfresh/kit';
 import type { RevisionWatch } from '@pawfresh/db';
 import type { CatalogueSeen, OrdersSeen } from './flows/context.js';
 
 const hasRevisions = (database: unknown): database is { revisions(): RevisionWatch } =>
   typeof (database as { revisions?: unknown } | null)?.revisions === 'function';
-
-/** Reached in this process: the server's `http://in-process/…`, the tests' `http://order.svc`. */
-const inProcess = (runtime: ServiceRuntime, service: string) => {
-  const host = new URL(runtime.serviceUrl(service)).hostname;
-  return host === 'in-process' || host.endsWith('.svc');
-};
 
 /**
  * The order and product services' revision notifications, for those reached in this process, and
@@ -23,9 +17,9 @@ export function revisionsSeenIn(runtime: ServiceRuntime): {
   if (!hasRevisions(runtime.database)) return {};
   const watch = runtime.database.revisions();
   return {
-    ...(inProcess(runtime, 'order')
+    ...(reachedInProcess(runtime, 'order')
       ? { ordersSeen: { watch, clock: runtime.clock, answers: new Map() } }
       : {}),
-    ...(inProcess(runtime, 'product') ? { catalogueSeen: { watch } } : {}),
+    ...(reachedInProcess(runtime, 'product') ? { catalogueSeen: { watch } } : {}),
   };
 }

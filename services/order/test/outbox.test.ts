@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@pawfresh/contracts/order';
 import { messagesOf } from '@pawfresh/testing';
@@ -5,7 +6,7 @@ import { orderServiceWith, relayTopics } from '../src/index.js';
 import { schema } from '../src/db/schema.js';
 import type { RelayOptions } from '../src/flows/relay-topics.js';
 import { MAX_RETRY_MS, parseSubscribers, retryDelayMs } from '../src/rules/outbox-delivery.js';
-import { createOrder, harness, type Harness } from './harness.js';
+import { createOrder, harness, mealItem, newOrder, type Harness } from './harness.js';
 
 interface Received {
   subscriber: string;
@@ -118,6 +119,43 @@ describe('the outbox', () => {
       'analytics',
     ]);
     expect(new Set(received.map((r) => r.key))).toEqual(new Set([message!.id]));
+  });
+
+  it("delivers a bulk creation's order_created topics with each order as it is when delivered", async () => {
+    received.length = 0;
+    const subscriptionId = randomUUID();
+    const bulk = await h.call('POST', '/api/v1/orders/bulk', {
+      orders: [1, 2, 3].map((index) =>
+        newOrder({
+          subscriptionId,
+          subscriptionOrderIndex: index,
+          deliveryDate: ['2026-11-20', '2026-11-27', '2026-12-04'][index - 1],
+          orderLineItems: [mealItem(875, 7), mealItem(1000, 7)],
+        }),
+      ),
+    });
+    expect(bulk.statusCode, bulk.body).toBe(201);
+    const [first, second, gone] = bulk.json<{ createdOrderIds: string[] }>().createdOrderIds;
+    // Changed, and deleted, before the relay runs.
+    const note = await h.call('PATCH', `/api/v1/orders/${first}`, { deliveryNote: 'Side gate' });
+    expect(note.statusCode, note.body).toBe(200);
+    expect((await h.call('DELETE', `/api/v1/orders/${gone}`)).statusCode).toBe(204);
+
+    await relayOnce();
+    const created = (id: string) =>
+      received.filter(
+        (r) =>
+          r.subscriber === 'orchestration' &&
+          r.body.orderId === id &&
+          r.body.topic === 'order_created',
+      );
+    for (const id of [first!, second!]) {
+      const order = (await h.call('GET', `/api/v1/orders/${id}`)).json<Order>();
+      expect(created(id).map((r) => r.body.payload)).toEqual([{ order }]);
+    }
+    expect(created(first!)[0]!.body.payload.order.deliveryNote).toBe('Side gate');
+    expect(created(gone!).map((r) => r.body.payload)).toEqual([{}]);
+    expect((await outbox('?status=pending')).total).toBe(0);
   });
 
   it('gives up after its attempts and shows the topic as failed', async () => {

@@ -11,14 +11,11 @@ import { lineItems, orderDiscounts, orderEvents, orders, outbox } from './schema
 import {
   discountValues,
   lineItemValues,
-  toOrder,
   type DiscountRow,
   type LineItemRow,
   type NewOrderRow,
   type OrderDb,
-  type OrderRow,
 } from './order-store.js';
-import type { Order } from '@pawfresh/contracts/order';
 
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 parameters for every table here. */
 const CHUNK = 1000;
@@ -61,13 +58,18 @@ export interface NewBulkOrder {
  * Writes many orders in multi-row INSERTs (call inside a transaction). An order whose
  * (subscription, index) exists already is left out (ON CONFLICT DO NOTHING), with its lines; the
  * others get their line items, discounts, order_created event and order_created topic. Answers
- * the orders made, as the contract shows them.
+ * the ids of the orders made.
+ *
+ * The topics are written without the order (payload `{}`): the relay reads each order when it
+ * delivers it (relay-topics.ts). A copy of every order in the outbox was a third of the
+ * transaction's time in order generation (thousands of orders a call), and needed the orders
+ * read back to make it.
  */
 export async function insertBulkOrders(
   db: OrderDb,
   wanted: readonly NewBulkOrder[],
   now: Date,
-): Promise<Order[]> {
+): Promise<string[]> {
   const madeIds: string[] = [];
   for (const part of chunks(wanted, CHUNK)) {
     madeIds.push(
@@ -80,20 +82,16 @@ export async function insertBulkOrders(
     );
   }
   if (madeIds.length === 0) return [];
-  const made: OrderRow[] = [];
-  for (const part of chunks(madeIds, CHUNK)) {
-    made.push(...(await db.select().from(orders).where(inArray(orders.id, part))));
-  }
   const byId = new Map(wanted.map((o) => [o.row.id, o]));
   const items: LineItemRow[] = [];
   const discounts: DiscountRow[] = [];
-  for (const row of made) {
-    const o = byId.get(row.id)!;
+  for (const id of madeIds) {
+    const o = byId.get(id)!;
     for (const { id: _id, ...item } of o.items) {
-      items.push({ seq: items.length, ...lineItemValues(row.id, item) });
+      items.push({ seq: items.length, ...lineItemValues(id, item) });
     }
     for (const d of o.discounts) {
-      discounts.push({ seq: discounts.length, ...discountValues(row.id, d) });
+      discounts.push({ seq: discounts.length, ...discountValues(id, d) });
     }
   }
   // Written in this order, so the database's seq keeps each order's lines in their order.
@@ -102,15 +100,15 @@ export async function insertBulkOrders(
   for (const part of chunks(items, CHUNK)) await insertJsonRows(db, lineItems, withoutSeq(part));
   for (const part of chunks(discounts, CHUNK))
     await insertJsonRows(db, orderDiscounts, withoutSeq(part));
-  for (const part of chunks(made, CHUNK)) {
+  for (const part of chunks(madeIds, CHUNK)) {
     await insertJsonRows(
       db,
       orderEvents,
-      part.map((row) => {
-        const { event } = byId.get(row.id)!;
+      part.map((orderId) => {
+        const { event } = byId.get(orderId)!;
         return {
           id: randomUUID(),
-          orderId: row.id,
+          orderId,
           action: 'order_created' as const,
           description: event.description,
           previousValue: null,
@@ -121,33 +119,19 @@ export async function insertBulkOrders(
       }),
     );
   }
-  const group = <T extends { orderId: string }>(list: readonly T[]) => {
-    const by = new Map<string, T[]>();
-    for (const x of list) {
-      const found = by.get(x.orderId);
-      if (found) found.push(x);
-      else by.set(x.orderId, [x]);
-    }
-    return by;
-  };
-  const itemsBy = group(items);
-  const discountsBy = group(discounts);
-  const answered = made.map((row) =>
-    toOrder(row, itemsBy.get(row.id) ?? [], discountsBy.get(row.id) ?? [], now),
-  );
-  for (const part of chunks(answered, CHUNK)) {
+  for (const part of chunks(madeIds, CHUNK)) {
     await insertJsonRows(
       db,
       outbox,
-      part.map((order) => ({
+      part.map((orderId) => ({
         id: randomUUID(),
         topic: 'order_created' as const,
-        orderId: order.id,
-        payload: { order },
+        orderId,
+        payload: {},
         nextAttemptAt: now,
         createdAt: now,
       })),
     );
   }
-  return answered;
+  return madeIds;
 }

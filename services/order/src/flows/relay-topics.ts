@@ -1,6 +1,6 @@
 import type { Clock } from '@pawfresh/kit';
 import { iso } from '@pawfresh/db';
-import type { OrderDb } from '../db/order-store.js';
+import { orderRowsByIds, withChildren, type OrderDb } from '../db/order-store.js';
 import { claimDueMessages, recordAttempt, type OutboxRow } from '../db/outbox-store.js';
 import {
   MAX_DELIVERY_ATTEMPTS,
@@ -29,6 +29,29 @@ const envelope = (m: OutboxRow) => ({
   occurredAt: iso(m.createdAt),
   payload: m.payload,
 });
+
+/**
+ * Topics written without their order (payload `{}`: the order_created topics of a bulk creation,
+ * thousands at once) get it here, read when they are delivered, in one read for the pass. An
+ * order deleted meanwhile is sent without one (`{}`); its deletion's topics follow.
+ */
+async function withOrders(db: OrderDb, now: Date, claimed: OutboxRow[]): Promise<OutboxRow[]> {
+  const bare = claimed.filter((m) => !('order' in m.payload));
+  if (bare.length === 0) return claimed;
+  const found = await withChildren(
+    db,
+    await orderRowsByIds(
+      db,
+      bare.map((m) => m.orderId),
+    ),
+    now,
+  );
+  const byId = new Map(found.map((order) => [order.id, order]));
+  return claimed.map((m) => {
+    const order = 'order' in m.payload ? undefined : byId.get(m.orderId);
+    return order ? { ...m, payload: { order } } : m;
+  });
+}
 
 async function deliverTo(
   options: RelayOptions,
@@ -63,11 +86,10 @@ export async function relayTopics(
   clock: Clock,
   options: RelayOptions,
 ): Promise<number> {
-  const claimed = await claimDueMessages(
+  const claimed = await withOrders(
     db,
     clock.now(),
-    options.leaseMs ?? 30_000,
-    options.batchSize ?? 20,
+    await claimDueMessages(db, clock.now(), options.leaseMs ?? 30_000, options.batchSize ?? 20),
   );
   for (const message of claimed) {
     const deliveredTo = [...message.deliveredTo];

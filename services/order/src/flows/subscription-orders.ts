@@ -117,7 +117,7 @@ export async function createSubscriptionOrders(
   }
   const made = await ctx.db.transaction((tx) => insertBulkOrders(tx, wanted, now));
   return {
-    createdOrderIds: made.map((o) => o.id),
+    createdOrderIds: made,
     existing: input.orders.length - made.length,
   };
 }
