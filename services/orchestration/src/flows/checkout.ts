@@ -20,6 +20,7 @@ import {
   checkoutOrderSchedule,
   emptyCartProblems,
   orderLineItems,
+  productsToType,
   slotOffered,
   startsSubscription,
   subscriptionOfCart,
@@ -58,13 +59,15 @@ export const checkout =
     const { cartId, paymentIntentId, userAddress: address } = input;
     const slot = input.expectedDeliverySlotId;
 
-    // Reads and checks: nothing is made until the payment is taken.
-    const cart = await inflate({ cartId });
-    refuseIfAny(emptyCartProblems(cartId, cart));
-    const userId = cart.userId;
+    // Reads and checks, in one checkpoint: nothing is made until the payment is taken, and reads
+    // need no checkpoint of their own (run again, they answer alike). The cart is inflated by
+    // get-inflated-cart's flow run inside this step, not as a child workflow of its own.
+    const { cart, paymentMethodId, productTypes } = await step('read-and-check', async () => {
+      const inflated = await inflate({ cartId });
+      refuseIfAny(emptyCartProblems(cartId, inflated));
+      const { userId } = inflated;
 
-    const delivery = await step('check-delivery', () =>
-      upstream('Checking the delivery address', async () => {
+      const delivery = await upstream('Checking the delivery address', async () => {
         const where = { postcode: address.postCode, suburb: address.suburb };
         const { serviceable } = await services.courier.checkServiceability({ body: where });
         if (!serviceable) return { serviceable, availability: 0 };
@@ -73,21 +76,19 @@ export const checkout =
         });
         const day = days.find((d) => d.deliveryDate === input.deliveryDate);
         return { serviceable, availability: day?.slotAvailability ?? 0 };
-      }),
-    );
-    if (!delivery.serviceable) {
-      throw badRequest(
-        `We do not deliver to ${address.suburb} ${address.postCode} yet: choose another address`,
-      );
-    }
-    if (!slotOffered(delivery.availability, slot)) {
-      throw badRequest(
-        `The ${slot} delivery is not offered on ${input.deliveryDate} in ${address.suburb}: choose another delivery date or slot`,
-      );
-    }
+      });
+      if (!delivery.serviceable) {
+        throw badRequest(
+          `We do not deliver to ${address.suburb} ${address.postCode} yet: choose another address`,
+        );
+      }
+      if (!slotOffered(delivery.availability, slot)) {
+        throw badRequest(
+          `The ${slot} delivery is not offered on ${input.deliveryDate} in ${address.suburb}: choose another delivery date or slot`,
+        );
+      }
 
-    const customer = await step('read-customer', () =>
-      upstream('Checking the customer', async () => {
+      const customer = await upstream('Checking the customer', async () => {
         const existing = await services.identity
           .getUser({ params: { userId } })
           .then(() => true)
@@ -98,27 +99,32 @@ export const checkout =
           .catch((err: unknown) => (isCallStatus(err, 404) ? [] : Promise.reject(err)));
         const card = methods.find((m) => m.default) ?? methods[0];
         return { existing, emailTaken: isTaken, paymentMethodId: card?.id ?? null };
-      }),
-    );
-    if (customer.existing) {
-      throw conflict(`Customer ${userId} already has an account: sign in to order`);
-    }
-    if (customer.emailTaken) {
-      throw conflict(`An account with ${address.email} already exists: sign in to order`);
-    }
-    if (!customer.paymentMethodId) {
-      throw badRequest(`Customer ${userId} has no saved card: add a payment method first`);
-    }
+      });
+      if (customer.existing) {
+        throw conflict(`Customer ${userId} already has an account: sign in to order`);
+      }
+      if (customer.emailTaken) {
+        throw conflict(`An account with ${address.email} already exists: sign in to order`);
+      }
+      if (!customer.paymentMethodId) {
+        throw badRequest(`Customer ${userId} has no saved card: add a payment method first`);
+      }
 
+      // The catalogue's types of the subscription's products only: the checkpoint keeps them.
+      const typed = new Set(productsToType(inflated));
+      const types =
+        typed.size > 0
+          ? await upstream('Reading the catalogue', async () => {
+              const products = await services.product.listProducts({ query: {} });
+              return Object.fromEntries(
+                products.filter((p) => typed.has(p.id)).map((p) => [p.id, p.type as string]),
+              );
+            })
+          : {};
+      return { cart: inflated, paymentMethodId: customer.paymentMethodId, productTypes: types };
+    });
+    const userId = cart.userId;
     const subscribing = startsSubscription(cart);
-    const productTypes = subscribing
-      ? await step('read-product-types', () =>
-          upstream('Reading the catalogue', async () => {
-            const products = await services.product.listProducts({ query: {} });
-            return Object.fromEntries(products.map((p) => [p.id, p.type as string]));
-          }),
-        )
-      : {};
 
     const made: {
       /** The promotion's use, recorded before the payment so maxUses is never overshot. */
@@ -162,16 +168,19 @@ export const checkout =
     }
 
     // The payment: the gate. Another checkout of the same intent is refused here (409).
-    let confirmed: PaymentIntent;
+    // The checkpoints keep only what the later steps read of the intent.
+    let confirmed: Pick<PaymentIntent, 'status' | 'paymentId' | 'amount' | 'amountReceived'>;
     try {
       confirmed = await step('confirm-payment', () =>
         upstream('Taking the payment', async () => {
           try {
-            return await services.payment.confirmPaymentIntent({
-              params: { intentId: paymentIntentId },
-              body: { paymentMethod: customer.paymentMethodId! },
-              headers: key('confirm'),
-            });
+            const { status, paymentId, amount, amountReceived } =
+              await services.payment.confirmPaymentIntent({
+                params: { intentId: paymentIntentId },
+                body: { paymentMethod: paymentMethodId },
+                headers: key('confirm'),
+              });
+            return { status, paymentId, amount, amountReceived };
           } catch (err) {
             if (isCallStatus(err, 422)) {
               throw new HttpError(
@@ -209,13 +218,14 @@ export const checkout =
       refuseIfAny(amountProblems(confirmed.amount, cart));
       if (confirmed.status === 'requires_capture') {
         const captured = await step('capture-payment', () =>
-          upstream('Taking the payment', () =>
-            services.payment.capturePaymentIntent({
+          upstream('Taking the payment', async () => {
+            const { paymentId, amountReceived } = await services.payment.capturePaymentIntent({
               params: { intentId: paymentIntentId },
               body: { createdBy: CHECKOUT_ACTOR },
               headers: key('capture'),
-            }),
-          ),
+            });
+            return { paymentId, amountReceived };
+          }),
         );
         made.paid = { paymentId: captured.paymentId, amount: captured.amountReceived };
         made.authorised = false;
@@ -284,33 +294,31 @@ export const checkout =
       }
 
       const schedule = checkoutOrderSchedule(input.deliveryDate, subscribing);
-      // Under the promotion, each order is priced at its place in the discount's schedule.
-      const prices = promotion
-        ? await step('price-orders', () =>
-            upstream('Pricing the orders', async () => {
-              const skus = skusOf(cart);
-              const { results } = await services.pricing.getPrices({
-                body: {
-                  requests: schedule.map((at) =>
-                    orderPriceRequest(
-                      orderLineItems(cart, made.subscription, at.index),
-                      skus,
-                      at.index,
-                      CHECKOUT_CADENCE_IN_WEEKS,
-                      { discountId: promotion.discountId },
-                    ),
-                  ),
-                },
-              });
-              return results.map(({ plans, extras }) => ({ plans, extras }));
-            }),
-          )
-        : undefined;
-
       // One step for all the orders: they are listed once, and only the indexes missing are made
       // (a step re-run after a crash finds those it made). One checkpoint instead of one each.
+      // Under the promotion, each order is priced at its place in the discount's schedule first,
+      // in the same step (a read: a re-run prices them alike, by the discount, not the code).
       made.orders = await step('create-orders', () =>
         upstream('Creating the orders', async () => {
+          const prices = promotion
+            ? await upstream('Pricing the orders', async () => {
+                const skus = skusOf(cart);
+                const { results } = await services.pricing.getPrices({
+                  body: {
+                    requests: schedule.map((at) =>
+                      orderPriceRequest(
+                        orderLineItems(cart, made.subscription, at.index),
+                        skus,
+                        at.index,
+                        CHECKOUT_CADENCE_IN_WEEKS,
+                        { discountId: promotion.discountId },
+                      ),
+                    ),
+                  },
+                });
+                return results;
+              })
+            : undefined;
           const mine = await services.order.listOrders({
             query: made.subscription
               ? { subscriptionId: made.subscription.id, limit: 100 }
@@ -362,25 +370,31 @@ export const checkout =
       );
 
       if (made.subscription) {
-        const draft = made.subscription;
-        made.subscription = await step('activate-subscription', () =>
+        const { id: subscriptionId } = made.subscription;
+        // Only its id is used from here on: the checkpoint keeps `true`, not the subscription.
+        await step('activate-subscription', () =>
           upstream('Starting the subscription', async () => {
             const now = await services.subscription.getSubscription({
-              params: { id: draft.id },
+              params: { id: subscriptionId },
               query: {},
             });
-            if (now.status === 'active') return now;
-            return services.subscription.updateSubscription({
-              params: { id: draft.id },
-              body: { version: now.version, status: 'active', updatedBy: CHECKOUT_ACTOR },
-            });
+            if (now.status !== 'active') {
+              await services.subscription.updateSubscription({
+                params: { id: subscriptionId },
+                body: { version: now.version, status: 'active', updatedBy: CHECKOUT_ACTOR },
+              });
+            }
+            return true;
           }),
         );
       }
 
+      // The last step: the first order paid, then the subscription read back for the answer (a
+      // read, so no checkpoint of its own).
       const first = made.orders[0]!;
-      const paidOrder = await step('mark-first-order-paid', () =>
-        upstream('Marking the first order paid', async () => {
+      const sub = made.subscription;
+      const { paidOrder, subscription } = await step('mark-first-order-paid', async () => {
+        const paid = await upstream('Marking the first order paid', async () => {
           let order = await services.order.getOrder({ params: { orderId: first.id } });
           for (const paymentStatus of ['processing', 'processed'] as const) {
             if (order.paymentStatus === 'processed') break;
@@ -390,20 +404,15 @@ export const checkout =
             });
           }
           return order;
-        }),
-      );
+        });
+        const now = sub
+          ? await upstream('Reading the subscription', () =>
+              services.subscription.getSubscription({ params: { id: sub.id }, query: {} }),
+            )
+          : undefined;
+        return { paidOrder: paid, subscription: now };
+      });
       made.orders[0] = paidOrder;
-
-      const subscription = made.subscription
-        ? await step('read-subscription', () =>
-            upstream('Reading the subscription', () =>
-              services.subscription.getSubscription({
-                params: { id: made.subscription!.id },
-                query: {},
-              }),
-            ),
-          )
-        : undefined;
       return {
         cartId,
         userId,

@@ -59,6 +59,9 @@ export interface GenerationSettings {
   generateOrdersConcurrency: number;
 }
 
+/** The context's calls with no checkpoints of their own: for a flow run inside another's step. */
+const inline = (ctx: WorkflowContext): WorkflowContext => ({ ...ctx, step: (_name, run) => run() });
+
 export function registerWorkflows(
   engine: Engine,
   ctx: WorkflowContext,
@@ -93,7 +96,12 @@ export function registerWorkflows(
   return {
     getFeedingPlanPricing: pricing,
     getInflatedCart: inflate,
-    checkout: engine.register('checkout', checkout(ctx, inflate)),
+    // Checkout inflates the cart inside its read-and-check step (get-inflated-cart's flow, its
+    // reads run as plain calls): no child workflows, so no workflow records of their own.
+    checkout: engine.register(
+      'checkout',
+      checkout(ctx, getInflatedCart(inline(ctx), getFeedingPlanPricing(inline(ctx)))),
+    ),
     ...registerSubscriptionWorkflows(engine, ctx, planBoxes),
     ...orderChangeWorkflows(engine, ctx),
     migrate: migrateOne,

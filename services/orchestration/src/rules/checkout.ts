@@ -57,6 +57,15 @@ export function amountProblems(intentAmount: number, cart: Cart): InputProblem[]
 const recurring = (cart: Cart) => cart.products.filter((p) => p.subscriptionId !== null);
 const oneOff = (cart: Cart) => cart.products.filter((p) => p.subscriptionId === null);
 
+/** The products whose catalogue type the subscription's extras need (a bundle is a bundle). */
+export const productsToType = (cart: Cart): string[] => [
+  ...new Set(
+    recurring(cart)
+      .filter((p) => p.bundleId === null)
+      .map((p) => p.productId),
+  ),
+];
+
 /** Whether the checkout starts a subscription: the cart has feeding plans or subscription products. */
 export const startsSubscription = (cart: Cart) =>
   cart.plans.length > 0 || recurring(cart).length > 0;
