@@ -8,7 +8,7 @@ import type {
   OrderDiscountInput,
 } from '@pawfresh/contracts/order';
 import type { PriceResult } from '@pawfresh/contracts/pricing';
-import { withDiscountedPrices } from './promotion.js';
+import { planLines, withDiscountedPrices } from './promotion.js';
 import type { CreateSubscriptionInput, Subscription } from '@pawfresh/contracts/subscription';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
 
@@ -167,22 +167,7 @@ export function orderLineItems(
   subscription: Subscription | undefined,
   index: number,
 ): LineItemInput[] {
-  const items: LineItemInput[] = [];
-  for (const plan of cart.plans) {
-    for (const sku of plan.feedingPlan.skus) {
-      if (sku.pouches === 0) continue;
-      items.push(
-        lineItem({
-          animalId: plan.animalId,
-          productId: sku.productId,
-          productVariantId: sku.productVariantId,
-          planType: plan.feedingPlan.type,
-          price: sku.price,
-          quantity: sku.pouches,
-        }),
-      );
-    }
-  }
+  const items = planLines(cart);
   for (const extra of subscription?.extras ?? []) {
     if (index < extra.startOrderIndex || (index - extra.startOrderIndex) % extra.nthOrder !== 0) {
       continue;

@@ -18,11 +18,8 @@ export function ordersDiscounted(
   return Math.max(0, ...discount.schedules.map((s) => s.orderPosition + 1));
 }
 
-/**
- * The first order's lines as the cart holds them: every feeding plan's meals and every product
- * (subscription products recur, so they are in the first order too), each keeping its cart id.
- */
-export function firstOrderLines(cart: Pick<Cart, 'plans' | 'products'>): LineItemInput[] {
+/** Every feeding plan's meals as order lines: the pouches of each sku at its price. */
+export function planLines(cart: Pick<Cart, 'plans'>): LineItemInput[] {
   const lines: LineItemInput[] = [];
   for (const plan of cart.plans) {
     for (const sku of plan.feedingPlan.skus) {
@@ -39,6 +36,15 @@ export function firstOrderLines(cart: Pick<Cart, 'plans' | 'products'>): LineIte
       });
     }
   }
+  return lines;
+}
+
+/**
+ * The first order's lines as the cart holds them: every feeding plan's meals and every product
+ * (subscription products recur, so they are in the first order too), each keeping its cart id.
+ */
+export function firstOrderLines(cart: Pick<Cart, 'plans' | 'products'>): LineItemInput[] {
+  const lines = planLines(cart);
   for (const p of cart.products) {
     lines.push({
       id: p.id,
