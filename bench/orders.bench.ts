@@ -11,7 +11,8 @@
  *    the EXPLAIN (ANALYZE, BUFFERS) of the very statement the route runs (`orderPageQuery`).
  *
  * Options: BENCH_DURATION seconds per run (default 5), BENCH_CONNECTIONS (default 10),
- * BENCH_ORDERS (default 1000000).
+ * BENCH_ORDERS (default 1000000), BENCH_KEEP_DATABASE=1 (the seeded database is kept, named after
+ * BENCH_ORDERS, and reused by the next run with the same count instead of seeding again).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -33,6 +34,7 @@ import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';
 const duration = positiveInt('BENCH_DURATION', 5);
 const connections = positiveInt('BENCH_CONNECTIONS', 10);
 const ORDERS = positiveInt('BENCH_ORDERS', 1_000_000);
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 const ORDER_API = '/svc/order/api/v1';
 
 const load = () =>
@@ -182,10 +184,27 @@ function planSummary(lines: string[]): string[] {
 }
 
 async function staffLists(serverUrl: string) {
-  const name = `pawfresh_bench_orders_${process.pid}`;
+  const name = KEEP_DATABASE
+    ? `pawfresh_bench_orders_kept_${ORDERS}`
+    : `pawfresh_bench_orders_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  const existing = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  // A kept database is reused only when its seeding finished (marked by a comment on it).
+  const kept =
+    KEEP_DATABASE &&
+    existing.rowCount === 1 &&
+    (
+      await admin.query(
+        `select shobj_description(oid, 'pg_database') as note
+        from pg_database where datname = $1`,
+        [name],
+      )
+    ).rows[0]?.note === 'seeded';
+  if (!kept) {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const server = await start(url.toString());
@@ -198,13 +217,18 @@ async function staffLists(serverUrl: string) {
     reply.type('application/json').send(answers.get((req.params as { case: string }).case)),
   );
   try {
-    const started = Date.now();
-    await seedOrders(client, ORDERS, 50_000, (n) =>
-      process.stdout.write(
-        `\rseeded ${n.toLocaleString('en-AU')} of ${ORDERS.toLocaleString('en-AU')} orders`,
-      ),
-    );
-    console.log(` (${Math.round((Date.now() - started) / 1000)} s, then VACUUM ANALYZE)`);
+    if (kept) {
+      console.log(`reusing the kept database ${name} (${ORDERS.toLocaleString('en-AU')} orders)`);
+    } else {
+      const started = Date.now();
+      await seedOrders(client, ORDERS, 50_000, (n) =>
+        process.stdout.write(
+          `\rseeded ${n.toLocaleString('en-AU')} of ${ORDERS.toLocaleString('en-AU')} orders`,
+        ),
+      );
+      console.log(` (${Math.round((Date.now() - started) / 1000)} s, then VACUUM ANALYZE)`);
+      if (KEEP_DATABASE) await admin.query(`comment on database "${name}" is 'seeded'`);
+    }
     await baseline.listen({ port: 0, host: '127.0.0.1' });
     const cases = [
       { name: 'by userId', qs: `userId=${BENCH_USER_ID}` },
@@ -240,7 +264,7 @@ async function staffLists(serverUrl: string) {
     await explainer.close();
     await client.end();
     await server.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
+    if (!KEEP_DATABASE) await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
 }
