@@ -8,7 +8,8 @@
  *    by multi-row INSERTs into a database of its own (`orders-seeder.ts`), then the staff list by
  *    userId, by billingDate + timezone and by status + billing range + timezone through the real
  *    server, each against a bare Fastify route answering the same JSON, with the first lines of
- *    the EXPLAIN (ANALYZE, BUFFERS) of the very statement the route runs (`orderPageQuery`).
+ *    the EXPLAIN (ANALYZE, BUFFERS) of the very statements the route runs (`orderPageQuery` on
+ *    every request, `orderJsonQuery` for the orders not kept in memory).
  *
  * Options: BENCH_DURATION seconds per run (default 5), BENCH_CONNECTIONS (default 10),
  * BENCH_ORDERS (default 1000000), BENCH_KEEP_DATABASE=1 (the seeded database is kept, named after
@@ -26,7 +27,7 @@ import { orderContract } from '@pawfresh/contracts/order';
 import { connect } from '@pawfresh/db';
 import { signAccessToken, systemClock } from '@pawfresh/kit';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
-import { orderPageQuery } from '../services/order/src/db/order-store.js';
+import { orderJsonQuery, orderPageQuery } from '../services/order/src/db/order-store.js';
 import { schema as orderSchema } from '../services/order/src/db/schema.js';
 import { checkRun, originOf, positiveInt, showRatio } from './lib.js';
 import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';
@@ -248,15 +249,20 @@ async function staffLists(serverUrl: string) {
       answers.set(String(i), answer);
       const base = await measure(`${originOf(baseline)}/orders/${i}`, server.service);
       const real = await measure(url, server.service);
-      // The very statement the route runs (orderPageQuery), with its parameters.
+      // The very statements the route runs, with their parameters.
       const query = orderContract.endpoints.listOrders.query.parse(
         Object.fromEntries(new URLSearchParams(c.qs)),
       );
-      const { sql, params } = orderPageQuery(db, query).toSQL();
-      const plan = await client.query(`explain (analyze, buffers) ${sql}`, params);
-      const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+      const explain = async ({ sql, params }: { sql: string; params: unknown[] }) => {
+        const plan = await client.query(`explain (analyze, buffers) ${sql}`, params);
+        return planSummary(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!));
+      };
+      const pagePlan = await explain(orderPageQuery(db, query).toSQL());
+      // The orders' JSON, read for those not kept in memory (all of them on a cold page).
+      const ids = (items as { id: string }[]).map((o) => o.id);
+      const jsonPlan = await explain(orderJsonQuery(db, ids).toSQL());
       console.log(
-        `staff list ${c.name} (${items.length} of ${total} orders, ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}; load ${load()}\n  ${planSummary(lines).join('\n  ')}`,
+        `staff list ${c.name} (${items.length} of ${total} orders, ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}; load ${load()}\n  page (every request):\n    ${pagePlan.join('\n    ')}\n  the orders' JSON (those not kept):\n    ${jsonPlan.join('\n    ')}`,
       );
     }
   } finally {

@@ -226,6 +226,38 @@ describe('GET /orders', () => {
     expect(listed.body).toContain(`"items":[${alone.map((a) => a.body).join(',')}]`);
   });
 
+  it('lists an order as it is now, however it was changed since the last list', async () => {
+    const list = async () =>
+      (await h.call('GET', `/api/v1/orders?userId=${userId}`)).json<{ items: Order[] }>().items;
+    const before = await list();
+    expect(before.map((o) => o.id)).toEqual(made.map((o) => o.id));
+    // Through the service…
+    const patched = await h.call('PATCH', `/api/v1/orders/${made[1]!.id}`, {
+      deliveryNote: 'Side door',
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await list())[1]!.deliveryNote).toBe('Side door');
+    // …and behind its back: a line item and a discount written straight into the tables.
+    const db = h.database.forSchema({});
+    await db.execute(
+      sql`update "order"."line_items" set quantity = quantity + 5 where order_id = ${made[2]!.id}`,
+    );
+    await db.execute(
+      sql`insert into "order"."order_discounts" (id, order_id, discount_id, discount_index, name,
+            interval, currency_code)
+          values (gen_random_uuid(), ${made[2]!.id}, gen_random_uuid(), 0, 'By hand', 'once-off', 'AUD')`,
+    );
+    const after = await list();
+    expect(after[2]!.orderLineItems.map((i) => i.quantity)).toEqual(
+      before[2]!.orderLineItems.map((i) => i.quantity + 5),
+    );
+    expect(after[2]!.discounts.map((d) => d.name)).toContain('By hand');
+    const alone = await h.call('GET', `/api/v1/orders/${made[2]!.id}`);
+    expect(after[2]).toEqual(alone.json());
+    // The customer's other orders are as they were.
+    expect(after[0]).toEqual(before[0]);
+  });
+
   it('filters by billing date or range in a time zone, and by payment status', async () => {
     const one = await h.call(
       'GET',
