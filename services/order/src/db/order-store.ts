@@ -364,7 +364,8 @@ type JsonValue = Parameters<typeof jsonMembersOf>[0][string];
 
 /**
  * The members of a contract object (its zod shape's keys, in their order), each from the column
- * of the same name or a value given for it; a key with neither is a mistake, found at start-up.
+ * of the same name or a value given for it; a key with neither is a mistake, found when the
+ * statement is built.
  */
 function contractMembers(
   keys: readonly string[],
