@@ -9,8 +9,8 @@ import {
 } from '../db/order-store.js';
 import type { OrderContext } from './context.js';
 
-/** Orders' JSON kept (about 2 KB each): the least recently listed go first. */
-export const MAX_KEPT_ORDERS = 20_000;
+/** Orders' JSON kept (about 2 KB each, 10 MB at most: ADR 009 counts the server's memory). */
+const MAX_KEPT_ORDERS = 5_000;
 /** Reads of a page before it is answered with what the last read found (writes kept moving it). */
 const MAX_READS = 3;
 
