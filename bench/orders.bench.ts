@@ -8,10 +8,12 @@
  *    by multi-row INSERTs into a database of its own (`orders-seeder.ts`), then the staff list by
  *    userId, by billingDate + timezone and by status + billing range + timezone through the real
  *    server, each against a bare Fastify route answering the same JSON, with the first lines of
- *    the EXPLAIN (ANALYZE, BUFFERS) of the very statement the route runs (`orderPageQuery`).
+ *    the EXPLAIN (ANALYZE, BUFFERS) of the very statements the route runs (`orderPageQuery` on
+ *    every request, `orderJsonQuery` for the orders not kept in memory).
  *
  * Options: BENCH_DURATION seconds per run (default 5), BENCH_CONNECTIONS (default 10),
- * BENCH_ORDERS (default 1000000).
+ * BENCH_ORDERS (default 1000000), BENCH_KEEP_DATABASE=1 (the seeded database is kept, named after
+ * BENCH_ORDERS, and reused by the next run with the same count instead of seeding again).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,7 +27,7 @@ import { orderContract } from '@pawfresh/contracts/order';
 import { connect } from '@pawfresh/db';
 import { signAccessToken, systemClock } from '@pawfresh/kit';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
-import { orderPageQuery } from '../services/order/src/db/order-store.js';
+import { orderJsonQuery, orderPageQuery } from '../services/order/src/db/order-store.js';
 import { schema as orderSchema } from '../services/order/src/db/schema.js';
 import { checkRun, originOf, positiveInt, showRatio } from './lib.js';
 import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';
@@ -33,6 +35,7 @@ import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';
 const duration = positiveInt('BENCH_DURATION', 5);
 const connections = positiveInt('BENCH_CONNECTIONS', 10);
 const ORDERS = positiveInt('BENCH_ORDERS', 1_000_000);
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 const ORDER_API = '/svc/order/api/v1';
 
 const load = () =>
@@ -182,10 +185,27 @@ function planSummary(lines: string[]): string[] {
 }
 
 async function staffLists(serverUrl: string) {
-  const name = `pawfresh_bench_orders_${process.pid}`;
+  const name = KEEP_DATABASE
+    ? `pawfresh_bench_orders_kept_${ORDERS}`
+    : `pawfresh_bench_orders_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  const existing = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  // A kept database is reused only when its seeding finished (marked by a comment on it).
+  const kept =
+    KEEP_DATABASE &&
+    existing.rowCount === 1 &&
+    (
+      await admin.query(
+        `select shobj_description(oid, 'pg_database') as note
+        from pg_database where datname = $1`,
+        [name],
+      )
+    ).rows[0]?.note === 'seeded';
+  if (!kept) {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const server = await start(url.toString());
@@ -198,13 +218,18 @@ async function staffLists(serverUrl: string) {
     reply.type('application/json').send(answers.get((req.params as { case: string }).case)),
   );
   try {
-    const started = Date.now();
-    await seedOrders(client, ORDERS, 50_000, (n) =>
-      process.stdout.write(
-        `\rseeded ${n.toLocaleString('en-AU')} of ${ORDERS.toLocaleString('en-AU')} orders`,
-      ),
-    );
-    console.log(` (${Math.round((Date.now() - started) / 1000)} s, then VACUUM ANALYZE)`);
+    if (kept) {
+      console.log(`reusing the kept database ${name} (${ORDERS.toLocaleString('en-AU')} orders)`);
+    } else {
+      const started = Date.now();
+      await seedOrders(client, ORDERS, 50_000, (n) =>
+        process.stdout.write(
+          `\rseeded ${n.toLocaleString('en-AU')} of ${ORDERS.toLocaleString('en-AU')} orders`,
+        ),
+      );
+      console.log(` (${Math.round((Date.now() - started) / 1000)} s, then VACUUM ANALYZE)`);
+      if (KEEP_DATABASE) await admin.query(`comment on database "${name}" is 'seeded'`);
+    }
     await baseline.listen({ port: 0, host: '127.0.0.1' });
     const cases = [
       { name: 'by userId', qs: `userId=${BENCH_USER_ID}` },
@@ -224,15 +249,20 @@ async function staffLists(serverUrl: string) {
       answers.set(String(i), answer);
       const base = await measure(`${originOf(baseline)}/orders/${i}`, server.service);
       const real = await measure(url, server.service);
-      // The very statement the route runs (orderPageQuery), with its parameters.
+      // The very statements the route runs, with their parameters.
       const query = orderContract.endpoints.listOrders.query.parse(
         Object.fromEntries(new URLSearchParams(c.qs)),
       );
-      const { sql, params } = orderPageQuery(db, query).toSQL();
-      const plan = await client.query(`explain (analyze, buffers) ${sql}`, params);
-      const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+      const explain = async ({ sql, params }: { sql: string; params: unknown[] }) => {
+        const plan = await client.query(`explain (analyze, buffers) ${sql}`, params);
+        return planSummary(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!));
+      };
+      const pagePlan = await explain(orderPageQuery(db, query).toSQL());
+      // The orders' JSON, read for those not kept in memory (all of them on a cold page).
+      const ids = (items as { id: string }[]).map((o) => o.id);
+      const jsonPlan = await explain(orderJsonQuery(db, ids).toSQL());
       console.log(
-        `staff list ${c.name} (${items.length} of ${total} orders, ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}; load ${load()}\n  ${planSummary(lines).join('\n  ')}`,
+        `staff list ${c.name} (${items.length} of ${total} orders, ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}; load ${load()}\n  page (every request):\n    ${pagePlan.join('\n    ')}\n  the orders' JSON (those not kept):\n    ${jsonPlan.join('\n    ')}`,
       );
     }
   } finally {
@@ -240,7 +270,7 @@ async function staffLists(serverUrl: string) {
     await explainer.close();
     await client.end();
     await server.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
+    if (!KEEP_DATABASE) await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
 }

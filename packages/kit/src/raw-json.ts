@@ -1,18 +1,23 @@
 const RAW = Symbol.for('pawfresh.rawJson');
 
 /**
- * A response body already serialised (and checked against its schema when it was made), with an
- * entity tag. A handler returns one for data it caches: the kit then answers `If-None-Match`
- * with a 304 and skips serialising the same bytes again.
+ * A response body already serialised, sent as it is: checked against its schema when it was made,
+ * or written from columns whose types are the contract's (ADR 012); in tests the kit checks it
+ * again. With an entity tag (data a handler caches) the kit answers `If-None-Match` with a 304
+ * and skips serialising the same bytes again.
  */
 export interface RawJson {
   readonly [RAW]: true;
   readonly json: string;
-  readonly etag: string;
+  readonly etag: string | undefined;
 }
 
-export function rawJson(json: string, etag: string): RawJson {
-  return { [RAW]: true, json, etag: etag.startsWith('"') ? etag : `"${etag}"` };
+export function rawJson(json: string, etag?: string): RawJson {
+  return {
+    [RAW]: true,
+    json,
+    etag: etag === undefined || etag.startsWith('"') ? etag : `"${etag}"`,
+  };
 }
 
 export const isRawJson = (value: unknown): value is RawJson =>

@@ -8,7 +8,11 @@ import type {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import {
+  ResponseSerializationError,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access, EndpointDef, HandlerInput, ServiceContract } from './contract.js';
 import { HttpError, customerErrorSchema, serviceErrorBody, serviceErrorSchema } from './errors.js';
@@ -23,7 +27,7 @@ import { contentDisposition, isBinaryReply, type BinaryReply } from './binary-re
 import { ServiceCallError } from './client.js';
 import { upstreamMessage } from './problems.js';
 import { verifyAccessToken, type Principal } from './auth.js';
-import type { ServiceRuntime } from './module.js';
+import type { RuntimeSettings, ServiceRuntime } from './module.js';
 
 type HandlerResult<E extends EndpointDef> = E['status'] extends 204 ? void : z.input<E['response']>;
 
@@ -41,8 +45,14 @@ export interface ServicePluginOptions<C extends ServiceContract> {
   handlers: Handlers<C>;
   /** The native prefix of this service's own routes, e.g. `/api/v1`; health is served there too. */
   basePath: string;
-  /** Mount path (shown in the docs), service credentials, access-token secret and clock. */
-  runtime: Pick<ServiceRuntime, 'mountPath' | 'serviceToken' | 'accessTokenSecret' | 'clock'>;
+  /**
+   * Mount path (shown in the docs), service credentials, access-token secret and clock; in the
+   * test environment (`settings.environment`) answers sent as they are (`RawJson`) are checked
+   * against the contract too.
+   */
+  runtime: Pick<ServiceRuntime, 'mountPath' | 'serviceToken' | 'accessTokenSecret' | 'clock'> & {
+    settings?: Pick<RuntimeSettings, 'environment'>;
+  };
   /** Answers whether the service can do its work (e.g. its database answers). */
   checkHealth?: () => Promise<void>;
   /** Maximum request body in bytes. */
@@ -168,6 +178,17 @@ export function sendFailure(
 }
 
 /**
+ * An answer sent as it is (`RawJson`), checked as the serializer checks any other (tests only):
+ * one outside the contract is a 500, never sent.
+ */
+function checkRawAnswer(schema: z.ZodType, answer: RawJson, request: FastifyRequest): void {
+  const result = schema.safeParse(JSON.parse(answer.json));
+  if (!result.success) {
+    throw new ResponseSerializationError(request.method, request.url, { cause: result.error });
+  }
+}
+
+/**
  * A service as a Fastify plugin, built from its contract: validation and envelopes, credentials,
  * health, the OpenAPI document (`/openapi.json`) and a reference page (`/docs`).
  */
@@ -176,6 +197,7 @@ export function servicePlugin<C extends ServiceContract>(
 ): FastifyPluginAsync {
   const { contract, handlers, basePath } = options;
   const { serviceToken, accessTokenSecret, clock, mountPath } = options.runtime;
+  const checkRawAnswers = options.runtime.settings?.environment === 'test';
   const bodyLimit = options.bodyLimit ?? 100 * 1024;
   const style = contract.errorStyle;
   const errorSchema = style === 'customer' ? customerErrorSchema : serviceErrorSchema;
@@ -382,9 +404,12 @@ export function servicePlugin<C extends ServiceContract>(
               .send(result.body);
           }
           if (isRawJson(result)) {
-            reply.header('etag', result.etag);
-            if (matchesEtag(request.headers['if-none-match'], result.etag)) {
-              return reply.status(304).send();
+            if (checkRawAnswers) checkRawAnswer(endpoint.response, result, request);
+            if (result.etag !== undefined) {
+              reply.header('etag', result.etag);
+              if (matchesEtag(request.headers['if-none-match'], result.etag)) {
+                return reply.status(304).send();
+              }
             }
             return reply.status(status).type('application/json; charset=utf-8').send(result.json);
           }

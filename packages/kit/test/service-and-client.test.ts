@@ -60,6 +60,14 @@ const contract = defineContract({
       response: z.object({ n: z.number() }),
       access: 'public',
     },
+    passedThrough: {
+      method: 'GET',
+      path: '/passed-through/:n',
+      summary: 'Answers JSON it wrote itself, sent as it is',
+      params: z.object({ n: z.string() }),
+      response: z.object({ n: z.number() }),
+      access: 'public',
+    },
   },
 });
 
@@ -83,6 +91,7 @@ beforeAll(async () => {
         serviceToken: TOKEN,
         accessTokenSecret: SECRET,
         clock: new TestClock(),
+        settings: { environment: 'test' },
       },
       handlers: {
         getWidget: async ({ params }, request) => {
@@ -100,6 +109,8 @@ beforeAll(async () => {
           return rawJson(JSON.stringify([{ name: `v${version}` }]), `widgets-${version}`);
         },
         broken: async () => ({ n: 'not a number' }) as unknown as { n: number },
+        passedThrough: async ({ params }) =>
+          rawJson(`{"n":${/^\d+$/.test(params.n) ? params.n : JSON.stringify(params.n)}}`),
       },
     }),
     { prefix: '/w' },
@@ -195,5 +206,17 @@ describe('a client derived from the contract', () => {
       type: 'internal',
     });
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('sends JSON a handler wrote as it is, and in tests checks it against the contract too', async () => {
+    const spy = expectConsoleError();
+    const res = await fetch(`${baseUrl}/passed-through/seven`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ message: 'Internal server error', type: 'internal' });
+    expect(spy).not.toHaveBeenCalled();
+    const sent = await fetch(`${baseUrl}/passed-through/7`);
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toBe('{"n":7}');
+    expect(sent.headers.get('etag')).toBeNull();
   });
 });

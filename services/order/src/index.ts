@@ -45,6 +45,7 @@ export function orderServiceWith(
           fetch: runtime.fetch,
         }),
         deliveriesAnswers: new Map(),
+        keptOrders: new Map(),
         revisions: runtime.database.revisions(),
       };
       const relay: RelayOptions = {

@@ -4,7 +4,6 @@ import type { orderContract } from '@pawfresh/contracts/order';
 import {
   findOrderRowByLegacyId,
   orderRowsByIds,
-  listOrderPage,
   readOrder,
   withChildren,
 } from './db/order-store.js';
@@ -12,6 +11,7 @@ import { kitchenOrdersByIds } from './db/kitchen-store.js';
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
+import { listOrders } from './flows/list-orders.js';
 import { createSubscriptionOrders, latestOrders } from './flows/subscription-orders.js';
 import { forecastBoxes, stockMonitor } from './flows/kitchen-plans.js';
 import { rebalanceFacility, rebalanceOrder } from './flows/rebalance.js';
@@ -62,11 +62,7 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
       (await readOrder(db, params.orderId, ctx.clock.now())) ??
       Promise.reject(orderNotFound(params.orderId)),
 
-    listOrders: async ({ query }) => ({
-      ...(await listOrderPage(db, query, ctx.clock.now())),
-      offset: query.offset,
-      limit: query.limit,
-    }),
+    listOrders: async ({ query }) => listOrders(ctx, query),
 
     putOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),
     patchOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),

@@ -156,9 +156,34 @@ describe('GET /orders', () => {
   let made: Order[];
   beforeAll(async () => {
     made = [];
+    // Text PostgreSQL must escape as JSON.stringify does, a bundle, an address's optional fields.
+    const odd = {
+      cartNote: 'Say "hi" \\ to\nthe\tdog \u0001 — café 🐕',
+      deliveryNote: "Leave it by the gate's </script>",
+      address: { ...melbourneAddress, address2: 'Unit "B"', companyName: 'Dog & Co' },
+      orderLineItems: [
+        mealItem(875, 7),
+        {
+          productId: randomUUID(),
+          bundleId: randomUUID(),
+          price: 2990,
+          quantity: 1,
+          bundleLineItems: [
+            { productId: randomUUID(), quantity: 2, price: 1000 },
+            { productId: randomUUID(), productVariantId: randomUUID(), quantity: 1, price: 990 },
+          ],
+        },
+      ],
+    };
     for (const [i, deliveryDate] of ['2026-11-27', '2026-11-20', '2026-12-04'].entries()) {
       made.push(
-        await createOrder(h, { userId, subscriptionId, subscriptionOrderIndex: i, deliveryDate }),
+        await createOrder(h, {
+          userId,
+          subscriptionId,
+          subscriptionOrderIndex: i,
+          deliveryDate,
+          ...(i === 0 ? odd : {}),
+        }),
       );
     }
   });
@@ -190,11 +215,47 @@ describe('GET /orders', () => {
     expect(discounted.statusCode).toBe(201);
     const listed = await h.call('GET', `/api/v1/orders?userId=${userId}`);
     const alone = await Promise.all(
-      made.map(async (o) => (await h.call('GET', `/api/v1/orders/${o.id}`)).json<Order>()),
+      made.map(async (o) => await h.call('GET', `/api/v1/orders/${o.id}`)),
     );
-    expect(alone[0]!.discounts).toHaveLength(1);
-    expect(alone[0]!.orderLineItems.length).toBeGreaterThan(0);
-    expect(listed.json<{ items: Order[] }>().items).toEqual(alone);
+    const first = alone[0]!.json<Order>();
+    expect(first.discounts).toHaveLength(1);
+    expect(first.orderLineItems[1]!.bundleLineItems).toHaveLength(2);
+    expect(first.cartNote).toContain('"hi"');
+    expect(listed.json<{ items: Order[] }>().items).toEqual(alone.map((a) => a.json<Order>()));
+    // The list is written by PostgreSQL (ADR 012), an order alone by JSON.stringify: same bytes.
+    expect(listed.body).toContain(`"items":[${alone.map((a) => a.body).join(',')}]`);
+  });
+
+  it('lists an order as it is now, however it was changed since the last list', async () => {
+    const list = async () =>
+      (await h.call('GET', `/api/v1/orders?userId=${userId}`)).json<{ items: Order[] }>().items;
+    const before = await list();
+    expect(before.map((o) => o.id)).toEqual(made.map((o) => o.id));
+    // Through the service…
+    const patched = await h.call('PATCH', `/api/v1/orders/${made[1]!.id}`, {
+      deliveryNote: 'Side door',
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await list())[1]!.deliveryNote).toBe('Side door');
+    // …and behind its back: a line item and a discount written straight into the tables.
+    const db = h.database.forSchema({});
+    await db.execute(
+      sql`update "order"."line_items" set quantity = quantity + 5 where order_id = ${made[2]!.id}`,
+    );
+    await db.execute(
+      sql`insert into "order"."order_discounts" (id, order_id, discount_id, discount_index, name,
+            interval, currency_code)
+          values (gen_random_uuid(), ${made[2]!.id}, gen_random_uuid(), 0, 'By hand', 'once-off', 'AUD')`,
+    );
+    const after = await list();
+    expect(after[2]!.orderLineItems.map((i) => i.quantity)).toEqual(
+      before[2]!.orderLineItems.map((i) => i.quantity + 5),
+    );
+    expect(after[2]!.discounts.map((d) => d.name)).toContain('By hand');
+    const alone = await h.call('GET', `/api/v1/orders/${made[2]!.id}`);
+    expect(after[2]).toEqual(alone.json());
+    // The customer's other orders are as they were.
+    expect(after[0]).toEqual(before[0]);
   });
 
   it('filters by billing date or range in a time zone, and by payment status', async () => {

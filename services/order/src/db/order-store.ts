@@ -5,23 +5,35 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gte,
   inArray,
   lte,
   sql,
+  type Column,
   type Placeholder,
   type SQL,
 } from '@pawfresh/db/orm';
-import { iso, jsonObjectOf, type Database } from '@pawfresh/db';
+import { asJsonText, iso, jsonMembersOf, jsonTextOf, type Database } from '@pawfresh/db';
 import {
   ORDER_LIST_COUNT_CAP,
+  lineItemSchema,
+  orderAddressSchema,
+  orderDiscountSchema,
+  orderSchema,
   type LineItemInput,
   type Order,
   type OrderDiscountInput,
   type OrderListQuery,
 } from '@pawfresh/contracts/order';
-import { displayType } from '../rules/display-type.js';
-import { lineItems, orderDiscounts, orders, type OrderSchema } from './schema.js';
+import { displayType, type DisplayState } from '../rules/display-type.js';
+import {
+  customerRevisions,
+  lineItems,
+  orderDiscounts,
+  orders,
+  type OrderSchema,
+} from './schema.js';
 
 /** The order service's view of the database (a transaction fits it too). */
 export type OrderDb = Database<OrderSchema>;
@@ -339,22 +351,6 @@ const listOrder = (q: OrderListQuery) => {
     : [dir(orders.orderNumber)];
 };
 
-/** An order row as `jsonObjectOf(orders)` answers it: its instants are JSON text. */
-type OrderRowJson = Omit<OrderRow, 'cutoffAt' | 'createdAt' | 'updatedAt'> & {
-  cutoffAt: string;
-  createdAt: string;
-  updatedAt: string;
-};
-
-/** The row itself, its instants read (changed in place: the JSON is the page's own). */
-function orderRowOf(json: OrderRowJson): OrderRow {
-  const row = json as unknown as OrderRow;
-  row.cutoffAt = new Date(json.cutoffAt);
-  row.createdAt = new Date(json.createdAt);
-  row.updatedAt = new Date(json.updatedAt);
-  return row;
-}
-
 /** The orders that match, up to `offset + ORDER_LIST_COUNT_CAP` of them (from an index alone). */
 const matching = (db: OrderDb, where: SQL, countLimit: number | Placeholder) =>
   db
@@ -364,17 +360,115 @@ const matching = (db: OrderDb, where: SQL, countLimit: number | Placeholder) =>
     .limit(countLimit)
     .as('matching');
 
+type JsonValue = Parameters<typeof jsonMembersOf>[0][string];
+
 /**
- * The query of a page of whole orders and the total, one statement (the bench explains it):
- * 1. the page's order numbers: filtered, sorted, offset and limited (from an index alone for the
- *    staff list's three forms, docs/orders.md "Staff lists"), then only those rows are read, with
- *    the capped total counted once from the index;
- * 2. the page's line items and discounts, each in one index scan for all the page's ids
- *    (`= any(…)`), aggregated per order as JSON objects already in the rows' shape;
- * 3. each order's row as one JSON object too (`jsonObjectOf`, its instants read by `orderRowOf`):
- *    four columns a row to map instead of 37, which halved the page's Node CPU for a customer's
- *    orders and cut it by a quarter to two fifths for 100 orders (docs/orders.md "Staff lists").
- * With `bind` false its values are placeholders (`pageValues`): the statement `pagePlan` prepares.
+ * The members of a contract object (its zod shape's keys, in their order), each from the column
+ * of the same name or a value given for it; a key with neither is a mistake, found when the
+ * statement is built.
+ */
+function contractMembers(
+  keys: readonly string[],
+  columns: Readonly<Record<string, unknown>>,
+  values: Readonly<Record<string, JsonValue>> = {},
+): Record<string, JsonValue> {
+  return Object.fromEntries(
+    keys.map((key) => {
+      const value = values[key] ?? (columns[key] as JsonValue | undefined);
+      if (value === undefined) throw new Error(`No column or value for the contract's ${key}`);
+      return [key, value];
+    }),
+  );
+}
+
+const ORDER_KEYS = Object.keys(orderSchema.shape);
+/** The order's members before and after its display type (worked out in Node: `displayType`). */
+const HEAD_KEYS = ORDER_KEYS.slice(0, ORDER_KEYS.indexOf('displayType'));
+const TAIL_KEYS = ORDER_KEYS.slice(ORDER_KEYS.indexOf('displayType') + 1);
+const keysOf = (schema: { shape: object }) => Object.keys(schema.shape);
+
+/**
+ * A jsonb object as a JSON object of these keys, in this order (others left out, a missing one
+ * `null`): a jsonb scalar's text is its JSON.
+ */
+const jsonbMembers = (keys: readonly string[], value: SQL) =>
+  jsonTextOf(
+    Object.fromEntries(
+      keys.map((k) => [
+        k,
+        asJsonText(sql`coalesce((${value}->${sql.raw(`'${k}'`)})::text, 'null')`),
+      ]),
+    ),
+  );
+
+/** An array's JSON text from rows aggregated in `order` (`[]` for none). */
+const jsonArrayOf = (element: SQL, order: SQL | Column) =>
+  sql<string>`coalesce('[' || string_agg(${element}, ',' order by ${order}) || ']', '[]')`;
+
+/**
+ * An order's JSON as the contract writes it (`toOrder`'s, key for key), but for its display type,
+ * from its row (`o`: the columns of the table or of a subquery of it) and its line items' and
+ * discounts' JSON arrays: `head` ends before `displayType`, `tail` starts after it.
+ */
+function orderJsonParts(o: Readonly<Record<string, unknown>>, items: SQL, discounts: SQL) {
+  const values = {
+    address: asJsonText(jsonbMembers(keysOf(orderAddressSchema), sql`${o.address}`)),
+    orderLineItems: asJsonText(items),
+    metadata: asJsonText(jsonTextOf(contractMembers(keysOf(orderSchema.shape.metadata), o))),
+    discounts: asJsonText(discounts),
+  };
+  return {
+    head: jsonMembersOf(contractMembers(HEAD_KEYS, o, values)),
+    tail: jsonMembersOf(contractMembers(TAIL_KEYS, o, values)),
+  };
+}
+
+/** A line item's JSON as the contract writes it (`toOrder`'s). */
+const lineItemJson = jsonTextOf(
+  contractMembers(keysOf(lineItemSchema), getTableColumns(lineItems), {
+    // Most have none: a function scan per line item cost PostgreSQL more than all the rest.
+    bundleLineItems: asJsonText(
+      sql`case when jsonb_array_length(${lineItems.bundleLineItems}) = 0 then '[]' else
+        (select ${jsonArrayOf(jsonbMembers(keysOf(lineItemSchema.shape.bundleLineItems.element), sql`b.value`), sql`b.n`)}
+        from jsonb_array_elements(${lineItems.bundleLineItems}) with ordinality as b(value, n)) end`,
+    ),
+  }),
+);
+
+/** An order discount's JSON as the contract writes it (`toOrder`'s). */
+const discountJson = jsonTextOf(
+  contractMembers(keysOf(orderDiscountSchema), getTableColumns(orderDiscounts)),
+);
+
+/** What an order's display type depends on (`displayType`), as its JSON row answers it. */
+export type OrderJsonState = DisplayState;
+
+/** An order on a page: its customer, and their revision (ADR 008) in the page's snapshot. */
+export interface OrderRef {
+  id: string;
+  userId: string;
+  /** It changes with any write to any of the customer's orders, line items or discounts. */
+  revision: number;
+}
+
+/** An order as the contract's JSON but for its display type, and the revision it was read at. */
+export interface OrderJsonRow extends OrderRef {
+  /** The members before `displayType`, and after it (`orderJson`). */
+  head: string;
+  tail: string;
+  state: OrderJsonState;
+}
+
+/** A customer's revision, 0 before the first write to their orders. */
+const revisionOf = sql<number>`coalesce(${customerRevisions.revision}, 0)`.mapWith(Number);
+
+/**
+ * The query of a page's orders, without their content, one row: filtered, sorted, offset and
+ * limited from an index alone for the staff list's three forms (docs/orders.md "Staff lists"),
+ * then only those rows' ids and customers read, with each customer's revision, as one JSON array
+ * of `[id, userId, revision]` in the page's order (one value for Drizzle to map, not 300), and
+ * the total (capped, counted from the index). The bench explains it. With `bind` false its values
+ * are placeholders (`pageValues`): the statement `plansOf` prepares.
  */
 export function orderPageQuery(db: OrderDb, q: OrderListQuery, bind = true) {
   const where = listConditions(q, bind) ?? sql`true`;
@@ -386,59 +480,91 @@ export function orderPageQuery(db: OrderDb, q: OrderListQuery, bind = true) {
     .offset(bind ? q.offset : sql.placeholder('offset'))
     .limit(bind ? q.limit : sql.placeholder('limit'))
     .as('numbers');
-  const page = db.$with('page').as(
+  const countLimit = bind ? q.offset + ORDER_LIST_COUNT_CAP : sql.placeholder('countLimit');
+  return db
+    .select({
+      refs: sql<[string, string, number][] | null>`json_agg(json_build_array(${orders.id},
+        ${orders.userId}, ${revisionOf}) order by ${sql.join(listOrder(q), sql`, `)})`,
+      total: sql<number>`(select count(*) from ${matching(db, where, countLimit)})`.mapWith(Number),
+    })
+    .from(numbers)
+    .innerJoin(orders, eq(orders.orderNumber, numbers.orderNumber))
+    .leftJoin(customerRevisions, eq(customerRevisions.userId, orders.userId));
+}
+
+/**
+ * The query of orders by id as the contract's JSON (ADR 012), one statement (the bench explains
+ * it): the rows, each with its customer's revision; their line items and discounts, each in one
+ * index scan for all the ids (`= any(…)`), aggregated per order as a JSON array's text; each
+ * order written by PostgreSQL (`orderJsonParts`) but for its display type, which needs the clock
+ * and the rule in Node.
+ */
+export function orderJsonQuery(db: OrderDb, ids: readonly string[] | Placeholder) {
+  const idList = Array.isArray(ids) ? sql`${sql.param([...ids])}` : sql`${ids}`;
+  const rows = db.$with('rows').as(
     db
-      .select({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        deliveryDate: orders.deliveryDate,
-        row: sql<OrderRowJson>`${jsonObjectOf(orders)}`.as('row'),
-        total:
-          sql<number>`(select count(*) from ${matching(db, where, bind ? q.offset + ORDER_LIST_COUNT_CAP : sql.placeholder('countLimit'))})`
-            .mapWith(Number)
-            .as('total'),
-      })
-      .from(numbers)
-      .innerJoin(orders, eq(orders.orderNumber, numbers.orderNumber)),
+      .select({ ...getTableColumns(orders), revision: revisionOf.as('revision') })
+      .from(orders)
+      .leftJoin(customerRevisions, eq(customerRevisions.userId, orders.userId))
+      .where(sql`${orders.id} = any(${idList}::uuid[])`),
   );
-  const pageIds = sql`any(array(select ${page.id} from ${page}))`;
+  const rowIds = sql`any(array(select ${rows.id} from ${rows}))`;
   const items = db.$with('items').as(
     db
       .select({
         orderId: lineItems.orderId,
-        list: sql<LineItemRow[]>`json_agg(${jsonObjectOf(lineItems)} order by ${lineItems.seq})`.as(
-          'items',
-        ),
+        list: jsonArrayOf(lineItemJson, lineItems.seq).as('items'),
       })
       .from(lineItems)
-      .where(sql`${lineItems.orderId} = ${pageIds}`)
+      .where(sql`${lineItems.orderId} = ${rowIds}`)
       .groupBy(lineItems.orderId),
   );
   const discounts = db.$with('discounts').as(
     db
       .select({
         orderId: orderDiscounts.orderId,
-        list: sql<
-          DiscountRow[]
-        >`json_agg(${jsonObjectOf(orderDiscounts)} order by ${orderDiscounts.seq})`.as('discounts'),
+        list: jsonArrayOf(discountJson, orderDiscounts.seq).as('discounts'),
       })
       .from(orderDiscounts)
-      .where(sql`${orderDiscounts.orderId} = ${pageIds}`)
+      .where(sql`${orderDiscounts.orderId} = ${rowIds}`)
       .groupBy(orderDiscounts.orderId),
   );
-  const dir = q.direction === 'DESC' ? desc : asc;
+  const rowColumns = Object.fromEntries(
+    Object.keys(getTableColumns(orders)).map((key) => [key, rows[key as keyof typeof rows]]),
+  );
+  const { head, tail } = orderJsonParts(
+    rowColumns,
+    sql`coalesce(${items.list}, '[]')`,
+    sql`coalesce(${discounts.list}, '[]')`,
+  );
   return db
-    .with(page, items, discounts)
-    .select({ row: page.row, total: page.total, items: items.list, discounts: discounts.list })
-    .from(page)
-    .leftJoin(items, eq(items.orderId, page.id))
-    .leftJoin(discounts, eq(discounts.orderId, page.id))
-    .orderBy(
-      ...(q.orderBy === 'deliveryDate'
-        ? [dir(page.deliveryDate), dir(page.orderNumber)]
-        : [dir(page.orderNumber)]),
-    );
+    .with(rows, items, discounts)
+    .select({
+      id: rows.id,
+      userId: rows.userId,
+      revision: sql<number>`${rows.revision}`.mapWith(Number),
+      head: head.as('head'),
+      tail: tail.as('tail'),
+      // What the display type depends on in one column: Drizzle maps each column of each row
+      // with more CPU than the driver's JSON.parse of a small object takes.
+      state: sql<OrderJsonState>`${jsonTextOf({
+        paymentStatus: rows.paymentStatus,
+        fulfilmentStatus: rows.fulfilmentStatus,
+        shipmentStatus: rows.shipmentStatus,
+        isCancelled: rows.isCancelled,
+        makeDate: rows.makeDate,
+        deliveryDate: rows.deliveryDate,
+        timezone: rows.timezone,
+      })}::json`.as('state'),
+    })
+    .from(rows)
+    .leftJoin(items, eq(items.orderId, rows.id))
+    .leftJoin(discounts, eq(discounts.orderId, rows.id));
 }
+
+/** An order's JSON from its row (`orderJsonQuery`), its display type read at `now`. */
+export const orderJson = ({ head, tail, state }: OrderJsonRow, now: Date) =>
+  `{${head},"displayType":${JSON.stringify(displayType(state, now))},${tail}}`;
 
 /** The values of `orderPageQuery`'s placeholders for a query. */
 const pageValues = (q: OrderListQuery) => ({
@@ -449,48 +575,45 @@ const pageValues = (q: OrderListQuery) => ({
 });
 
 type PagePlan = ReturnType<ReturnType<typeof orderPageQuery>['prepare']>;
-const pagePlans = new WeakMap<OrderDb, Map<string, PagePlan>>();
+type JsonPlan = ReturnType<ReturnType<typeof orderJsonQuery>['prepare']>;
+const plans = new WeakMap<OrderDb, { pages: Map<string, PagePlan>; json: JsonPlan }>();
 
 /**
- * `orderPageQuery` built once per database and shape (the filters given, the sort), then run
- * with each request's values: building its SQL with drizzle cost more CPU than PostgreSQL spent
- * running it (docs/orders.md "Staff lists"). Unnamed (`''`), so PostgreSQL still plans each
- * execution with its values, as it did for the built statement.
+ * The statements built once per database (and, for pages, per shape: the filters given, the
+ * sort), then run with each request's values: building their SQL with drizzle cost more CPU than
+ * PostgreSQL spent running it (docs/orders.md "Staff lists"). Unnamed (`''`), so PostgreSQL still
+ * plans each execution with its values, as it did for the built statement.
  */
-function pagePlan(db: OrderDb, q: OrderListQuery): PagePlan {
-  const shape = [...LIST_FILTERS.filter((key) => q[key]), q.orderBy, q.direction].join(' ');
-  let plans = pagePlans.get(db);
-  if (!plans) pagePlans.set(db, (plans = new Map()));
-  let plan = plans.get(shape);
-  if (!plan) plans.set(shape, (plan = orderPageQuery(db, q, false).prepare('')));
-  return plan;
+function plansOf(db: OrderDb) {
+  let kept = plans.get(db);
+  if (!kept) {
+    kept = { pages: new Map(), json: orderJsonQuery(db, sql.placeholder('ids')).prepare('') };
+    plans.set(db, kept);
+  }
+  return kept;
 }
 
-/** A page of whole orders and the total (`orderPageQuery`); an empty page counts apart. */
-export async function listOrderPage(
+/** A page's orders (`orderPageQuery`: ids, customers, their revisions) and the total. */
+export async function listOrderPageRefs(
   db: OrderDb,
   q: OrderListQuery,
-  now: Date,
-): Promise<{ items: Order[]; total: number; totalCapped: boolean }> {
-  const answer = (items: Order[], total: number) => ({
-    items,
+): Promise<{ rows: OrderRef[]; total: number; totalCapped: boolean }> {
+  const { pages } = plansOf(db);
+  const shape = [...LIST_FILTERS.filter((key) => q[key]), q.orderBy, q.direction].join(' ');
+  let plan = pages.get(shape);
+  if (!plan) pages.set(shape, (plan = orderPageQuery(db, q, false).prepare('')));
+  const [{ refs, total } = { refs: null, total: 0 }] = await plan.execute(pageValues(q));
+  return {
+    rows: (refs ?? []).map(([id, userId, revision]) => ({ id, userId, revision })),
     total,
     totalCapped: total >= q.offset + ORDER_LIST_COUNT_CAP,
-  });
-  const rows = q.limit === 0 ? [] : await pagePlan(db, q).execute(pageValues(q));
-  if (rows.length === 0) {
-    const where = listConditions(q) ?? sql`true`;
-    const [counted] = await db
-      .select({ n: count() })
-      .from(matching(db, where, q.offset + ORDER_LIST_COUNT_CAP));
-    return answer([], counted?.n ?? 0);
-  }
-  return answer(
-    rows.map(({ row, items, discounts }) =>
-      toOrder(orderRowOf(row), items ?? [], discounts ?? [], now),
-    ),
-    rows[0]!.total,
-  );
+  };
+}
+
+/** Orders by id as the contract's JSON (`orderJsonQuery`), those that exist, in no order. */
+export async function orderJsonRows(db: OrderDb, ids: readonly string[]): Promise<OrderJsonRow[]> {
+  if (ids.length === 0) return [];
+  return plansOf(db).json.execute({ ids: [...ids] });
 }
 
 /** A customer's orders, by delivery date. */

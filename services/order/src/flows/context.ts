@@ -1,7 +1,7 @@
 import type { Clock, RawJson, ServiceClient } from '@pawfresh/kit';
 import type { RevisionMark, RevisionWatch } from '@pawfresh/db';
 import type { courierContract } from '@pawfresh/contracts/courier';
-import type { OrderDb } from '../db/order-store.js';
+import type { OrderDb, OrderJsonRow } from '../db/order-store.js';
 
 /** What the order flows work with: the database, time, and the courier (depots and facilities). */
 export interface OrderContext {
@@ -10,6 +10,8 @@ export interface OrderContext {
   courier: ServiceClient<typeof courierContract>;
   /** Deliveries pages answered, per customer, in this process (each tagged with what it shows). */
   deliveriesAnswers: Map<string, KeptDeliveries>;
+  /** Orders' JSON for the staff list, by id, each with the revision it was read at (list-orders). */
+  keptOrders: Map<string, OrderJsonRow>;
   /** Revision notifications heard by this process (ADR 008). */
   revisions: RevisionWatch;
 }
