@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 import { firstPageChunks } from './first-page-chunks';
+import { loadFontEarly } from './load-font-early';
 import { routePreload } from './route-preload';
 import { sessionPreload } from './session-preload';
 
@@ -65,6 +66,8 @@ export default defineConfig(({ command }) => ({
       '/account': firstPages.account,
       '/dogs': firstPages.dogs,
     }),
+    // The app's text font loads from the first paint on, not from the app's first text.
+    loadFontEarly('Nunito Variable'),
     // A signed-in page load starts GET /refresh before the scripts arrive (early-refresh.ts).
     sessionPreload(),
   ],
