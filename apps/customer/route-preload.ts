@@ -5,7 +5,7 @@ type Chunk = {
   type: 'chunk';
   fileName: string;
   code: string;
-  facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 };
@@ -77,7 +77,10 @@ export function routePreload(base: string, routes: Record<string, string>): Plug
 
         const preloads: Record<string, string[]> = {};
         for (const [path, moduleSuffix] of Object.entries(routes)) {
-          const route = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
+          // The route module's own chunk, or the first page's chunk it is in (first-page-chunks.ts).
+          const route = chunks.find((chunk) =>
+            chunk.moduleIds.some((id) => id.endsWith(moduleSuffix)),
+          );
           if (!route) throw new Error(`routePreload: no chunk for ${moduleSuffix}`);
           const files = new Set<string>();
           walk(route.fileName, files);
