@@ -8,7 +8,7 @@ const isPackage = (id: string) => /[\\/]node_modules[\\/]/.test(id);
 
 /**
  * The app's own code of the pages people open first, in one file per page and one they share
- * (ADR 012): a rolldown `codeSplitting` group name function. Left to itself, the bundler splits a
+ * (ADR 013): a rolldown `codeSplitting` group name function. Left to itself, the bundler splits a
  * page's modules by which of the app's thirty lazy routes import them, into a dozen small chunks;
  * over HTTP/1.1 a phone fetches six files at a time, and each wave costs a round trip before the
  * page can render. Here each app module (not a package: those are grouped by name in

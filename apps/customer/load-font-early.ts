@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 /**
  * The app's text font (Nunito, `@fontsource-variable/nunito`) starts loading right after the first
  * paint, by a one-line script at the end of index.html's head, after the stylesheets with the font
- * faces (ADR 012). The loading screen uses the system font, so the browser would otherwise ask for
+ * faces (ADR 013). The loading screen uses the system font, so the browser would otherwise ask for
  * the file only when the app's first text is laid out; with the first pages' chunks preloaded the
  * app often rendered before Nunito came, in the fallback font, and the text moved when it came (a
  * layout shift of 0.04 in Lighthouse). Not before the first paint: Chromium holds back the paint

@@ -30,7 +30,7 @@ function signInPage(): Plugin {
 /**
  * React Router's package exports only name its development build (`dist/development`, with its
  * warnings for developers); its production build sits beside it under the same file names. The
- * production bundle imports that one (ADR 012).
+ * production bundle imports that one (ADR 013).
  */
 function reactRouterProductionBuild(): string {
   const pkg = createRequire(import.meta.url).resolve('react-router/package.json');
@@ -104,7 +104,7 @@ export default defineConfig(({ command }) => ({
             },
             {
               // The Mantine pieces the first pages (deliveries, account, dogs) use beyond the
-              // framework's, in one file instead of sixteen (ADR 012). Later pages that use one of
+              // framework's, in one file instead of sixteen (ADR 013). Later pages that use one of
               // them load it too.
               name: 'page-components',
               test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Badge|Card|CheckIcon|Checkbox|CloseButton|Combobox[\\/]ComboboxChevron|InlineInput|Input|InputBase|NativeSelect|SimpleGrid|TextInput|VisuallyHidden)|@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-merged-ref|use-uncontrolled)|@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store|@mantine[\\/]store)[\\/.]/,
