@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, inArray, isNotNull } from '@pawfresh/db/orm';
+import { and, desc, getTableColumns, inArray, isNotNull, sql } from '@pawfresh/db/orm';
+import type { PgTable } from '@pawfresh/db/pg-core';
 import { insertJsonRows } from '@pawfresh/db';
 import { chunks } from '@pawfresh/kit';
 import type {
@@ -16,6 +16,15 @@ import {
   type NewOrderRow,
   type OrderDb,
 } from './order-store.js';
+
+/** The named columns of `table`, as an INSERT's column list. */
+const columnList = <T extends PgTable>(table: T, keys: readonly (keyof T['_']['columns'])[]) => {
+  const columns = getTableColumns(table);
+  return sql.join(
+    keys.map((key) => sql.identifier(columns[key as string]!.name)),
+    sql`, `,
+  );
+};
 
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 parameters for every table here. */
 const CHUNK = 1000;
@@ -101,36 +110,26 @@ export async function insertBulkOrders(
   for (const part of chunks(discounts, CHUNK))
     await insertJsonRows(db, orderDiscounts, withoutSeq(part));
   for (const part of chunks(madeIds, CHUNK)) {
-    await insertJsonRows(
-      db,
-      orderEvents,
-      part.map((orderId) => {
-        const { event } = byId.get(orderId)!;
-        return {
-          id: randomUUID(),
-          orderId,
-          action: 'order_created' as const,
-          description: event.description,
-          previousValue: null,
-          currentValue: event.currentValue,
-          createdBy: event.createdBy,
-          createdAt: now,
-        };
-      }),
+    // Every made order's order_created event and topic, each statement from a few flat arrays
+    // (JSON text, zipped by ROWS FROM) rather than an object per row: the same rows, a fraction
+    // of the bytes to build, send and parse.
+    const events = part.map((orderId) => byId.get(orderId)!.event);
+    const at = now.toISOString();
+    const ids = JSON.stringify(part);
+    await db.execute(
+      sql`insert into ${orderEvents} (${columnList(orderEvents, ['id', 'orderId', 'action', 'description', 'currentValue', 'createdBy', 'createdAt'])})
+        select gen_random_uuid(), e.order_id::uuid, 'order_created', e.description, e.current_value, e.created_by, ${at}::timestamptz
+        from rows from (
+          json_array_elements_text(${ids}::json),
+          json_array_elements_text(${JSON.stringify(events.map((e) => e.description))}::json),
+          json_array_elements_text(${JSON.stringify(events.map((e) => e.currentValue))}::json),
+          json_array_elements_text(${JSON.stringify(events.map((e) => e.createdBy))}::json)
+        ) as e(order_id, description, current_value, created_by)`,
     );
-  }
-  for (const part of chunks(madeIds, CHUNK)) {
-    await insertJsonRows(
-      db,
-      outbox,
-      part.map((orderId) => ({
-        id: randomUUID(),
-        topic: 'order_created' as const,
-        orderId,
-        payload: {},
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
+    await db.execute(
+      sql`insert into ${outbox} (${columnList(outbox, ['id', 'topic', 'orderId', 'payload', 'nextAttemptAt', 'createdAt'])})
+        select gen_random_uuid(), 'order_created', t.order_id::uuid, '{}'::jsonb, ${at}::timestamptz, ${at}::timestamptz
+        from json_array_elements_text(${ids}::json) as t(order_id)`,
     );
   }
   return madeIds;
