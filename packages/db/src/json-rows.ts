@@ -51,7 +51,12 @@ export async function insertColumns<T extends PgTable>(
   const columns = getTableColumns(table);
   const entries = Object.entries(values as Record<string, readonly unknown[] | { all: unknown }>);
   const perRow = entries.filter((e): e is [string, readonly unknown[]] => Array.isArray(e[1]));
-  if (perRow.length === 0 || perRow[0]![1].length === 0) return [];
+  const count = perRow[0]?.[1].length ?? 0;
+  if (count === 0) return [];
+  // ROWS FROM would pad a shorter array with nulls: a caller's slip, never a row to write.
+  const uneven = perRow.find(([, list]) => list.length !== count);
+  if (uneven)
+    throw new Error(`insertColumns: ${uneven[0]} has ${uneven[1].length} values, not ${count}`);
   const sources: SQL[] = [];
   const picked: SQL[] = [];
   const list: string[] = [];
