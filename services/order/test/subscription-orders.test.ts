@@ -68,7 +68,13 @@ describe('POST /orders/bulk', () => {
     expect(second!.subscriptionOrderIndex).toBe(2);
     const events = await h.call('GET', `/api/v1/orders/${first!.id}/events`);
     expect(events.json()).toMatchObject([
-      { action: 'order_created', createdBy: 'generate-orders' },
+      {
+        action: 'order_created',
+        description: `Order created for delivery on 2026-11-20 (${first!.expectedDeliverySlotId})`,
+        previousValue: null,
+        currentValue: '2026-11-20',
+        createdBy: 'generate-orders',
+      },
     ]);
     const topics = (await h.call('GET', '/api/v1/outbox?status=pending')).json<{
       items: { topic: string; orderId: string }[];

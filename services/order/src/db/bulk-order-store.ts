@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, inArray, isNotNull } from '@pawfresh/db/orm';
-import { insertJsonRows } from '@pawfresh/db';
+import { insertColumns, insertJsonRows } from '@pawfresh/db';
 import { chunks } from '@pawfresh/kit';
 import type {
   LatestSubscriptionOrder,
@@ -77,7 +77,7 @@ export async function insertBulkOrders(
         db,
         orders,
         part.map((o) => o.row),
-        { onConflictDoNothing: true },
+        { onConflictDoNothing: true, returnIds: true },
       )),
     );
   }
@@ -101,37 +101,25 @@ export async function insertBulkOrders(
   for (const part of chunks(discounts, CHUNK))
     await insertJsonRows(db, orderDiscounts, withoutSeq(part));
   for (const part of chunks(madeIds, CHUNK)) {
-    await insertJsonRows(
-      db,
-      orderEvents,
-      part.map((orderId) => {
-        const { event } = byId.get(orderId)!;
-        return {
-          id: randomUUID(),
-          orderId,
-          action: 'order_created' as const,
-          description: event.description,
-          previousValue: null,
-          currentValue: event.currentValue,
-          createdBy: event.createdBy,
-          createdAt: now,
-        };
-      }),
-    );
-  }
-  for (const part of chunks(madeIds, CHUNK)) {
-    await insertJsonRows(
-      db,
-      outbox,
-      part.map((orderId) => ({
-        id: randomUUID(),
-        topic: 'order_created' as const,
-        orderId,
-        payload: {},
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
-    );
+    // Every made order's order_created event and topic, column by column.
+    const events = part.map((orderId) => byId.get(orderId)!.event);
+    await insertColumns(db, orderEvents, {
+      id: part.map(() => randomUUID()),
+      orderId: part,
+      action: { all: 'order_created' },
+      description: events.map((e) => e.description),
+      currentValue: events.map((e) => e.currentValue),
+      createdBy: events.map((e) => e.createdBy),
+      createdAt: { all: now },
+    });
+    await insertColumns(db, outbox, {
+      id: part.map(() => randomUUID()),
+      topic: { all: 'order_created' },
+      orderId: part,
+      payload: { all: {} },
+      nextAttemptAt: { all: now },
+      createdAt: { all: now },
+    });
   }
   return madeIds;
 }
