@@ -34,7 +34,15 @@ export default defineConfig({
             : configDefaults.exclude,
           globalSetup: ['packages/testing/src/global-setup.ts'],
           setupFiles: ['packages/testing/src/setup.ts'],
-          testTimeout: 20_000,
+          // A worker keeps the modules it imported from one file to the next (isolate: false): a
+          // server file imported every service, DBOS and PGlite afresh, ~5 s per file and a
+          // quarter of the run. These files share no module state: each opens its own database
+          // and app in beforeAll and closes them in afterAll, and none mocks a module, stubs the
+          // environment or fakes timers (packages/testing/README.md).
+          isolate: false,
+          // Generous for a 2-core machine that runs the browser tests beside the PostgreSQL run:
+          // the contract fuzzers send ~40 requests per route and took 20 s there.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
