@@ -51,8 +51,9 @@ async function main() {
     execFileSync('node', ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
   }
   const dataDir = databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), 'pawfresh-mem-'));
-  // As `npm start` runs it (ADR 009): two malloc arenas, fixed malloc thresholds, 4 MB semi-spaces.
-  const child = spawn('node', ['--max-semi-space-size=4', 'dist/server/main.mjs'], {
+  // As `npm start` runs it (ADR 009): two malloc arenas, fixed malloc thresholds, 4 MB semi-spaces,
+  // one full collection after start-up.
+  const child = spawn('node', ['--max-semi-space-size=4', '--expose-gc', 'dist/server/main.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
