@@ -351,7 +351,10 @@ const listOrder = (q: OrderListQuery) => {
     : [dir(orders.orderNumber)];
 };
 
-/** The orders that match, up to `offset + ORDER_LIST_COUNT_CAP` of them (from an index alone). */
+/** How many matching orders a page counts at most: the total is capped past the page's offset. */
+const countLimitOf = (q: OrderListQuery) => q.offset + ORDER_LIST_COUNT_CAP;
+
+/** The orders that match, up to `countLimitOf` them (from an index alone). */
 const matching = (db: OrderDb, where: SQL, countLimit: number | Placeholder) =>
   db
     .select({ one: sql`1`.as('one') })
@@ -480,7 +483,7 @@ export function orderPageQuery(db: OrderDb, q: OrderListQuery, bind = true) {
     .offset(bind ? q.offset : sql.placeholder('offset'))
     .limit(bind ? q.limit : sql.placeholder('limit'))
     .as('numbers');
-  const countLimit = bind ? q.offset + ORDER_LIST_COUNT_CAP : sql.placeholder('countLimit');
+  const countLimit = bind ? countLimitOf(q) : sql.placeholder('countLimit');
   return db
     .select({
       refs: sql<[string, string, number][] | null>`json_agg(json_build_array(${orders.id},
@@ -499,7 +502,11 @@ export function orderPageQuery(db: OrderDb, q: OrderListQuery, bind = true) {
  * order written by PostgreSQL (`orderJsonParts`) but for its display type, which needs the clock
  * and the rule in Node.
  */
-export function orderJsonQuery(db: OrderDb, ids: readonly string[] | Placeholder) {
+export function orderJsonQuery(
+  db: OrderDb,
+  /** The ids, or the placeholder `ids` of the statement `plansOf` prepares (the bench binds them). */
+  ids: readonly string[] | Placeholder,
+) {
   const idList = Array.isArray(ids) ? sql`${sql.param([...ids])}` : sql`${ids}`;
   const rows = db.$with('rows').as(
     db
@@ -571,7 +578,7 @@ const pageValues = (q: OrderListQuery) => ({
   ...Object.fromEntries(LIST_FILTERS.flatMap((key) => (q[key] ? [[key, q[key]]] : []))),
   offset: q.offset,
   limit: q.limit,
-  countLimit: q.offset + ORDER_LIST_COUNT_CAP,
+  countLimit: countLimitOf(q),
 });
 
 type PagePlan = ReturnType<ReturnType<typeof orderPageQuery>['prepare']>;
@@ -581,7 +588,8 @@ const plans = new WeakMap<OrderDb, { pages: Map<string, PagePlan>; json: JsonPla
 /**
  * The statements built once per database (and, for pages, per shape: the filters given, the
  * sort), then run with each request's values: building their SQL with drizzle cost more CPU than
- * PostgreSQL spent running it (docs/orders.md "Staff lists"). Unnamed (`''`), so PostgreSQL still
+ * PostgreSQL spent running it (docs/orders.md "Staff lists"). Drizzle's `prepare` keeps the built
+ * SQL; the statement's name is the empty one, PostgreSQL's unnamed statement, so the server still
  * plans each execution with its values, as it did for the built statement.
  */
 function plansOf(db: OrderDb) {
@@ -606,7 +614,7 @@ export async function listOrderPageRefs(
   return {
     rows: (refs ?? []).map(([id, userId, revision]) => ({ id, userId, revision })),
     total,
-    totalCapped: total >= q.offset + ORDER_LIST_COUNT_CAP,
+    totalCapped: total >= countLimitOf(q),
   };
 }
 
