@@ -130,6 +130,23 @@ describe('checkout with a promotion code on the cart', () => {
     expect((await promotionNow(code.id)).uses).toBe(1);
   }, 60_000);
 
+  it("a friend's referral code is recorded as a referral at checkout: the referrer credited, one use, the discount charged", async () => {
+    const referrerUserId = randomUUID();
+    const code = await promotion({ type: 'referral-coupon', referrerUserId, maxUses: 5 });
+    const ready = await readyCart(h, { promotionCode: code.value });
+    const res = await checkout(ready.body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<CheckoutResult>().orders[0]!.discounts).toEqual([
+      expect.objectContaining({ discountId, discountIndex: 0 }),
+    ]);
+    const used = await promotionNow(code.id);
+    expect(used.referrerUserId).toBe(referrerUserId);
+    expect(used.uses).toBe(1);
+    expect(used.users).toEqual([
+      expect.objectContaining({ userId: ready.userId, type: 'referral', context: 'checkout' }),
+    ]);
+  }, 60_000);
+
   it('refuses a code pricing cannot apply at the cart, and the cart keeps none', async () => {
     const off = await promotion({ disable: true });
     const ready = await readyCart(h, { plan: false });

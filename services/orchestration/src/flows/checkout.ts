@@ -25,7 +25,13 @@ import {
   startsSubscription,
   subscriptionOfCart,
 } from '../rules/checkout.js';
-import { orderPriceRequest, promotionOrderDiscount, skusOf, uuidFrom } from '../rules/promotion.js';
+import {
+  checkoutUsageType,
+  orderPriceRequest,
+  promotionOrderDiscount,
+  skusOf,
+  uuidFrom,
+} from '../rules/promotion.js';
 import type { WorkflowContext } from './context.js';
 import { retried, said } from './undo-calls.js';
 
@@ -150,7 +156,7 @@ export const checkout =
                 id: uuidFrom(`checkout:${id}:attribution`),
                 userId,
                 promotionId: promotion.promotionId,
-                type: 'discount',
+                type: checkoutUsageType(promotion.type),
                 context: 'checkout',
               },
             });

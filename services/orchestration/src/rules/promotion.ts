@@ -18,6 +18,15 @@ export function ordersDiscounted(
   return Math.max(0, ...discount.schedules.map((s) => s.orderPosition + 1));
 }
 
+/**
+ * How a checkout records its use of a promotion (docs/pricing.md "Promotions"): a coupon's use is
+ * a discount taken; a referral code's use is the referral reaching checkout, which credits the
+ * referrer and counts as the use (the friend's discount comes with it, never counted twice).
+ */
+export function checkoutUsageType(type: Promotion['type']): 'discount' | 'referral' {
+  return type === 'coupon' ? 'discount' : 'referral';
+}
+
 /** Every feeding plan's meals as order lines: the pouches of each sku at its price. */
 export function planLines(cart: Pick<Cart, 'plans'>): LineItemInput[] {
   const lines: LineItemInput[] = [];
