@@ -6,6 +6,7 @@ import { buildServer } from './app.js';
 import { consoleProgress, prepareDatabase } from './prepare.js';
 import { mountPathOf, serviceModules } from './services.js';
 import { demoUsers, MAILBOX_PAGE_PATH } from '@pawfresh/identity';
+import { collectAndRelease, releaseWhenQuiet } from '@pawfresh/native-memory';
 
 async function main() {
   let config;
@@ -38,9 +39,14 @@ async function main() {
   const database = await prepareDatabase(config, systemClock, log, (n) => consoleProgress(n));
   const app = await buildServer({ config, database, logger: log });
 
+  // After each stretch of work, once the server goes quiet, the memory it freed goes back to the
+  // system (ADR 009).
+  const quietWatch = releaseWhenQuiet(collectAndRelease);
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'closing after an error');
     else log.info({ signal }, 'closing');
+    quietWatch.stop();
     await app.close();
     await database.close();
   });
@@ -48,8 +54,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Start-up leaves hundreds of MiB of garbage (the embedded database's initdb copies its 128 MiB
   // memory, the demo data's buffers) that an idle V8 never collects: one full collection now
-  // gives it back (ADR 009; `npm start` runs node with --expose-gc).
-  (globalThis as { gc?: () => void }).gc?.();
+  // gives it back (ADR 009; `npm start` runs node with --expose-gc). What it frees, and what the
+  // database's start freed, glibc keeps in its heaps until asked to return it.
+  collectAndRelease();
   const origin = `http://localhost:${config.port}`;
   const lines: string[] = [''];
   if (config.service) {

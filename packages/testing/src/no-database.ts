@@ -19,6 +19,8 @@ export const noDatabaseFiles: readonly string[] = [
   'packages/kit/test/chunks.test.ts',
   'packages/kit/test/service-and-client.test.ts',
   'packages/kit/test/zod-messages.test.ts',
+  'packages/native-memory/test/native-memory.test.ts',
+  'packages/native-memory/test/when-quiet.test.ts',
   'services/dogs/test/daily-energy.test.ts',
   'services/dogs/test/reference-data.test.ts',
   'services/order/test/display-type.test.ts',

@@ -1,0 +1,8 @@
+{
+  "targets": [
+    {
+      "target_name": "native_memory",
+      "sources": ["src/native-memory.c"]
+    }
+  ]
+}
