@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '@pawfresh/kit';
-import { cents, instant, uuid } from './fields.js';
+import { cents, instant, promotionCodeOf, uuid } from './fields.js';
 import { workflowId } from './workflow-id.js';
 import { discountIntervals, promotionTypes } from './pricing.js';
 import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
@@ -62,10 +62,25 @@ export const feedingPlanPricingInput = z
       .optional()
       .describe("The meals, in equal shares; left out or empty: the dog's chosen meals"),
     cadenceInWeeks: cadenceInWeeks.default(2),
+    promotionCode: promotionCodeOf('promotionCode', 'promotionCode must be a promotion code')
+      .optional()
+      .describe(
+        'A code the customer holds: the first box is also priced under it (docs/pricing.md "A code on a plan\'s price")',
+      ),
     workflowId: workflowId.optional(),
   })
   .strict();
 export type FeedingPlanPricingInput = z.output<typeof feedingPlanPricingInput>;
+
+export const feedingPlanPromotionSchema = z
+  .object({
+    code: z.string().describe('As sent'),
+    totalPrice: cents.describe("The first box's plan before the discount, cents"),
+    discountTotal: cents.describe('Taken off the first box by the code, cents'),
+    discountedTotalPrice: cents.describe('The first box under the code, cents'),
+    discountedPricePerPouch: cents.nullable().describe('The first box under the code, per pouch'),
+  })
+  .meta({ id: 'FeedingPlanPromotion' });
 
 export const feedingPlanPricingSchema = z
   .object({
@@ -73,6 +88,9 @@ export const feedingPlanPricingSchema = z
     animalId: z.uuid(),
     plan: planSchema,
     feedingPlan: generatedFeedingPlanSchema,
+    promotion: feedingPlanPromotionSchema
+      .nullable()
+      .describe('The first box priced under the promotionCode sent (null: none sent)'),
   })
   .meta({ id: 'FeedingPlanPricing' });
 export type FeedingPlanPricing = z.infer<typeof feedingPlanPricingSchema>;

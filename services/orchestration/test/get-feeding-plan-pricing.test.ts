@@ -156,6 +156,89 @@ describe('POST /workflows/get-feeding-plan-pricing', () => {
     );
   });
 
+  it('prices the first box under a promotion code as checkout would, and says why a code does not work', async () => {
+    const pricing = h.services.pricing!;
+    const staff = 'staff@pawfresh.com.au';
+    const category = await callJson(pricing, 'POST', '/discounts/categories', {
+      name: `Trial ${randomUUID().slice(0, 6)}`,
+      createdBy: staff,
+    });
+    const discount = await callJson(pricing, 'POST', '/discounts', {
+      categoryId: category.json<{ id: string }>().id,
+      name: 'Half off the first box',
+      interval: 'once-off',
+      createdBy: staff,
+      schedules: [
+        {
+          orderPosition: 0,
+          recurring: false,
+          applications: [{ type: 'percentage', value: 50, filters: [{ type: 'all-items' }] }],
+        },
+      ],
+    });
+    expect(discount.statusCode, discount.body).toBe(201);
+    const promotion = async (over: Record<string, unknown> = {}) => {
+      const res = await callJson(pricing, 'POST', '/promotions', {
+        type: 'coupon',
+        value: `HALF${randomUUID().slice(0, 6)}`,
+        discountId: discount.json<{ id: string }>().id,
+        createdBy: staff,
+        ...over,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ value: string }>().value;
+    };
+    const dog = await createDog(h, userId, {}, [mealOf(h, 'beef').id]);
+    const code = await promotion();
+
+    const plain = await price({ animalId: dog.identifier, planId: 'full-bowl' });
+    expect(plain.json<FeedingPlanPricing>().promotion).toBeNull();
+    const res = await price({ animalId: dog.identifier, planId: 'full-bowl', promotionCode: code });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<FeedingPlanPricing>();
+    expect(body.feedingPlan).toEqual(plain.json<FeedingPlanPricing>().feedingPlan);
+    const total = body.feedingPlan.totalPrice;
+    expect(body.promotion).toEqual({
+      code,
+      totalPrice: total,
+      discountTotal: expect.any(Number),
+      discountedTotalPrice: total - body.promotion!.discountTotal,
+      discountedPricePerPouch: Math.round(
+        (total - body.promotion!.discountTotal) / body.feedingPlan.totalPouches,
+      ),
+    });
+    // Half off, each unit rounded in the customer's favour.
+    expect(body.promotion!.discountedTotalPrice).toBeLessThanOrEqual(Math.ceil(total / 2));
+    expect(body.promotion!.discountedTotalPrice).toBeGreaterThanOrEqual(
+      Math.floor(total / 2) - body.feedingPlan.totalPouches,
+    );
+
+    const unknown = await price({
+      animalId: dog.identifier,
+      planId: 'full-bowl',
+      promotionCode: 'NOSUCHCODE',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(messagesOf(unknown)).toEqual(['Promotion code NOSUCHCODE not found']);
+    const off = await promotion({ disable: true });
+    const disabled = await price({
+      animalId: dog.identifier,
+      planId: 'full-bowl',
+      promotionCode: off,
+    });
+    expect(disabled.statusCode).toBe(400);
+    expect(messagesOf(disabled)).toEqual([`Promotion code ${off} is disabled`]);
+    const bad = await price({
+      animalId: dog.identifier,
+      planId: 'full-bowl',
+      promotionCode: 'no spaces!',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toEqual([
+      'promotionCode must contain only letters, digits, hyphens and underscores',
+    ]);
+  }, 60_000);
+
   it('answers 502 when a service is down, and the run shows the step that failed', async () => {
     const dog = await createDog(h, userId, {}, [mealOf(h, 'beef').id]);
     h.down.dogs = true;

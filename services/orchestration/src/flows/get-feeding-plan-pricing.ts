@@ -1,6 +1,7 @@
 import {
   badRequest,
   isCallStatus,
+  notFound,
   orNotFound,
   refuseIfAny,
   ServiceCallError,
@@ -9,6 +10,7 @@ import {
 import type { FeedingPlanPricing } from '@pawfresh/contracts/orchestration';
 import type { Plan } from '@pawfresh/contracts/subscription';
 import { feedingPlanRequest, mealsOfPlan, type DogForPlan } from '../rules/feeding-plan-request.js';
+import { firstBoxUnderCode, orderPriceRequest, planLines, skusOf } from '../rules/promotion.js';
 import type { WorkflowContext } from './context.js';
 
 export interface FeedingPlanPricingRequest {
@@ -16,6 +18,7 @@ export interface FeedingPlanPricingRequest {
   planId: string;
   productIds?: string[];
   cadenceInWeeks: number;
+  promotionCode?: string;
 }
 
 export type PricedPlan = Omit<FeedingPlanPricing, 'workflowId'>;
@@ -69,5 +72,35 @@ export const getFeedingPlanPricing =
     );
     const feedingPlan = generated.feedingPlans[0];
     if (!feedingPlan) throw new Error('The subscription service answered no feeding plan');
-    return { animalId: input.animalId, plan, feedingPlan };
+    const code = input.promotionCode;
+    if (!code) return { animalId: input.animalId, plan, feedingPlan, promotion: null };
+    // The first box under the customer's code, as checkout would price it (docs/pricing.md).
+    const promotion = await step('price-under-code', () =>
+      upstream('Pricing the feeding plan under the promotion code', async () => {
+        const plans = [{ animalId: input.animalId, feedingPlan }];
+        const request = orderPriceRequest(
+          planLines({ plans }),
+          skusOf({ plans, products: [] }),
+          0,
+          input.cadenceInWeeks,
+          { promotionCode: code },
+        );
+        try {
+          return firstBoxUnderCode(code, await services.pricing.getPrice({ body: request }));
+        } catch (err) {
+          if (isCallStatus(err, 404)) {
+            throw notFound(
+              ServiceCallError.describe(err.body) ?? `Promotion code ${code} not found`,
+            );
+          }
+          if (isCallStatus(err, 400)) {
+            throw badRequest(
+              ServiceCallError.describe(err.body) ?? `Promotion code ${code} cannot be used`,
+            );
+          }
+          throw err;
+        }
+      }),
+    );
+    return { animalId: input.animalId, plan, feedingPlan, promotion };
   };

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { InflatedCart } from '@pawfresh/contracts/orchestration';
+import type { InflatedCart, InflatedCartPlan } from '@pawfresh/contracts/orchestration';
 import type { LineItemInput, OrderDiscountInput } from '@pawfresh/contracts/order';
 import type { Discount, GetPriceInput, PriceResult } from '@pawfresh/contracts/pricing';
 
 type Cart = Omit<InflatedCart, 'workflowId'>;
 type Promotion = NonNullable<Cart['promotion']>;
+/** What pricing needs of a feeding plan: the dog and the plan's skus. */
+type PlanForPricing = Pick<InflatedCartPlan, 'animalId' | 'feedingPlan'>;
 
 /**
  * How many orders from the first a discount can reach (docs/pricing.md "Which schedule
@@ -28,7 +30,7 @@ export function checkoutUsageType(type: Promotion['type']): 'discount' | 'referr
 }
 
 /** Every feeding plan's meals as order lines: the pouches of each sku at its price. */
-export function planLines(cart: Pick<Cart, 'plans'>): LineItemInput[] {
+export function planLines(cart: { plans: readonly PlanForPricing[] }): LineItemInput[] {
   const lines: LineItemInput[] = [];
   for (const plan of cart.plans) {
     for (const sku of plan.feedingPlan.skus) {
@@ -69,7 +71,10 @@ export function firstOrderLines(cart: Pick<Cart, 'plans' | 'products'>): LineIte
 }
 
 /** The cart's skus by product variant: what pricing names an item by. */
-export function skusOf(cart: Pick<Cart, 'plans' | 'products'>): Map<string, string> {
+export function skusOf(cart: {
+  plans: readonly PlanForPricing[];
+  products: Pick<Cart, 'products'>['products'];
+}): Map<string, string> {
   const skus = new Map<string, string>();
   for (const plan of cart.plans) {
     for (const s of plan.feedingPlan.skus) skus.set(s.productVariantId, s.sku);
@@ -188,6 +193,23 @@ export function withPromotion(cart: Cart, promotion: Promotion, order: PriceResu
       discountTotal: order.discountTotal,
       total: order.totalPrice,
     },
+  };
+}
+
+/** A feeding plan's first box priced under a code: before, taken off, after, per pouch. */
+export function firstBoxUnderCode(
+  code: string,
+  priced: Pick<
+    PriceResult,
+    'planTotal' | 'planDiscountTotal' | 'discountedPlanTotal' | 'pricePerPouch'
+  >,
+) {
+  return {
+    code,
+    totalPrice: priced.planTotal,
+    discountTotal: priced.planDiscountTotal,
+    discountedTotalPrice: priced.discountedPlanTotal,
+    discountedPricePerPouch: priced.pricePerPouch,
   };
 }
 
