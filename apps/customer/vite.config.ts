@@ -107,7 +107,7 @@ export default defineConfig(({ command }) => ({
               // framework's, in one file instead of sixteen (ADR 013). Later pages that use one of
               // them load it too.
               name: 'page-components',
-              test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Badge|Card|CheckIcon|Checkbox|CloseButton|Combobox[\\/]ComboboxChevron|InlineInput|Input|InputBase|NativeSelect|SimpleGrid|TextInput|VisuallyHidden)|@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-merged-ref|use-uncontrolled)|@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store|@mantine[\\/]store)[\\/.]/,
+              test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Badge|Card|CloseButton|SimpleGrid|VisuallyHidden)|@mantine[\\/]hooks[\\/]esm[\\/](use-id))[\\/.]/,
               priority: 15,
             },
             {

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 
 import { requireNoticesHost } from './notices-host';
@@ -8,20 +7,23 @@ import { SUCCESS_TITLE } from '../result-modal/result-modal-provider';
 /**
  * A save that worked (customer-app.md §8 "Successfully updated"): a notice at the top of the page
  * saying what changed, which closes itself, rather than a dialog with an empty body that stops the
- * person until they press OK (issue 17). Announced politely (`role="status"`).
+ * person until they press OK (issue 17). Announced politely (`role="status"`). Mantine's notice
+ * store comes with the list, in the chunk the first notice loads (notices-host.tsx).
  */
 export function useSuccessNotice() {
   return useCallback((description: string) => {
     requireNoticesHost();
-    notifications.show({
-      title: SUCCESS_TITLE,
-      message: description,
-      color: 'sage.8',
-      withBorder: true,
-      autoClose: 6000,
-      role: 'status',
-      closeButtonProps: { 'aria-label': 'Close this notice' },
-    });
+    void import('./notifications-list').then(({ notifications }) =>
+      notifications.show({
+        title: SUCCESS_TITLE,
+        message: description,
+        color: 'sage.8',
+        withBorder: true,
+        autoClose: 6000,
+        role: 'status',
+        closeButtonProps: { 'aria-label': 'Close this notice' },
+      }),
+    );
   }, []);
 }
 

@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, type LoaderFunction } from 'react-router';
 
 import { PageError } from '../../../components/errors/page-error';
@@ -22,7 +22,6 @@ import {
   type PaymentMethod,
 } from '../../../features/payments/api/payment-methods';
 import { SavedCards } from '../../../features/payments/components/saved-cards';
-import { AddCardForm } from '../../../features/payments/components/add-card-form';
 import { getSubscriptionsQueryOptions } from '../../../features/subscriptions/api/get-subscriptions';
 import { PlanStatus } from '../../../features/subscriptions/components/plan-status';
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
@@ -30,6 +29,14 @@ import { useResultModal } from '../../../components/result-modal/result-modal-pr
 import { ApiError } from '../../../lib/api-client';
 import { useFeatureFlag } from '../../../lib/feature-flags';
 import { loadQuery } from '../../route-context';
+
+// The card form (Mantine's inputs, checkbox and select) loads when "Add a card" is pressed, not with
+// the page: the account page's first load carries no form components (ADR 013).
+const AddCardForm = lazy(() =>
+  import('../../../features/payments/components/add-card-form').then((module) => ({
+    default: module.AddCardForm,
+  })),
+);
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return async ({ context }) => {
@@ -154,17 +161,19 @@ export default function AccountRoute() {
               <Text>Loading…</Text>
             )}
             {addingCard ? (
-              <AddCardForm
-                onCancel={() => setAddingCard(false)}
-                onSaved={(card) => {
-                  setAddingCard(false);
-                  notify(
-                    card.default
-                      ? `We’ve saved your ${describeCard(card)}. Your boxes will now be charged to it.`
-                      : `We’ve saved your ${describeCard(card)}.`,
-                  );
-                }}
-              />
+              <Suspense fallback={<Text>Loading…</Text>}>
+                <AddCardForm
+                  onCancel={() => setAddingCard(false)}
+                  onSaved={(card) => {
+                    setAddingCard(false);
+                    notify(
+                      card.default
+                        ? `We’ve saved your ${describeCard(card)}. Your boxes will now be charged to it.`
+                        : `We’ve saved your ${describeCard(card)}.`,
+                    );
+                  }}
+                />
+              </Suspense>
             ) : null}
           </Stack>
         </Section>

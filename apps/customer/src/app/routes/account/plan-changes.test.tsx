@@ -131,7 +131,8 @@ describe('/account: add a card, then pick the default', () => {
 
     const cards = await screen.findByRole('region', { name: 'Card on file' });
     await user.click(within(cards).getByRole('button', { name: 'Add a card' }));
-    const form = within(cards).getByRole('form', { name: 'Add a card' });
+    // The form's module loads when the button is pressed (account.tsx).
+    const form = await within(cards).findByRole('form', { name: 'Add a card' });
     await user.type(within(form).getByRole('textbox', { name: 'Card number' }), '1234');
     await user.click(within(form).getByRole('button', { name: 'Save card' }));
     expect(within(form).getByRole('textbox', { name: 'Card number' })).toHaveAccessibleDescription(
