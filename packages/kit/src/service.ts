@@ -19,6 +19,7 @@ import { HttpError, customerErrorSchema, serviceErrorBody, serviceErrorSchema } 
 import {
   RequestValidationError,
   zodSerializerCompiler,
+  markParsedJson,
   zodValidatorCompiler,
 } from './validation.js';
 import { pruneComponents } from './openapi.js';
@@ -205,8 +206,21 @@ export function servicePlugin<C extends ServiceContract>(
   return async (app: FastifyInstance) => {
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(zodSerializerCompiler);
-    // Bodies are JSON: anything else is refused with a message that says so.
+    // Bodies are JSON: anything else is refused with a message that says so. JSON is parsed as
+    // Fastify parses it; a body whose text cannot hold unstorable text is noted, so its
+    // validation does not walk it (zodValidatorCompiler).
     app.removeContentTypeParser(['text/plain']);
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (request, body: string, done) =>
+        parseJson(request, body, (err, value) => {
+          if (!err) markParsedJson(body, value);
+          done(err, value);
+        }),
+    );
 
     app.setErrorHandler((err, request, reply) => {
       const failure = describeFailure(err, request.routeOptions.bodyLimit ?? bodyLimit);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { findUnstorableText } from '../src/index.js';
+import { findUnstorableText, mayHoldUnstorableText } from '../src/index.js';
 
 /** Text PostgreSQL stores as sent: well-formed, no NUL. */
 const storable = fc.string({ unit: 'grapheme' }).filter((s) => !s.includes('\u0000'));
@@ -55,4 +55,30 @@ describe('findUnstorableText', () => {
       expect(findUnstorableText(planted)).toEqual(path);
     },
   );
+});
+
+describe('mayHoldUnstorableText', () => {
+  test.prop([clean, unstorable, fc.array(fc.nat(), { maxLength: 6 })])(
+    'is true of the JSON of any value that holds unstorable text, however it is written',
+    (value, bad, choices) => {
+      const [planted] = plant(value, bad, choices);
+      const json = JSON.stringify(planted);
+      expect(findUnstorableText(JSON.parse(json))).toBeDefined();
+      expect(mayHoldUnstorableText(json)).toBe(true);
+      // Escapes may be written in upper case too.
+      expect(
+        mayHoldUnstorableText(
+          json.replace(/\\u([0-9a-f]{4})/g, (_, h: string) => `\\u${h.toUpperCase()}`),
+        ),
+      ).toBe(true);
+    },
+  );
+
+  it('is false of plain JSON, so that is not walked', () => {
+    expect(
+      mayHoldUnstorableText(JSON.stringify({ a: ['Richmond', 1, null, { 'b c': 'é' }] })),
+    ).toBe(false);
+    expect(mayHoldUnstorableText('{"a":"x\\u0000"}')).toBe(true);
+    expect(mayHoldUnstorableText('{"a":"x\\uD83D"}')).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@ import { recordAttribution, revokeAttribution } from './flows/attributions.js';
 import type { PricingContext } from './flows/context.js';
 import { createCategory, deleteCategory, renameCategory } from './flows/discount-categories.js';
 import { createDiscount, deleteDiscount, getDiscount, updateDiscount } from './flows/discounts.js';
-import { getPrice, getPrices } from './flows/get-price.js';
+import { getLinePrices, getPrice, getPrices } from './flows/get-price.js';
 import {
   createPromotion,
   deletePromotion,
@@ -53,6 +53,7 @@ export function pricingHandlers(ctx: PricingContext): Handlers<typeof pricingCon
 
     getPrice: async ({ body }) => getPrice(ctx, body),
     getPrices: async ({ body }) => getPrices(ctx, body.requests),
+    getLinePrices: async ({ body }) => getLinePrices(ctx, body.requests),
 
     listPromotions: async ({ query }) => listPromotions(db, query),
     getPromotion: async ({ params }) => getPromotion(db, params.id),

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL } from '@pawfresh/db/orm';
-import { iso } from '@pawfresh/db';
+import { and, asc, eq, inArray, sql } from '@pawfresh/db/orm';
+import { insertJsonRows, iso } from '@pawfresh/db';
 import type { BoxItem, Fulfilment, Job, JobStatus } from '@pawfresh/contracts/fulfilment';
 import { boxesOf, type FulfilmentDb, type FulfilmentRow } from './box-store.js';
 import { boxItems, boxes, fulfilments, jobs } from './schema.js';
@@ -36,114 +36,47 @@ export async function fulfilmentIdsByOrder(
 }
 
 /**
- * One INSERT of many rows: the rows go as a single JSON parameter, read back as the table's own
- * record type (`json_populate_recordset`), so a statement carries any number of rows (no
- * parameter limit) and PostgreSQL parses one short statement. Keys are column names.
- */
-async function insertRows(
-  db: FulfilmentDb,
-  table: string,
-  columns: readonly string[],
-  rows: readonly Record<string, unknown>[],
-  extra: { column: string; value: SQL } | undefined = undefined,
-) {
-  if (rows.length === 0) return;
-  const cols = columns.map((c) => `"${c}"`).join(', ');
-  const target = sql.raw(`fulfilment.${table} (${cols}${extra ? `, "${extra.column}"` : ''})`);
-  const picked = sql.raw(columns.map((c) => `r."${c}"`).join(', '));
-  await db.execute(
-    sql`insert into ${target} select ${picked}${extra ? sql`, ${extra.value}` : sql``} from json_populate_recordset(null::${sql.raw(`fulfilment.${table}`)}, ${JSON.stringify(rows)}::json) as r`,
-  );
-}
-
-const at = (d: Date) => d.toISOString();
-
-/**
- * Writes fulfilments with their boxes, contents and jobs: one multi-row INSERT per table. Box
- * serial numbers come from the sequence, in the same statement.
+ * Writes fulfilments with their boxes, contents and jobs: one multi-row INSERT per table, column
+ * by column (`insertJsonRows`, as the order store writes orders). Box serial numbers are the
+ * column's default (the sequence), drawn in the same statement. Every column a row may leave out
+ * is given for every row: the first row says which columns are written.
  */
 export async function insertPlans(db: FulfilmentDb, plans: readonly FulfilmentPlan[], now: Date) {
-  await insertRows(
+  await insertJsonRows(
     db,
-    'fulfilments',
-    FULFILMENT_COLUMNS,
+    fulfilments,
     plans.map(({ fulfilment: f, jobStatus }) => ({
-      id: f.id,
-      order_id: f.orderId,
-      facility_id: f.facilityId,
-      make_date: f.makeDate,
-      delivery_date: f.deliveryDate,
-      delivery_slot: f.deliverySlot,
-      customer_id: f.customerId,
-      customer_name: f.customerName,
-      suburb: f.suburb,
-      postcode: f.postcode,
-      depot_code: f.depotCode,
-      timezone: f.timezone,
-      shipment_id: f.shipmentId ?? null,
-      is_on_hold: f.isOnHold ?? false,
-      is_backlogged: f.isBacklogged ?? false,
+      ...f,
+      shipmentId: f.shipmentId ?? null,
+      isOnHold: f.isOnHold ?? false,
+      isBacklogged: f.isBacklogged ?? false,
       status: f.status ?? jobStatus ?? 'pending',
       version: 1,
-      created_at: at(f.createdAt),
-      updated_at: at(f.updatedAt),
     })),
   );
-  const allBoxes = plans.flatMap((p) => p.boxes);
-  await insertRows(
+  const all = plans.flatMap((p) => p.boxes.map((box) => ({ plan: p, box })));
+  await insertJsonRows(
     db,
-    'boxes',
-    BOX_COLUMNS,
-    allBoxes.map(({ row: b }) => ({
-      id: b.id,
-      fulfilment_id: b.fulfilmentId,
-      box_number: b.boxNumber,
-      box_count: b.boxCount,
-      box_size: b.boxSize,
-      has_5pm_cutoff: b.has5pmCutoff,
-      dispatch_at: at(b.dispatchAt),
-      version: 1,
-      updated_at: at(b.updatedAt),
+    boxes,
+    all.map(({ box }) => ({ ...box.row, version: 1 })),
+  );
+  await insertJsonRows(
+    db,
+    boxItems,
+    all.flatMap(({ box }) =>
+      box.items.map((item, position) => ({ ...item, boxId: box.row.id, position })),
+    ),
+  );
+  await insertJsonRows(
+    db,
+    jobs,
+    all.map(({ plan, box }) => ({
+      id: box.jobId,
+      fulfilmentId: plan.fulfilment.id,
+      boxId: box.row.id,
+      status: plan.jobStatus ?? 'pending',
+      updatedAt: now,
     })),
-    { column: 'serial_number', value: sql`'PFR' || nextval('fulfilment.box_serial_seq')::text` },
-  );
-  await insertRows(
-    db,
-    'box_items',
-    ITEM_COLUMNS,
-    allBoxes.flatMap((b) =>
-      b.items.map((item, position) => ({
-        box_id: b.row.id,
-        position,
-        type: item.type,
-        sku: item.sku,
-        name: item.name,
-        product_code: item.productCode,
-        product_variant_name: item.productVariantName,
-        product_variant_id: item.productVariantId,
-        quantity: item.quantity,
-        barcode: item.barcode,
-        weight: item.weight,
-        category: item.category,
-      })),
-    ),
-  );
-  await insertRows(
-    db,
-    'jobs',
-    JOB_COLUMNS,
-    plans.flatMap((p) =>
-      p.boxes.map((b) => ({
-        id: b.jobId,
-        fulfilment_id: p.fulfilment.id,
-        box_id: b.row.id,
-        status: p.jobStatus ?? 'pending',
-        station_id: null,
-        boxing_station_id: null,
-        pnp_worker_id: null,
-        updated_at: at(now),
-      })),
-    ),
   );
 }
 
@@ -156,63 +89,6 @@ export async function refreshStatistics(db: FulfilmentDb) {
     sql`analyze fulfilment.fulfilments, fulfilment.boxes, fulfilment.box_items, fulfilment.jobs`,
   );
 }
-
-const FULFILMENT_COLUMNS = [
-  'id',
-  'order_id',
-  'facility_id',
-  'make_date',
-  'delivery_date',
-  'delivery_slot',
-  'customer_id',
-  'customer_name',
-  'suburb',
-  'postcode',
-  'depot_code',
-  'timezone',
-  'shipment_id',
-  'is_on_hold',
-  'is_backlogged',
-  'status',
-  'version',
-  'created_at',
-  'updated_at',
-];
-const BOX_COLUMNS = [
-  'id',
-  'fulfilment_id',
-  'box_number',
-  'box_count',
-  'box_size',
-  'has_5pm_cutoff',
-  'dispatch_at',
-  'version',
-  'updated_at',
-];
-const ITEM_COLUMNS = [
-  'box_id',
-  'position',
-  'type',
-  'sku',
-  'name',
-  'product_code',
-  'product_variant_name',
-  'product_variant_id',
-  'quantity',
-  'barcode',
-  'weight',
-  'category',
-];
-const JOB_COLUMNS = [
-  'id',
-  'fulfilment_id',
-  'box_id',
-  'status',
-  'station_id',
-  'boxing_station_id',
-  'pnp_worker_id',
-  'updated_at',
-];
 
 /** The ids of these fulfilments' orders, boxes and jobs, by fulfilment. */
 export async function jobsOfFulfilments(db: FulfilmentDb, fulfilmentIds: readonly string[]) {

@@ -89,7 +89,7 @@ async function allButRefused<T, R>(
 /**
  * generate-orders-batch: one batch of active subscriptions' orders up to the horizon, in one
  * step — read the batch (the lean keyset page), their latest orders, the catalogue's extras and
- * the discounts once each, price every order due in one get-prices call, and create them all in
+ * the discounts once each, price every order due in one get-line-prices call (each line's price, all it reads), and create them all in
  * one bulk order call (ON CONFLICT DO NOTHING on the subscription and index). A step re-run after
  * a crash finds the orders already made as the latest and makes only the rest. A subscription
  * whose order is refused (its price or its order) is reported failed; the others go on.
@@ -167,7 +167,7 @@ export const generateOrdersBatch =
             requests,
             'requests',
             (list) =>
-              services.pricing.getPrices({ body: { requests: list.map((r) => r.request) } }),
+              services.pricing.getLinePrices({ body: { requests: list.map((r) => r.request) } }),
             (r, failure) => refuse(r.due, failure),
           );
           if (!result) continue;

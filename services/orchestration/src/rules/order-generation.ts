@@ -1,4 +1,4 @@
-import type { GetPriceInput, PriceResult } from '@pawfresh/contracts/pricing';
+import type { GetPriceInput, LinePrices } from '@pawfresh/contracts/pricing';
 import type { CreateOrderInput, LineItemInput, Order } from '@pawfresh/contracts/order';
 import {
   isDiscountInOrder,
@@ -137,7 +137,7 @@ export function generatedOrder(
   at: { index: number; deliveryDate: string },
   previous: Pick<Order, 'userId' | 'expectedDeliverySlotId' | 'address'>,
   variants: ExtraVariant[],
-  priced: Pick<PriceResult, 'plans' | 'extras'>,
+  priced: LinePrices,
   discount:
     | { name: string; description: string | null; interval: 'once-off' | 'recurring' | 'hybrid' }
     | undefined,
