@@ -29,12 +29,18 @@ export interface KeptDeliveries {
   mark: RevisionMark | undefined;
 }
 
-/** A staff list page answered: it stands while no customer's orders changed and no day turned. */
-export interface KeptStaffPage {
+/** A staff list page answered, with what its display types depend on besides its orders. */
+export interface StaffPage {
   answer: RawJson;
   /** The zones of the page's orders, and the local date in each when it was built. */
   zones: readonly string[];
   days: string;
+}
+
+/** A staff list page kept: it stands while no customer's orders changed since `mark`. */
+export interface KeptStaffPage {
+  /** Being read, or read. */
+  page: Promise<StaffPage>;
   /** Where the revision watch stood before it was read. */
   mark: RevisionMark;
 }

@@ -9,7 +9,7 @@ import {
 } from '../db/order-store.js';
 import { everyCustomer } from '../db/customer-revision-store.js';
 import { localDays } from '../rules/order-dates.js';
-import type { OrderContext } from './context.js';
+import type { OrderContext, StaffPage } from './context.js';
 
 /** Orders' JSON kept (about 2 KB each, 10 MB at most: ADR 009 counts the server's memory). */
 const MAX_KEPT_ORDERS = 5_000;
@@ -24,8 +24,9 @@ const MAX_READS = 3;
  * mark, taken before the read) and no new day started in its orders' zones (their display types):
  * then no query at all. Any write to any order, line item or discount, raw SQL included,
  * notifies its customer's key when it commits, so it drops every kept page, whatever its filter;
- * this process's own writes drop them before they answer. Not listening (starting, or the
- * connection dropped): every page is read (`readPage`).
+ * this process's own writes drop them before they answer. A page is kept from the moment its read
+ * begins, so requests for it meanwhile wait for that read rather than each making their own, on
+ * the same condition. Not listening (starting, or the connection dropped): every page is read.
  */
 export async function listOrders(ctx: OrderContext, query: OrderListQuery): Promise<RawJson> {
   const now = ctx.clock.now();
@@ -34,17 +35,22 @@ export async function listOrders(ctx: OrderContext, query: OrderListQuery): Prom
   const pages = ctx.staffPages;
   const kept = pages.get(key);
   if (kept && ctx.revisions.unchangedUnder(everyCustomer, kept.mark)) {
-    if (kept.days === localDays(kept.zones, now)) return kept.answer;
+    const page = await kept.page.catch(() => undefined);
+    if (page && page.days === localDays(page.zones, now)) return page.answer;
   }
   const mark = ctx.revisions.mark();
-  const { answer, zones } = await readPage(ctx, query, now);
-  pages.delete(key);
-  // A page some write moved while it was read is not kept (its notification may be in already).
-  if (mark && ctx.revisions.unchangedUnder(everyCustomer, mark)) {
-    pages.set(key, { answer, zones, days: localDays(zones, now), mark });
+  const page = readPage(ctx, query, now);
+  if (mark) {
+    pages.delete(key);
+    pages.set(key, { page, mark });
     if (pages.size > MAX_KEPT_PAGES) pages.delete(pages.keys().next().value!);
   }
-  return answer;
+  try {
+    return (await page).answer;
+  } catch (err) {
+    if (pages.get(key)?.page === page) pages.delete(key);
+    throw err;
+  }
 }
 
 /**
@@ -56,7 +62,7 @@ export async function listOrders(ctx: OrderContext, query: OrderListQuery): Prom
  * answered as one snapshot: if an order read for it has moved on since the page was found, the
  * page is found again. Passed through, not parsed and checked again (checked in tests by the kit).
  */
-async function readPage(ctx: OrderContext, query: OrderListQuery, now: Date) {
+async function readPage(ctx: OrderContext, query: OrderListQuery, now: Date): Promise<StaffPage> {
   const kept = ctx.keptOrders;
   for (let read = 1; ; read++) {
     const { rows, total, totalCapped } = await listOrderPageRefs(ctx.db, query);
@@ -86,7 +92,8 @@ async function readPage(ctx: OrderContext, query: OrderListQuery, now: Date) {
     const answer = rawJson(
       `{"items":[${items}],"total":${total},"totalCapped":${totalCapped},"offset":${query.offset},"limit":${query.limit}}`,
     );
-    return { answer, zones: [...zones].sort() };
+    const zoneList = [...zones].sort();
+    return { answer, zones: zoneList, days: localDays(zoneList, now) };
   }
 }
 
