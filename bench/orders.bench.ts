@@ -9,11 +9,13 @@
  *    userId, by billingDate + timezone and by status + billing range + timezone through the real
  *    server, each against a bare Fastify route answering the same JSON, with the first lines of
  *    the EXPLAIN (ANALYZE, BUFFERS) of the very statements the route runs (`orderPageQuery` on
- *    every request, `orderJsonQuery` for the orders not kept in memory).
+ *    every page not kept, `orderJsonQuery` for the orders not kept in memory).
  *
  * Options: BENCH_DURATION seconds per run (default 5), BENCH_CONNECTIONS (default 10),
  * BENCH_ORDERS (default 1000000), BENCH_KEEP_DATABASE=1 (the seeded database is kept, named after
- * BENCH_ORDERS, and reused by the next run with the same count instead of seeding again).
+ * BENCH_ORDERS, and reused by the next run with the same count instead of seeding again),
+ * BENCH_WRITES (default 0): writes a second to random orders from another connection while each
+ * staff list is measured (`writer`).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,13 +31,14 @@ import { signAccessToken, systemClock } from '@pawfresh/kit';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
 import { orderJsonQuery, orderPageQuery } from '../services/order/src/db/order-store.js';
 import { schema as orderSchema } from '../services/order/src/db/schema.js';
-import { checkRun, originOf, positiveInt, showRatio } from './lib.js';
+import { checkRun, nonNegativeInt, originOf, positiveInt, showRatio } from './lib.js';
 import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';
 
 const duration = positiveInt('BENCH_DURATION', 5);
 const connections = positiveInt('BENCH_CONNECTIONS', 10);
 const ORDERS = positiveInt('BENCH_ORDERS', 1_000_000);
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
+const WRITES = nonNegativeInt('BENCH_WRITES', 0);
 const ORDER_API = '/svc/order/api/v1';
 
 const load = () =>
@@ -172,6 +175,37 @@ async function customerOrders(databaseUrl: string | undefined) {
   }
 }
 
+/**
+ * Writes from another connection, as another process would, `WRITES` a second: each rewrites one
+ * random order as it is (`cart_note = cart_note`), which bumps its customer's revision and
+ * notifies like any write (ADR 008), so every staff page the server keeps is dropped, while the
+ * kept database stays as seeded.
+ */
+async function writer(client: pg.Client) {
+  if (WRITES === 0) return { stop: async () => 0 };
+  const { rows } = await client.query<{ lo: number; hi: number }>(
+    'select min(order_number)::int as lo, max(order_number)::int as hi from "order"."orders"',
+  );
+  const { lo, hi } = rows[0]!;
+  let writes = 0;
+  let pending: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (pending) return;
+    const n = lo + Math.floor(Math.random() * (hi - lo + 1));
+    pending = client
+      .query('update "order"."orders" set cart_note = cart_note where order_number = $1', [n])
+      .then(() => (writes += 1))
+      .finally(() => (pending = undefined));
+  }, 1000 / WRITES);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await pending;
+      return writes;
+    },
+  };
+}
+
 /** The first lines of a plan: its nodes (no conditions), then the totals. */
 function planSummary(lines: string[]): string[] {
   const nodes = lines.filter((l) => /^\s*(->\s+)?[A-Z][A-Za-z ]+( {2}\(| on | using )/.test(l));
@@ -248,7 +282,9 @@ async function staffLists(serverUrl: string) {
       const { items, total } = JSON.parse(answer) as { items: unknown[]; total: number };
       answers.set(String(i), answer);
       const base = await measure(`${originOf(baseline)}/orders/${i}`, server.service);
+      const writes = await writer(client);
       const real = await measure(url, server.service);
+      const written = await writes.stop();
       // The very statements the route runs, with their parameters.
       const query = orderContract.endpoints.listOrders.query.parse(
         Object.fromEntries(new URLSearchParams(c.qs)),
@@ -262,7 +298,7 @@ async function staffLists(serverUrl: string) {
       const ids = (items as { id: string }[]).map((o) => o.id);
       const jsonPlan = await explain(orderJsonQuery(db, ids).toSQL());
       console.log(
-        `staff list ${c.name} (${items.length} of ${total} orders, ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}; load ${load()}\n  page (every request):\n    ${pagePlan.join('\n    ')}\n  the orders' JSON (those not kept):\n    ${jsonPlan.join('\n    ')}`,
+        `staff list ${c.name} (${items.length} of ${total} orders, ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}${WRITES ? `; ${written} writes meanwhile` : ''}; load ${load()}\n  page (every page not kept):\n    ${pagePlan.join('\n    ')}\n  the orders' JSON (those not kept):\n    ${jsonPlan.join('\n    ')}`,
       );
     }
   } finally {

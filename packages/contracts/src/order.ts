@@ -807,12 +807,16 @@ const listQuery = z
   });
 export type OrderListQuery = z.output<typeof listQuery>;
 
+/** The family of `customerOrdersRevisionKey`: a change of any customer's orders (ADR 008). */
+export const CUSTOMER_ORDERS_REVISIONS = 'order.customer:';
+
 /**
  * The key the order service's revision notifications name a customer's orders by (ADR 008): a
  * caller in the same process and database may keep what it built from that customer's orders
  * until a change of this key is notified.
  */
-export const customerOrdersRevisionKey = (customerId: string) => `order.customer:${customerId}`;
+export const customerOrdersRevisionKey = (customerId: string) =>
+  `${CUSTOMER_ORDERS_REVISIONS}${customerId}`;
 
 /** Most orders (and subscriptions) one bulk order-generation call takes. */
 export const MAX_BULK_ORDERS = 2000;

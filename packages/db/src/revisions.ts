@@ -27,6 +27,11 @@ export interface RevisionWatch {
   /** True when nothing changed `key` since `mark` and the listener has not dropped meanwhile. */
   unchangedSince(key: string, mark: RevisionMark): boolean;
   /**
+   * The same for every key of a family at once: no key `<family><anything>` changed since `mark`
+   * (`family` is a key's part up to and including its first `:`, as `order.customer:`).
+   */
+  unchangedUnder(family: string, mark: RevisionMark): boolean;
+  /**
    * A change made by this process, recorded once its transaction has committed so that this
    * process's next read does not wait for the notification (`undefined`: every key).
    */
@@ -44,17 +49,25 @@ export class RevisionLog implements RevisionWatch {
   /** Marks older than this are stale for every key (a forgotten key, or a change of all). */
   #floor = 0;
   readonly #last = new Map<string, number>();
+  /** The change that last touched any key of a family (`familyOf`). */
+  readonly #lastUnder = new Map<string, number>();
 
   mark(): RevisionMark | undefined {
     return this.#listening ? { epoch: this.#epoch, seq: this.#seq } : undefined;
   }
 
   unchangedSince(key: string, mark: RevisionMark): boolean {
+    return this.#unchanged(mark, this.#last.get(key));
+  }
+
+  unchangedUnder(family: string, mark: RevisionMark): boolean {
+    return this.#unchanged(mark, this.#lastUnder.get(family));
+  }
+
+  /** Nothing dropped since `mark`, and the last change of what is asked (`last`) not after it. */
+  #unchanged(mark: RevisionMark, last = 0): boolean {
     return (
-      this.#listening &&
-      mark.epoch === this.#epoch &&
-      mark.seq >= this.#floor &&
-      (this.#last.get(key) ?? 0) <= mark.seq
+      this.#listening && mark.epoch === this.#epoch && mark.seq >= this.#floor && last <= mark.seq
     );
   }
 
@@ -64,6 +77,8 @@ export class RevisionLog implements RevisionWatch {
       this.#floor = this.#seq;
       return;
     }
+    const family = familyOf(key);
+    if (family) this.#lastUnder.set(family, this.#seq);
     this.#last.delete(key);
     this.#last.set(key, this.#seq);
     if (this.#last.size > MAX_KEYS) {
@@ -80,8 +95,15 @@ export class RevisionLog implements RevisionWatch {
     this.#seq += 1;
     this.#floor = this.#seq;
     this.#last.clear();
+    this.#lastUnder.clear();
   }
 }
+
+/** A key's family: its part up to and including its first `:` (none without one). */
+const familyOf = (key: string) => {
+  const end = key.indexOf(':');
+  return end < 0 ? undefined : key.slice(0, end + 1);
+};
 
 /** The embedded database: notifications are delivered before the committing query returns. */
 export function watchPglite(client: PGlite): { watch: RevisionWatch; stop(): Promise<void> } {

@@ -46,6 +46,7 @@ export function orderServiceWith(
         }),
         deliveriesAnswers: new Map(),
         keptOrders: new Map(),
+        staffPages: new Map(),
         revisions: runtime.database.revisions(),
       };
       const relay: RelayOptions = {

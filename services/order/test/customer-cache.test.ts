@@ -1,14 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { Order } from '@pawfresh/contracts/order';
-import { sql } from '@pawfresh/db/orm';
 import { DEMO_CUSTOMER_ID, SECOND_CUSTOMER_ID } from '../src/seed/demo-orders.js';
 import { seedDemoOrders } from '../src/seed/seed-demo-orders.js';
-import { harness, type Harness } from './harness.js';
+import { elsewhere, eventually, harness, type Harness } from './harness.js';
 
 // docs/orders.md "Customer answers kept in memory" and ADR 008: the deliveries page is kept per
-// customer revision and local day; a write made behind the service's back (another process, raw
-// SQL) must show on the next answers. Switching off the revision bump makes this file fail.
+// customer revision and local day, a staff list page while no customer's orders changed and per
+// local day; a write made behind the service's back (another process, raw SQL) must show on the
+// next answers. Switching off the revision bump makes this file fail.
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,35 +24,6 @@ const deliveries = async (customerId: string) => {
   return res.json<Deliveries>();
 };
 
-/** Runs SQL as another process would: its own connection on PostgreSQL, raw SQL on PGlite. */
-async function elsewhere(query: string) {
-  if (h.database.kind === 'pglite') {
-    await h.database.forSchema({}).execute(sql.raw(query));
-    return;
-  }
-  const client = new pg.Client({ connectionString: await h.database.wireUrl() });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * The answer a check wants, within 2 s: on PGlite the notification is heard before the write
- * returns (the first answer must show it); from another PostgreSQL connection it travels first.
- */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 2_000;
-  let value = await read();
-  while (!ok(value) && h.database.kind === 'postgres' && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await read();
-  }
-  return value;
-}
-
 describe("a customer's deliveries page kept in memory", () => {
   it('shows an order changed behind its back, and only that customer is rebuilt', async () => {
     const before = await deliveries(DEMO_CUSTOMER_ID);
@@ -61,9 +32,11 @@ describe("a customer's deliveries page kept in memory", () => {
     const alex = await deliveries(SECOND_CUSTOMER_ID);
 
     await elsewhere(
+      h,
       `update "order"."orders" set payment_status = 'attempt_failed' where id = '${future.id}'`,
     );
     const after = await eventually(
+      h,
       () => deliveries(DEMO_CUSTOMER_ID),
       (d) => d.failedOrders.length === 1,
     );
@@ -75,8 +48,9 @@ describe("a customer's deliveries page kept in memory", () => {
   it("shows a line item's change, which touches no order row", async () => {
     const order = (await deliveries(DEMO_CUSTOMER_ID)).futureOrders[0]!;
     const item = order.orderLineItems[0]!;
-    await elsewhere(`update "order"."line_items" set quantity = 99 where id = '${item.id}'`);
+    await elsewhere(h, `update "order"."line_items" set quantity = 99 where id = '${item.id}'`);
     const after = await eventually(
+      h,
       () => deliveries(DEMO_CUSTOMER_ID),
       (d) => d.futureOrders[0]!.orderLineItems[0]!.quantity === 99,
     );
@@ -100,5 +74,72 @@ describe("a customer's deliveries page kept in memory", () => {
     const after = await deliveries(DEMO_CUSTOMER_ID);
     expect(after).not.toEqual(before);
     expect(after.currentOrders.map((o) => o.id)).not.toContain(current.id);
+  });
+});
+
+// The staff list (`GET /orders`): a page is answered from memory while no customer's orders
+// changed; any write to any order, even of a customer not on the page, must show on it.
+describe('staff list pages kept in memory', () => {
+  const staffPage = async (qs: string) => {
+    const res = await h.call('GET', `/api/v1/orders?${qs}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: Order[]; total: number }>();
+  };
+  const someOrder = async () => (await staffPage(`userId=${DEMO_CUSTOMER_ID}`)).items.at(-1)!;
+  /** The zone of Sam's depot (MEL), where his orders' billing dates are. */
+  const zone = 'Australia/Melbourne';
+
+  it("shows a new order of a customer not on the page that matches the page's filter", async () => {
+    const order = await someOrder();
+    const qs = `billingDate=${order.billingDate}&timezone=${zone}`;
+    const before = await staffPage(qs);
+    expect(before.items.map((o) => o.id)).toContain(order.id);
+    expect(await staffPage(qs)).toEqual(before);
+    const newcomer = randomUUID();
+    const columns = `billing_date, billing_cutoff_date, cutoff_at, make_date, delivery_date,
+      timezone, total_price, total_charge, expected_delivery_slot_id, address, depot_code,
+      facility_id, created_at, updated_at`;
+    await elsewhere(
+      h,
+      `insert into "order"."orders" (id, user_id, ${columns})
+       select gen_random_uuid(), '${newcomer}', ${columns} from "order"."orders"
+       where id = '${order.id}'`,
+    );
+    const after = await eventually(
+      h,
+      () => staffPage(qs),
+      (p) => p.total === before.total + 1,
+    );
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items.map((o) => o.userId)).toContain(newcomer);
+  });
+
+  it('shows an order whose payment status moved it into the filter', async () => {
+    const order = await someOrder();
+    const status = order.paymentStatus === 'attempt_failed' ? 'processing' : 'attempt_failed';
+    const qs = `status=${status}&billingDateRangeStart=${order.billingDate}&billingDateRangeEnd=${order.billingDate}&timezone=${zone}`;
+    const before = await staffPage(qs);
+    expect(before.items.map((o) => o.id)).not.toContain(order.id);
+    await elsewhere(
+      h,
+      `update "order"."orders" set payment_status = '${status}' where id = '${order.id}'`,
+    );
+    const after = await eventually(
+      h,
+      () => staffPage(qs),
+      (p) => p.total === before.total + 1,
+    );
+    expect(after.items.map((o) => o.id)).toContain(order.id);
+  });
+
+  it("moves an order's display type when a new day starts in its zone, with no write", async () => {
+    const qs = `userId=${DEMO_CUSTOMER_ID}`;
+    const before = await staffPage(qs);
+    const future = before.items.find((o) => o.displayType === 'FUTURE')!;
+    h.clock.set(new Date(Date.parse(`${future.deliveryDate}T00:00:00+11:00`) + 4 * 86_400_000));
+    const after = await staffPage(qs);
+    const moved = after.items.find((o) => o.id === future.id)!;
+    expect(moved.displayType).not.toBe('FUTURE');
+    expect({ ...moved, displayType: 'FUTURE' }).toEqual(future);
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { sql } from '@pawfresh/db/orm';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
 import { caller, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfresh/testing';
@@ -84,4 +86,38 @@ export async function createOrder(
   const res = await h.call('POST', '/api/v1/orders', newOrder(overrides));
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json<Order>();
+}
+
+/** Runs SQL as another process would: its own connection on PostgreSQL, raw SQL on PGlite. */
+export async function elsewhere(h: Harness, query: string): Promise<void> {
+  if (h.database.kind === 'pglite') {
+    await h.database.forSchema({}).execute(sql.raw(query));
+    return;
+  }
+  const client = new pg.Client({ connectionString: await h.database.wireUrl() });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The answer a check wants, within 2 s (ADR 008): on PGlite the notification is heard before the
+ * write returns (the first answer must show it); from another PostgreSQL connection it travels
+ * first.
+ */
+export async function eventually<T>(
+  h: Harness,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+): Promise<T> {
+  const until = Date.now() + 2_000;
+  let value = await read();
+  while (!ok(value) && h.database.kind === 'postgres' && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
+  }
+  return value;
 }

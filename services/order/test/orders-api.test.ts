@@ -10,6 +10,8 @@ import { sql } from '@pawfresh/db/orm';
 import { fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import {
   createOrder,
+  elsewhere,
+  eventually,
   harness,
   mealItem,
   melbourneAddress,
@@ -237,17 +239,21 @@ describe('GET /orders', () => {
     });
     expect(patched.statusCode).toBe(200);
     expect((await list())[1]!.deliveryNote).toBe('Side door');
-    // …and behind its back: a line item and a discount written straight into the tables.
-    const db = h.database.forSchema({});
-    await db.execute(
-      sql`update "order"."line_items" set quantity = quantity + 5 where order_id = ${made[2]!.id}`,
+    // …and behind its back: a line item and a discount written straight into the tables (by
+    // another connection on PostgreSQL, seen once its notification arrives: ADR 008).
+    await elsewhere(
+      h,
+      `update "order"."line_items" set quantity = quantity + 5 where order_id = '${made[2]!.id}'`,
     );
-    await db.execute(
-      sql`insert into "order"."order_discounts" (id, order_id, discount_id, discount_index, name,
-            interval, currency_code)
-          values (gen_random_uuid(), ${made[2]!.id}, gen_random_uuid(), 0, 'By hand', 'once-off', 'AUD')`,
+    await elsewhere(
+      h,
+      `insert into "order"."order_discounts" (id, order_id, discount_id, discount_index, name,
+         interval, currency_code)
+       values (gen_random_uuid(), '${made[2]!.id}', gen_random_uuid(), 0, 'By hand', 'once-off', 'AUD')`,
     );
-    const after = await list();
+    const after = await eventually(h, list, (items) =>
+      items[2]!.discounts.some((d) => d.name === 'By hand'),
+    );
     expect(after[2]!.orderLineItems.map((i) => i.quantity)).toEqual(
       before[2]!.orderLineItems.map((i) => i.quantity + 5),
     );

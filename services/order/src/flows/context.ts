@@ -12,6 +12,8 @@ export interface OrderContext {
   deliveriesAnswers: Map<string, KeptDeliveries>;
   /** Orders' JSON for the staff list, by id, each with the revision it was read at (list-orders). */
   keptOrders: Map<string, OrderJsonRow>;
+  /** Staff list pages answered in this process, by their query (list-orders). */
+  staffPages: Map<string, KeptStaffPage>;
   /** Revision notifications heard by this process (ADR 008). */
   revisions: RevisionWatch;
 }
@@ -25,4 +27,20 @@ export interface KeptDeliveries {
   days: string;
   /** Where the revision watch stood when it was read (undefined: not listening then). */
   mark: RevisionMark | undefined;
+}
+
+/** A staff list page answered, with what its display types depend on besides its orders. */
+export interface StaffPage {
+  answer: RawJson;
+  /** The zones of the page's orders, and the local date in each when it was built. */
+  zones: readonly string[];
+  days: string;
+}
+
+/** A staff list page kept: it stands while no customer's orders changed since `mark`. */
+export interface KeptStaffPage {
+  /** Being read, or read. */
+  page: Promise<StaffPage>;
+  /** Where the revision watch stood before it was read. */
+  mark: RevisionMark;
 }

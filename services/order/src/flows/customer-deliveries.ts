@@ -3,7 +3,7 @@ import { rawJson, type RawJson } from '@pawfresh/kit';
 import { orderContract, type Order } from '@pawfresh/contracts/order';
 import { customerKey, readCustomerRevision } from '../db/customer-revision-store.js';
 import { customerOrderRows, withChildren } from '../db/order-store.js';
-import { localDate } from '../rules/order-dates.js';
+import { localDays } from '../rules/order-dates.js';
 import { LIST_OF, selectNextPendingOrder, selectedOrder } from '../rules/display-type.js';
 import type { OrderContext } from './context.js';
 
@@ -53,9 +53,6 @@ export async function customerPastOrders(
 const deliveriesResponse = orderContract.endpoints.getCustomerDeliveries.response;
 const MAX_ANSWERS = 1_000;
 
-const daysIn = (zones: readonly string[], now: Date) =>
-  zones.map((zone) => localDate(now, zone)).join(',');
-
 /**
  * The deliveries page, serialised once per state of the customer's orders and local day
  * (docs/orders.md "Customer answers kept in memory"). Display types change only when an order
@@ -70,17 +67,17 @@ export async function customerDeliveries(ctx: OrderContext, customerId: string):
   const answers = ctx.deliveriesAnswers;
   const kept = answers.get(customerId);
   if (kept?.mark && ctx.revisions.unchangedSince(key, kept.mark)) {
-    if (kept.days === daysIn(kept.zones, now)) return kept.answer;
+    if (kept.days === localDays(kept.zones, now)) return kept.answer;
   }
   const mark = ctx.revisions.mark();
   // Read before the orders: what is kept is at least as new as the revision it is kept under.
   const revision = await readCustomerRevision(ctx.db, customerId);
-  if (kept && kept.revision === revision && kept.days === daysIn(kept.zones, now)) {
+  if (kept && kept.revision === revision && kept.days === localDays(kept.zones, now)) {
     kept.mark = mark;
     return kept.answer;
   }
   const { orders, zones } = await shownOrders(ctx, customerId, now);
-  const days = daysIn(zones, now);
+  const days = localDays(zones, now);
   const etag = createHash('sha1').update(`${customerId}|${revision}|${days}`).digest('base64url');
   const answer = rawJson(JSON.stringify(deliveriesResponse.parse(deliveries(orders))), etag);
   answers.delete(customerId);

@@ -1,4 +1,4 @@
-import { toInstant } from '@pawfresh/kit';
+import { localDate, toInstant } from '@pawfresh/kit';
 
 /**
  * The dates of an order (docs/orders.md "Dates"), from its delivery date, slot, depot and
@@ -97,7 +97,14 @@ export function orderDates(input: {
 export const isPastCutoff = (cutoffAt: Date, now: Date) => now.getTime() >= cutoffAt.getTime();
 
 /** Today's date on the wall clock of a zone (one copy, in the kit). */
-export { localDate } from '@pawfresh/kit';
+export { localDate };
+
+/**
+ * Today's date in each of these zones, as one string: display types change with it alone when no
+ * order changed (what a kept answer is keyed on besides its orders' revisions).
+ */
+export const localDays = (zones: readonly string[], now: Date) =>
+  zones.map((zone) => localDate(now, zone)).join(',');
 
 export const dateProblemMessage = (
   problem: OrderDatesProblem,
