@@ -1,4 +1,4 @@
-import '@fontsource-variable/nunito/wght.css';
+import './styles/nunito.css';
 import './styles/mantine-base.css';
 import './styles/brand.css';
 

@@ -1,4 +1,4 @@
-import '@fontsource-variable/nunito/wght.css';
+import '../styles/nunito.css';
 import './sign-in.css';
 
 import { createAnalytics } from '../lib/analytics/create-analytics';
