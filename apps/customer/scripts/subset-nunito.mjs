@@ -12,7 +12,18 @@ import subsetFont from 'subset-font';
 
 const core = [
   ...Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => 0x20 + i),
-  0xa0, 0xb7, 0xd7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x2212,
+  0xa0,
+  0xb7,
+  0xd7,
+  0x2013,
+  0x2014,
+  0x2018,
+  0x2019,
+  0x201c,
+  0x201d,
+  0x2022,
+  0x2026,
+  0x2212,
 ];
 
 const require = createRequire(import.meta.url);
@@ -44,11 +55,14 @@ const coreSet = new Set(core);
 let latinFound = false;
 const faces = css
   .replaceAll('url(./files/', `url(${pkg}/files/`)
-  .replace(/(\/\* nunito-latin-wght-normal \*\/[\s\S]*?unicode-range: )([^;]+);/, (_, head, range) => {
-    latinFound = true;
-    const rest = parseRange(range).filter((point) => !coreSet.has(point));
-    return `${head}${formatRange(rest)};`;
-  });
+  .replace(
+    /(\/\* nunito-latin-wght-normal \*\/[\s\S]*?unicode-range: )([^;]+);/,
+    (_, head, range) => {
+      latinFound = true;
+      const rest = parseRange(range).filter((point) => !coreSet.has(point));
+      return `${head}${formatRange(rest)};`;
+    },
+  );
 if (!latinFound) throw new Error(`no latin face in ${pkg}/wght.css`);
 const coreFace = `
 /* nunito-core-wght-normal (scripts/subset-nunito.mjs) */
@@ -62,6 +76,11 @@ const coreFace = `
 }
 `;
 const header = `/* Written by scripts/subset-nunito.mjs from ${pkg}/wght.css: do not edit. */\n`;
-await writeFile(new URL('../src/styles/nunito.css', import.meta.url), header + faces.trimEnd() + '\n' + coreFace);
+await writeFile(
+  new URL('../src/styles/nunito.css', import.meta.url),
+  header + faces.trimEnd() + '\n' + coreFace,
+);
 await writeFile(new URL('../src/styles/fonts/nunito-core.woff2', import.meta.url), subset);
-console.log(`nunito-core.woff2: ${subset.length} bytes (the package's latin file: ${source.length})`);
+console.log(
+  `nunito-core.woff2: ${subset.length} bytes (the package's latin file: ${source.length})`,
+);

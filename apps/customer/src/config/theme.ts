@@ -65,10 +65,10 @@ export const theme = createTheme({
   focusRing: 'auto',
   defaultRadius: 'lg',
   fontFamily:
-    '"Nunito Variable", "Nunito", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+    '"Nunito Variable", "Nunito", "Nunito Fallback", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
   headings: {
     fontFamily:
-      '"Nunito Variable", "Nunito", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+      '"Nunito Variable", "Nunito", "Nunito Fallback", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
     fontWeight: '800',
     sizes: {
       h1: { fontSize: 'clamp(1.75rem, 1.4rem + 1.6vw, 2.375rem)', lineHeight: '1.15' },
