@@ -81,6 +81,6 @@ await writeFile(
   header + faces.trimEnd() + '\n' + coreFace,
 );
 await writeFile(new URL('../src/styles/fonts/nunito-core.woff2', import.meta.url), subset);
-console.log(
-  `nunito-core.woff2: ${subset.length} bytes (the package's latin file: ${source.length})`,
+process.stdout.write(
+  `nunito-core.woff2: ${subset.length} bytes (the package's latin file: ${source.length})\n`,
 );
