@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 import { firstPageChunks } from './first-page-chunks';
+import { frameworkPreloadLow } from './framework-preload-low';
 import { loadFontEarly } from './load-font-early';
 import { routePreload } from './route-preload';
 import { sessionPreload } from './session-preload';
@@ -68,6 +69,8 @@ export default defineConfig(({ command }) => ({
     }),
     // The app's text font loads from the first paint on, not from the app's first text.
     loadFontEarly('Nunito Variable'),
+    // The framework chunk does not compete with the stylesheets for the first paint.
+    frameworkPreloadLow(),
     // A signed-in page load starts GET /refresh before the scripts arrive (early-refresh.ts).
     sessionPreload(),
   ],

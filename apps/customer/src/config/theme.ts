@@ -2,7 +2,8 @@ import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from 
 
 /**
  * The PawFresh look (issue 17): a warm paprika primary on a cream page, a sage green for good
- * news, a warm dark ink for text, Nunito (self-hosted, `styles/fonts.css`) and roomy cards.
+ * news, a warm dark ink for text, Nunito (self-hosted, `styles/nunito.css`, with a size-matched
+ * fallback, `styles/nunito-fallback.css`) and roomy cards.
  * Contrast (WCAG AA, 4.5:1 for text), measured:
  * - white on paprika 7 (#a8421a, buttons, links): 6.1:1; paprika 7 on the cream page: 5.6:1,
  *   on paprika 0 (light buttons): 5.5:1;
@@ -65,10 +66,10 @@ export const theme = createTheme({
   focusRing: 'auto',
   defaultRadius: 'lg',
   fontFamily:
-    '"Nunito Variable", "Nunito", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+    '"Nunito Variable", "Nunito", "Nunito Fallback", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
   headings: {
     fontFamily:
-      '"Nunito Variable", "Nunito", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+      '"Nunito Variable", "Nunito", "Nunito Fallback", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
     fontWeight: '800',
     sizes: {
       h1: { fontSize: 'clamp(1.75rem, 1.4rem + 1.6vw, 2.375rem)', lineHeight: '1.15' },

@@ -1,4 +1,5 @@
-import '@fontsource-variable/nunito/wght.css';
+import '../styles/nunito.css';
+import '../styles/nunito-fallback.css';
 import './sign-in.css';
 
 import { createAnalytics } from '../lib/analytics/create-analytics';
