@@ -8,8 +8,8 @@
  *    by multi-row INSERTs into a database of its own (`orders-seeder.ts`), then the staff list by
  *    userId, by billingDate + timezone and by status + billing range + timezone through the real
  *    server, each against a bare Fastify route answering the same JSON, with the first lines of
- *    the EXPLAIN (ANALYZE, BUFFERS) of the very statements the route runs (`orderPageQuery` on
- *    every page not kept, `orderJsonQuery` for the orders not kept in memory).
+ *    the EXPLAIN (ANALYZE, BUFFERS) of the very statements the route runs (`listStatementsBound`:
+ *    the page's, on every page not kept, and the orders' JSON, for the orders not kept in memory).
  *
  * Options: BENCH_DURATION seconds per run (default 5), BENCH_CONNECTIONS (default 10),
  * BENCH_ORDERS (default 1000000), BENCH_KEEP_DATABASE=1 (the seeded database is kept, named after
@@ -29,7 +29,7 @@ import { orderContract } from '@pawfresh/contracts/order';
 import { connect } from '@pawfresh/db';
 import { signAccessToken, systemClock } from '@pawfresh/kit';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
-import { orderJsonQuery, orderPageQuery } from '../services/order/src/db/order-store.js';
+import { listStatementsBound } from '../services/order/src/db/order-store.js';
 import { schema as orderSchema } from '../services/order/src/db/schema.js';
 import { checkRun, nonNegativeInt, originOf, positiveInt, showRatio } from './lib.js';
 import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';
@@ -293,10 +293,11 @@ async function staffLists(serverUrl: string) {
         const plan = await client.query(`explain (analyze, buffers) ${sql}`, params);
         return planSummary(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!));
       };
-      const pagePlan = await explain(orderPageQuery(db, query).toSQL());
       // The orders' JSON, read for those not kept in memory (all of them on a cold page).
       const ids = (items as { id: string }[]).map((o) => o.id);
-      const jsonPlan = await explain(orderJsonQuery(db, ids).toSQL());
+      const statements = listStatementsBound(db, query, ids);
+      const pagePlan = await explain(statements.page);
+      const jsonPlan = await explain(statements.json);
       console.log(
         `staff list ${c.name} (${items.length} of ${total} orders, ${answer.length} bytes): real ${Math.round(real.rps)} req/s p99 ${real.p99} ms; baseline ${Math.round(base.rps)} req/s p99 ${base.p99} ms; ratio ${showRatio(real.rps / base.rps)}${WRITES ? `; ${written} writes meanwhile` : ''}; load ${load()}\n  page (every page not kept):\n    ${pagePlan.join('\n    ')}\n  the orders' JSON (those not kept):\n    ${jsonPlan.join('\n    ')}`,
       );

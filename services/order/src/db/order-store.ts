@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  fillPlaceholders,
   getTableColumns,
   gte,
   inArray,
@@ -317,12 +318,11 @@ const LIST_FILTERS = [
 type ListFilters = Pick<OrderListQuery, (typeof LIST_FILTERS)[number]>;
 
 /**
- * The list's conditions; with `bind` false each value is a placeholder of the filter's name (a
- * prepared statement's shape, `pagePlan`), else the value itself.
+ * The list's conditions for the filters given, each value a placeholder of the filter's name
+ * (`pageValues` fills them).
  */
-function listConditions(q: ListFilters, bind = true) {
-  const v = <K extends keyof ListFilters>(key: K) =>
-    bind ? (q[key] as NonNullable<ListFilters[K]>) : sql.placeholder(key);
+function listConditions(q: ListFilters) {
+  const v = (key: keyof ListFilters) => sql.placeholder(key);
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(orders.paymentStatus, v('status')));
   if (q.userId) conditions.push(eq(orders.userId, v('userId')));
@@ -355,7 +355,7 @@ const listOrder = (q: OrderListQuery) => {
 const countLimitOf = (q: OrderListQuery) => q.offset + ORDER_LIST_COUNT_CAP;
 
 /** The orders that match, up to `countLimitOf` them (from an index alone). */
-const matching = (db: OrderDb, where: SQL, countLimit: number | Placeholder) =>
+const matching = (db: OrderDb, where: SQL, countLimit: Placeholder) =>
   db
     .select({ one: sql`1`.as('one') })
     .from(orders)
@@ -470,20 +470,20 @@ const revisionOf = sql<number>`coalesce(${customerRevisions.revision}, 0)`.mapWi
  * limited from an index alone for the staff list's three forms (docs/orders.md "Staff lists"),
  * then only those rows' ids and customers read, with each customer's revision, as one JSON array
  * of `[id, userId, revision]` in the page's order (one value for Drizzle to map, not 300), and
- * the total (capped, counted from the index). The bench explains it. With `bind` false its values
- * are placeholders (`pageValues`): the statement `plansOf` prepares.
+ * the total (capped, counted from the index). Its values are placeholders (`pageValues`): the
+ * statement `plansOf` prepares per shape, and the bench explains (`listStatementsBound`).
  */
-export function orderPageQuery(db: OrderDb, q: OrderListQuery, bind = true) {
-  const where = listConditions(q, bind) ?? sql`true`;
+function orderPageQuery(db: OrderDb, q: OrderListQuery) {
+  const where = listConditions(q) ?? sql`true`;
   const numbers = db
     .select({ orderNumber: sql<number>`${orders.orderNumber}`.as('page_order_number') })
     .from(orders)
     .where(where)
     .orderBy(...listOrder(q))
-    .offset(bind ? q.offset : sql.placeholder('offset'))
-    .limit(bind ? q.limit : sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
     .as('numbers');
-  const countLimit = bind ? countLimitOf(q) : sql.placeholder('countLimit');
+  const countLimit = sql.placeholder('countLimit');
   return db
     .select({
       refs: sql<[string, string, number][] | null>`json_agg(json_build_array(${orders.id},
@@ -500,14 +500,10 @@ export function orderPageQuery(db: OrderDb, q: OrderListQuery, bind = true) {
  * it): the rows, each with its customer's revision; their line items and discounts, each in one
  * index scan for all the ids (`= any(…)`), aggregated per order as a JSON array's text; each
  * order written by PostgreSQL (`orderJsonParts`) but for its display type, which needs the clock
- * and the rule in Node.
+ * and the rule in Node. The ids are the placeholder `ids`.
  */
-export function orderJsonQuery(
-  db: OrderDb,
-  /** The ids, or the placeholder `ids` of the statement `plansOf` prepares (the bench binds them). */
-  ids: readonly string[] | Placeholder,
-) {
-  const idList = Array.isArray(ids) ? sql`${sql.param([...ids])}` : sql`${ids}`;
+function orderJsonQuery(db: OrderDb) {
+  const idList = sql.placeholder('ids');
   const rows = db.$with('rows').as(
     db
       .select({ ...getTableColumns(orders), revision: revisionOf.as('revision') })
@@ -595,7 +591,7 @@ const plans = new WeakMap<OrderDb, { pages: Map<string, PagePlan>; json: JsonPla
 function plansOf(db: OrderDb) {
   let kept = plans.get(db);
   if (!kept) {
-    kept = { pages: new Map(), json: orderJsonQuery(db, sql.placeholder('ids')).prepare('') };
+    kept = { pages: new Map(), json: orderJsonQuery(db).prepare('') };
     plans.set(db, kept);
   }
   return kept;
@@ -609,12 +605,27 @@ export async function listOrderPageRefs(
   const { pages } = plansOf(db);
   const shape = [...LIST_FILTERS.filter((key) => q[key]), q.orderBy, q.direction].join(' ');
   let plan = pages.get(shape);
-  if (!plan) pages.set(shape, (plan = orderPageQuery(db, q, false).prepare('')));
+  if (!plan) pages.set(shape, (plan = orderPageQuery(db, q).prepare('')));
   const [{ refs, total } = { refs: null, total: 0 }] = await plan.execute(pageValues(q));
   return {
     rows: (refs ?? []).map(([id, userId, revision]) => ({ id, userId, revision })),
     total,
     totalCapped: total >= countLimitOf(q),
+  };
+}
+
+/**
+ * The staff list's two statements as the route runs them, with a query's values and these ids
+ * filled in: what the bench explains (`bench/orders.bench.ts`).
+ */
+export function listStatementsBound(db: OrderDb, q: OrderListQuery, ids: readonly string[]) {
+  const bound = ({ sql: text, params }: { sql: string; params: unknown[] }, values: object) => ({
+    sql: text,
+    params: fillPlaceholders(params, values as Record<string, unknown>),
+  });
+  return {
+    page: bound(orderPageQuery(db, q).toSQL(), pageValues(q)),
+    json: bound(orderJsonQuery(db).toSQL(), { ids: [...ids] }),
   };
 }
 
