@@ -149,7 +149,11 @@ describe('plan changes (scenario customers, Chromium)', () => {
       await page.goto(`${baseUrl}/customer/account`);
       const cards = page.getByRole('region', { name: 'Card on file' });
       await cards.getByRole('button', { name: 'Add a card' }).click();
-      await cards.getByRole('textbox', { name: 'Card number' }).fill('5555 5555 5555 4444');
+      const cardNumber = cards.getByRole('textbox', { name: 'Card number' });
+      // The form's file loads on the press: its fields come styled (Mantine's input CSS with it),
+      // not as the browser's bare boxes.
+      expect(await cardNumber.evaluate((el) => getComputedStyle(el).borderRadius)).not.toBe('0px');
+      await cardNumber.fill('5555 5555 5555 4444');
       await cards.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
       await expectNoAxeViolations(page);
       await cards.getByRole('button', { name: 'Save card' }).click();

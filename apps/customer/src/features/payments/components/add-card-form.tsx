@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
