@@ -82,9 +82,16 @@ export class RevisionLog implements RevisionWatch {
     this.#last.delete(key);
     this.#last.set(key, this.#seq);
     if (this.#last.size > MAX_KEYS) {
-      const [oldest, seq] = this.#last.entries().next().value!;
-      this.#last.delete(oldest);
-      this.#floor = Math.max(this.#floor, seq);
+      // The oldest quarter folds into the floor in one pass. Dropping one key a change cost a walk
+      // over every entry deleted before it (a Map iterates from its start, and V8 keeps deleted
+      // entries until it rehashes): ~35 µs a notification while order generation bumped 100,000
+      // customers.
+      let drop = this.#last.size - (MAX_KEYS * 3) / 4;
+      for (const [oldest, seq] of this.#last) {
+        if (drop-- <= 0) break;
+        this.#last.delete(oldest);
+        this.#floor = Math.max(this.#floor, seq);
+      }
     }
   }
 

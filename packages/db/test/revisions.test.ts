@@ -39,4 +39,20 @@ describe('RevisionLog', () => {
     log.listening(true);
     expect(log.unchangedUnder('order.customer:', again)).toBe(false);
   });
+
+  it('forgets the oldest keys past 10,000 without ever trusting a key changed since a mark', () => {
+    const log = listening();
+    const before = log.mark()!;
+    const key = (n: number) => `order.customer:${n}`;
+    for (let n = 0; n < 25_000; n++) log.changed(key(n));
+    const after = log.mark()!;
+    log.changed(key(24_999));
+    for (let n = 0; n < 25_000; n++) {
+      // Changed since the first mark, remembered or forgotten.
+      expect(log.unchangedSince(key(n), before)).toBe(false);
+    }
+    // The second mark: the key changed since is not trusted, one remembered and not changed is.
+    expect(log.unchangedSince(key(24_999), after)).toBe(false);
+    expect(log.unchangedSince(key(24_998), after)).toBe(true);
+  });
 });
