@@ -4,6 +4,7 @@ import type { Order } from '@pawfresh/contracts/order';
 import { DEMO_CUSTOMER_ID, SECOND_CUSTOMER_ID } from '../src/seed/demo-orders.js';
 import { seedDemoOrders } from '../src/seed/seed-demo-orders.js';
 import { elsewhere, eventually, harness, type Harness } from './harness.js';
+import { sql } from '@pawfresh/db/orm';
 
 // docs/orders.md "Customer answers kept in memory" and ADR 008: the deliveries page is kept per
 // customer revision and local day, a staff list page while no customer's orders changed and per
@@ -141,5 +142,69 @@ describe('staff list pages kept in memory', () => {
     const moved = after.items.find((o) => o.id === future.id)!;
     expect(moved.displayType).not.toBe('FUTURE');
     expect({ ...moved, displayType: 'FUTURE' }).toEqual(future);
+  });
+});
+
+describe("a customer's revision", () => {
+  const db = () => h.database.forSchema({});
+  const revision = async () => {
+    const res = await db().execute(
+      sql.raw(
+        `select revision from "order"."customer_revisions" where user_id = '${DEMO_CUSTOMER_ID}'`,
+      ),
+    );
+    return Number((res as unknown as { rows: { revision: string }[] }).rows[0]!.revision);
+  };
+  const anOrder = async () => (await deliveries(DEMO_CUSTOMER_ID)).futureOrders[0]!;
+
+  it('moves once a transaction however many of its statements touch the customer', async () => {
+    const order = await anOrder();
+    const item = order.orderLineItems[0]!;
+    const at = await revision();
+    await db().transaction(async (tx) => {
+      await tx.execute(
+        sql.raw(`update "order"."orders" set delivery_note = 'Side gate' where id = '${order.id}'`),
+      );
+      await tx.execute(
+        sql.raw(`update "order"."line_items" set quantity = 7 where id = '${item.id}'`),
+      );
+    });
+    expect(await revision()).toBe(at + 1);
+    // The next transaction moves it again, a line item alone too.
+    await elsewhere(h, `update "order"."line_items" set quantity = 8 where id = '${item.id}'`);
+    expect(await revision()).toBe(at + 2);
+  });
+
+  it('moves again after a savepoint that moved it, never one too few', async () => {
+    const order = await anOrder();
+    const item = order.orderLineItems[0]!;
+    const at = await revision();
+    await db().transaction(async (tx) => {
+      await tx.transaction(async (inner) => {
+        await inner.execute(
+          sql.raw(`update "order"."orders" set delivery_note = 'Porch' where id = '${order.id}'`),
+        );
+      });
+      await tx.execute(
+        sql.raw(`update "order"."line_items" set quantity = 9 where id = '${item.id}'`),
+      );
+    });
+    expect(await revision()).toBe(at + 2);
+    // A savepoint rolled back takes its bump with it; the statement after bumps.
+    const again = await revision();
+    await db().transaction(async (tx) => {
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(
+            sql.raw(`update "order"."orders" set delivery_note = 'Shed' where id = '${order.id}'`),
+          );
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await tx.execute(
+        sql.raw(`update "order"."line_items" set quantity = 10 where id = '${item.id}'`),
+      );
+    });
+    expect(await revision()).toBe(again + 1);
   });
 });
