@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ConfigError, envPort, loadConfig, type RuntimeSettings } from '@pawfresh/kit';
+import { orchestrationOrderTopics } from '@pawfresh/contracts/orchestration-fulfilment';
 import { inProcessUrl, serviceModules, serviceNames } from './services.js';
 
 /** The orchestration service's route for order topics, under its base URL. */
@@ -156,7 +157,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
  * Where the order service's outbox delivers its topics (docs/workflows.md "Fulfilment on
  * payment"): ORDER_TOPIC_SUBSCRIBERS when set (empty: nowhere); otherwise the orchestration
  * service's topic route wherever that service answers: in this process when every service runs
- * here, at ORCHESTRATION_SERVICE_URL when the order service runs alone with it configured.
+ * here, at ORCHESTRATION_SERVICE_URL when the order service runs alone with it configured; only
+ * the topics it acts on (a topic no subscriber takes is not written: docs/orders.md "Topics").
  */
 function orderTopicSubscribers(
   configured: string | undefined,
@@ -168,7 +170,9 @@ function orderTopicSubscribers(
   const orchestration =
     serviceUrls.orchestration ?? (service ? undefined : inProcessUrl('orchestration'));
   if (!orchestration) return {};
-  return { orderTopicSubscribers: `orchestration=${orchestration}${ORDER_TOPICS_PATH}` };
+  return {
+    orderTopicSubscribers: `orchestration[${orchestrationOrderTopics.join('|')}]=${orchestration}${ORDER_TOPICS_PATH}`,
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

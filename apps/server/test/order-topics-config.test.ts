@@ -6,7 +6,7 @@ import { readConfig } from '../src/index.js';
 describe('ORDER_TOPIC_SUBSCRIBERS', () => {
   it('in one process: the orchestration service in this process, by default', () => {
     expect(readConfig({}).settings.orderTopicSubscribers).toBe(
-      'orchestration=http://in-process/svc/orchestration/workflows/order-topics',
+      'orchestration[order_paid|order_updated]=http://in-process/svc/orchestration/workflows/order-topics',
     );
   });
 
@@ -21,7 +21,7 @@ describe('ORDER_TOPIC_SUBSCRIBERS', () => {
         COURIER_SERVICE_URL: 'http://127.0.0.1:3106',
         ORCHESTRATION_SERVICE_URL: 'http://127.0.0.1:3110/',
       }).settings.orderTopicSubscribers,
-    ).toBe('orchestration=http://127.0.0.1:3110/workflows/order-topics');
+    ).toBe('orchestration[order_paid|order_updated]=http://127.0.0.1:3110/workflows/order-topics');
   });
 
   it('set: as set; empty: nowhere', () => {

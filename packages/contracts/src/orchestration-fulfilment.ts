@@ -43,6 +43,16 @@ export const fulfilmentWorkflowResultSchema = z
   .meta({ id: 'FulfilmentWorkflowResult' });
 export type FulfilmentWorkflowResult = z.infer<typeof fulfilmentWorkflowResultSchema>;
 
+/**
+ * The order topics the orchestration service acts on (order_paid packs an order; order_updated
+ * rebuilds or deletes its boxes): the ones the order service relays to it by default. It
+ * acknowledges any other it is sent without acting on it.
+ */
+export const orchestrationOrderTopics = [
+  'order_paid',
+  'order_updated',
+] as const satisfies readonly (typeof orderTopics)[number][];
+
 /** What the order service's outbox relay sends (docs/orders.md "Topics"). */
 export const orderTopicInput = z
   .object({

@@ -6,7 +6,7 @@ import { orderContract } from '@pawfresh/contracts/order';
 import { schema } from './db/schema.js';
 import type { OrderContext } from './flows/context.js';
 import { relayTopics, type RelayOptions } from './flows/relay-topics.js';
-import { parseSubscribers, type Subscriber } from './rules/outbox-delivery.js';
+import { announced, parseSubscribers, type Subscriber } from './rules/outbox-delivery.js';
 import { orderHandlers } from './routes.js';
 import { seedDemoOrders } from './seed/seed-demo-orders.js';
 
@@ -36,6 +36,11 @@ export function orderServiceWith(
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     calls: ['courier'],
     plugin: (runtime) => {
+      const subscribers =
+        options.subscribers ??
+        configuredSubscribers(
+          runtime.settings.orderTopicSubscribers ?? process.env.ORDER_TOPIC_SUBSCRIBERS,
+        );
       const ctx: OrderContext = {
         db: runtime.database.forSchema(schema),
         clock: runtime.clock,
@@ -48,17 +53,14 @@ export function orderServiceWith(
         keptOrders: new Map(),
         staffPages: new Map(),
         revisions: runtime.database.revisions(),
+        announces: (topic) => announced(subscribers, topic),
       };
       const relay: RelayOptions = {
         token: runtime.serviceToken,
         // In one process, a subscriber in it is reached the way services reach each other.
         ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
         ...options.relay,
-        subscribers:
-          options.subscribers ??
-          configuredSubscribers(
-            runtime.settings.orderTopicSubscribers ?? process.env.ORDER_TOPIC_SUBSCRIBERS,
-          ),
+        subscribers,
       };
       const routes = servicePlugin({
         contract: orderContract,

@@ -6,7 +6,7 @@ import { orderServiceWith, relayTopics } from '../src/index.js';
 import { schema } from '../src/db/schema.js';
 import type { RelayOptions } from '../src/flows/relay-topics.js';
 import { MAX_RETRY_MS, parseSubscribers, retryDelayMs } from '../src/rules/outbox-delivery.js';
-import { createOrder, harness, mealItem, newOrder, type Harness } from './harness.js';
+import { createOrder, elsewhere, harness, mealItem, newOrder, type Harness } from './harness.js';
 
 interface Received {
   subscriber: string;
@@ -193,5 +193,64 @@ describe('outbox rules', () => {
     expect(parseSubscribers('orchestration')).toMatch(/must be name=url pairs/);
     expect(parseSubscribers('a=ftp://x')).toMatch(/is not an http\(s\) URL/);
     expect(parseSubscribers('a=http://x,a=http://y')).toBe('ORDER_TOPIC_SUBSCRIBERS names a twice');
+    expect(
+      parseSubscribers('orchestration[order_paid|order_updated]=http://127.0.0.1:3100/t'),
+    ).toEqual([
+      {
+        name: 'orchestration',
+        url: 'http://127.0.0.1:3100/t',
+        topics: ['order_paid', 'order_updated'],
+      },
+    ]);
+    expect(parseSubscribers('a[order_paid|order_shipped]=http://x')).toMatch(
+      /"order_shipped" is not an order topic/,
+    );
+    expect(parseSubscribers('a[]=http://x')).toMatch(/"" is not an order topic/);
+  });
+});
+
+describe("a subscriber's topics", () => {
+  const paidOnly: RelayOptions = {
+    subscribers: [{ name: 'kitchen', url: 'http://kitchen.test/topics', topics: ['order_paid'] }],
+    fetch: fakeFetch,
+  };
+  let only: Harness;
+  beforeAll(async () => {
+    only = await harness(undefined, orderServiceWith({ ...paidOnly, relayEveryMs: 0 }));
+  });
+  afterAll(async () => only?.close());
+  const pendingTopics = async () =>
+    (await only.call('GET', '/api/v1/outbox?status=pending'))
+      .json<{ items: { topic: string; orderId: string }[] }>()
+      .items.map((m) => m.topic);
+
+  it('writes only the topics some subscriber takes, and relays each only to those that take it', async () => {
+    received.length = 0;
+    const order = await createOrder(only);
+    const bulk = await only.call('POST', '/api/v1/orders/bulk', {
+      orders: [
+        newOrder({
+          subscriptionId: randomUUID(),
+          subscriptionOrderIndex: 1,
+          deliveryDate: '2026-11-20',
+          createdBy: 'generate-orders',
+        }),
+      ],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(201);
+    // No one takes order_created: none is written, for one order or many.
+    expect(await pendingTopics()).toEqual([]);
+    for (const paymentStatus of ['processing', 'processed']) {
+      await only.call('PATCH', `/api/v1/orders/${order.id}/payment-status`, { paymentStatus });
+    }
+    expect(await pendingTopics()).toEqual(['order_paid']);
+    // A message no subscriber takes (written before the configuration changed) goes to no one.
+    await elsewhere(
+      only,
+      `insert into "order".outbox (id, topic, order_id, payload, next_attempt_at, created_at) values ('${randomUUID()}', 'order_created', '${order.id}', '{}', '2026-11-01T00:00:00Z', '2026-11-01T00:00:00Z')`,
+    );
+    expect(await relayTopics(only.database.forSchema(schema), only.clock, paidOnly)).toBe(2);
+    expect(await pendingTopics()).toEqual([]);
+    expect(received.map((r) => [r.subscriber, r.body.topic])).toEqual([['kitchen', 'order_paid']]);
   });
 });

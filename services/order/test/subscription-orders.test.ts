@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatestSubscriptionOrder, Order } from '@pawfresh/contracts/order';
 import { messagesOf } from '@pawfresh/testing';
-import { harness, mealItem, melbourneAddress, newOrder, type Harness } from './harness.js';
+import { orderServiceWith } from '../src/index.js';
+import { harness, mealItem, melbourneAddress, newOrder, NOW, type Harness } from './harness.js';
 
 /** The bulk routes of order generation: POST /orders/bulk and /orders/subscriptions/latest. */
 let h: Harness;
 beforeAll(async () => {
-  h = await harness();
+  // A subscriber of every topic (never called here: the relay is off), so order_created is written.
+  const subscribers = [{ name: 'kitchen', url: 'http://kitchen.test/topics' }];
+  h = await harness(NOW, orderServiceWith({ subscribers, relayEveryMs: 0 }));
 });
 afterAll(async () => h?.close());
 

@@ -57,8 +57,8 @@ export interface NewBulkOrder {
 /**
  * Writes many orders in multi-row INSERTs (call inside a transaction). An order whose
  * (subscription, index) exists already is left out (ON CONFLICT DO NOTHING), with its lines; the
- * others get their line items, discounts, order_created event and order_created topic. Answers
- * the ids of the orders made.
+ * others get their line items, discounts, order_created event and, when `announce` (some
+ * subscriber takes the topic), their order_created topic. Answers the ids of the orders made.
  *
  * The topics are written without the order (payload `{}`): the relay reads each order when it
  * delivers it (relay-topics.ts). A copy of every order in the outbox was a third of the
@@ -69,6 +69,7 @@ export async function insertBulkOrders(
   db: OrderDb,
   wanted: readonly NewBulkOrder[],
   now: Date,
+  { announce }: { announce: boolean },
 ): Promise<string[]> {
   const madeIds: string[] = [];
   for (const part of chunks(wanted, CHUNK)) {
@@ -112,6 +113,7 @@ export async function insertBulkOrders(
       createdBy: events.map((e) => e.createdBy),
       createdAt: { all: now },
     });
+    if (!announce) continue;
     await insertColumns(db, outbox, {
       id: part.map(() => randomUUID()),
       topic: { all: 'order_created' },

@@ -1,6 +1,7 @@
 import type { Clock, RawJson, ServiceClient } from '@pawfresh/kit';
 import type { RevisionMark, RevisionWatch } from '@pawfresh/db';
 import type { courierContract } from '@pawfresh/contracts/courier';
+import type { OrderTopic } from '@pawfresh/contracts/order';
 import type { OrderDb, OrderJsonRow } from '../db/order-store.js';
 
 /** What the order flows work with: the database, time, and the courier (depots and facilities). */
@@ -16,6 +17,8 @@ export interface OrderContext {
   staffPages: Map<string, KeptStaffPage>;
   /** Revision notifications heard by this process (ADR 008). */
   revisions: RevisionWatch;
+  /** Whether a topic is written to the outbox: some subscriber takes it (docs/orders.md "Topics"). */
+  announces: (topic: OrderTopic) => boolean;
 }
 
 /** A deliveries page answered, with what it depends on besides the customer's orders. */

@@ -70,7 +70,13 @@ export async function createOrder(ctx: OrderContext, input: CreateOrderInput): P
         now,
       );
       const order = (await readOrder(tx, id, now))!;
-      await enqueueMessages(tx, [{ topic: 'order_created', orderId: id, payload: { order } }], now);
+      if (ctx.announces('order_created')) {
+        await enqueueMessages(
+          tx,
+          [{ topic: 'order_created', orderId: id, payload: { order } }],
+          now,
+        );
+      }
       return order;
     });
   } catch (err) {

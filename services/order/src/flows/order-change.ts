@@ -74,7 +74,7 @@ export async function changeOrderIn(
   }
   await enqueueMessages(
     tx,
-    [...topics].map((topic) => ({ topic, orderId, payload: { order } })),
+    [...topics].filter(ctx.announces).map((topic) => ({ topic, orderId, payload: { order } })),
     now,
   );
   return order;

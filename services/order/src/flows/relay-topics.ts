@@ -94,7 +94,7 @@ export async function relayTopics(
   for (const message of claimed) {
     const deliveredTo = [...message.deliveredTo];
     const errors: string[] = [];
-    for (const subscriber of pendingSubscribers(options.subscribers, deliveredTo)) {
+    for (const subscriber of pendingSubscribers(options.subscribers, deliveredTo, message.topic)) {
       const error = await deliverTo(options, subscriber, message);
       if (error) errors.push(error);
       else deliveredTo.push(subscriber.name);

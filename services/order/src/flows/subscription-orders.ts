@@ -115,7 +115,11 @@ export async function createSubscriptionOrders(
       },
     });
   }
-  const made = await ctx.db.transaction((tx) => insertBulkOrders(tx, wanted, now));
+  const made = await ctx.db.transaction((tx) =>
+    insertBulkOrders(tx, wanted, now, {
+      announce: ctx.announces('order_created'),
+    }),
+  );
   return {
     createdOrderIds: made,
     existing: input.orders.length - made.length,

@@ -1,3 +1,5 @@
+import { orderTopics, type OrderTopic } from '@pawfresh/contracts/order';
+
 /**
  * How the relay retries a topic a subscriber has not acknowledged (docs/orders.md "Topics"):
  * exponential backoff from one second, at most ten minutes apart, given up after
@@ -14,24 +16,55 @@ export const retryDelayMs = (attempts: number) =>
 export interface Subscriber {
   name: string;
   url: string;
+  /** The topics it takes; every topic when left out. */
+  topics?: readonly OrderTopic[];
 }
 
-/** A message is delivered when every subscriber has acknowledged it. */
-export const pendingSubscribers = (all: readonly Subscriber[], deliveredTo: readonly string[]) =>
-  all.filter((s) => !deliveredTo.includes(s.name));
+/** Whether a subscriber takes a topic. */
+export const takes = (subscriber: Subscriber, topic: string) =>
+  !subscriber.topics || (subscriber.topics as readonly string[]).includes(topic);
+
+/**
+ * A message is delivered when every subscriber that takes its topic has acknowledged it; one
+ * that no subscriber takes has no one to wait for.
+ */
+export const pendingSubscribers = (
+  all: readonly Subscriber[],
+  deliveredTo: readonly string[],
+  topic: string,
+) => all.filter((s) => takes(s, topic) && !deliveredTo.includes(s.name));
+
+/**
+ * Whether a topic is written to the outbox at all: only when some subscriber takes it. A topic
+ * no one takes would be relayed to no one (docs/orders.md "Topics").
+ */
+export const announced = (all: readonly Subscriber[], topic: OrderTopic) =>
+  all.some((s) => takes(s, topic));
 
 /**
  * Subscribers from configuration: `name=url` pairs separated by commas
- * (`orchestration=http://127.0.0.1:3100/workflows/order-topics`). Returns the problem when the
- * text cannot be read, so the process can refuse to start with it.
+ * (`orchestration=http://127.0.0.1:3100/workflows/order-topics`), each taking every topic, or,
+ * with the topics it takes in brackets, `name[order_paid|order_updated]=url`. Returns the
+ * problem when the text cannot be read, so the process can refuse to start with it.
  */
 export function parseSubscribers(text: string | undefined): Subscriber[] | string {
   if (!text?.trim()) return [];
   const out: Subscriber[] = [];
   for (const part of text.split(',')) {
-    const [name, url] = part.split(/=(.*)/s).map((x) => x?.trim());
-    if (!name || !url || !/^[a-z0-9_-]+$/i.test(name)) {
+    const [named, url] = part.split(/=(.*)/s).map((x) => x?.trim());
+    const [, name, listed] = /^([a-z0-9_-]+)(?:\[([^\]]*)\])?$/i.exec(named ?? '') ?? [];
+    if (!name || !url) {
       return `ORDER_TOPIC_SUBSCRIBERS must be name=url pairs separated by commas; "${part.trim()}" is not one`;
+    }
+    let topics: OrderTopic[] | undefined;
+    if (listed !== undefined) {
+      topics = [];
+      for (const topic of listed.split('|').map((t) => t.trim())) {
+        if (!(orderTopics as readonly string[]).includes(topic)) {
+          return `ORDER_TOPIC_SUBSCRIBERS: "${topic}" is not an order topic (${orderTopics.join(', ')})`;
+        }
+        topics.push(topic as OrderTopic);
+      }
     }
     try {
       const parsed = new URL(url);
@@ -42,7 +75,7 @@ export function parseSubscribers(text: string | undefined): Subscriber[] | strin
     if (out.some((s) => s.name === name)) {
       return `ORDER_TOPIC_SUBSCRIBERS names ${name} twice`;
     }
-    out.push({ name, url });
+    out.push({ name, url, ...(topics ? { topics } : {}) });
   }
   return out;
 }
