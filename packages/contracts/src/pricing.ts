@@ -392,7 +392,9 @@ export const getPriceInput = z
       .min(0)
       .max(10_000)
       .default(0)
-      .describe('Zero-indexed position of the order in its subscription'),
+      .describe(
+        'Zero-indexed position of the order in its subscription: it picks which schedule of a discount applies, and without a discount (none given, none on an item, no promotion code) changes no price',
+      ),
     discountId: uuid('discountId').nullish(),
     promotionCode: z.string().trim().min(1).max(250).nullish(),
     fees: z.array(feeInput).max(10).default([]),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
 import { checkoutOrderSchedule, extraTypeOf, slotOffered } from '../src/rules/checkout.js';
-import { horizonEnd, ordersDue } from '../src/rules/order-generation.js';
+import { horizonEnd, ordersDue, samePriceKey } from '../src/rules/order-generation.js';
+import type { GetPriceInput } from '@pawfresh/contracts/pricing';
 
 const dates = fc
   .date({ min: new Date('2026-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
@@ -62,5 +63,48 @@ describe('checkout and order generation rules', () => {
         },
       ),
     );
+  });
+});
+
+describe('price requests that price alike', () => {
+  const request = (over: Partial<GetPriceInput> = {}): GetPriceInput => ({
+    subscriptionId: '5a1e0000-0000-4000-8000-000000000001',
+    calculationType: 'sku_based',
+    orderPosition: 3,
+    discountId: null,
+    fees: [],
+    plans: [
+      {
+        animalId: 'a0000000-0000-4000-8000-000000000001',
+        planType: 'half_bowl',
+        baseCadenceInWeeks: 2,
+        items: [{ sku: 'BEEF', quantity: 14, basePrice: 899 }],
+        customShippingFees: [],
+      },
+    ],
+    extras: { items: [] },
+    ...over,
+  });
+  const discountId = 'd0000000-0000-4000-8000-000000000001';
+
+  it('share a key across order positions only while no discount is in play', () => {
+    expect(samePriceKey(request({ orderPosition: 1 }))).toBe(samePriceKey(request()));
+    expect(samePriceKey(request({ orderPosition: 1, discountId }))).not.toBe(
+      samePriceKey(request({ discountId })),
+    );
+    const withItemDiscount = (orderPosition: number) =>
+      request({
+        orderPosition,
+        extras: { items: [{ sku: 'TREAT', quantity: 1, basePrice: 500, discountId }] },
+      });
+    expect(samePriceKey(withItemDiscount(1))).not.toBe(samePriceKey(withItemDiscount(2)));
+    expect(samePriceKey(request({ orderPosition: 1, promotionCode: 'WOOF' }))).not.toBe(
+      samePriceKey(request({ promotionCode: 'WOOF' })),
+    );
+    // Another subscription, or other lines, never share one.
+    expect(
+      samePriceKey(request({ subscriptionId: '5a1e0000-0000-4000-8000-000000000002' })),
+    ).not.toBe(samePriceKey(request()));
+    expect(samePriceKey(request({ discountId }))).not.toBe(samePriceKey(request()));
   });
 });

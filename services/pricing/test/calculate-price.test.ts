@@ -172,6 +172,24 @@ describe('calculatePrice: invariants over generated carts', () => {
     },
   );
 
+  test.prop([calculationArb, fc.integer({ min: 0, max: 8 })], RUNS)(
+    'the order position picks a discount schedule and nothing else: without a discount it changes no price',
+    (input, position) => {
+      const bare: PriceCalculationInput = {
+        ...input,
+        discountId: null,
+        discounts: new Map(),
+        plans: input.plans.map((p) => ({
+          ...p,
+          items: p.items.map((i) => ({ ...i, discountId: null })),
+        })),
+        extras: { items: input.extras.items.map((i) => ({ ...i, discountId: null })) },
+      };
+      const moved = calculatePrice({ ...bare, orderPosition: position });
+      expect({ ...moved, orderPosition: bare.orderPosition }).toEqual(calculatePrice(bare));
+    },
+  );
+
   test.prop([calculationArb], RUNS)(
     'filters are never reversed: only matching items are discounted, within each quantity',
     (input) => {

@@ -9,7 +9,11 @@ import {
   type CreateOrderInput,
   type LatestSubscriptionOrder,
 } from '@pawfresh/contracts/order';
-import { MAX_PRICE_REQUESTS, type GetPriceInput } from '@pawfresh/contracts/pricing';
+import {
+  MAX_PRICE_REQUESTS,
+  type GetPriceInput,
+  type LinePrices,
+} from '@pawfresh/contracts/pricing';
 import {
   GENERATION_PAGE_LIMIT,
   type GenerationSubscription,
@@ -19,6 +23,7 @@ import {
   generatedOrder,
   ordersDue,
   priceRequestAt,
+  samePriceKey,
   type ExtraVariant,
 } from '../rules/order-generation.js';
 import type { WorkflowContext } from './context.js';
@@ -89,7 +94,7 @@ async function allButRefused<T, R>(
 /**
  * generate-orders-batch: one batch of active subscriptions' orders up to the horizon, in one
  * step — read the batch (the lean keyset page), their latest orders, the catalogue's extras and
- * the discounts once each, price every order due in one get-line-prices call (each line's price, all it reads), and create them all in
+ * the discounts once each, price the orders due in one get-line-prices call (each line's price, all it reads; requests that price alike sent once), and create them all in
  * one bulk order call (ON CONFLICT DO NOTHING on the subscription and index). A step re-run after
  * a crash finds the orders already made as the latest and makes only the rest. A subscription
  * whose order is refused (its price or its order) is reported failed; the others go on.
@@ -157,33 +162,40 @@ export const generateOrdersBatch =
           failed.add(d.subscription.id);
           outcome.failed.push({ subscriptionId: d.subscription.id, ...failure });
         };
-        const orders: { due: Due; body: CreateOrderInput }[] = [];
-        for (const part of chunks(due, MAX_PRICE_REQUESTS)) {
-          const requests = part.map((d) => ({
-            due: d,
-            request: priceRequestAt(d.subscription, d.at.index, variants) as GetPriceInput,
-          }));
+        // Requests that price alike (a subscription's boxes without a discount) are sent once.
+        const alike = new Map<string, { request: GetPriceInput; dues: Due[] }>();
+        for (const d of due) {
+          const request = priceRequestAt(d.subscription, d.at.index, variants) as GetPriceInput;
+          const key = samePriceKey(request);
+          const found = alike.get(key);
+          if (found) found.dues.push(d);
+          else alike.set(key, { request, dues: [d] });
+        }
+        const prices = new Map<Due, LinePrices>();
+        for (const part of chunks([...alike.values()], MAX_PRICE_REQUESTS)) {
           const { result, kept } = await allButRefused(
-            requests,
+            part,
             'requests',
             (list) =>
               services.pricing.getLinePrices({ body: { requests: list.map((r) => r.request) } }),
-            (r, failure) => refuse(r.due, failure),
+            (r, failure) => r.dues.forEach((d) => refuse(d, failure)),
           );
-          if (!result) continue;
-          kept.forEach(({ due: d }, i) => {
-            if (failed.has(d.subscription.id)) return;
-            const discountId = discountAt(d.subscription, d.at.index)?.discountId;
-            const body = generatedOrder(
-              d.subscription,
-              d.at,
-              d.last,
-              variants,
-              result.results[i]!,
-              discountId ? discounts[discountId] : undefined,
-            );
-            if (body.orderLineItems.length > 0) orders.push({ due: d, body });
-          });
+          kept.forEach(({ dues }, i) => dues.forEach((d) => prices.set(d, result!.results[i]!)));
+        }
+        const orders: { due: Due; body: CreateOrderInput }[] = [];
+        for (const d of due) {
+          const priced = prices.get(d);
+          if (!priced || failed.has(d.subscription.id)) continue;
+          const discountId = discountAt(d.subscription, d.at.index)?.discountId;
+          const body = generatedOrder(
+            d.subscription,
+            d.at,
+            d.last,
+            variants,
+            priced,
+            discountId ? discounts[discountId] : undefined,
+          );
+          if (body.orderLineItems.length > 0) orders.push({ due: d, body });
         }
         for (const part of chunks(orders, MAX_BULK_ORDERS)) {
           const { result } = await allButRefused(

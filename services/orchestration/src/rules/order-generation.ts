@@ -129,6 +129,21 @@ export function priceRequestAt(
 }
 
 /**
+ * What makes two price requests price alike: the request itself, but for the order position when
+ * no discount is in play, since pricing reads the position only to pick a discount's schedule
+ * (the pricing contract's `orderPosition`). A subscription's boxes without a discount — most of
+ * them — are priced once for the batch instead of once each.
+ */
+export function samePriceKey(request: GetPriceInput): string {
+  const discounted =
+    !!request.discountId ||
+    !!request.promotionCode ||
+    request.plans.some((p) => p.items.some((i) => !!i.discountId)) ||
+    request.extras.items.some((i) => !!i.discountId);
+  return JSON.stringify(discounted ? request : { ...request, orderPosition: 0 });
+}
+
+/**
  * The order at a position, priced: each line at the pricing service's discounted price per item,
  * the subscription's discount recorded with its place in the discount's run (discountIndex).
  */
