@@ -94,8 +94,9 @@ async function allButRefused<T, R>(
 /**
  * generate-orders-batch: one batch of active subscriptions' orders up to the horizon, in one
  * step — read the batch (the lean keyset page), their latest orders, the catalogue's extras and
- * the discounts once each, price the orders due in one get-line-prices call (each line's price, all it reads; requests that price alike sent once), and create them all in
- * one bulk order call (ON CONFLICT DO NOTHING on the subscription and index). A step re-run after
+ * the discounts once each, price the orders due in one get-line-prices call (each line's price,
+ * all it reads; requests that price alike are sent once), and create them all in one bulk order
+ * call (ON CONFLICT DO NOTHING on the subscription and index). A step re-run after
  * a crash finds the orders already made as the latest and makes only the rest. A subscription
  * whose order is refused (its price or its order) is reported failed; the others go on.
  */
