@@ -7,6 +7,9 @@ import { feedingPlanRequest, mealsOfPlan } from '../src/rules/feeding-plan-reque
 import { toWorkflowRun } from '../src/rules/run-view.js';
 import { failureOf, runErrorOf } from '../src/rules/workflow-failure.js';
 import { readOrchestrationSettings } from '../src/settings.js';
+import { workflowForTopic } from '../src/rules/fulfilment.js';
+import { orderTopics } from '@pawfresh/contracts/order';
+import { orchestrationOrderTopics } from '@pawfresh/contracts/orchestration-fulfilment';
 
 const at = '2026-11-02T09:00:00.000Z';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -251,6 +254,17 @@ describe('settings', () => {
     expect(readOrchestrationSettings('production', off).schedulesOn).toBe(false);
     expect(() => readOrchestrationSettings('development', { WORKFLOW_SCHEDULES: 'yes' })).toThrow(
       'WORKFLOW_SCHEDULES must be on or off',
+    );
+  });
+});
+
+describe('order topics', () => {
+  it('follows exactly the topics the order service relays to it by default', () => {
+    const order = { order: { metadata: { isCancelled: false } } };
+    const followed = orderTopics.filter((topic) => workflowForTopic(topic, order) !== null);
+    expect(followed).toEqual([...orchestrationOrderTopics]);
+    expect(workflowForTopic('order_updated', { order: { metadata: { isCancelled: true } } })).toBe(
+      'delete-fulfilment',
     );
   });
 });
