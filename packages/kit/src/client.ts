@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServiceContract, EndpointDef, CallInput, EndpointOutput } from './contract.js';
 import { fillPath } from './contract.js';
 import { currentRequestId } from './request-context.js';
@@ -91,34 +92,42 @@ export function createServiceClient<C extends ServiceContract>(
       if (cached) headers['if-none-match'] = cached.etag;
       const hasBody = endpoint.body !== undefined;
       if (hasBody) headers['content-type'] = 'application/json';
-      let res: Response;
-      try {
-        res = await doFetch(url, {
-          method: endpoint.method,
-          headers,
-          body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-        });
-      } catch (cause) {
-        const err = new ServiceCallError(contract.service, name, 0, {
-          message: `${contract.service} service could not be reached`,
-        });
-        (err as Error).cause = cause;
-        throw err;
-      }
       const expected = endpoint.status ?? 200;
-      if (res.status === 304 && cached) {
-        await res.body?.cancel();
-        return cached.data;
-      }
-      const text = await res.text();
-      let body: unknown = undefined;
-      if (text) {
+      let text = '';
+      let body: unknown;
+      let res!: Response;
+      for (let asked = 1; ; asked++) {
         try {
-          body = JSON.parse(text);
-        } catch {
-          body = text;
+          res = await doFetch(url, {
+            method: endpoint.method,
+            headers,
+            body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+            signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          });
+        } catch (cause) {
+          const err = new ServiceCallError(contract.service, name, 0, {
+            message: `${contract.service} service could not be reached`,
+          });
+          (err as Error).cause = cause;
+          throw err;
         }
+        if (res.status === 304 && cached) {
+          await res.body?.cancel();
+          return cached.data;
+        }
+        text = await res.text();
+        body = undefined;
+        if (text) {
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = text;
+          }
+        }
+        // The same Idempotency-Key is still being worked on by an earlier request (its process may
+        // have died and its claim be taken over): asking again with the key is always safe.
+        if (!stillInFlight(res.status, body, headers) || asked >= IN_FLIGHT_ASKS) break;
+        await sleep(IN_FLIGHT_PAUSE_MS);
       }
       if (res.status !== expected) {
         throw new ServiceCallError(contract.service, name, res.status, body);
@@ -138,6 +147,21 @@ export function createServiceClient<C extends ServiceContract>(
     };
   }
   return client as ServiceClient<C>;
+}
+
+/** How often a keyed request answered "in flight" is asked again, a second apart. */
+const IN_FLIGHT_ASKS = 12;
+const IN_FLIGHT_PAUSE_MS = 1_000;
+
+/** A 409 of type `in_flight` to a request that carried an Idempotency-Key (errors.ts inFlight). */
+function stillInFlight(status: number, body: unknown, headers: Record<string, string>): boolean {
+  return (
+    status === 409 &&
+    headers['idempotency-key'] !== undefined &&
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { type?: unknown }).type === 'in_flight'
+  );
 }
 
 /** Answers handed out more than once are shared: freeze them so no caller can change another's. */

@@ -52,6 +52,12 @@ export const badRequest = (message: string | string[], details?: unknown) =>
 export const notFound = (message: string) => new HttpError(404, message, { type: 'not_found' });
 export const conflict = (message: string, details?: unknown) =>
   new HttpError(409, message, { type: 'conflict', details });
+/**
+ * A request whose Idempotency-Key is being worked on by an earlier request that has not answered
+ * yet: not a refusal but "ask again with the same key" (the type `in_flight` says so; the kit's
+ * clients ask again by themselves, see client.ts).
+ */
+export const inFlight = (message: string) => new HttpError(409, message, { type: 'in_flight' });
 export const unauthorized = (message: string) =>
   new HttpError(401, message, { type: 'unauthorized' });
 

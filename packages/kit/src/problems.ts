@@ -29,6 +29,13 @@ export const pathText = (path: readonly (string | number)[]) =>
 export const isCallStatus = (err: unknown, status: number): err is ServiceCallError =>
   err instanceof ServiceCallError && err.status === status;
 
+/** Whether another service said the same Idempotency-Key is still being worked on: ask again. */
+export const isInFlight = (err: unknown): err is ServiceCallError =>
+  isCallStatus(err, 409) &&
+  typeof err.body === 'object' &&
+  err.body !== null &&
+  (err.body as { type?: unknown }).type === 'in_flight';
+
 /**
  * Runs a call to another service and turns its 404 into ours, with our words (or into `undefined`
  * when `message` is omitted), so a caller never says more than "not found" about another

@@ -8,6 +8,9 @@ import { sandboxProvider } from './provider/sandbox-provider.js';
 import { stripeProvider, type StripeSettings } from './provider/stripe-provider.js';
 import type { PaymentProvider } from './provider/payment-provider.js';
 import { seedDemoPayments } from './seed/seed-demo-payments.js';
+import type { FaultCall, FaultPoint } from './rules/faults.js';
+import { holderName } from './rules/idempotency-keys.js';
+import { readPaymentSettings, type PaymentSettings } from './settings.js';
 
 export interface PaymentServiceOptions {
   /**
@@ -15,6 +18,27 @@ export interface PaymentServiceOptions {
    * sandbox. Defaults to the process's STRIPE_SECRET_KEY (runtime.settings).
    */
   stripe?: StripeSettings | undefined;
+  /** Its settings (claims, the crash tests' fault): by default from the environment. */
+  settings?: PaymentSettings | undefined;
+}
+
+/**
+ * The crash tests' hook (PAYMENT_FAULT, test builds only): the process kills itself with SIGKILL
+ * the first time it reaches the named instant of a call to the provider, as a power cut would.
+ */
+function faultHook(
+  fault: PaymentSettings['fault'],
+  log: ServiceRuntime['log'],
+): (call: FaultCall, point: FaultPoint) => void {
+  if (!fault) return () => undefined;
+  return (call, point) => {
+    if (call !== fault.call || point !== fault.point) return;
+    log.warn(
+      { call, point },
+      'PAYMENT_FAULT: killing this process inside a call to the card provider',
+    );
+    process.kill(process.pid, 'SIGKILL');
+  };
 }
 
 function providerFor(
@@ -44,6 +68,7 @@ export function createPaymentService(
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     plugin: (runtime) => {
       const db = runtime.database.forSchema(schema);
+      const settings = options.settings ?? readPaymentSettings(runtime.settings.environment);
       return servicePlugin({
         contract: paymentContract,
         handlers: paymentServiceHandlers({
@@ -51,6 +76,12 @@ export function createPaymentService(
           clock: runtime.clock,
           provider: providerFor(runtime, options),
           log: runtime.log,
+          claims: {
+            holder: holderName(settings.claimHolder),
+            processName: settings.claimHolder.processName,
+            leaseMs: settings.claimLeaseMs,
+          },
+          fault: faultHook(settings.fault, runtime.log),
         }),
         basePath: '',
         runtime,

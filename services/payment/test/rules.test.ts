@@ -76,6 +76,9 @@ describe('attemptOutcome', () => {
     providerPaymentMethodId: 'pm_1',
     chargeId: 'ch_1',
     lastError: null,
+    amountRefunded: 0,
+    metadata: {},
+    createdAt: new Date('2026-11-28T00:00:00Z'),
     ...over,
   });
 
@@ -128,7 +131,7 @@ describe('refunds and captures', () => {
     amountCaptured: 10_000,
     amountRefunded: 4000,
     captureMethod: 'manual' as const,
-    captureStartedAt: null,
+    callStartedAt: null,
   };
 
   it('refunds at most what is left of a processed payment', () => {
@@ -155,7 +158,7 @@ describe('refunds and captures', () => {
       'Cannot capture $100.01: payment p1 authorised only $100.00',
     ]);
     expect(
-      refusal(() => requireCapturable({ ...authorised, captureStartedAt: new Date() }, 1)),
+      refusal(() => requireCapturable({ ...authorised, callStartedAt: new Date() }, 1)),
     ).toEqual([409, 'Payment p1 is already being captured']);
     expect(refusal(() => requireCapturable({ ...payment, captureMethod: 'automatic' }, 1))).toEqual(
       [

@@ -73,6 +73,17 @@ export interface NewRefund {
   description: string;
   reference: { referenceId: string; referenceType: ReferenceType };
   createdBy: string;
+  /** `refund:<Idempotency-Key>`: a re-run after a crash finds this row. */
+  requestKey?: string | undefined;
+}
+
+/** The refund a keyed request recorded, if an earlier attempt with the key got that far. */
+export async function findRefundByRequestKey(
+  db: PaymentDb,
+  requestKey: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.requestKey, requestKey));
+  return row;
 }
 
 /** Records a refund as pending, before the provider hears of it. */
@@ -92,6 +103,7 @@ export async function insertPendingRefund(
       referenceId: refund.reference.referenceId,
       referenceType: refund.reference.referenceType,
       createdBy: refund.createdBy,
+      ...(refund.requestKey ? { requestKey: refund.requestKey } : {}),
       createdAt: now,
       updatedAt: now,
     })

@@ -1,4 +1,4 @@
-import { and, eq } from '@pawfresh/db/orm';
+import { and, desc, eq, gte, lt, sql } from '@pawfresh/db/orm';
 import type { PaymentDb } from './payment-db.js';
 import {
   sandboxCustomers,
@@ -150,4 +150,34 @@ export async function findSandboxRefund(
 ): Promise<SandboxRefundRow | undefined> {
   const [row] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
   return row;
+}
+
+/** Intents made in [from, to), newest first (ties by id), after the id `after` of a page before. */
+export async function listSandboxIntents(
+  db: PaymentDb,
+  window: { from: Date; to: Date; after?: string | undefined; limit: number },
+): Promise<SandboxIntentRow[]> {
+  const inWindow = and(
+    gte(sandboxPaymentIntents.createdAt, window.from),
+    lt(sandboxPaymentIntents.createdAt, window.to),
+  );
+  let where = inWindow;
+  if (window.after) {
+    const [last] = await db
+      .select({ createdAt: sandboxPaymentIntents.createdAt })
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, window.after));
+    if (last) {
+      where = and(
+        inWindow,
+        sql`(${sandboxPaymentIntents.createdAt}, ${sandboxPaymentIntents.id}) < (${last.createdAt}, ${window.after})`,
+      );
+    }
+  }
+  return db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(where)
+    .orderBy(desc(sandboxPaymentIntents.createdAt), desc(sandboxPaymentIntents.id))
+    .limit(window.limit);
 }

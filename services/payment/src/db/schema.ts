@@ -100,8 +100,14 @@ export const payments = paymentDb.table(
     createdBy: text('created_by').notNull(),
     /** `charge:<Idempotency-Key>`: a retried charge finds its first attempt instead of a new row. */
     requestKey: text('request_key'),
-    /** Set while a capture is with the provider, so two captures never race. */
-    captureStartedAt: instant('capture_started_at'),
+    /**
+     * The call to the provider under way on this payment (`capture:<key>`, `cancel:<key>`,
+     * `confirm:<key>`): set before the provider hears of it and cleared when its answer is
+     * recorded, so two calls never race. A call whose idempotency claim is gone (its process died)
+     * is resolved by asking the provider (flows/provider-truth.ts), never left to block the payment.
+     */
+    callKey: text('call_key'),
+    callStartedAt: instant('call_started_at'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },
@@ -135,11 +141,14 @@ export const refunds = paymentDb.table(
     referenceId: uuid('reference_id'),
     referenceType: referenceTypeEnum('reference_type'),
     createdBy: text('created_by').notNull(),
+    /** `refund:<Idempotency-Key>`: a refund re-run after a crash finds its first row. */
+    requestKey: text('request_key'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },
   (t) => [
     index('refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('refunds_request_key').on(t.requestKey),
     index('refunds_reference_idx').on(t.referenceType, t.referenceId),
     check('refunds_amount', sql`${t.amount} > 0 and ${t.amount} <= 2147483647`),
   ],
@@ -161,8 +170,20 @@ export const idempotencyKeys = paymentDb.table(
     responseBody: text('response_body'),
     createdAt: instant('created_at').notNull(),
     completedAt: instant('completed_at'),
+    /**
+     * Who works on it (`<process name>#<boot id>`) and until when, while the first request is
+     * still working: renewed while the work runs, so a claim whose process died is taken over
+     * (docs/payments.md "Idempotency").
+     */
+    holder: text('holder'),
+    leaseExpiresAt: instant('lease_expires_at'),
+    /** How often the work was taken over from a holder that was gone. */
+    takeovers: integer('takeovers').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -201,6 +222,8 @@ export const sandboxPaymentIntents = paymentDb.table('sandbox_payment_intents', 
   lastErrorCode: text('last_error_code'),
   lastErrorDeclineCode: text('last_error_decline_code'),
   lastErrorMessage: text('last_error_message'),
+  /** What the caller attached (our payment's id, what it is for), as a JSON object of strings. */
+  metadata: text('metadata').notNull().default('{}'),
   createdAt: instant('created_at').notNull(),
   updatedAt: instant('updated_at').notNull(),
 });

@@ -3,14 +3,15 @@ import type { Payment } from '@pawfresh/contracts/payment';
 import { liveMethods } from '../db/customer-store.js';
 import { findPaymentByRequestKey, toPayment, type PaymentRow } from '../db/payment-store.js';
 import { providerKey } from '../rules/idempotency-keys.js';
+import { capturePayment } from './capture.js';
 import type { PaymentContext } from './context.js';
 import { requireCustomer, requireMethod } from './customers.js';
 import { idempotent, type CallerKey } from './idempotency.js';
 import {
   attemptPayment,
-  capturePayment,
   declined,
   movePayment,
+  recordedFailure,
   recordPendingPayment,
   requirePayment,
   type PaymentRequest,
@@ -23,6 +24,11 @@ export interface ChargeInput extends PaymentRequest {
 /**
  * Charges a user's card (the default unless one is named) off session, once per Idempotency-Key:
  * 201 with the payment, or a 402 with the card's reason, the failed attempt kept.
+ *
+ * Resumable at every instant: the payment is recorded (processing, with the key) before the
+ * provider hears of it; a re-run with the key finds that row and answers what it recorded, or asks
+ * the provider again with the same provider key (the provider answers its first intent, never a
+ * second charge), or reads the intent the provider named.
  */
 export async function chargeCustomer(
   ctx: PaymentContext,
@@ -42,29 +48,41 @@ export async function chargeCustomer(
       );
     }
     const requestKey = `charge:${caller.key}`;
-    // A retry after the provider did not answer finds its first attempt: one row per charge.
     let payment: PaymentRow | undefined = await findPaymentByRequestKey(ctx.db, requestKey);
+    if (payment && payment.status !== 'processing' && payment.status !== 'pending') {
+      // Answered by the provider and recorded before a crash: the same answer again.
+      const failure = recordedFailure(payment);
+      if (failure) throw declined(402, { row: payment, failure });
+      return toPayment(ctx.db, payment);
+    }
     if (!payment) {
       const inserted = await recordPendingPayment(ctx, customer, method.id, body, requestKey);
-      // Recorded as with the provider before it is: a crash in between leaves a trace to check.
+      // Recorded as with the provider before it is: a crash in between leaves a trace to resume.
       payment = await movePayment(ctx, inserted.id, 'processing');
+    } else if (payment.status === 'pending') {
+      payment = await movePayment(ctx, payment.id, 'processing');
     }
     const { id, amount, captureMethod, description, referenceId, referenceType } = payment;
+    const intentId = payment.providerPaymentIntentId;
     const settled = await attemptPayment(
       ctx,
+      'charge',
       id,
       (err) => err.failure?.declineCode ?? err.reason,
       () =>
-        ctx.provider.createPaymentIntent({
-          providerCustomerId: customer.providerCustomerId,
-          amount,
-          captureMethod,
-          providerPaymentMethodId: method.providerPaymentMethodId,
-          confirm: true,
-          description,
-          metadata: { paymentId: id, referenceId, referenceType },
-          idempotencyKey: providerKey('charge', caller.key),
-        }),
+        intentId
+          ? // The provider named its intent already (an authorisation, or still processing).
+            ctx.provider.retrievePaymentIntent(intentId)
+          : ctx.provider.createPaymentIntent({
+              providerCustomerId: customer.providerCustomerId,
+              amount,
+              captureMethod,
+              providerPaymentMethodId: method.providerPaymentMethodId,
+              confirm: true,
+              description,
+              metadata: { paymentId: id, referenceId, referenceType },
+              idempotencyKey: providerKey('charge', caller.key),
+            }),
     );
     if (settled.failure) throw declined(402, { ...settled, failure: settled.failure });
     return toPayment(ctx.db, settled.row);
@@ -82,12 +100,10 @@ export async function captureAuthorisedPayment(
   body: { paymentId: string; amount?: number | undefined; createdBy: string },
 ): Promise<Payment> {
   return idempotent(ctx, { scope: 'capture', caller, request: body }, async () => {
-    const { row } = await capturePayment(
-      ctx,
-      body.paymentId,
-      body.amount,
-      providerKey('capture', caller.key),
-    );
+    const { row } = await capturePayment(ctx, body.paymentId, body.amount, {
+      callKey: `capture:${caller.key}`,
+      providerKey: providerKey('capture', caller.key),
+    });
     return toPayment(ctx.db, row);
   });
 }

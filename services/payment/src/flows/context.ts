@@ -1,6 +1,7 @@
 import type { Clock, ServiceRuntime } from '@pawfresh/kit';
 import type { PaymentDb } from '../db/payment-db.js';
 import type { PaymentProvider } from '../provider/payment-provider.js';
+import type { FaultCall, FaultPoint } from '../rules/faults.js';
 
 /** What the payment flows work with: the database, time, the card provider and the log. */
 export interface PaymentContext {
@@ -8,4 +9,8 @@ export interface PaymentContext {
   clock: Clock;
   provider: PaymentProvider;
   log: Pick<ServiceRuntime['log'], 'info' | 'warn' | 'error'>;
+  /** Who this process is when it holds an idempotency claim, and for how long a claim lasts. */
+  claims: { holder: string; processName: string; leaseMs: number };
+  /** Marks an instant inside a call to the provider (crash tests kill the process there). */
+  fault(call: FaultCall, point: FaultPoint): void;
 }

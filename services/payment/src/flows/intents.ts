@@ -1,23 +1,32 @@
 import { conflict, notFound } from '@pawfresh/kit';
 import type { CancellationReason, PaymentIntent } from '@pawfresh/contracts/payment';
 import { findCustomer, findLiveMethod } from '../db/customer-store.js';
-import { findPaymentOfIntent, updatePayment, type PaymentRow } from '../db/payment-store.js';
-import type { ProviderIntent } from '../provider/payment-provider.js';
+import {
+  findPayment,
+  findPaymentOfIntent,
+  updatePayment,
+  type PaymentChanges,
+  type PaymentRow,
+} from '../db/payment-store.js';
+import { ProviderRefusal, type ProviderIntent } from '../provider/payment-provider.js';
 import { providerKey } from '../rules/idempotency-keys.js';
-import { canMovePaymentStatus } from '../rules/payment-status.js';
+import { canMovePaymentStatus, requirePaymentMove } from '../rules/payment-status.js';
 import { mayBeOurMethodId } from '../rules/payment-methods.js';
 import type { PaymentContext } from './context.js';
 import { requireCustomer, requireMethod } from './customers.js';
 import { idempotent, idempotentIfKeyed, type CallerKey } from './idempotency.js';
+import { capturePayment } from './capture.js';
 import {
   attemptPayment,
-  capturePayment,
   declined,
   movePayment,
+  paymentNotFound,
+  recordedFailure,
   recordPendingPayment,
   type PaymentRequest,
 } from './payment-moves.js';
-import { withProvider } from './provider-errors.js';
+import { providerProblem, withProvider } from './provider-errors.js';
+import { recordProviderTruth, settleAbandonedCall } from './provider-truth.js';
 
 const toIntent = (intent: ProviderIntent, payment: PaymentRow): PaymentIntent => ({
   id: intent.id,
@@ -83,7 +92,12 @@ export async function createIntent(
   });
 }
 
-/** Confirms an intent with one of the customer's cards: 422 when it is declined or needs action. */
+/**
+ * Confirms an intent with one of the customer's cards: 422 when it is declined or needs action.
+ * The confirm is marked on the payment (its call key) under the payment's lock before the provider
+ * hears of it, so of two confirms at once the second is refused; a re-run of the same key after a
+ * crash resumes it (the provider answers the same key alike) or answers what it recorded.
+ */
 export async function confirmIntent(
   ctx: PaymentContext,
   caller: CallerKey,
@@ -104,16 +118,32 @@ export async function confirmIntent(
     if (!method) {
       throw notFound(`Payment method ${body.paymentMethod} not found for user ${customer.userId}`);
     }
-    if (!canMovePaymentStatus(payment.status, 'processing')) {
-      throw conflict(
-        `Payment intent ${intentId} cannot be confirmed: its payment is ${payment.status}`,
-        { status: payment.status },
-      );
+    const callKey = `confirm:${caller.key}`;
+    const started = await startCall(ctx, payment.id, callKey, (row) => {
+      if (!canMovePaymentStatus(row.status, 'processing')) {
+        throw conflict(
+          `Payment intent ${intentId} cannot be confirmed: its payment is ${row.status}`,
+          { status: row.status },
+        );
+      }
+      return { status: 'processing', paymentMethodId: method.id };
+    });
+    if (!started.callStartedAt) {
+      // Answered and recorded before a crash: the same answer again, from the provider's intent.
+      const intent = await withProvider(() => ctx.provider.retrievePaymentIntent(intentId));
+      const failure = recordedFailure(started);
+      if (failure) {
+        throw declined(
+          422,
+          { row: started, failure },
+          { intentId: intent.id, intentStatus: intent.status },
+        );
+      }
+      return toIntent(intent, started);
     }
-    // Claimed under the payment's lock: of two confirms at once, the second is refused here.
-    await movePayment(ctx, payment.id, 'processing', { paymentMethodId: method.id }, true);
     const settled = await attemptPayment(
       ctx,
+      'confirm',
       payment.id,
       () => 'provider_refused',
       () =>
@@ -134,6 +164,47 @@ export async function confirmIntent(
   });
 }
 
+/**
+ * Marks a call to the provider as started on a payment, under its lock: `begin` checks the
+ * payment may take it and says what else to record. The same call key found again (a re-run after
+ * a crash) is answered with the payment as it is, for the caller to resume or answer from; another
+ * call still in flight is refused while its request is worked on, or settled by asking the
+ * provider when its process is gone.
+ */
+async function startCall(
+  ctx: PaymentContext,
+  paymentId: string,
+  callKey: string,
+  begin: (row: PaymentRow) => PaymentChanges & { status?: PaymentRow['status'] },
+): Promise<PaymentRow> {
+  for (let settled = false; ; settled = true) {
+    const found = await ctx.db.transaction(async (tx) => {
+      const row = await findPayment(tx, paymentId, true);
+      if (!row) throw paymentNotFound(paymentId);
+      if (row.callKey === callKey) return { kind: 'mine' as const, row };
+      if (row.callStartedAt) return { kind: 'other' as const, row };
+      const { status, ...changes } = begin(row);
+      if (status && status !== row.status) requirePaymentMove(row.id, row.status, status);
+      const now = ctx.clock.now();
+      return {
+        kind: 'mine' as const,
+        row: await updatePayment(
+          tx,
+          row.id,
+          { ...changes, ...(status ? { status } : {}), callKey, callStartedAt: now },
+          status && status !== row.status ? now : undefined,
+        ),
+      };
+    });
+    if (found.kind === 'mine') return found.row;
+    if (settled) throw callUnderWay(paymentId);
+    await settleAbandonedCall(ctx, found.row, () => callUnderWay(paymentId));
+  }
+}
+
+const callUnderWay = (paymentId: string) =>
+  conflict(`Payment ${paymentId} has another attempt under way at the card provider`);
+
 /** Captures an authorised intent, once per Idempotency-Key. */
 export async function captureIntent(
   ctx: PaymentContext,
@@ -144,12 +215,10 @@ export async function captureIntent(
   const request = { params: { intentId }, body };
   return idempotent(ctx, { scope: 'intent-capture', caller, request }, async () => {
     const payment = await paymentOfIntent(ctx, intentId);
-    const { row, intent } = await capturePayment(
-      ctx,
-      payment.id,
-      body.amount,
-      providerKey('intent-capture', caller.key),
-    );
+    const { row, intent } = await capturePayment(ctx, payment.id, body.amount, {
+      callKey: `intent-capture:${caller.key}`,
+      providerKey: providerKey('intent-capture', caller.key),
+    });
     return toIntent(intent, row);
   });
 }
@@ -157,7 +226,9 @@ export async function captureIntent(
 /**
  * Releases an authorised intent that will not be captured (a checkout that failed after the card
  * was confirmed): the provider lets the hold go and the payment expires. Once per Idempotency-Key;
- * an intent cancelled already is answered as it is; a captured one is refused (refund it).
+ * an intent cancelled already is answered as it is; a captured one is refused (refund it). The
+ * release counts only when the provider says the intent is cancelled. A capture left in flight by
+ * a process that is gone is settled first by asking the provider, so a hold is never kept for good.
  */
 export async function cancelIntent(
   ctx: PaymentContext,
@@ -168,26 +239,40 @@ export async function cancelIntent(
   const request = { params: { intentId }, body };
   return idempotent(ctx, { scope: 'intent-cancel', caller, request }, async () => {
     const payment = await paymentOfIntent(ctx, intentId);
-    if (payment.status === 'processed') {
-      throw conflict(
-        `Payment intent ${intentId} is captured: it cannot be cancelled; refund payment ${payment.id} instead`,
-        { status: payment.status },
+    const captured = (row: PaymentRow) =>
+      conflict(
+        `Payment intent ${intentId} is captured: it cannot be cancelled; refund payment ${row.id} instead`,
+        { status: row.status },
       );
-    }
-    if (payment.captureStartedAt) {
-      throw conflict(`Payment intent ${intentId} is being captured: it cannot be cancelled now`, {
-        status: payment.status,
-      });
-    }
-    const intent = await withProvider(() =>
-      ctx.provider.cancelPaymentIntent({
+    const started = await startCall(ctx, payment.id, `intent-cancel:${caller.key}`, (row) => {
+      if (row.status === 'processed') throw captured(row);
+      return {};
+    });
+    if (started.status === 'processed') throw captured(started);
+    ctx.fault('cancel', 'before-provider');
+    let intent: ProviderIntent;
+    try {
+      intent = await ctx.provider.cancelPaymentIntent({
         intentId,
         reason: body.cancellationReason,
         idempotencyKey: providerKey('intent-cancel', caller.key),
-      }),
-    );
-    const row =
-      payment.status === 'expired' ? payment : await movePayment(ctx, payment.id, 'expired');
+      });
+    } catch (err) {
+      if (!(err instanceof ProviderRefusal)) throw providerProblem(err);
+      // Refused: the provider's intent says why (captured after all: refund it instead).
+      const truth = await recordProviderTruth(ctx, payment.id);
+      if (truth.row.status === 'processed') throw captured(truth.row);
+      throw providerProblem(err);
+    }
+    ctx.fault('cancel', 'after-provider');
+    if (intent.status !== 'canceled') {
+      await recordProviderTruth(ctx, payment.id);
+      throw conflict(
+        `Payment intent ${intentId} is ${intent.status} at the card provider: it was not cancelled`,
+      );
+    }
+    const row = await movePayment(ctx, payment.id, 'expired', { callStartedAt: null });
+    ctx.fault('cancel', 'after-record');
     return toIntent(intent, row);
   });
 }

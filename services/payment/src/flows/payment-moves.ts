@@ -10,7 +10,6 @@ import {
 } from '../db/payment-store.js';
 import { ProviderRefusal, type ProviderIntent } from '../provider/payment-provider.js';
 import { attemptOutcome, type AttemptOutcome } from '../rules/attempt-outcome.js';
-import { requireCapturable } from '../rules/captures.js';
 import { requirePaymentMove } from '../rules/payment-status.js';
 import type { PaymentContext } from './context.js';
 import { providerProblem } from './provider-errors.js';
@@ -92,15 +91,19 @@ export interface Settled {
 
 /**
  * Sends an attempt (charge or confirm) of a processing payment to the provider and records its
- * answer. A refusal of the request itself ends the attempt, recorded with `refusalCode`.
+ * answer, which ends the call in flight. A refusal of the request itself ends the attempt,
+ * recorded with `refusalCode`; the provider not answering leaves the payment processing, for the
+ * same key to resume.
  */
 export async function attemptPayment(
   ctx: PaymentContext,
+  call: 'charge' | 'confirm',
   paymentId: string,
   refusalCode: (err: ProviderRefusal) => string,
   send: () => Promise<ProviderIntent>,
 ): Promise<Settled & { intent: ProviderIntent }> {
   let intent: ProviderIntent;
+  ctx.fault(call, 'before-provider');
   try {
     intent = await send();
   } catch (err) {
@@ -108,14 +111,29 @@ export async function attemptPayment(
       await movePayment(ctx, paymentId, 'attempt_failed', {
         failureCode: refusalCode(err),
         failureReason: err.message,
+        callStartedAt: null,
       });
     }
     throw providerProblem(err);
   }
+  ctx.fault(call, 'after-provider');
   const outcome = attemptOutcome(intent);
-  const row = await movePayment(ctx, paymentId, outcome.status, outcome.changes);
+  const row = await movePayment(ctx, paymentId, outcome.status, {
+    ...outcome.changes,
+    callStartedAt: null,
+  });
+  ctx.fault(call, 'after-record');
   return { row, intent, ...(outcome.failure ? { failure: outcome.failure } : {}) };
 }
+
+/** A payment's recorded failure, as an attempt's answer gives it (a re-run after the record). */
+export const recordedFailure = (row: PaymentRow) =>
+  row.status === 'attempt_failed'
+    ? {
+        code: row.failureCode ?? 'card_declined',
+        message: row.failureReason ?? 'Your card was declined.',
+      }
+    : undefined;
 
 /** The failure's words with the status the route answers (402 charge, 422 confirm). */
 export function declined(
@@ -133,41 +151,4 @@ export function declined(
       ...extra,
     },
   });
-}
-
-/**
- * Captures an authorised payment: marked as being captured under its row lock (so two captures
- * never both reach the provider), captured there with the caller's key, then processed.
- */
-export async function capturePayment(
-  ctx: PaymentContext,
-  paymentId: string,
-  amount: number | undefined,
-  idempotencyKey: string,
-): Promise<{ row: PaymentRow; intent: ProviderIntent }> {
-  const { db, clock, provider } = ctx;
-  const payment = await db.transaction(async (tx) => {
-    const row = await findPayment(tx, paymentId, true);
-    if (!row) throw paymentNotFound(paymentId);
-    requireCapturable(row, amount);
-    await updatePayment(tx, row.id, { captureStartedAt: clock.now() });
-    return row;
-  });
-  let intent: ProviderIntent;
-  try {
-    intent = await provider.capturePaymentIntent({
-      intentId: payment.providerPaymentIntentId ?? '',
-      amount,
-      idempotencyKey,
-    });
-  } catch (err) {
-    await updatePayment(db, payment.id, { captureStartedAt: null });
-    throw providerProblem(err);
-  }
-  const row = await movePayment(ctx, payment.id, 'processed', {
-    amountCaptured: intent.amountReceived,
-    providerChargeId: intent.chargeId ?? payment.providerChargeId,
-    captureStartedAt: null,
-  });
-  return { row, intent };
 }

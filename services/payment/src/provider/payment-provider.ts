@@ -33,6 +33,11 @@ export interface ProviderIntent {
   providerPaymentMethodId: string | null;
   chargeId: string | null;
   lastError: ProviderFailure | null;
+  /** Given back so far (refunds the provider made). */
+  amountRefunded: number;
+  /** What the caller attached when it was made: our payment's id (`paymentId`) and reference. */
+  metadata: Record<string, string>;
+  createdAt: Date;
 }
 
 export interface ProviderRefund {
@@ -107,6 +112,18 @@ export interface PaymentProvider {
     reason: CancellationReason | undefined;
     idempotencyKey: string;
   }): Promise<ProviderIntent>;
+  /** The intent as the provider has it now: what recovery and reconciliation trust. */
+  retrievePaymentIntent(intentId: string): Promise<ProviderIntent>;
+  /**
+   * The intents made in a window (`from` inclusive, `to` exclusive), newest first, a page at a time
+   * (`after`: the last id of the page before), for reconciliation.
+   */
+  listPaymentIntents(input: {
+    from: Date;
+    to: Date;
+    after?: string | undefined;
+    limit: number;
+  }): Promise<{ intents: ProviderIntent[]; hasMore: boolean }>;
   createRefund(input: {
     intentId: string;
     amount: number;

@@ -13,6 +13,7 @@ import {
   insertSandboxIntent,
   insertSandboxMethod,
   insertSandboxRefund,
+  listSandboxIntents,
   sandboxKeyObject,
   sandboxMethodsOf,
   setSandboxDefaultMethod,
@@ -62,7 +63,19 @@ const toIntent = (row: IntentRow): ProviderIntent => ({
         message: row.lastErrorMessage ?? '',
       }
     : null,
+  amountRefunded: row.amountRefunded,
+  metadata: parseMetadata(row.metadata),
+  createdAt: row.createdAt,
 });
+
+function parseMetadata(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** What charging a card of this behaviour does to an intent (Stripe's test-mode outcomes). */
 function attemptOutcome(
@@ -272,6 +285,7 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
               amountReceived: 0,
               amountRefunded: 0,
               captureMethod: input.captureMethod,
+              metadata: JSON.stringify(input.metadata),
               status: input.providerPaymentMethodId
                 ? 'requires_confirmation'
                 : 'requires_payment_method',
@@ -363,6 +377,13 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
           (id) => loadIntent(tx, id),
         ),
       ),
+
+    retrievePaymentIntent: (intentId) => loadIntent(db, intentId),
+
+    listPaymentIntents: async ({ from, to, after, limit }) => {
+      const rows = await listSandboxIntents(db, { from, to, after, limit: limit + 1 });
+      return { intents: rows.slice(0, limit).map(toIntent), hasMore: rows.length > limit };
+    },
 
     createRefund: async ({ intentId, amount, idempotencyKey }) =>
       db.transaction((tx) =>

@@ -46,6 +46,10 @@ const toIntent = (pi: Stripe.PaymentIntent): ProviderIntent => ({
         message: pi.last_payment_error.message ?? 'Your card was declined.',
       }
     : null,
+  amountRefunded:
+    pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge.amount_refunded : 0,
+  metadata: { ...pi.metadata },
+  createdAt: new Date(pi.created * 1000),
 });
 
 /**
@@ -221,6 +225,22 @@ export function stripeProvider(
             { idempotencyKey: input.idempotencyKey },
           ),
         );
+      }),
+
+    retrievePaymentIntent: (intentId) =>
+      call('retrieve payment intent', async () =>
+        intent(await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] })),
+      ),
+
+    listPaymentIntents: ({ from, to, after, limit }) =>
+      call('list payment intents', async () => {
+        const page = await stripe.paymentIntents.list({
+          created: { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) },
+          limit,
+          expand: ['data.latest_charge'],
+          ...(after ? { starting_after: after } : {}),
+        });
+        return { intents: page.data.map(intent), hasMore: page.has_more };
       }),
 
     createRefund: (input) =>

@@ -58,3 +58,15 @@ export function attemptOutcome(intent: ProviderIntent): AttemptOutcome {
     }
   }
 }
+
+/**
+ * What an intent's state at the provider means for our payment when we ask after the fact (a
+ * call whose answer was lost, reconciliation, a webhook): the attempt's outcome, or `null` while
+ * the intent still waits for a card or a confirmation (nothing was tried on it).
+ */
+export function providerTruth(intent: ProviderIntent): AttemptOutcome | null {
+  const untried =
+    (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation') &&
+    !intent.lastError;
+  return untried ? null : attemptOutcome(intent);
+}

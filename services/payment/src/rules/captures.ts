@@ -12,7 +12,7 @@ export function requireCapturable(
     status: PaymentStatus;
     captureMethod: CaptureMethod;
     providerPaymentIntentId: string | null;
-    captureStartedAt: Date | null;
+    callStartedAt: Date | null;
     amount: number;
   },
   amount: number | undefined,
@@ -27,7 +27,7 @@ export function requireCapturable(
       { status: payment.status },
     );
   }
-  if (payment.captureStartedAt) {
+  if (payment.callStartedAt) {
     throw conflict(`Payment ${payment.id} is already being captured`, { status: payment.status });
   }
   if (amount !== undefined && amount > payment.amount) {

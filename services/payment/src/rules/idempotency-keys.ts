@@ -13,3 +13,13 @@ export const requestFingerprint = (request: object): string =>
 
 /** The key the provider gets: ours, namespaced so one caller key never clashes across operations. */
 export const providerKey = (scope: string, key: string) => `pawfresh:${scope}:${key}`;
+
+/** Who holds a claim, as recorded: the process's name and this start's id (`local#a1b2c3…`). */
+export const holderName = (holder: { processName: string; bootId: string }) =>
+  `${holder.processName}#${holder.bootId}`;
+
+/** The idempotency claim a payment's call in flight belongs to (`capture:<key>` → scope, key). */
+export function claimOfCall(callKey: string): { scope: string; key: string } {
+  const at = callKey.indexOf(':');
+  return { scope: callKey.slice(0, at), key: callKey.slice(at + 1) };
+}

@@ -29,3 +29,18 @@ export function requirePaymentMove(paymentId: string, from: PaymentStatus, to: P
 }
 
 export const paymentStatusMoves = allowedMoves;
+
+/**
+ * The moves that take a payment from one status to another the provider says it is in: none when
+ * it is there already, the move itself when allowed, or through `processing` (a payment recorded
+ * `pending` that the provider in fact charged); `null` when no allowed path leads there (money
+ * taken on a payment we expired: a difference for reconciliation, never a silent change).
+ */
+export function movesToward(from: PaymentStatus, to: PaymentStatus): PaymentStatus[] | null {
+  if (from === to) return [];
+  if (canMovePaymentStatus(from, to)) return [to];
+  if (canMovePaymentStatus(from, 'processing') && canMovePaymentStatus('processing', to)) {
+    return ['processing', to];
+  }
+  return null;
+}

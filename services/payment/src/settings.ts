@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from '@pawfresh/kit';
+import { faultCalls, faultPoints, type FaultCall, type FaultPoint } from './rules/faults.js';
+
+/** What the payment service reads from the environment besides the process settings. */
+export interface PaymentSettings {
+  /**
+   * Who holds an idempotency claim: this process's name (WORKFLOW_EXECUTOR_ID, the same name the
+   * workflow engine uses; `local` by default) and an id new at every start. A claim held by an
+   * earlier start of the same name is a dead process's, taken over at once; another name's is
+   * taken over when its lease runs out (docs/payments.md "Idempotency").
+   */
+  claimHolder: { processName: string; bootId: string };
+  /** How long a claim stays held without its holder renewing it (renewed every third of it). */
+  claimLeaseMs: number;
+  /**
+   * Test builds only: kill this process (SIGKILL) the first time it reaches this point of a call
+   * to the card provider, e.g. `charge:after-provider` (rules/faults.ts). Refused in production.
+   */
+  fault: { call: FaultCall; point: FaultPoint } | null;
+}
+
+const faultPattern = new RegExp(`^(${faultCalls.join('|')}):(${faultPoints.join('|')})$`);
+
+const envSchema = z.object({
+  WORKFLOW_EXECUTOR_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, {
+      error: 'WORKFLOW_EXECUTOR_ID must be 1 to 100 letters, digits, dots, underscores or dashes',
+    })
+    .default('local'),
+  PAYMENT_CLAIM_LEASE_SECONDS: z.coerce
+    .number()
+    .int({ error: 'PAYMENT_CLAIM_LEASE_SECONDS must be a whole number of seconds from 3 to 600' })
+    .min(3, {
+      error: 'PAYMENT_CLAIM_LEASE_SECONDS must be a whole number of seconds from 3 to 600',
+    })
+    .max(600, {
+      error: 'PAYMENT_CLAIM_LEASE_SECONDS must be a whole number of seconds from 3 to 600',
+    })
+    .default(20),
+  PAYMENT_FAULT: z
+    .string()
+    .regex(faultPattern, {
+      error: `PAYMENT_FAULT must be <call>:<point>, a call of ${faultCalls.join(', ')} and a point of ${faultPoints.join(', ')}`,
+    })
+    .optional(),
+});
+
+export function readPaymentSettings(
+  environment: 'development' | 'test' | 'production',
+  env: Record<string, string | undefined> = process.env,
+): PaymentSettings {
+  const parsed = loadConfig(envSchema, env);
+  if (environment === 'production' && parsed.PAYMENT_FAULT) {
+    throw new ConfigError([
+      'PAYMENT_FAULT kills the process inside calls to the card provider for crash tests: it is refused in production',
+    ]);
+  }
+  const [call, point] = parsed.PAYMENT_FAULT?.split(':') ?? [];
+  return {
+    claimHolder: {
+      processName: parsed.WORKFLOW_EXECUTOR_ID,
+      bootId: randomBytes(6).toString('hex'),
+    },
+    claimLeaseMs: parsed.PAYMENT_CLAIM_LEASE_SECONDS * 1000,
+    fault: call && point ? { call: call as FaultCall, point: point as FaultPoint } : null,
+  };
+}
