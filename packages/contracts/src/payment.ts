@@ -262,6 +262,89 @@ export const refundPageSchema = z
   })
   .meta({ id: 'RefundPage' });
 
+/** A page of payments, newest first: a customer's, or those for one order or line item. */
+export const paymentListQuery = z
+  .object({
+    count: z.coerce
+      .number({ error: 'count must be a number' })
+      .int({ error: 'count must be a whole number' })
+      .positive({ error: 'count must be a positive number' })
+      .max(100, { error: 'count must be at most 100' })
+      .default(20),
+    offset: z.coerce.number().int().min(0).max(MAX_CENTS).default(0),
+    userId: uuid('userId').optional(),
+    referenceType: referenceType.optional(),
+    referenceId: uuid('referenceId').optional(),
+  })
+  .strict();
+export type PaymentListQuery = z.infer<typeof paymentListQuery>;
+
+export const paymentPageSchema = z
+  .object({
+    data: z.array(paymentSchema),
+    meta: z.object({
+      total: z.number().int().min(0),
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(0),
+    }),
+  })
+  .meta({ id: 'PaymentPage' });
+export type PaymentPage = z.infer<typeof paymentPageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation: the provider's books against ours
+// ---------------------------------------------------------------------------------------------
+
+/** What a difference between the provider and our records was, and what was done about it. */
+export const reconciliationKinds = [
+  /** The provider moved money (or released it) and our payment did not say so: recorded now. */
+  'recorded',
+  /** An intent of ours with money at the provider but no payment here: given back. */
+  'refunded',
+  /** A refund the provider never answered, sent again under its key and recorded. */
+  'refund_recorded',
+  /** Our record cannot follow the provider (money taken on an expired payment): for staff. */
+  'unresolved',
+] as const;
+
+export const reconciliationFindingSchema = z
+  .object({
+    kind: z.enum(reconciliationKinds),
+    intentId: z.string().nullable(),
+    paymentId: z.uuid().nullable(),
+    reference: referenceSchema.nullable(),
+    /** Cents the difference was about (received, released or refunded). */
+    amount: cents,
+    before: z.string(),
+    after: z.string(),
+  })
+  .meta({ id: 'ReconciliationFinding' });
+export type ReconciliationFinding = z.infer<typeof reconciliationFindingSchema>;
+
+export const reconcileInput = z
+  .object({
+    /** The window of intents made at the provider: the last 3 days by default. */
+    from: instant.optional(),
+    to: instant.optional(),
+    createdBy,
+  })
+  .strict();
+
+export const reconciliationReportSchema = z
+  .object({
+    from: instant,
+    to: instant,
+    /** Intents the provider listed in the window, and payments of ours checked against them. */
+    intentsChecked: z.number().int().min(0),
+    paymentsChecked: z.number().int().min(0),
+    differences: z.number().int().min(0),
+    findings: z.array(reconciliationFindingSchema),
+    /** Answered idempotency keys older than their lifetime, removed. */
+    keysRemoved: z.number().int().min(0),
+  })
+  .meta({ id: 'ReconciliationReport' });
+export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Card provider routes (payment intents)
 // ---------------------------------------------------------------------------------------------
@@ -422,6 +505,38 @@ export const paymentContract = defineContract({
       response: paymentSchema,
       errors: [400, 404],
     },
+    listPayments: {
+      method: 'GET',
+      path: '/payments',
+      summary: "Payments, newest first, with their refunds: a customer's, or an order's",
+      description:
+        'Filter by `userId` (one customer), `referenceType` and `referenceId` (one order or line item). Declined attempts are listed too.',
+      query: paymentListQuery,
+      response: paymentPageSchema,
+      errors: [400],
+    },
+    listCustomerPayments: {
+      method: 'GET',
+      path: '/customers/:userId/payments',
+      summary: "One customer's payments, newest first, with their refunds",
+      description:
+        "Only this customer's payments, whatever the query says: for the customer API, which passes the signed-in customer.",
+      params: userParams,
+      query: paymentListQuery.omit({ userId: true }),
+      response: paymentPageSchema,
+      errors: [400],
+    },
+    reconcile: {
+      method: 'POST',
+      path: '/reconciliation',
+      summary:
+        "Compare the card provider's intents with our payments over a window, and settle each difference",
+      description:
+        'Each intent the provider made in the window is checked against its payment here: what the provider did is recorded; money taken with no payment here is given back; refunds left pending are sent again under their key. Also run daily by the orchestration service (docs/payments.md "Reconciliation").',
+      body: reconcileInput,
+      response: reconciliationReportSchema,
+      errors: [400, 502],
+    },
     capturePayment: {
       method: 'POST',
       path: '/payments/capture',
@@ -468,6 +583,16 @@ export const paymentContract = defineContract({
       status: 201,
       response: paymentIntentSchema,
       errors: [400, 404, 409, 502],
+    },
+    getPaymentIntent: {
+      method: 'GET',
+      path: '/providers/stripe/payment-intents/:intentId',
+      summary: 'A payment intent as the card provider has it now, with its payment as recorded',
+      description:
+        "The provider is asked, and what it says is recorded first: a call whose answer was lost (a crash) becomes the payment's record here.",
+      params: intentParams,
+      response: paymentIntentSchema,
+      errors: [400, 404, 502],
     },
     confirmPaymentIntent: {
       method: 'POST',

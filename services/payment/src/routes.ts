@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '@pawfresh/kit';
 import type { paymentContract } from '@pawfresh/contracts/payment';
-import { captureAuthorisedPayment, chargeCustomer, getPayment } from './flows/charges.js';
+import {
+  captureAuthorisedPayment,
+  chargeCustomer,
+  getPayment,
+  listPaymentsPage,
+} from './flows/charges.js';
 import type { PaymentContext } from './flows/context.js';
 import {
   addSource,
@@ -12,7 +17,14 @@ import {
   setDefaultPaymentMethod,
 } from './flows/customers.js';
 import type { CallerKey } from './flows/idempotency.js';
-import { cancelIntent, captureIntent, confirmIntent, createIntent } from './flows/intents.js';
+import {
+  cancelIntent,
+  captureIntent,
+  confirmIntent,
+  createIntent,
+  getIntent,
+} from './flows/intents.js';
+import { reconcile } from './flows/reconciliation.js';
 import { importCustomer, revertMigration } from './flows/migration.js';
 import { getRefund, listRefundsPage, refundPayment } from './flows/refunds.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './rules/idempotency-keys.js';
@@ -49,6 +61,10 @@ export function paymentServiceHandlers(ctx: PaymentContext): Handlers<typeof pay
     charge: async ({ params, body }, request, reply) =>
       chargeCustomer(ctx, callerKey(request, reply, true), params.userId, body),
     getPayment: ({ params }) => getPayment(ctx, params.paymentId),
+    listPayments: ({ query }) => listPaymentsPage(ctx, query),
+    listCustomerPayments: ({ params, query }) =>
+      listPaymentsPage(ctx, { ...query, userId: params.userId }),
+    reconcile: ({ body }) => reconcile(ctx, body),
     capturePayment: async ({ body }, request, reply) =>
       captureAuthorisedPayment(ctx, callerKey(request, reply, true), body),
 
@@ -59,6 +75,7 @@ export function paymentServiceHandlers(ctx: PaymentContext): Handlers<typeof pay
 
     createPaymentIntent: async ({ body }, request, reply) =>
       createIntent(ctx, callerKey(request, reply, false), body),
+    getPaymentIntent: ({ params }) => getIntent(ctx, params.intentId),
     confirmPaymentIntent: async ({ params, body }, request, reply) =>
       confirmIntent(ctx, callerKey(request, reply, true), params.intentId, body),
     capturePaymentIntent: async ({ params, body }, request, reply) =>

@@ -7,7 +7,7 @@ import { badRequest, HttpError } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import { toWorkflowRun } from '../rules/run-view.js';
-import { failureOf } from '../rules/workflow-failure.js';
+import { failureOf, type WorkflowFailure } from '../rules/workflow-failure.js';
 
 /** DBOS keeps its tables in this schema of the same database (as each service keeps its own). */
 const ENGINE_SCHEMA = 'orchestration';
@@ -53,6 +53,14 @@ interface Schedule {
   cron: string;
   workflow: (scheduledAt: Date, context: unknown) => Promise<void>;
 }
+
+/** A run's answer when it ended in an error that was not meant for its caller. */
+const unexpectedFailure: WorkflowFailure = {
+  statusCode: 502,
+  message:
+    'This could not be completed just now because part of our system did not answer as expected: try again in a minute',
+  type: 'upstream',
+};
 
 /**
  * The durable workflow engine of this process: DBOS Transact on the process's own database. One
@@ -236,8 +244,9 @@ export class Engine {
     try {
       return { workflowId: id, result: await this.#resultOf(handle) };
     } catch (err) {
-      const failure = failureOf(err);
-      if (!failure) throw err;
+      // An error not meant for the caller (another service's unexpected answer): logged in the
+      // run for staff, and answered in words a customer can act on, the same on every replay.
+      const failure = failureOf(err) ?? unexpectedFailure;
       throw new HttpError(failure.statusCode, failure.message, {
         ...(failure.type ? { type: failure.type } : {}),
         ...(failure.details !== undefined ? { details: failure.details } : {}),

@@ -36,6 +36,13 @@ import type { WorkflowContext } from './context.js';
 import { retried, said } from './undo-calls.js';
 
 export type CheckoutRequest = Omit<CheckoutInput, 'workflowId'>;
+
+/**
+ * The card's money is not back yet: a 503, so the undo step is tried again (undo-calls.ts), and
+ * the run ends in this error, for staff and reconciliation, only when it never comes back.
+ */
+const stillHeld = (why: string) =>
+  new HttpError(503, `The payment is not given back yet: ${why}`, { type: 'upstream' });
 type Cart = Omit<InflatedCart, 'workflowId'>;
 
 /** The address as identity keeps it: without the person's name and contact. */
@@ -211,7 +218,10 @@ export const checkout =
         }),
       );
     } catch (err) {
-      // Nothing was charged: only the promotion's use is taken back.
+      // Declined or refused: nothing was charged, only the promotion's use is taken back. Not
+      // answered: the card may be authorised, so the intent is cancelled too (a captured one is
+      // refunded), and the provider's answer is what counts.
+      if (!(err instanceof HttpError && err.statusCode < 500)) made.authorised = true;
       await compensate();
       throw err;
     }
@@ -432,6 +442,28 @@ export const checkout =
       throw err;
     }
 
+    /**
+     * Refunds what is left of a captured payment, and counts it done only when the payment service
+     * says the refund succeeded at the provider (the key makes a re-run the same refund).
+     */
+    async function giveBack(paymentId: string): Promise<void> {
+      const payment = await services.payment.getPayment({ params: { paymentId } });
+      const left = payment.amountCaptured - payment.amountRefunded;
+      if (left <= 0) return;
+      const refund = await services.payment.createRefund({
+        params: { paymentId },
+        body: {
+          amount: left,
+          description: `Checkout of cart ${cartId} did not complete: the payment is given back`,
+          createdBy: CHECKOUT_ACTOR,
+        },
+        headers: key('refund'),
+      });
+      if (refund.status !== 'succeeded') {
+        throw stillHeld(`the refund ${refund.id} is ${refund.status}`);
+      }
+    }
+
     /** Undoes what this run made, newest first; each undo is a step of its own, retried. */
     async function compensate(): Promise<void> {
       const undo = (name: string, run: () => Promise<unknown>) =>
@@ -480,45 +512,31 @@ export const checkout =
         // Never captured: the hold on the card is released now rather than left to lapse.
         await undo('cancel-payment-intent', async () => {
           try {
-            await services.payment.cancelPaymentIntent({
+            const cancelled = await services.payment.cancelPaymentIntent({
               params: { intentId: paymentIntentId },
               body: { cancellationReason: 'abandoned', createdBy: CHECKOUT_ACTOR },
               headers: key('cancel'),
             });
+            if (cancelled.status !== 'canceled') {
+              throw stillHeld(`the card provider has it ${cancelled.status}`);
+            }
           } catch (err) {
             if (!isCallStatus(err, 409)) throw err;
-            // Captured after all (its answer was lost): the money is given back instead.
-            const payment = await services.payment.getPayment({
-              params: { paymentId: confirmed.paymentId },
+            // Captured after all (its answer was lost; the payment service asked the provider):
+            // the money is given back instead.
+            const intent = await services.payment.getPaymentIntent({
+              params: { intentId: paymentIntentId },
             });
-            const left =
-              payment.amountCaptured - payment.refunds.reduce((sum, r) => sum + r.amount, 0);
-            if (left <= 0) return;
-            await services.payment.createRefund({
-              params: { paymentId: confirmed.paymentId },
-              body: {
-                amount: left,
-                description: `Checkout of cart ${cartId} did not complete: the payment is given back`,
-                createdBy: CHECKOUT_ACTOR,
-              },
-              headers: key('refund'),
-            });
+            if (intent.paymentStatus !== 'processed') {
+              throw stillHeld(said(err, `its payment is ${intent.paymentStatus}`));
+            }
+            await giveBack(intent.paymentId);
           }
         });
       }
       if (made.paid) {
-        const { paymentId, amount } = made.paid;
-        await undo('refund-payment', () =>
-          services.payment.createRefund({
-            params: { paymentId },
-            body: {
-              amount,
-              description: `Checkout of cart ${cartId} did not complete: the payment is given back`,
-              createdBy: CHECKOUT_ACTOR,
-            },
-            headers: key('refund'),
-          }),
-        );
+        const { paymentId } = made.paid;
+        await undo('refund-payment', () => giveBack(paymentId));
       }
       if (made.attribution) {
         const promotionUserId = made.attribution;

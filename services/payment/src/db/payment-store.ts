@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from '@pawfresh/db/orm';
+import { and, count, desc, eq, inArray, isNotNull, lt } from '@pawfresh/db/orm';
 import { iso } from '@pawfresh/db';
 import type {
   CaptureMethod,
@@ -8,7 +8,7 @@ import type {
   ReferenceType,
 } from '@pawfresh/contracts/payment';
 import type { PaymentDb } from './payment-db.js';
-import { refundsOfPayment, toRefund } from './refund-store.js';
+import { refundsOfPayment, refundsOfPayments, toRefund, type RefundRow } from './refund-store.js';
 import { payments } from './schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -18,7 +18,19 @@ export type PaymentChanges = Partial<
 >;
 
 export async function toPayment(db: PaymentDb, row: PaymentRow): Promise<Payment> {
-  const refunds = await refundsOfPayment(db, row.id);
+  return paymentOf(row, await refundsOfPayment(db, row.id));
+}
+
+/** Payments with their refunds, read in one query for the lot. */
+export async function toPayments(db: PaymentDb, rows: readonly PaymentRow[]): Promise<Payment[]> {
+  const refunds = await refundsOfPayments(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => paymentOf(row, refunds.get(row.id) ?? []));
+}
+
+function paymentOf(row: PaymentRow, refunds: readonly RefundRow[]): Payment {
   return {
     id: row.id,
     userId: row.userId,
@@ -146,4 +158,56 @@ export async function updatePayment(
     .returning();
   if (!row) throw new Error(`Payment ${id} vanished`);
   return row;
+}
+
+export interface PaymentQuery {
+  userId?: string | undefined;
+  referenceType?: ReferenceType | undefined;
+  referenceId?: string | undefined;
+  offset: number;
+  count: number;
+}
+
+/** One page of payments, newest first, with how many match in all. */
+export async function listPayments(
+  db: PaymentDb,
+  query: PaymentQuery,
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  const where = and(
+    query.userId ? eq(payments.userId, query.userId) : undefined,
+    query.referenceType ? eq(payments.referenceType, query.referenceType) : undefined,
+    query.referenceId ? eq(payments.referenceId, query.referenceId) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .offset(query.offset)
+      .limit(query.count),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** Payments with a call to the provider started before `before` and never answered. */
+export async function paymentsWithCallsStartedBefore(
+  db: PaymentDb,
+  before: Date,
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(isNotNull(payments.callStartedAt), lt(payments.callStartedAt, before)))
+    .limit(500);
+}
+
+/** The payments of these ids (for matching the provider's intents by their metadata). */
+export async function findPayments(db: PaymentDb, ids: readonly string[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.id, [...ids]));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq } from '@pawfresh/db/orm';
+import { and, asc, count, desc, eq, inArray, lt } from '@pawfresh/db/orm';
 import { iso } from '@pawfresh/db';
 import type { ReferenceType, Refund } from '@pawfresh/contracts/payment';
 import type { PaymentDb } from './payment-db.js';
@@ -31,6 +31,36 @@ export async function refundsOfPayment(db: PaymentDb, paymentId: string): Promis
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/** The refunds of these payments, oldest first, by payment. */
+export async function refundsOfPayments(
+  db: PaymentDb,
+  paymentIds: readonly string[],
+): Promise<Map<string, RefundRow[]>> {
+  const byPayment = new Map<string, RefundRow[]>();
+  if (paymentIds.length === 0) return byPayment;
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.paymentId, [...paymentIds]))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  for (const row of rows) {
+    const list = byPayment.get(row.paymentId) ?? [];
+    list.push(row);
+    byPayment.set(row.paymentId, list);
+  }
+  return byPayment;
+}
+
+/** Refunds recorded pending before `before` that the provider never answered (a lost answer). */
+export async function pendingRefundsBefore(db: PaymentDb, before: Date): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lt(refunds.createdAt, before)))
+    .orderBy(asc(refunds.createdAt))
+    .limit(500);
 }
 
 export async function findRefund(db: PaymentDb, id: string): Promise<RefundRow | undefined> {

@@ -1,7 +1,14 @@
 import { conflict } from '@pawfresh/kit';
-import type { Payment } from '@pawfresh/contracts/payment';
+import type { Payment, PaymentPage } from '@pawfresh/contracts/payment';
 import { liveMethods } from '../db/customer-store.js';
-import { findPaymentByRequestKey, toPayment, type PaymentRow } from '../db/payment-store.js';
+import {
+  findPaymentByRequestKey,
+  listPayments,
+  toPayment,
+  toPayments,
+  type PaymentQuery,
+  type PaymentRow,
+} from '../db/payment-store.js';
 import { providerKey } from '../rules/idempotency-keys.js';
 import { capturePayment } from './capture.js';
 import type { PaymentContext } from './context.js';
@@ -91,6 +98,18 @@ export async function chargeCustomer(
 
 export async function getPayment(ctx: PaymentContext, paymentId: string): Promise<Payment> {
   return toPayment(ctx.db, await requirePayment(ctx, paymentId));
+}
+
+/** A page of payments, newest first, with their refunds (a customer's, or an order's). */
+export async function listPaymentsPage(
+  ctx: PaymentContext,
+  query: PaymentQuery,
+): Promise<PaymentPage> {
+  const { rows, total } = await listPayments(ctx.db, query);
+  return {
+    data: await toPayments(ctx.db, rows),
+    meta: { total, offset: query.offset, limit: query.count },
+  };
 }
 
 /** Captures an authorised payment (all of it, or `amount`), once per Idempotency-Key. */

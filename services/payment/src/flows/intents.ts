@@ -276,3 +276,16 @@ export async function cancelIntent(
     return toIntent(intent, row);
   });
 }
+
+/**
+ * An intent as the provider has it now, with its payment: what the provider says is recorded
+ * first (provider-truth.ts), so a caller that lost an answer reads the truth here.
+ */
+export async function getIntent(ctx: PaymentContext, intentId: string): Promise<PaymentIntent> {
+  const payment = await paymentOfIntent(ctx, intentId);
+  const { row, intent } = await recordProviderTruth(ctx, payment.id);
+  return toIntent(
+    intent ?? (await withProvider(() => ctx.provider.retrievePaymentIntent(intentId))),
+    row,
+  );
+}

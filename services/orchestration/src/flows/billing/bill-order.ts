@@ -42,7 +42,7 @@ export const billOrder =
       case 'none':
         return billed(order.paymentStatus);
       case 'charge': {
-        const charge = await chargeOnce(ctx, chargeOrder, order, BILLING_ACTOR);
+        const charge = await chargeOnce(ctx, chargeOrder, order, BILLING_ACTOR, date);
         return billed(charge.paymentStatus, order.deliveryDate, charge);
       }
       case 'move-delivery': {

@@ -20,6 +20,8 @@ export async function chargeOnce(
   chargeOrder: Workflow<ChargeOrderInput, ChargeResult>,
   order: OrderState,
   actor: string,
+  /** The billing run's date, when a run charges (charge-order.ts). */
+  date?: string,
 ): Promise<ChargeResult> {
   const prefix = `charge-order:${order.id}:${order.attempt}:`;
   if (order.paymentStatus === 'processing') {
@@ -31,7 +33,7 @@ export async function chargeOnce(
   }
   return childWorkflow(
     chargeOrder,
-    { orderId: order.id, attempt: order.attempt, actor },
+    { orderId: order.id, attempt: order.attempt, actor, ...(date ? { date } : {}) },
     `${prefix}${order.version}`,
   );
 }

@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { conflict, ServiceCallError, upstream } from '@pawfresh/kit';
+import {
+  conflict,
+  HttpError,
+  isInFlight,
+  ServiceCallError,
+  upstream,
+  upstreamMessage,
+} from '@pawfresh/kit';
 import type { NotificationInput } from '@pawfresh/contracts/identity';
 import type { ChargeResult } from '@pawfresh/contracts/orchestration-billing';
 import { BILLING_ACTOR, chargeKey, localDate, nextAttemptDate } from '../../rules/dunning.js';
@@ -17,6 +24,11 @@ export interface ChargeOrderInput {
   attempt: number;
   /** Who asked (the billing run, staff, the customer), recorded on the order events. */
   actor: string;
+  /**
+   * The billing run's date when a run charges (a run may be dated ahead of the wall clock): the
+   * next attempt of a decline counts from it. Without it, today in the order's time zone.
+   */
+  date?: string | undefined;
 }
 
 /** What came back from the card, kept as the charge step's checkpoint. */
@@ -45,13 +57,13 @@ const declinedBy = (err: unknown): Charged | undefined => {
  */
 export const chargeOrder =
   ({ services, step, clock, workflowId }: BillingContext) =>
-  async ({ orderId, attempt, actor }: ChargeOrderInput): Promise<ChargeResult> => {
+  async ({ orderId, attempt, actor, date }: ChargeOrderInput): Promise<ChargeResult> => {
     const read = await step('read-order', async () => ({
       order: await readOrderState(services, orderId),
       now: clock.now().toISOString(),
     }));
     const order: OrderState = read.order;
-    const today = localDate(new Date(read.now), order.timezone);
+    const today = date ?? localDate(new Date(read.now), order.timezone);
     const result = (
       outcome: ChargeResult['outcome'],
       paymentStatus: ChargeResult['paymentStatus'],
@@ -109,11 +121,14 @@ export const chargeOrder =
         } catch (err) {
           const declined = declinedBy(err);
           if (declined) return declined;
+          // Not answered, or still worked on under the same key (ask again): never final.
           const unanswered =
-            err instanceof ServiceCallError && (err.status === 0 || err.status >= 500);
-          if (!unanswered || tries >= CHARGE_TRIES) {
-            return upstream('Charging the card', () => Promise.reject(err));
+            (err instanceof ServiceCallError && (err.status === 0 || err.status >= 500)) ||
+            isInFlight(err);
+          if (unanswered && tries >= CHARGE_TRIES) {
+            throw new HttpError(502, upstreamMessage('Charging the card'), { type: 'upstream' });
           }
+          if (!unanswered) return upstream('Charging the card', () => Promise.reject(err));
           await sleep(500 * tries);
         }
       }

@@ -56,7 +56,11 @@ export async function readOrderState(
   });
 }
 
-/** Moves the payment status (the order service records the event); same status: no change. */
+/**
+ * Moves the payment status (the order service records the event); same status: no change. A move
+ * refused because the order is already where it was to go is done: the step that made it was cut
+ * off by a crash after the order service recorded it, and runs again with the version it read.
+ */
 export async function movePaymentStatus(
   services: Collaborators,
   orderId: string,
@@ -73,6 +77,8 @@ export async function movePaymentStatus(
     } catch (err) {
       const status = (err as { status?: number }).status;
       if (status === 409) {
+        const now = await services.order.getOrder({ params: { orderId } });
+        if (now.paymentStatus === to) return now;
         throw conflict(
           `Order ${orderId} changed while it was being charged (another charge or a staff change): ask again in a minute`,
         );
