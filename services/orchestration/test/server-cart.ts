@@ -12,7 +12,16 @@ const addDays = (date: Date, days: number) =>
  */
 export async function readyCart(
   api: Api,
-  { beforePricing }: { beforePricing?: (cartId: string) => Promise<void> } = {},
+  {
+    beforePricing,
+    intentOffBy = 0,
+    captureMethod = 'manual',
+  }: {
+    beforePricing?: (cartId: string) => Promise<void>;
+    /** Cents the intent is for more than the cart: the checkout then fails after the payment. */
+    intentOffBy?: number;
+    captureMethod?: 'manual' | 'automatic';
+  } = {},
 ) {
   const userId = randomUUID();
   const meals = await api.get<{ id: string }[]>('/svc/product/api/v1/products?type=meal');
@@ -51,8 +60,8 @@ export async function readyCart(
   });
   const intent = await api.post<PaymentIntent>('/svc/payment/providers/stripe/payment-intents', {
     userId,
-    amount: inflated.prices.total,
-    captureMethod: 'manual',
+    amount: inflated.prices.total + intentOffBy,
+    captureMethod,
     description: 'First box',
     reference: { referenceId: cart.id, referenceType: 'order' },
     createdBy: 'customer-app',

@@ -443,17 +443,17 @@ export const checkout =
     }
 
     /**
-     * Refunds what is left of a captured payment, and counts it done only when the payment service
-     * says the refund succeeded at the provider (the key makes a re-run the same refund).
+     * Refunds all that was captured, and counts it done only when the payment service says the
+     * refund succeeded at the provider. The same key and amount every time: a re-run after a crash
+     * resumes the refund it started (pending, its amount reserved) instead of asking for another.
      */
     async function giveBack(paymentId: string): Promise<void> {
       const payment = await services.payment.getPayment({ params: { paymentId } });
-      const left = payment.amountCaptured - payment.amountRefunded;
-      if (left <= 0) return;
+      if (payment.amountCaptured === 0) return;
       const refund = await services.payment.createRefund({
         params: { paymentId },
         body: {
-          amount: left,
+          amount: payment.amountCaptured,
           description: `Checkout of cart ${cartId} did not complete: the payment is given back`,
           createdBy: CHECKOUT_ACTOR,
         },
