@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { calendarDate, cents, uuid } from './fields.js';
+import { calendarDate, cents, instant, uuid } from './fields.js';
 import { paymentStatus } from './order.js';
+import { reconciliationReportSchema } from './payment.js';
 import { workflowId } from './workflow-id.js';
 
 /**
@@ -155,3 +156,30 @@ export type InvoiceFile = z.infer<typeof invoiceFileSchema>;
 export const invoiceSchema = invoiceFileSchema
   .extend({ workflowId: z.string() })
   .meta({ id: 'Invoice' });
+
+// ---------------------------------------------------------------------------------------------
+// reconcile-payments (daily after the billing run; also on demand): docs/payments.md
+// ---------------------------------------------------------------------------------------------
+
+export const reconcilePaymentsInput = z
+  .object({
+    from: instant
+      .optional()
+      .describe("Intents made at the provider from (default: 3 days before 'to')"),
+    to: instant.optional().describe('Up to (default: now)'),
+    workflowId: workflowId.optional(),
+  })
+  .strict();
+
+export const reconcilePaymentsSchema = z
+  .object({
+    workflowId: z.string(),
+    report: reconciliationReportSchema,
+    ordersPaid: z
+      .array(z.object({ orderId: z.uuid(), orderNumber: z.number().int() }))
+      .describe(
+        'Orders whose payment the provider took while the order did not say so: marked paid',
+      ),
+  })
+  .meta({ id: 'PaymentReconciliation' });
+export type PaymentReconciliation = z.infer<typeof reconcilePaymentsSchema>;

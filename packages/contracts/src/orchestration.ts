@@ -12,6 +12,8 @@ import {
   invoiceSchema,
   manualChargeOrderInput,
   manualChargeSchema,
+  reconcilePaymentsInput,
+  reconcilePaymentsSchema,
   resetSchedulesInput,
   schedulesSchema,
 } from './orchestration-billing.js';
@@ -273,6 +275,17 @@ export const orchestrationContract = defineContract({
         'Runs daily on a schedule; on demand for a day (one run per day: the default workflowId is charge-due-orders:<date>). docs/dunning.md.',
       body: chargeDueOrdersInput,
       response: billingRunSchema,
+      errors: [400, 500, 502, 503],
+    },
+    reconcilePayments: {
+      method: 'POST',
+      path: '/workflows/reconcile-payments',
+      summary:
+        "Compare the card provider's books with our payments, settle each difference, and mark paid the orders whose money was taken",
+      description:
+        'Runs daily after the billing run (RECONCILE_PAYMENTS_CRON); on demand for a window. docs/payments.md "Reconciliation".',
+      body: reconcilePaymentsInput,
+      response: reconcilePaymentsSchema,
       errors: [400, 500, 502, 503],
     },
     manualChargeOrder: {

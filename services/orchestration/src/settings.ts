@@ -11,6 +11,11 @@ export interface OrchestrationSettings {
   stepDelayMs: number;
   /** When the daily billing run starts (cron, Australia/Perth wall clock): docs/dunning.md. */
   billingRunCron: string;
+  /**
+   * When the daily reconciliation of payments with the card provider starts (cron, Australia/Perth
+   * wall clock): after the billing run. docs/payments.md "Reconciliation".
+   */
+  reconcilePaymentsCron: string;
   /** The seller on tax invoices (docs/invoices.md). */
   invoiceSeller: { name: string; abn: string; address: string };
   /**
@@ -47,6 +52,13 @@ const envSchema = z.object({
       error: 'BILLING_RUN_CRON must be a cron schedule of 5 fields, such as "0 6 * * *"',
     })
     .default('0 6 * * *'),
+  RECONCILE_PAYMENTS_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4}\S+$/, {
+      error: 'RECONCILE_PAYMENTS_CRON must be a cron schedule of 5 fields, such as "0 7 * * *"',
+    })
+    .default('0 7 * * *'),
   INVOICE_BUSINESS_NAME: z.string().trim().min(1).max(120).default('Pawfresh Pty Ltd'),
   INVOICE_ABN: z
     .string()
@@ -103,6 +115,7 @@ export function readOrchestrationSettings(
   return {
     stepDelayMs: parsed.WORKFLOW_STEP_DELAY_MS,
     billingRunCron: parsed.BILLING_RUN_CRON,
+    reconcilePaymentsCron: parsed.RECONCILE_PAYMENTS_CRON,
     invoiceSeller: {
       name: parsed.INVOICE_BUSINESS_NAME,
       abn: parsed.INVOICE_ABN,

@@ -6,6 +6,7 @@ import { TestClock, signAccessToken } from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
 import type { User } from '@pawfresh/contracts/identity';
 import type { Product } from '@pawfresh/contracts/product';
+import type { Payment, PaymentPage } from '@pawfresh/contracts/payment';
 import {
   callJson,
   routeFetch,
@@ -218,12 +219,15 @@ export async function customerAuth(h: BillingHarness, userId: string) {
 }
 
 /** The payments the payment service keeps for an order (its books), oldest first. */
-export async function paymentsFor(h: BillingHarness, orderId: string) {
-  const db = h.database.forSchema({});
-  const res = await db.execute(
-    sql`select status, amount from payment.payments where reference_id = ${orderId} order by created_at`,
+/** An order's payments at the payment service, oldest first (declined attempts included). */
+export async function paymentsFor(h: BillingHarness, orderId: string): Promise<Payment[]> {
+  const res = await callJson(
+    h.services.payment!,
+    'GET',
+    `/payments?referenceType=order&referenceId=${orderId}&count=100`,
   );
-  return ((res as { rows?: unknown[] }).rows ?? res) as { status: string; amount: number }[];
+  if (res.statusCode !== 200) throw new Error(`payments: ${res.body}`);
+  return res.json<PaymentPage>().data.reverse();
 }
 
 /** An active subscription for the customer: a dog of theirs on a full bowl of one meal. */

@@ -11,6 +11,7 @@ export type BillingHandlers = Pick<
   Handlers<typeof orchestrationContract>,
   | 'chargeDueOrders'
   | 'manualChargeOrder'
+  | 'reconcilePayments'
   | 'resetTemporalSchedules'
   | 'generateInvoice'
   | 'createTestAccount'
@@ -56,6 +57,11 @@ export function billingHandlers(
 
     manualChargeOrder: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(billing.manualChargeOrder, input, workflowId);
+      return { workflowId: run.workflowId, ...run.result };
+    },
+
+    reconcilePayments: async ({ body: { workflowId, ...input } }) => {
+      const run = await engine.run(billing.reconcilePayments, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };
     },
 

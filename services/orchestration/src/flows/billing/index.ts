@@ -3,6 +3,7 @@ import type {
   BillingRun,
   ChargeResult,
   InvoiceFile,
+  PaymentReconciliation,
 } from '@pawfresh/contracts/orchestration-billing';
 import type { Seller } from '../../rules/invoice.js';
 import { generateInvoice } from './generate-invoice.js';
@@ -21,6 +22,7 @@ import { chargeDueOrders } from './charge-due-orders.js';
 import { chargeOrder, type ChargeOrderInput } from './charge-order.js';
 import type { BillingContext } from './context.js';
 import { manualChargeOrder } from './manual-charge-order.js';
+import { reconcilePayments } from './reconcile-payments.js';
 
 export interface BillingWorkflows {
   chargeOrder: Workflow<ChargeOrderInput, ChargeResult>;
@@ -33,6 +35,10 @@ export interface BillingWorkflows {
   createTestAccount: Workflow<CreateAccountInput, Omit<TestAccount, 'workflowId'>>;
   createAccount: Workflow<CreateAccountInput, Omit<TestAccount, 'workflowId'>>;
   generateInvoice: Workflow<{ orderId: string; userId?: string }, InvoiceFile>;
+  reconcilePayments: Workflow<
+    { from?: string; to?: string },
+    Omit<PaymentReconciliation, 'workflowId'>
+  >;
   /** The schedules this service keeps (reset-temporal-schedules puts them back). */
   schedules: ConfiguredSchedule[];
 }
@@ -43,7 +49,7 @@ export const billingRunId = (date: string) => `charge-due-orders:${date}`;
 export function registerBillingWorkflows(
   engine: Engine,
   ctx: BillingContext,
-  settings: { billingRunCron: string; invoiceSeller: Seller },
+  settings: { billingRunCron: string; reconcilePaymentsCron: string; invoiceSeller: Seller },
 ): BillingWorkflows {
   const charge = engine.register('charge-order', chargeOrder(ctx));
   const bill = engine.register('bill-order', billOrder(ctx, charge));
@@ -53,8 +59,20 @@ export function registerBillingWorkflows(
     const date = localDate(scheduledDate, BILLING_RUN_TIME_ZONE);
     await childWorkflow(run, { date }, billingRunId(date));
   });
+  const reconcile = engine.register('reconcile-payments', reconcilePayments(ctx));
+  const dailyReconcile: ScheduledWorkflow = registerScheduled(
+    'reconcile-payments-schedule',
+    async (scheduledDate) => {
+      await childWorkflow(
+        reconcile,
+        {},
+        `reconcile-payments:${localDate(scheduledDate, BILLING_RUN_TIME_ZONE)}`,
+      );
+    },
+  );
   return {
     chargeOrder: charge,
+    reconcilePayments: reconcile,
     billOrder: bill,
     chargeDueOrders: run,
     manualChargeOrder: engine.register('manual-charge-order', manualChargeOrder(ctx, charge)),
@@ -69,6 +87,12 @@ export function registerBillingWorkflows(
         scheduleName: 'billing-run',
         workflow: daily,
         schedule: settings.billingRunCron,
+        cronTimezone: BILLING_RUN_TIME_ZONE,
+      },
+      {
+        scheduleName: 'reconcile-payments',
+        workflow: dailyReconcile,
+        schedule: settings.reconcilePaymentsCron,
         cronTimezone: BILLING_RUN_TIME_ZONE,
       },
     ],
