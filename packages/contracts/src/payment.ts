@@ -415,6 +415,32 @@ export const cancelIntentInput = z
   })
   .strict();
 
+/**
+ * A card provider's event (Stripe's webhook payload; the sandbox sends the same shape). Only what
+ * is read is checked: Stripe adds fields over time.
+ */
+export const providerEventInput = z.looseObject({
+  id: z.string().trim().min(1).max(255),
+  type: z.string().trim().min(1).max(255),
+  data: z.looseObject({
+    object: z.looseObject({
+      id: z.string().trim().min(1).max(255).nullable(),
+      object: z.string().max(100),
+      payment_intent: z.string().max(255).nullable().optional(),
+      metadata: z.record(z.string(), z.string()).optional(),
+    }),
+  }),
+});
+
+export const providerEventReceiptSchema = z
+  .object({
+    received: z.literal(true),
+    /** False when this event was applied before (a redelivery). */
+    applied: z.boolean(),
+    outcome: z.string().nullable(),
+  })
+  .meta({ id: 'ProviderEventReceipt' });
+
 // ---------------------------------------------------------------------------------------------
 // Migration
 // ---------------------------------------------------------------------------------------------
@@ -623,6 +649,18 @@ export const paymentContract = defineContract({
       body: cancelIntentInput,
       response: paymentIntentSchema,
       errors: [400, 404, 409, 502],
+    },
+    receiveProviderEvent: {
+      method: 'POST',
+      path: '/providers/stripe/webhooks',
+      summary:
+        "The card provider's events (payment_intent.*, charge.refunded, charge.dispute.created)",
+      description:
+        'Called by the card provider, not by services: the `Stripe-Signature` header must be a valid signature of the exact body with the webhook secret (STRIPE_WEBHOOK_SECRET; the sandbox signs its own). Each event is applied once, in any order: the object is read afresh from the provider and recorded (docs/payments.md "Webhooks").',
+      access: 'public',
+      body: providerEventInput,
+      response: providerEventReceiptSchema,
+      errors: [400, 502],
     },
     createSource: {
       method: 'POST',

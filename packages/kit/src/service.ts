@@ -215,11 +215,14 @@ export function servicePlugin<C extends ServiceContract>(
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'string' },
-      (request, body: string, done) =>
+      (request, body: string, done) => {
+        // Kept as sent, for routes that check a signature over the exact bytes (webhooks).
+        (request as RequestWithRawBody).rawBody = body;
         parseJson(request, body, (err, value) => {
           if (!err) markParsedJson(body, value);
           done(err, value);
-        }),
+        });
+      },
     );
 
     app.setErrorHandler((err, request, reply) => {
@@ -434,3 +437,9 @@ export function servicePlugin<C extends ServiceContract>(
     }
   };
 }
+
+type RequestWithRawBody = FastifyRequest & { rawBody?: string };
+
+/** A JSON request's body exactly as it was sent (for checking a signature over it). */
+export const rawBodyOf = (request: FastifyRequest): string | undefined =>
+  (request as RequestWithRawBody).rawBody;

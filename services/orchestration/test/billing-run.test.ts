@@ -66,8 +66,10 @@ describe('the billing run and dunning (docs/dunning.md)', () => {
         nextAttemptDate: '2026-11-18',
       },
     });
-    expect(await paymentsFor(h, paid.id)).toEqual([{ status: 'processed', amount: 12250 }]);
-    expect(await paymentsFor(h, failed.id)).toEqual([{ status: 'attempt_failed', amount: 12250 }]);
+    expect(await paymentsFor(h, paid.id)).toMatchObject([{ status: 'processed', amount: 12250 }]);
+    expect(await paymentsFor(h, failed.id)).toMatchObject([
+      { status: 'attempt_failed', amount: 12250 },
+    ]);
     expect((await readOrder(h, paid.id)).paymentStatus).toBe('processed');
     expect((await readOrder(h, later.id)).paymentStatus).toBe('pending');
     const events = (await eventsOf(h, failed.id)).filter(
@@ -204,7 +206,7 @@ describe('the billing run and dunning (docs/dunning.md)', () => {
 });
 
 describe('reset-temporal-schedules', () => {
-  it('puts back the configured daily billing run', async () => {
+  it('puts back the configured daily billing run and payment reconciliation', async () => {
     const res = await callJson(
       h.app,
       'POST',
@@ -227,6 +229,13 @@ describe('reset-temporal-schedules', () => {
           workflowName: 'daily-generate-orders',
           schedule: '0 2 * * *',
           cronTimezone: 'Australia/Sydney',
+          status: 'ACTIVE',
+        },
+        {
+          scheduleName: 'reconcile-payments',
+          workflowName: 'reconcile-payments-schedule',
+          schedule: '0 7 * * *',
+          cronTimezone: 'Australia/Perth',
           status: 'ACTIVE',
         },
       ],

@@ -42,6 +42,8 @@ async function failedBox(card: string = TEST_CARDS.declined) {
   });
   expect(res.statusCode, res.body).toBe(200);
   expect((await readOrder(h, order.id)).paymentStatus).toBe('attempt_failed');
+  // The customer pays a minute later: their payments list in the order they were made.
+  h.clock.advance(60_000);
   return { customer: c, order };
 }
 

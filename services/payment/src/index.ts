@@ -8,6 +8,8 @@ import { sandboxProvider } from './provider/sandbox-provider.js';
 import { stripeProvider, type StripeSettings } from './provider/stripe-provider.js';
 import type { PaymentProvider } from './provider/payment-provider.js';
 import { seedDemoPayments } from './seed/seed-demo-payments.js';
+import type { PaymentContext } from './flows/context.js';
+import { deliverSandboxEvents } from './flows/sandbox-events.js';
 import type { FaultCall, FaultPoint } from './rules/faults.js';
 import { holderName } from './rules/idempotency-keys.js';
 import { readPaymentSettings, type PaymentSettings } from './settings.js';
@@ -69,24 +71,49 @@ export function createPaymentService(
     plugin: (runtime) => {
       const db = runtime.database.forSchema(schema);
       const settings = options.settings ?? readPaymentSettings(runtime.settings.environment);
-      return servicePlugin({
+      const provider = providerFor(runtime, options);
+      const ctx: PaymentContext = {
+        db,
+        clock: runtime.clock,
+        provider,
+        log: runtime.log,
+        claims: {
+          holder: holderName(settings.claimHolder),
+          processName: settings.claimHolder.processName,
+          leaseMs: settings.claimLeaseMs,
+        },
+        fault: faultHook(settings.fault, runtime.log),
+        webhookSecret:
+          provider.name === 'sandbox'
+            ? settings.sandboxWebhookSecret
+            : settings.stripeWebhookSecret,
+      };
+      const plugin = servicePlugin({
         contract: paymentContract,
-        handlers: paymentServiceHandlers({
-          db,
-          clock: runtime.clock,
-          provider: providerFor(runtime, options),
-          log: runtime.log,
-          claims: {
-            holder: holderName(settings.claimHolder),
-            processName: settings.claimHolder.processName,
-            leaseMs: settings.claimLeaseMs,
-          },
-          fault: faultHook(settings.fault, runtime.log),
-        }),
+        handlers: paymentServiceHandlers(ctx),
         basePath: '',
         runtime,
         checkHealth: () => runtime.database.ping(),
       });
+      const every = provider.name === 'sandbox' ? settings.sandboxEventsIntervalMs : 0;
+      return async (app) => {
+        await plugin(app, {});
+        if (every === 0) return;
+        // The sandbox's webhooks, delivered while the service runs (one round at a time).
+        let round: Promise<unknown> = Promise.resolve();
+        const timer = setInterval(() => {
+          round = round.then(() =>
+            deliverSandboxEvents(ctx).catch((err: unknown) =>
+              runtime.log.warn({ err }, 'Delivering the sandbox events failed: trying again'),
+            ),
+          );
+        }, every);
+        timer.unref();
+        app.addHook('onClose', async () => {
+          clearInterval(timer);
+          await round;
+        });
+      };
     },
     seedDemoData: (runtime) =>
       seedDemoPayments(runtime.database, runtime.clock, providerFor(runtime, options)),

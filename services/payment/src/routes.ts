@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Handlers } from '@pawfresh/kit';
+import { rawBodyOf, type Handlers } from '@pawfresh/kit';
 import type { paymentContract } from '@pawfresh/contracts/payment';
 import {
   captureAuthorisedPayment,
@@ -24,6 +24,7 @@ import {
   createIntent,
   getIntent,
 } from './flows/intents.js';
+import { receiveProviderEvent } from './flows/provider-events.js';
 import { reconcile } from './flows/reconciliation.js';
 import { importCustomer, revertMigration } from './flows/migration.js';
 import { getRefund, listRefundsPage, refundPayment } from './flows/refunds.js';
@@ -82,6 +83,16 @@ export function paymentServiceHandlers(ctx: PaymentContext): Handlers<typeof pay
       captureIntent(ctx, callerKey(request, reply, true), params.intentId, body),
     cancelPaymentIntent: async ({ params, body }, request, reply) =>
       cancelIntent(ctx, callerKey(request, reply, true), params.intentId, body),
+
+    receiveProviderEvent: async ({ body }, request) =>
+      receiveProviderEvent(
+        ctx,
+        {
+          rawBody: rawBodyOf(request),
+          signature: request.headers['stripe-signature'] as string | undefined,
+        },
+        body,
+      ),
 
     migrateCustomer: ({ body }) => importCustomer(ctx, body),
     revertMigration: ({ params }) => revertMigration(ctx, params.userId),

@@ -19,6 +19,15 @@ export interface PaymentSettings {
    * to the card provider, e.g. `charge:after-provider` (rules/faults.ts). Refused in production.
    */
   fault: { call: FaultCall; point: FaultPoint } | null;
+  /** Stripe's webhook endpoint secret (STRIPE_WEBHOOK_SECRET, `whsec_…`): events are refused without it. */
+  stripeWebhookSecret: string | null;
+  /** The sandbox's webhook secret: it signs the events it emits with it. */
+  sandboxWebhookSecret: string;
+  /**
+   * How often the sandbox delivers the events it emitted (SANDBOX_EVENTS_INTERVAL_MS); 0 for
+   * never (the default in tests, which deliver when they choose). Default 1000.
+   */
+  sandboxEventsIntervalMs: number;
 }
 
 const faultPattern = new RegExp(`^(${faultCalls.join('|')}):(${faultPoints.join('|')})$`);
@@ -40,6 +49,28 @@ const envSchema = z.object({
       error: 'PAYMENT_CLAIM_LEASE_SECONDS must be a whole number of seconds from 3 to 600',
     })
     .default(20),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]{8,}$/, {
+      error: "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)",
+    })
+    .optional(),
+  SANDBOX_WEBHOOK_SECRET: z
+    .string()
+    .min(16, { error: 'SANDBOX_WEBHOOK_SECRET must be at least 16 characters' })
+    .default('whsec_sandbox_development_secret'),
+  SANDBOX_EVENTS_INTERVAL_MS: z.coerce
+    .number()
+    .int({
+      error: 'SANDBOX_EVENTS_INTERVAL_MS must be a whole number of milliseconds from 0 to 60000',
+    })
+    .min(0, {
+      error: 'SANDBOX_EVENTS_INTERVAL_MS must be a whole number of milliseconds from 0 to 60000',
+    })
+    .max(60_000, {
+      error: 'SANDBOX_EVENTS_INTERVAL_MS must be a whole number of milliseconds from 0 to 60000',
+    })
+    .optional(),
   PAYMENT_FAULT: z
     .string()
     .regex(faultPattern, {
@@ -66,5 +97,9 @@ export function readPaymentSettings(
     },
     claimLeaseMs: parsed.PAYMENT_CLAIM_LEASE_SECONDS * 1000,
     fault: call && point ? { call: call as FaultCall, point: point as FaultPoint } : null,
+    stripeWebhookSecret: parsed.STRIPE_WEBHOOK_SECRET ?? null,
+    sandboxWebhookSecret: parsed.SANDBOX_WEBHOOK_SECRET,
+    sandboxEventsIntervalMs:
+      parsed.SANDBOX_EVENTS_INTERVAL_MS ?? (environment === 'test' ? 0 : 1000),
   };
 }

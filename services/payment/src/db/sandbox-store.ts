@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, sql } from '@pawfresh/db/orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql } from '@pawfresh/db/orm';
 import type { PaymentDb } from './payment-db.js';
 import {
+  sandboxEvents,
   sandboxCustomers,
   sandboxIdempotency,
   sandboxPaymentIntents,
@@ -180,4 +181,38 @@ export async function listSandboxIntents(
     .where(where)
     .orderBy(desc(sandboxPaymentIntents.createdAt), desc(sandboxPaymentIntents.id))
     .limit(window.limit);
+}
+
+export type SandboxEventRow = typeof sandboxEvents.$inferSelect;
+
+export async function insertSandboxEvent(
+  tx: PaymentDb,
+  event: Pick<SandboxEventRow, 'id' | 'type' | 'payload' | 'createdAt'>,
+): Promise<void> {
+  await tx.insert(sandboxEvents).values(event);
+}
+
+/** Events not delivered yet, oldest first. */
+export async function undeliveredSandboxEvents(
+  db: PaymentDb,
+  limit: number,
+): Promise<SandboxEventRow[]> {
+  return db
+    .select()
+    .from(sandboxEvents)
+    .where(isNull(sandboxEvents.deliveredAt))
+    .orderBy(asc(sandboxEvents.createdAt), asc(sandboxEvents.id))
+    .limit(limit);
+}
+
+/** Marks a delivery attempt: delivered (the webhook route took it) or tried once more. */
+export async function markSandboxEvent(
+  db: PaymentDb,
+  id: string,
+  deliveredAt: Date | null,
+): Promise<void> {
+  await db
+    .update(sandboxEvents)
+    .set({ deliveredAt, attempts: sql`${sandboxEvents.attempts} + 1` })
+    .where(eq(sandboxEvents.id, id));
 }

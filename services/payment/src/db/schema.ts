@@ -186,6 +186,26 @@ export const idempotencyKeys = paymentDb.table(
   ],
 );
 
+/**
+ * The card provider's events received (Stripe's webhooks; the sandbox's own): one row per event
+ * id, so an event delivered again is applied once. Applying an event reads the object's state at
+ * the provider afresh, so events may come in any order.
+ */
+export const providerEvents = paymentDb.table(
+  'provider_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The intent (or charge, dispute) the event is about. */
+    objectId: text('object_id').notNull(),
+    receivedAt: instant('received_at').notNull(),
+    appliedAt: instant('applied_at'),
+    /** What applying it did, in words for staff ("payment … processed", "dispute opened …"). */
+    outcome: text('outcome'),
+  },
+  (t) => [index('provider_events_received_idx').on(t.receivedAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // The sandbox card processor's own books (what a real provider would keep on its side).
 // ---------------------------------------------------------------------------------------------
@@ -237,6 +257,27 @@ export const sandboxRefunds = paymentDb.table('sandbox_refunds', {
   createdAt: instant('created_at').notNull(),
 });
 
+/**
+ * The events the sandbox emits, as Stripe's webhooks would be (the payload as sent, signed when
+ * delivered); `deliveredAt` once the payment service's webhook route took it.
+ */
+export const sandboxEvents = paymentDb.table(
+  'sandbox_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: instant('created_at').notNull(),
+    deliveredAt: instant('delivered_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('sandbox_events_undelivered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
 /** The sandbox honours idempotency keys like a real provider: same key, same object. */
 export const sandboxIdempotency = paymentDb.table(
   'sandbox_idempotency',
@@ -260,5 +301,7 @@ export const schema = {
   sandboxPaymentIntents,
   sandboxRefunds,
   sandboxIdempotency,
+  providerEvents,
+  sandboxEvents,
 };
 export type PaymentSchema = typeof schema;

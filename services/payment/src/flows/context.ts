@@ -11,6 +11,8 @@ export interface PaymentContext {
   log: Pick<ServiceRuntime['log'], 'info' | 'warn' | 'error'>;
   /** Who this process is when it holds an idempotency claim, and for how long a claim lasts. */
   claims: { holder: string; processName: string; leaseMs: number };
+  /** Signs (sandbox) and checks (both) the card provider's events; null: events not taken. */
+  webhookSecret: string | null;
   /** Marks an instant inside a call to the provider (crash tests kill the process there). */
   fault(call: FaultCall, point: FaultPoint): void;
 }

@@ -23,7 +23,13 @@ export interface Truth {
  * record. A payment whose intent the provider never named (a charge whose first answer was lost)
  * is left for its own key to resume: the provider answers that key with the same intent.
  */
-export async function recordProviderTruth(ctx: PaymentContext, paymentId: string): Promise<Truth> {
+export async function recordProviderTruth(
+  ctx: PaymentContext,
+  paymentId: string,
+  /** `endCall: false` (webhooks): a call in flight stays its caller's to end. */
+  { endCall = true }: { endCall?: boolean } = {},
+): Promise<Truth> {
+  const ended = endCall ? { callStartedAt: null } : {};
   const before = await findPayment(ctx.db, paymentId);
   if (!before) throw paymentNotFound(paymentId);
   const intentId = before.providerPaymentIntentId;
@@ -35,27 +41,22 @@ export async function recordProviderTruth(ctx: PaymentContext, paymentId: string
     const truth = providerTruth(intent);
     const now = ctx.clock.now();
     if (!truth) {
-      const row = await updatePayment(tx, paymentId, { callStartedAt: null }, now);
+      const row = await updatePayment(tx, paymentId, { ...ended }, now);
       return { row, intent };
     }
     const path = movesToward(current.status, truth.status);
     if (!path) {
       const difference = `Payment ${paymentId} is ${current.status} here but ${intent.status} at the card provider (${intent.amountReceived} cents received)`;
       ctx.log.error({ paymentId, intentId, difference }, 'Payment and card provider disagree');
-      const row = await updatePayment(tx, paymentId, { callStartedAt: null });
+      const row = await updatePayment(tx, paymentId, { ...ended });
       return { row, intent, difference };
     }
     let row = current;
     for (const status of path) {
-      row = await updatePayment(
-        tx,
-        paymentId,
-        { ...truth.changes, status, callStartedAt: null },
-        now,
-      );
+      row = await updatePayment(tx, paymentId, { ...truth.changes, status, ...ended }, now);
     }
     if (path.length === 0) {
-      row = await updatePayment(tx, paymentId, { ...truth.changes, callStartedAt: null }, now);
+      row = await updatePayment(tx, paymentId, { ...truth.changes, ...ended }, now);
     }
     return { row, intent };
   });

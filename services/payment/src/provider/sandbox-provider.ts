@@ -12,6 +12,7 @@ import {
   insertSandboxCustomer,
   insertSandboxIntent,
   insertSandboxMethod,
+  insertSandboxEvent,
   insertSandboxRefund,
   listSandboxIntents,
   sandboxKeyObject,
@@ -75,6 +76,54 @@ function parseMetadata(text: string): Record<string, string> {
   } catch {
     return {};
   }
+}
+
+/** The event Stripe sends for an intent now in this state. */
+function intentEventType(intent: ProviderIntent): string {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'payment_intent.succeeded';
+    case 'requires_capture':
+      return 'payment_intent.amount_capturable_updated';
+    case 'requires_action':
+      return 'payment_intent.requires_action';
+    case 'canceled':
+      return 'payment_intent.canceled';
+    case 'processing':
+      return 'payment_intent.processing';
+    default:
+      return intent.lastError ? 'payment_intent.payment_failed' : 'payment_intent.created';
+  }
+}
+
+/** An event as Stripe shapes it: the intent (or, for a refund, its charge) as it is now. */
+function eventPayload(type: string, intent: ProviderIntent, at: Date) {
+  const object =
+    type === 'charge.refunded'
+      ? {
+          id: intent.chargeId,
+          object: 'charge',
+          payment_intent: intent.id,
+          amount: intent.amountReceived,
+          amount_refunded: intent.amountRefunded,
+          refunded: intent.amountRefunded >= intent.amountReceived,
+        }
+      : {
+          id: intent.id,
+          object: 'payment_intent',
+          status: intent.status,
+          amount: intent.amount,
+          amount_received: intent.amountReceived,
+          amount_capturable: intent.amountCapturable,
+          metadata: intent.metadata,
+        };
+  return {
+    object: 'event',
+    type,
+    created: Math.floor(at.getTime() / 1000),
+    livemode: false,
+    data: { object },
+  };
 }
 
 /** What charging a card of this behaviour does to an intent (Stripe's test-mode outcomes). */
@@ -154,8 +203,21 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
     return row;
   }
 
+  /**
+   * Changes an intent and emits the event Stripe would for its new state, in the same transaction
+   * (the payment service's webhook route receives it: sandbox-events.ts).
+   */
   async function updateIntent(tx: PaymentDb, id: string, changes: Partial<IntentRow>) {
-    return toIntent(await updateSandboxIntent(tx, id, changes, clock.now()));
+    const intent = toIntent(await updateSandboxIntent(tx, id, changes, clock.now()));
+    await emit(tx, changes.status ? intentEventType(intent) : 'charge.refunded', intent);
+    return intent;
+  }
+
+  async function emit(tx: PaymentDb, type: string, intent: ProviderIntent): Promise<void> {
+    const id = sandboxId('evt');
+    const now = clock.now();
+    const payload = JSON.stringify({ ...eventPayload(type, intent, now), id });
+    await insertSandboxEvent(tx, { id, type, payload, createdAt: now });
   }
 
   /** Checks card data as a processor's tokeniser would; the number is dropped right after. */
@@ -292,7 +354,11 @@ export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
               createdAt: now,
               updatedAt: now,
             });
-            if (!input.confirm || !input.providerPaymentMethodId) return toIntent(row);
+            if (!input.confirm || !input.providerPaymentMethodId) {
+              const made = toIntent(row);
+              await emit(tx, 'payment_intent.created', made);
+              return made;
+            }
             return attempt(tx, row, input.providerPaymentMethodId, true);
           },
           (id) => loadIntent(tx, id),
