@@ -15,11 +15,18 @@ import { readyCart } from './server-cart.js';
  */
 let setup: CrashServers;
 beforeAll(async () => {
-  setup = await CrashServers.create({ WORKFLOW_STEP_DELAY_MS: '0' });
+  // The sandbox's webhooks delivered meanwhile: events land while calls are cut off and resumed.
+  setup = await CrashServers.create({
+    WORKFLOW_STEP_DELAY_MS: '0',
+    SANDBOX_EVENTS_INTERVAL_MS: '200',
+  });
 }, 120_000);
 afterAll(async () => setup?.close());
 
 const points = ['before-provider', 'after-provider', 'after-record'] as const;
+/** Each call killed at each point this often (PAYMENT_FAULT_ROUNDS; 1 in CI, 9 for the notes' 27). */
+const ROUNDS = Number(process.env.PAYMENT_FAULT_ROUNDS ?? 1);
+const rounds = Array.from({ length: ROUNDS }, (_, i) => (ROUNDS > 1 ? ` (round ${i + 1})` : ''));
 const users: string[] = [];
 /** Per case: how long the restarted process took to finish the run it recovered. */
 const recoveries: { name: string; ms: number }[] = [];
@@ -100,66 +107,77 @@ async function customerWithBox(weeks: number) {
 
 describe('a process killed inside a call to the card provider', () => {
   // Billing: the order is charged once and marked paid, whatever instant the kill hit.
-  points.forEach((point, n) => {
-    it(`charge, ${point}: the order is paid once`, async () => {
-      let order!: Order;
-      const { run } = await killInside(`charge:${point}`, async () => {
-        order = await customerWithBox(3 + n);
-        const runId = `fault-billing-${randomUUID()}`;
-        setup
-          .request('POST', '/svc/orchestration/workflows/charge-due-orders', {
-            date: order.billingDate,
-            workflowId: runId,
-          })
-          .catch(() => undefined);
-        return runId;
-      });
-      expect(run.status, JSON.stringify(run.error)).toBe('SUCCESS');
-      const now = await setup.get<Order>(`/svc/order/api/v1/orders/${order.id}`);
-      expect(now.paymentStatus).toBe('processed');
-    }, 300_000);
-  });
-
-  // Checkout: confirmed and captured once, and the customer and orders made.
-  for (const call of ['confirm', 'capture'] as const) {
-    for (const point of points) {
-      it(`${call}, ${point}: the checkout completes, captured once`, async () => {
-        const { run } = await killInside(`${call}:${point}`, async () => {
-          const ready = await readyCart(setup);
-          users.push(ready.userId);
+  for (const round of rounds)
+    points.forEach((point, n) => {
+      it(`charge, ${point}: the order is paid once${round}`, async () => {
+        let order!: Order;
+        const { run } = await killInside(`charge:${point}`, async () => {
+          order = await customerWithBox(3 + n);
+          const runId = `fault-billing-${randomUUID()}`;
           setup
-            .request('POST', '/svc/orchestration/workflows/checkout', ready.body)
+            .request('POST', '/svc/orchestration/workflows/charge-due-orders', {
+              date: order.billingDate,
+              workflowId: runId,
+            })
             .catch(() => undefined);
-          return ready.body.workflowId;
+          return runId;
         });
         expect(run.status, JSON.stringify(run.error)).toBe('SUCCESS');
+        const now = await setup.get<Order>(`/svc/order/api/v1/orders/${order.id}`);
+        expect(now.paymentStatus).toBe('processed');
       }, 300_000);
+    });
+
+  // Checkout: confirmed and captured once, and the customer and orders made.
+  for (const round of rounds)
+    for (const call of ['confirm', 'capture'] as const) {
+      for (const point of points) {
+        it(`${call}, ${point}: the checkout completes, captured once${round}`, async () => {
+          const { run } = await killInside(`${call}:${point}`, async () => {
+            const ready = await readyCart(setup);
+            users.push(ready.userId);
+            setup
+              .request('POST', '/svc/orchestration/workflows/checkout', ready.body)
+              .catch(() => undefined);
+            return ready.body.workflowId;
+          });
+          expect(run.status, JSON.stringify(run.error)).toBe('SUCCESS');
+        }, 300_000);
+      }
     }
-  }
 
   // A checkout that fails after the card was authorised (the intent is for more than the cart):
   // the hold is released; after it was charged (captured automatically): the money goes back.
-  for (const [call, captureMethod] of [
-    ['cancel', 'manual'],
-    ['refund', 'automatic'],
-  ] as const) {
-    for (const point of points) {
-      it(`${call}, ${point}: the failed checkout gives the money back`, async () => {
-        const { run } = await killInside(`${call}:${point}`, async () => {
-          const ready = await readyCart(setup, { intentOffBy: 100, captureMethod });
-          users.push(ready.userId);
-          setup
-            .request('POST', '/svc/orchestration/workflows/checkout', ready.body)
-            .catch(() => undefined);
-          return ready.body.workflowId;
-        });
-        expect(run.status).toBe('ERROR');
-        expect(run.error?.statusCode).toBe(400);
-        const names = run.steps.map((s) => s.name);
-        expect(names).toContain(call === 'cancel' ? 'cancel-payment-intent' : 'refund-payment');
-      }, 300_000);
+  for (const round of rounds)
+    for (const [call, captureMethod] of [
+      ['cancel', 'manual'],
+      ['refund', 'automatic'],
+    ] as const) {
+      for (const point of points) {
+        it(`${call}, ${point}: the failed checkout gives the money back${round}`, async () => {
+          let body!: Record<string, unknown>;
+          const { run } = await killInside(`${call}:${point}`, async () => {
+            const ready = await readyCart(setup, { intentOffBy: 100, captureMethod });
+            users.push(ready.userId);
+            body = ready.body;
+            setup
+              .request('POST', '/svc/orchestration/workflows/checkout', ready.body)
+              .catch(() => undefined);
+            return ready.body.workflowId;
+          });
+          expect(run.status).toBe('ERROR');
+          expect(run.error?.statusCode).toBe(400);
+          // Asked again with the same workflowId: the stored answer, in the customer's words.
+          const again = await setup.request('POST', '/svc/orchestration/workflows/checkout', body);
+          expect(again.status).toBe(400);
+          const { message } = (await again.json()) as { message: string[] | string };
+          expect([message].flat().join('; ')).toBe(run.error?.message);
+          expect(JSON.stringify(message)).not.toMatch(/answered|payment\.|ServiceCallError/);
+          const names = run.steps.map((s) => s.name);
+          expect(names).toContain(call === 'cancel' ? 'cancel-payment-intent' : 'refund-payment');
+        }, 300_000);
+      }
     }
-  }
 
   it("leaves the provider's books and ours the same: no money unrecorded, no hold, nothing in flight", async () => {
     await setup.stopAll();
@@ -170,9 +188,11 @@ describe('a process killed inside a call to the card provider', () => {
       // Every case moved money exactly once: one intent per user, no second charge.
       expect(books.intents).toHaveLength(users.length);
       expect(books.payments.filter((p) => p.status === 'processed').length).toBe(
-        users.length - points.length,
+        users.length - points.length * ROUNDS,
       );
-      expect(books.payments.filter((p) => p.status === 'expired')).toHaveLength(points.length);
+      expect(books.payments.filter((p) => p.status === 'expired')).toHaveLength(
+        points.length * ROUNDS,
+      );
     } finally {
       if (!setup.database) await db.close();
     }

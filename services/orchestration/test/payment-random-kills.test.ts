@@ -16,7 +16,10 @@ const KILLS = Number(process.env.PAYMENT_RANDOM_KILLS ?? 6);
 
 let setup: CrashServers;
 beforeAll(async () => {
-  setup = await CrashServers.create({ WORKFLOW_STEP_DELAY_MS: '0' });
+  setup = await CrashServers.create({
+    WORKFLOW_STEP_DELAY_MS: '0',
+    SANDBOX_EVENTS_INTERVAL_MS: '200',
+  });
 }, 120_000);
 afterAll(async () => setup?.close());
 

@@ -44,13 +44,13 @@ export async function capturePayment(
     else await settleAbandonedCall(ctx, found.row, () => alreadyCapturing(paymentId));
   }
   if (payment.status === 'processed') {
-    // Recorded before a crash: the provider's intent says the same.
-    return {
-      row: payment,
-      intent: await withProvider(() =>
-        provider.retrievePaymentIntent(payment.providerPaymentIntentId ?? ''),
-      ),
-    };
+    // Recorded before a crash (or by the provider's event meanwhile): the call is over, and the
+    // provider's intent says the same.
+    const row = payment.callStartedAt
+      ? await updatePayment(db, payment.id, { callStartedAt: null })
+      : payment;
+    const intentId = row.providerPaymentIntentId ?? '';
+    return { row, intent: await withProvider(() => provider.retrievePaymentIntent(intentId)) };
   }
   let intent: ProviderIntent;
   ctx.fault('capture', 'before-provider');

@@ -248,7 +248,11 @@ export async function cancelIntent(
       if (row.status === 'processed') throw captured(row);
       return {};
     });
-    if (started.status === 'processed') throw captured(started);
+    if (started.status === 'processed') {
+      // Captured after all (recorded meanwhile from the provider): this call ends here.
+      await updatePayment(ctx.db, started.id, { callStartedAt: null });
+      throw captured(started);
+    }
     ctx.fault('cancel', 'before-provider');
     let intent: ProviderIntent;
     try {
