@@ -168,6 +168,22 @@ export async function startStripeFake(): Promise<StripeFake> {
         .map(publicMethod);
       return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
     }
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      // Newest first, within created[gte] and created[lt], a page after starting_after.
+      const gte = Number(query.get('created[gte]') ?? 0);
+      const lt = Number(query.get('created[lt]') ?? Number.MAX_SAFE_INTEGER);
+      const all = [...intents.values()]
+        .filter((pi) => Number(pi.created) >= gte && Number(pi.created) < lt)
+        .sort((a, b) => Number(b.created) - Number(a.created));
+      const after = query.get('starting_after');
+      const from = after ? all.findIndex((pi) => pi.id === after) + 1 : 0;
+      const limit = Number(query.get('limit') ?? 10);
+      const data = all.slice(from, from + limit);
+      return {
+        status: 200,
+        body: { object: 'list', data, has_more: from + limit < all.length, url: path },
+      };
+    }
     if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       const pi = intents.get(m[1]!);
       return pi ? { status: 200, body: pi } : missing('payment_intent', m[1]!);
@@ -186,7 +202,12 @@ export async function startStripeFake(): Promise<StripeFake> {
         latest_charge: null,
         last_payment_error: null,
         status: form.get('payment_method') ? 'requires_confirmation' : 'requires_payment_method',
-        metadata: {},
+        metadata: Object.fromEntries(
+          [...form.entries()]
+            .filter(([k]) => k.startsWith('metadata['))
+            .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
+        ),
+        created: Math.floor(Date.now() / 1000) + n,
       };
       intents.set(pi.id as string, pi);
       if (form.get('confirm') === 'true') {

@@ -259,4 +259,37 @@ describe('the Stripe provider when Stripe cannot be reached', () => {
       await app.close();
     }
   });
+
+  it("reconciles through Stripe's list API: a charge whose answer was lost is recorded", async () => {
+    const { userId } = await stripeCustomer('pm_card_visa');
+    const key = newKey();
+    const paid = (await charge(h.app, userId, chargeBody({ amount: 5150 }), key)).json<Payment>();
+    // The answer lost: the payment never told, the key never answered.
+    const { payments, idempotencyKeys } = await import('../src/db/schema.js');
+    const { sql } = await import('@pawfresh/db/orm');
+    const db = h.database.forSchema({ payments, idempotencyKeys });
+    await db
+      .update(payments)
+      .set({ status: 'processing', amountCaptured: 0, providerPaymentIntentId: null })
+      .where(sql`${payments.id} = ${paid.id}`);
+    h.clock.set(new Date(Date.now() + 10 * 60_000));
+    const res = await h.call('POST', '/reconciliation', {
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+      createdBy: STAFF,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ findings: unknown[] }>().findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'recorded', paymentId: paid.id })]),
+    );
+    const now = (await h.call('GET', `/payments/${paid.id}`)).json<Payment>();
+    expect(now).toMatchObject({
+      status: 'processed',
+      amountCaptured: 5150,
+      providerPaymentIntentId: paid.providerPaymentIntentId,
+    });
+    expect(fake.requests.some((r) => r.method === 'GET' && r.path === '/v1/payment_intents')).toBe(
+      true,
+    );
+  });
 });
