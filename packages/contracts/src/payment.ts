@@ -236,16 +236,27 @@ export const refundInput = z
   .strict();
 export type RefundInput = z.input<typeof refundInput>;
 
-/** services.md §5 / §9: refund list count positive, max 100. */
+/** services.md §5 / §9: a list's count positive, max 100 (refunds, payments). */
+const pageFields = {
+  count: z.coerce
+    .number({ error: 'count must be a number' })
+    .int({ error: 'count must be a whole number' })
+    .positive({ error: 'count must be a positive number' })
+    .max(100, { error: 'count must be at most 100' })
+    .default(20),
+  offset: z.coerce.number().int().min(0).max(MAX_CENTS).default(0),
+};
+
+/** A page's place in the whole list. */
+const pageMeta = z.object({
+  total: z.number().int().min(0),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(0),
+});
+
 export const refundListQuery = z
   .object({
-    count: z.coerce
-      .number({ error: 'count must be a number' })
-      .int({ error: 'count must be a whole number' })
-      .positive({ error: 'count must be a positive number' })
-      .max(100, { error: 'count must be at most 100' })
-      .default(20),
-    offset: z.coerce.number().int().min(0).max(MAX_CENTS).default(0),
+    ...pageFields,
     referenceType: referenceType.optional(),
     referenceId: uuid('referenceId').optional(),
   })
@@ -254,24 +265,14 @@ export const refundListQuery = z
 export const refundPageSchema = z
   .object({
     data: z.array(refundSchema),
-    meta: z.object({
-      total: z.number().int().min(0),
-      offset: z.number().int().min(0),
-      limit: z.number().int().min(0),
-    }),
+    meta: pageMeta,
   })
   .meta({ id: 'RefundPage' });
 
 /** A page of payments, newest first: a customer's, or those for one order or line item. */
 export const paymentListQuery = z
   .object({
-    count: z.coerce
-      .number({ error: 'count must be a number' })
-      .int({ error: 'count must be a whole number' })
-      .positive({ error: 'count must be a positive number' })
-      .max(100, { error: 'count must be at most 100' })
-      .default(20),
-    offset: z.coerce.number().int().min(0).max(MAX_CENTS).default(0),
+    ...pageFields,
     userId: uuid('userId').optional(),
     referenceType: referenceType.optional(),
     referenceId: uuid('referenceId').optional(),
@@ -282,11 +283,7 @@ export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 export const paymentPageSchema = z
   .object({
     data: z.array(paymentSchema),
-    meta: z.object({
-      total: z.number().int().min(0),
-      offset: z.number().int().min(0),
-      limit: z.number().int().min(0),
-    }),
+    meta: pageMeta,
   })
   .meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof paymentPageSchema>;

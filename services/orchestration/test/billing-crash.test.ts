@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingRun } from '@pawfresh/contracts/orchestration-billing';
-import type { Order } from '@pawfresh/contracts/order';
 import { CrashServers, type KillPoint } from './crash-server.js';
+import { customerWithBox } from './server-box.js';
 
 /**
  * The billing run on the real server (a child process), killed with SIGKILL in each of its steps
@@ -16,55 +16,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => setup?.close());
 
-/** The first Friday at least three weeks from today: its cut-off is well ahead. */
-function aFridayAhead(): string {
-  const d = new Date(Date.now() + 21 * 86_400_000);
-  while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-async function customerWithBox() {
-  const user = await setup.post<{ id: string }>('/svc/identity/identity/users', {
-    email: `crash-${randomUUID().slice(0, 8)}@example.com.au`,
-    password: 'correct horse',
-    firstName: 'Jo',
-    lastName: 'Tester',
-  });
-  await setup.post('/svc/payment/customers/create-payment-method', {
-    userId: user.id,
-    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-  });
-  const order = await setup.post<Order>('/svc/order/api/v1/orders', {
-    userId: user.id,
-    deliveryDate: aFridayAhead(),
-    expectedDeliverySlotId: 'PM',
-    address: {
-      firstName: 'Jo',
-      lastName: 'Tester',
-      address1: '12 Example Street',
-      suburb: 'Richmond',
-      state: 'VIC',
-      postcode: '3121',
-    },
-    orderLineItems: [
-      {
-        productId: randomUUID(),
-        animalId: randomUUID(),
-        planType: 'full_bowl',
-        price: 875,
-        quantity: 14,
-      },
-    ],
-  });
-  return { userId: user.id, order };
-}
-
 const stepsOf = async (id: string) => (await setup.run(id))?.steps ?? [];
 
 describe('the billing run when its process is killed', () => {
   it('charges exactly once after a SIGKILL in each step in turn', async () => {
     await setup.started();
-    const { order } = await customerWithBox();
+    const { order } = await customerWithBox(setup);
     const runId = `crash-billing-${randomUUID()}`;
     const billId = `bill-order:${order.id}:${order.billingDate}`;
     const body = { date: order.billingDate, workflowId: runId };

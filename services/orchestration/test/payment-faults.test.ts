@@ -4,6 +4,7 @@ import type { Order } from '@pawfresh/contracts/order';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import { CrashServers, waitFor, type Server } from './crash-server.js';
 import { differences, readBooks } from './payment-books.js';
+import { customerWithBox } from './server-box.js';
 import { readyCart } from './server-cart.js';
 
 /**
@@ -62,49 +63,6 @@ async function killInside(
   return { run, server };
 }
 
-/** The first Friday at least three weeks ahead: its cut-off is well ahead. */
-function aFridayAhead(weeks: number): string {
-  const d = new Date(Date.now() + weeks * 7 * 86_400_000);
-  while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-async function customerWithBox(weeks: number) {
-  const user = await setup.post<{ id: string }>('/svc/identity/identity/users', {
-    email: `fault-${randomUUID().slice(0, 8)}@example.com.au`,
-    password: 'correct horse',
-    firstName: 'Jo',
-    lastName: 'Tester',
-  });
-  users.push(user.id);
-  await setup.post('/svc/payment/customers/create-payment-method', {
-    userId: user.id,
-    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-  });
-  return setup.post<Order>('/svc/order/api/v1/orders', {
-    userId: user.id,
-    deliveryDate: aFridayAhead(weeks),
-    expectedDeliverySlotId: 'PM',
-    address: {
-      firstName: 'Jo',
-      lastName: 'Tester',
-      address1: '12 Example Street',
-      suburb: 'Richmond',
-      state: 'VIC',
-      postcode: '3121',
-    },
-    orderLineItems: [
-      {
-        productId: randomUUID(),
-        animalId: randomUUID(),
-        planType: 'full_bowl',
-        price: 875,
-        quantity: 14,
-      },
-    ],
-  });
-}
-
 describe('a process killed inside a call to the card provider', () => {
   // Billing: the order is charged once and marked paid, whatever instant the kill hit.
   for (const round of rounds)
@@ -112,7 +70,9 @@ describe('a process killed inside a call to the card provider', () => {
       it(`charge, ${point}: the order is paid once${round}`, async () => {
         let order!: Order;
         const { run } = await killInside(`charge:${point}`, async () => {
-          order = await customerWithBox(3 + n);
+          const made = await customerWithBox(setup, 3 + n);
+          users.push(made.userId);
+          order = made.order;
           const runId = `fault-billing-${randomUUID()}`;
           setup
             .request('POST', '/svc/orchestration/workflows/charge-due-orders', {

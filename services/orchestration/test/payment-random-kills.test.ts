@@ -4,6 +4,7 @@ import type { Order } from '@pawfresh/contracts/order';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import { CrashServers, pause, stop, waitFor } from './crash-server.js';
 import { differences, readBooks } from './payment-books.js';
+import { customerWithBox } from './server-box.js';
 import { readyCart } from './server-cart.js';
 
 /**
@@ -30,47 +31,10 @@ const runs: { id: string; kind: 'checkout' | 'billing' }[] = [];
 const ended = (r: WorkflowRun | undefined) =>
   r && (r.status === 'SUCCESS' || r.status === 'ERROR') ? r : undefined;
 
-function aFridayAhead(weeks: number): string {
-  const d = new Date(Date.now() + weeks * 7 * 86_400_000);
-  while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /** A customer with a card and one box a few weeks ahead; its billing run's body. */
 async function billingRun(weeks: number) {
-  const user = await setup.post<{ id: string }>('/svc/identity/identity/users', {
-    email: `random-${randomUUID().slice(0, 8)}@example.com.au`,
-    password: 'correct horse',
-    firstName: 'Jo',
-    lastName: 'Tester',
-  });
-  users.push(user.id);
-  await setup.post('/svc/payment/customers/create-payment-method', {
-    userId: user.id,
-    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-  });
-  const order = await setup.post<Order>('/svc/order/api/v1/orders', {
-    userId: user.id,
-    deliveryDate: aFridayAhead(weeks),
-    expectedDeliverySlotId: 'PM',
-    address: {
-      firstName: 'Jo',
-      lastName: 'Tester',
-      address1: '12 Example Street',
-      suburb: 'Richmond',
-      state: 'VIC',
-      postcode: '3121',
-    },
-    orderLineItems: [
-      {
-        productId: randomUUID(),
-        animalId: randomUUID(),
-        planType: 'full_bowl',
-        price: 875,
-        quantity: 14,
-      },
-    ],
-  });
+  const { userId, order } = await customerWithBox(setup, weeks);
+  users.push(userId);
   orders.push(order.id);
   const id = `random-billing-${randomUUID()}`;
   return {

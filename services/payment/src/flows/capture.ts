@@ -1,11 +1,11 @@
 import { conflict } from '@pawfresh/kit';
-import { findPayment, updatePayment, type PaymentRow } from '../db/payment-store.js';
+import { updatePayment, type PaymentRow } from '../db/payment-store.js';
 import { ProviderRefusal, type ProviderIntent } from '../provider/payment-provider.js';
 import { requireCapturable } from '../rules/captures.js';
 import type { PaymentContext } from './context.js';
-import { movePayment, paymentNotFound } from './payment-moves.js';
+import { startCall } from './calls.js';
+import { movePayment } from './payment-moves.js';
 import { providerProblem, withProvider } from './provider-errors.js';
-import { settleAbandonedCall } from './provider-truth.js';
 
 /**
  * Captures an authorised payment: marked as being captured under its row lock (so two captures
@@ -20,29 +20,17 @@ export async function capturePayment(
   amount: number | undefined,
   call: { callKey: string; providerKey: string },
 ): Promise<{ row: PaymentRow; intent: ProviderIntent }> {
-  const { db, clock, provider } = ctx;
-  let payment: PaymentRow | undefined;
-  for (let settled = false; !payment; settled = true) {
-    const found = await db.transaction(async (tx) => {
-      const row = await findPayment(tx, paymentId, true);
-      if (!row) throw paymentNotFound(paymentId);
-      if (row.callKey === call.callKey && (row.callStartedAt || row.status === 'processed')) {
-        return { kind: 'mine' as const, row };
-      }
-      if (row.callStartedAt) return { kind: 'other' as const, row };
+  const { db, provider } = ctx;
+  const payment = await startCall(
+    ctx,
+    paymentId,
+    call.callKey,
+    (row) => {
       requireCapturable(row, amount);
-      return {
-        kind: 'mine' as const,
-        row: await updatePayment(tx, row.id, {
-          callKey: call.callKey,
-          callStartedAt: clock.now(),
-        }),
-      };
-    });
-    if (found.kind === 'mine') payment = found.row;
-    else if (settled) throw conflict(`Payment ${paymentId} is already being captured`);
-    else await settleAbandonedCall(ctx, found.row, () => alreadyCapturing(paymentId));
-  }
+      return {};
+    },
+    () => conflict(`Payment ${paymentId} is already being captured`),
+  );
   if (payment.status === 'processed') {
     // Recorded before a crash (or by the provider's event meanwhile): the call is over, and the
     // provider's intent says the same.
@@ -77,6 +65,3 @@ export async function capturePayment(
   ctx.fault('capture', 'after-record');
   return { row, intent };
 }
-
-const alreadyCapturing = (paymentId: string) =>
-  conflict(`Payment ${paymentId} is already being captured`);

@@ -1,16 +1,10 @@
 import { conflict, notFound } from '@pawfresh/kit';
 import type { CancellationReason, PaymentIntent } from '@pawfresh/contracts/payment';
 import { findCustomer, findLiveMethod } from '../db/customer-store.js';
-import {
-  findPayment,
-  findPaymentOfIntent,
-  updatePayment,
-  type PaymentChanges,
-  type PaymentRow,
-} from '../db/payment-store.js';
+import { findPaymentOfIntent, updatePayment, type PaymentRow } from '../db/payment-store.js';
 import { ProviderRefusal, type ProviderIntent } from '../provider/payment-provider.js';
 import { providerKey } from '../rules/idempotency-keys.js';
-import { canMovePaymentStatus, requirePaymentMove } from '../rules/payment-status.js';
+import { canMovePaymentStatus } from '../rules/payment-status.js';
 import { mayBeOurMethodId } from '../rules/payment-methods.js';
 import type { PaymentContext } from './context.js';
 import { requireCustomer, requireMethod } from './customers.js';
@@ -20,13 +14,13 @@ import {
   attemptPayment,
   declined,
   movePayment,
-  paymentNotFound,
   recordedFailure,
   recordPendingPayment,
   type PaymentRequest,
 } from './payment-moves.js';
 import { providerProblem, withProvider } from './provider-errors.js';
-import { recordProviderTruth, settleAbandonedCall } from './provider-truth.js';
+import { recordProviderTruth } from './provider-truth.js';
+import { startCall } from './calls.js';
 
 const toIntent = (intent: ProviderIntent, payment: PaymentRow): PaymentIntent => ({
   id: intent.id,
@@ -163,47 +157,6 @@ export async function confirmIntent(
     return toIntent(settled.intent, settled.row);
   });
 }
-
-/**
- * Marks a call to the provider as started on a payment, under its lock: `begin` checks the
- * payment may take it and says what else to record. The same call key found again (a re-run after
- * a crash) is answered with the payment as it is, for the caller to resume or answer from; another
- * call still in flight is refused while its request is worked on, or settled by asking the
- * provider when its process is gone.
- */
-async function startCall(
-  ctx: PaymentContext,
-  paymentId: string,
-  callKey: string,
-  begin: (row: PaymentRow) => PaymentChanges & { status?: PaymentRow['status'] },
-): Promise<PaymentRow> {
-  for (let settled = false; ; settled = true) {
-    const found = await ctx.db.transaction(async (tx) => {
-      const row = await findPayment(tx, paymentId, true);
-      if (!row) throw paymentNotFound(paymentId);
-      if (row.callKey === callKey) return { kind: 'mine' as const, row };
-      if (row.callStartedAt) return { kind: 'other' as const, row };
-      const { status, ...changes } = begin(row);
-      if (status && status !== row.status) requirePaymentMove(row.id, row.status, status);
-      const now = ctx.clock.now();
-      return {
-        kind: 'mine' as const,
-        row: await updatePayment(
-          tx,
-          row.id,
-          { ...changes, ...(status ? { status } : {}), callKey, callStartedAt: now },
-          status && status !== row.status ? now : undefined,
-        ),
-      };
-    });
-    if (found.kind === 'mine') return found.row;
-    if (settled) throw callUnderWay(paymentId);
-    await settleAbandonedCall(ctx, found.row, () => callUnderWay(paymentId));
-  }
-}
-
-const callUnderWay = (paymentId: string) =>
-  conflict(`Payment ${paymentId} has another attempt under way at the card provider`);
 
 /** Captures an authorised intent, once per Idempotency-Key. */
 export async function captureIntent(

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Order } from '@pawfresh/contracts/order';
+import type { ServerClient } from './crash-server.js';
+
+type Api = Pick<ServerClient, 'post'>;
+
+/** The first Friday at least `weeks` weeks from today: its cut-off is well ahead. */
+export function aFridayAhead(weeks = 3): string {
+  const d = new Date(Date.now() + weeks * 7 * 86_400_000);
+  while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * On a real server: a customer in identity with a card that pays (the default), and one full-bowl
+ * box ($122.50) on a Friday `weeks` ahead in Richmond VIC, for the billing run to charge.
+ */
+export async function customerWithBox(
+  api: Api,
+  weeks = 3,
+): Promise<{ userId: string; order: Order }> {
+  const user = await api.post<{ id: string }>('/svc/identity/identity/users', {
+    email: `box-${randomUUID().slice(0, 8)}@example.com.au`,
+    password: 'correct horse',
+    firstName: 'Jo',
+    lastName: 'Tester',
+  });
+  await api.post('/svc/payment/customers/create-payment-method', {
+    userId: user.id,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+  });
+  const order = await api.post<Order>('/svc/order/api/v1/orders', {
+    userId: user.id,
+    deliveryDate: aFridayAhead(weeks),
+    expectedDeliverySlotId: 'PM',
+    address: {
+      firstName: 'Jo',
+      lastName: 'Tester',
+      address1: '12 Example Street',
+      suburb: 'Richmond',
+      state: 'VIC',
+      postcode: '3121',
+    },
+    orderLineItems: [
+      {
+        productId: randomUUID(),
+        animalId: randomUUID(),
+        planType: 'full_bowl',
+        price: 875,
+        quantity: 14,
+      },
+    ],
+  });
+  return { userId: user.id, order };
+}
