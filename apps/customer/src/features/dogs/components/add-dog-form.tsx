@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { Fieldset, Text } from '@mantine/core';
 import type { CustomerDog } from '@pawfresh/contracts/account';
 import type { DogMetadata } from '@pawfresh/contracts/dogs';

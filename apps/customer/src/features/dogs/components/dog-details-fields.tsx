@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import '../../../styles/mantine-select.css';
 import { Checkbox, MultiSelect, Stack, TextInput } from '@mantine/core';
 import type { CustomerDog } from '@pawfresh/contracts/account';
