@@ -319,13 +319,13 @@ describe('POST /api/v1/subscriptions/update-order-delivery-date', () => {
     expect(sunday.statusCode).toBe(400);
     expect(sunday.json()).toEqual({
       error:
-        'We do not deliver to Richmond 3121 on 2026-11-22 (PM): the next possible dates are 2026-11-24, 2026-11-25, 2026-11-26',
+        'We do not deliver to Richmond 3121 on Sunday 22 November in the afternoon. The next possible dates are Tuesday 24 November, Wednesday 25 November or Thursday 26 November.',
     });
     const late = await move(order.id, '2026-11-06', a.auth);
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({
       error:
-        'Too late for a delivery on 2026-11-06: changes for it have closed: the next possible dates are 2026-11-07, 2026-11-10, 2026-11-11',
+        'Too late for a delivery on Friday 6 November: changes for it have closed. The next possible dates are Saturday 7 November, Tuesday 10 November or Wednesday 11 November.',
     });
     expect((await readOrder(order.id)).version).toBe(order.version);
   });
@@ -401,11 +401,11 @@ describe('POST /api/v1/orders/{orderId}/delivery-info', () => {
     });
     expect((await info('2026-11-22')).json()).toEqual({
       error:
-        'We do not deliver to Richmond 3121 on 2026-11-22 (PM): the next possible dates are 2026-11-24, 2026-11-25, 2026-11-26',
+        'We do not deliver to Richmond 3121 on Sunday 22 November in the afternoon. The next possible dates are Tuesday 24 November, Wednesday 25 November or Thursday 26 November.',
     });
     const late = await info('2026-11-06');
     expect(late.statusCode).toBe(400);
-    expect(messagesOf(late)[0]).toMatch(/next possible dates are 2026-11-07/);
+    expect(messagesOf(late)[0]).toMatch(/next possible dates are Saturday 7 November/);
     expect((await readOrder(order.id)).version).toBe(order.version);
   });
 });

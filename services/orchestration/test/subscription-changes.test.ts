@@ -363,7 +363,9 @@ describe('extras', () => {
       toOrderId: hh.orders[1]!.id,
     });
     expect(closed.statusCode).toBe(409);
-    expect(messagesOf(closed)[0]).toMatch(/kitchen is working on it/);
+    expect(messagesOf(closed)[0]).toMatch(
+      /^Your box of \w+ \d+ \w+ keeps what it had: the kitchen is already making it$/,
+    );
 
     const stop = await call('POST', '/workflows/delete-subscription-extra', {
       subscriptionId: hh.subscription.id,

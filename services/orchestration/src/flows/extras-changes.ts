@@ -9,6 +9,7 @@ import type {
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Extra, ExtraType, Subscription } from '@pawfresh/contracts/subscription';
 import { extraInOrder, startIndexOf, type LeftOrder } from '../rules/subscription-changes.js';
+import { dayInWords } from '../rules/delivery-changes.js';
 import type { WorkflowContext } from './context.js';
 import {
   outcome,
@@ -326,9 +327,10 @@ export const moveSubscriptionExtra =
           throw notFound(`Order ${orderId} not found on this subscription`);
         }
         const left = change.scope.left.find((l) => l.orderId === orderId);
-        if (left) throw conflict(left.message);
+        const box = `Your box of ${dayInWords(order.deliveryDate)}`;
+        if (left) throw conflict(`${box} keeps what it had: ${left.message}`);
         if (!change.scope.open.some((o) => o.id === orderId)) {
-          throw conflict(`The delivery of ${order.deliveryDate} is no longer a future delivery`);
+          throw conflict(`${box} is no longer to come`);
         }
         return order.subscriptionOrderIndex;
       };

@@ -59,24 +59,16 @@ function leftReason(
   order: OrderInScope,
   now: Date,
 ): Pick<LeftOrder, 'reason' | 'message'> | undefined {
-  const when = `The delivery of ${order.deliveryDate}`;
+  // The message is the customer's words for why (the app names the box before it): no status
+  // codes, no instants.
   if ((blockedFulfilmentStatuses as readonly string[]).includes(order.fulfilmentStatus)) {
-    return {
-      reason: 'fulfilment_blocked',
-      message: `${when} keeps what it had: the kitchen is working on it (${order.fulfilmentStatus})`,
-    };
+    return { reason: 'fulfilment_blocked', message: 'the kitchen is already making it' };
   }
   if (order.paymentStatus !== 'pending') {
-    return {
-      reason: 'paid',
-      message: `${when} keeps what it had: it is already charged (${order.paymentStatus})`,
-    };
+    return { reason: 'paid', message: 'it is already paid for' };
   }
   if (now.getTime() >= Date.parse(order.cutoffAt)) {
-    return {
-      reason: 'past_cutoff',
-      message: `${when} keeps what it had: changes closed at ${order.cutoffAt}`,
-    };
+    return { reason: 'past_cutoff', message: 'changes for it have closed' };
   }
   return undefined;
 }
