@@ -112,7 +112,7 @@ describe('plan changes (scenario customers, Chromium)', () => {
       await plan.getByRole('link', { name: 'Pause deliveries' }).click();
       const date = page.getByLabel('Restart deliveries on');
       const resumeAt = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
-      await date.fill(resumeAt);
+      await date.fill(resumeAt.split('-').reverse().join('/'));
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Pause deliveries' }).click();
       await confirmSuccess(page);

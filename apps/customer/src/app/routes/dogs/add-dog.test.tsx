@@ -12,7 +12,7 @@ describe('/dogs/add', () => {
     });
 
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Pepper');
-    await user.type(screen.getByLabelText('Date of birth'), '2023-09-01');
+    await user.type(screen.getByLabelText('Date of birth'), '01/09/2023');
     await user.click(screen.getByRole('checkbox', { name: 'The date of birth is approximate' }));
     await user.click(
       within(screen.getByRole('radiogroup', { name: 'Gender' })).getByRole('radio', {

@@ -49,7 +49,7 @@ export function AddDogForm({ metadata, today, onSuccess }: AddDogFormProps) {
   return (
     <SchemaForm form={form} submission={submission} submitLabel="Add dog" gap="lg">
       <Fieldset legend={<Legend>About your dog</Legend>} variant="unstyled">
-        <DogDetailsFields inputProps={form.getInputProps} breeds={metadata.breeds} today={today} />
+        <DogDetailsFields inputProps={form.getInputProps} breeds={metadata.breeds} />
       </Fieldset>
       <Fieldset legend={<Legend>Body, habits and health</Legend>} variant="unstyled">
         <DogProfileFields
