@@ -386,6 +386,33 @@ describe('POST /api/v1/orders/{orderId}/delivery-info', () => {
     expect(await versions(b.home)).toEqual(bBefore);
   });
 
+  it('box-only delivery instructions come back with the orders (GET /orders), for that box only', async () => {
+    const a = await customer();
+    const [first, second] = a.home.orders;
+    const res = await call(
+      'POST',
+      `/api/v1/orders/${first!.id}/delivery-info`,
+      {
+        postcode: '3121',
+        suburb: 'Richmond',
+        address: { ...street(first!.address.addressId), deliveryInstructions: 'Ring twice' },
+      },
+      a.auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const orders = await call('GET', '/api/v1/orders', undefined, a.auth);
+    expect(orders.statusCode).toBe(200);
+    const all = Object.values(orders.json<Record<string, unknown>>()).flatMap((list) =>
+      Array.isArray(list)
+        ? (list as { id: string; address: { deliveryInstructions: unknown } }[])
+        : [],
+    );
+    const instructionsOf = (id: string) =>
+      all.find((o) => o.id === id)?.address.deliveryInstructions;
+    expect(instructionsOf(first!.id)).toBe('Ring twice');
+    expect(instructionsOf(second!.id)).not.toBe('Ring twice');
+  });
+
   it('answers a bad date format, a day without deliveries and a date past its cut-off with 400s', async () => {
     const a = await customer();
     const order = a.home.orders[0]!;

@@ -234,6 +234,7 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
               suburb: body.suburb,
               state: address.state as Address['state'],
               postcode: body.postcode,
+              deliveryInstructions: address.deliveryInstructions ?? null,
             },
           };
         }

@@ -12,6 +12,7 @@ import { getDogsQueryOptions, useDogs } from '../../../features/dogs/api/get-dog
 import { getOrdersQueryOptions, useOrders } from '../../../features/orders/api/get-orders';
 import { FailedPayment } from '../../../features/orders/components/failed-payment';
 import { InvoiceButton } from '../../../features/orders/components/invoice-button';
+import { hasTaxInvoice } from '@pawfresh/contracts/order-rules';
 import { EditButton, NextBox } from '../../../features/orders/components/next-box';
 import { OrderCard } from '../../../features/orders/components/order-card';
 import { productIndex } from '../../../features/orders/utils/box-contents';
@@ -182,7 +183,7 @@ export default function DeliveriesRoute() {
                     now={now}
                     selected={order.id === view.selectedOrderId}
                   >
-                    {order.paymentStatus === 'processed' ? (
+                    {hasTaxInvoice(order) ? (
                       <Group>
                         <InvoiceButton order={order} />
                       </Group>

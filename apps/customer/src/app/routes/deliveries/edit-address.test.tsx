@@ -78,6 +78,37 @@ describe('/deliveries/{orderId}/edit/address', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/deliveries'));
   });
 
+  it('reopens with this box’s own delivery instructions, and keeps them when the address changes', async () => {
+    const api = setUp();
+    const [next, later] = api.state.orders.futureOrders;
+    api.state.orders = {
+      ...api.state.orders,
+      futureOrders: [
+        { ...next!, address: { ...next!.address, deliveryInstructions: 'Side gate, please' } },
+        later!,
+      ],
+    };
+    const { user } = renderApp(page, { api });
+
+    expect(await screen.findByRole('textbox', { name: /^Delivery instructions/ })).toHaveValue(
+      'Side gate, please',
+    );
+    await typeAddress(user, {
+      address1: '3 Banksia Road',
+      suburb: 'Newtown',
+      state: 'New South Wales',
+      postcode: '2042',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    await findSuccessNotice();
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)[0]?.body).toEqual({
+      postcode: '2042',
+      suburb: 'Newtown',
+      address: { ...banksiaRoad, deliveryInstructions: 'Side gate, please' },
+    });
+  });
+
   it('for all future boxes, changes every later box in one call and makes it the address on file', async () => {
     const api = setUp();
     const { user } = renderApp(page, { api });
@@ -130,7 +161,7 @@ describe('/deliveries/{orderId}/edit/address', () => {
     await user.click(screen.getByRole('button', { name: 'Save address' }));
 
     expect(await findSuccessNotice()).toHaveTextContent(
-      'It is your address on file now. Your box of Fri 18 Dec stays as it was: Too late to change the order of 2026-12-18',
+      'It is your address on file now. Your box of Fri 18 Dec stays as it was: changes for it have closed',
     );
     expect(api.state.orders.futureOrders.map((order) => order.address.postcode)).toEqual([
       '2042',

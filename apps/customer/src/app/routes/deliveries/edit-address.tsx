@@ -44,8 +44,8 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 
 const TITLE = 'Change delivery address';
 
-/** The order's address in the editor's shape; what the order does not carry comes from the
- * default address when it is the same place. */
+/** The order's address in the editor's shape, with this box's own delivery instructions; what
+ * the order does not carry comes from the default address when it is the same place. */
 function addressOfOrder(order: Order, defaultAddress: Address | null): Address {
   const same =
     defaultAddress !== null &&
@@ -63,7 +63,7 @@ function addressOfOrder(order: Order, defaultAddress: Address | null): Address {
     state: order.address.state as Address['state'],
     postCode: order.address.postcode,
     countryCode: 'AU',
-    deliveryInstructions: same ? defaultAddress.deliveryInstructions : null,
+    deliveryInstructions: order.address.deliveryInstructions,
     companyName: same ? defaultAddress.companyName : null,
   };
 }
