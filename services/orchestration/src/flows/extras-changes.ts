@@ -8,7 +8,12 @@ import type {
   UpdateExtraInput,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Extra, ExtraType, Subscription } from '@pawfresh/contracts/subscription';
-import { extraInOrder, startIndexOf, type LeftOrder } from '../rules/subscription-changes.js';
+import {
+  extraInOrder,
+  startIndexOf,
+  startThroughBox,
+  type LeftOrder,
+} from '../rules/subscription-changes.js';
 import { dayInWords } from '../rules/delivery-changes.js';
 import type { WorkflowContext } from './context.js';
 import {
@@ -290,14 +295,19 @@ export const updateSubscriptionExtra =
   (input: UpdateExtraInput): Promise<Answer> =>
     extrasChange(ctx, input, async (change) => {
       const extra = change.extra(input.extraId);
+      const nthOrder = input.nthOrder ?? extra.nthOrder;
+      const from = input.startOrderId === undefined ? null : change.startIndex(input.startOrderId);
       const next: Schedule = {
         productVariantId: input.productVariantId ?? extra.productVariantId,
         type: input.extraType ?? extra.type,
+        // A new frequency is counted through the box it is changed from (that box keeps it).
         startOrderIndex:
-          input.startOrderId === undefined
+          from === null
             ? extra.startOrderIndex
-            : change.startIndex(input.startOrderId),
-        nthOrder: input.nthOrder ?? extra.nthOrder,
+            : nthOrder !== extra.nthOrder
+              ? startThroughBox(extra.startOrderIndex, from, nthOrder)
+              : from,
+        nthOrder,
         quantity: input.quantity ?? extra.quantity,
       };
       await change.update('0', extra, next);

@@ -206,6 +206,17 @@ export function startIndexOf(
   return { index: Math.max(-1, ...indexes) + 1 };
 }
 
+/**
+ * Where an extra's schedule starts when its frequency changes from a box (docs/changes.md
+ * "An extra's new frequency"): counted through that box, so the box being edited keeps the
+ * extra; and back from it to no earlier than the old start, so the open boxes before it that the
+ * new rhythm reaches keep it too. A box before the old start starts the schedule there.
+ */
+export function startThroughBox(startOrderIndex: number, boxIndex: number, nthOrder: number) {
+  if (boxIndex <= startOrderIndex) return boxIndex;
+  return startOrderIndex + ((boxIndex - startOrderIndex) % nthOrder);
+}
+
 /** Whether an extra's schedule reaches the order at `orderIndex` (from its start, every nth). */
 export function extraInOrder(
   orderIndex: number | null,

@@ -162,7 +162,8 @@ function ExtraRow({
       await updateSubscriptionExtraFrequency(subscriptionId, {
         extraId: extra.id,
         extraType: extra.extraType,
-        startOrderId: extra.startOrderId ?? order.id,
+        // Counted through this box, so it keeps the extra (docs/changes.md).
+        startOrderId: order.id,
         nthOrder,
         quantity,
         productVariantId: extra.productVariantId,
