@@ -76,4 +76,55 @@ describe('a box tells the truth (Chromium)', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'the account address editor refuses an address the courier does not reach, then moves the boxes to come',
+    async () => {
+      const account = await scenarioAccount(baseUrl, 'payment-soon');
+      const { page, errors, close } = await openPage(browser);
+      await signIn(page, baseUrl, account.email, account.password);
+      await page.goto(`${baseUrl}/customer/account`);
+      await page.getByRole('link', { name: 'Edit address' }).click();
+      const fill = async (a: {
+        line1: string;
+        suburb: string;
+        state: string;
+        postcode: string;
+      }) => {
+        await page.getByRole('textbox', { name: 'Address line 1' }).fill(a.line1);
+        await page.getByRole('textbox', { name: 'Suburb' }).fill(a.suburb);
+        await page.getByRole('textbox', { name: 'City' }).fill('');
+        await page.getByRole('combobox', { name: 'State' }).selectOption(a.state);
+        await page.getByRole('textbox', { name: 'Postcode' }).fill(a.postcode);
+      };
+      await fill({ line1: '1 Yulara Drive', suburb: 'Yulara', state: 'NT', postcode: '0872' });
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'We don’t deliver to Yulara NT 0872' })
+        .waitFor();
+      expect(page.url()).toMatch(/\/account\/edit\/address$/);
+
+      await fill({ line1: '5 Smith Street', suburb: 'Fitzroy', state: 'VIC', postcode: '3065' });
+      expect(await page.getByRole('radio', { name: /^My boxes to come/ }).isChecked()).toBe(true);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await confirmSuccess(page);
+      const notice = page.getByRole('status').filter({ hasText: 'Successfully updated' }).first();
+      expect(await notice.textContent()).toMatch(
+        /Your address on file is now 5 Smith Street, Fitzroy VIC 3065, and your boxes go there from your box of \w{3} \d+ \w+ on\./,
+      );
+      // The boxes say so too.
+      await page.goto(`${baseUrl}/customer/deliveries`);
+      await page
+        .getByRole('region')
+        .filter({ hasText: 'Your next box' })
+        .getByText(/5 Smith Street/)
+        .first()
+        .waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { withOrderChanges } from '../../../testing/fake-order-changes';
 import { address, ORDER_IDS } from '../../../testing/fixtures';
-import { currentPath, findSuccessNotice } from '../../../testing/test-utils';
+import { currentPath, findSuccessNotice, typeAddress } from '../../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
 
 beforeEach(() => {
@@ -28,20 +28,6 @@ const banksiaRoad = {
   companyName: null,
   deliveryInstructions: null,
 };
-
-async function typeAddress(
-  user: ReturnType<typeof renderApp>['user'],
-  fields: { address1: string; suburb: string; state: string; postcode: string },
-) {
-  const line1 = await screen.findByRole('textbox', { name: 'Address line 1' });
-  await user.clear(line1);
-  await user.type(line1, fields.address1);
-  await user.clear(screen.getByRole('textbox', { name: 'Suburb' }));
-  await user.type(screen.getByRole('textbox', { name: 'Suburb' }), fields.suburb);
-  await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), fields.state);
-  await user.clear(screen.getByRole('textbox', { name: 'Postcode' }));
-  await user.type(screen.getByRole('textbox', { name: 'Postcode' }), fields.postcode);
-}
 
 describe('/deliveries/{orderId}/edit/address', () => {
   it('starts from the box’s address and changes it for this box only', async () => {
