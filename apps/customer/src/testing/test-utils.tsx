@@ -63,7 +63,7 @@ export function currentPath(router: { state: { location: { pathname: string } } 
  * first notice loads the notification list's chunk, slow to transform on a busy machine.
  */
 export async function findSuccessNotice(): Promise<HTMLElement> {
-  const title = await screen.findByText('Successfully updated', undefined, { timeout: 15_000 });
+  const title = await screen.findByText('Successfully updated');
   const notice = title.closest<HTMLElement>('[role="status"]');
   if (!notice) throw new Error('The success notice is not a status');
   return notice;
