@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { biscuit, makeOrder, makeOrders, ORDER_IDS } from '../../../testing/fixtures';
-import { currentPath } from '../../../testing/test-utils';
+import { makeSubscription, withSubscriptions } from '../../../testing/fake-subscriptions';
+import { currentPath, findSuccessNotice } from '../../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
 
 beforeEach(() => {
@@ -137,6 +138,45 @@ describe('/deliveries', () => {
     });
 
     expect(await screen.findByRole('heading', { name: 'No boxes on the way' })).toBeVisible();
+  });
+
+  const noBoxes = {
+    pastOrders: [],
+    currentOrders: [],
+    futureOrders: [],
+    failedOrders: [],
+    nextPendingOrderId: null,
+    selectedOrderId: null,
+  };
+
+  it('shows a paused plan as paused, with Resume, not as "No boxes on the way"', async () => {
+    const api = signedIn({ orders: noBoxes });
+    withSubscriptions(api, makeSubscription({ status: 'paused', resumeAt: '2027-01-08' }));
+    const { user } = renderApp('/deliveries', { api });
+
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan).toHaveTextContent('Paused until Friday 8 January.');
+    expect(screen.queryByRole('heading', { name: 'No boxes on the way' })).not.toBeInTheDocument();
+    await user.click(within(plan).getByRole('button', { name: 'Resume deliveries now' }));
+    expect(await findSuccessNotice()).toHaveTextContent(
+      /^Successfully updatedYour plan is active again\./,
+    );
+    // Active again: the boxes it plans take the plan's place.
+    await waitFor(() => expect(plan).not.toBeInTheDocument());
+  });
+
+  it('does not say "No boxes on the way" under a box whose payment failed', async () => {
+    const orders = {
+      ...noBoxes,
+      failedOrders: [makeOrder({ displayType: 'FAILED', paymentStatus: 'attempt_failed' })],
+    };
+    renderApp('/deliveries', { api: signedIn({ orders }) });
+
+    expect(
+      await screen.findByRole('button', { name: /^Retry payment for the box of / }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Update card' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'No boxes on the way' })).not.toBeInTheDocument();
   });
 
   it('shows "Loading…" while the orders load', async () => {

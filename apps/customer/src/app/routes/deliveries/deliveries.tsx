@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link, type LoaderFunction } from 'react-router';
@@ -20,6 +20,11 @@ import { deliveriesView } from '../../../features/orders/utils/order-lists';
 import { canChange, type Order } from '../../../features/orders/utils/order-format';
 import { describeCard, usePaymentMethods } from '../../../features/payments/api/payment-methods';
 import { getProductsQueryOptions, useProducts } from '../../../features/products/api/get-products';
+import { PlanStatus } from '../../../features/subscriptions/components/plan-status';
+import {
+  currentSubscription,
+  useSubscriptions,
+} from '../../../features/subscriptions/api/get-subscriptions';
 import { loadQuery } from '../../route-context';
 import classes from '../../../features/orders/components/orders.module.css';
 
@@ -67,6 +72,8 @@ export default function DeliveriesRoute() {
   const products = useProducts();
   const dogs = useDogs();
   const me = useMe();
+  const subscriptions = useSubscriptions();
+  const plan = currentSubscription(subscriptions.data?.subscriptions);
   const [now] = useState(() => new Date());
   const productsById = useMemo(() => productIndex(products.data), [products.data]);
   const view = useMemo(() => (orders.data ? deliveriesView(orders.data) : null), [orders.data]);
@@ -126,6 +133,19 @@ export default function DeliveriesRoute() {
             isNextPending={view.next.id === view.nextPendingOrderId}
             actions={editActions(view.next)}
           />
+        ) : plan && plan.status !== 'active' ? (
+          // Paused or cancelled: say so, with the way back (not "No boxes on the way").
+          <Card component="section" aria-label="Your plan" shadow="sm" padding="lg" radius="lg">
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Your plan
+              </Title>
+              <PlanStatus />
+            </Stack>
+          </Card>
+        ) : view.failed.length > 0 ? (
+          // The box whose payment failed is the next one: nothing else is on the way until it is paid.
+          <Text>Once the payment goes through, we make your box and it shows here.</Text>
         ) : (
           <EmptyState title="No boxes on the way">
             When your next box is planned, you’ll see it here: what’s in it for each dog, when it
