@@ -165,6 +165,19 @@ describe('/deliveries', () => {
     await waitFor(() => expect(plan).not.toBeInTheDocument());
   });
 
+  it('shows the pause above the first box after the restart date', async () => {
+    const api = signedIn();
+    withSubscriptions(api, makeSubscription({ status: 'paused', resumeAt: '2026-12-01' }));
+    renderApp('/deliveries', { api });
+
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan).toHaveTextContent('Paused until Tuesday 1 December.');
+    expect(within(plan).getByRole('button', { name: 'Resume deliveries now' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Friday 20 November' })).toHaveTextContent(
+      'Your next box',
+    );
+  });
+
   it('does not say "No boxes on the way" under a box whose payment failed', async () => {
     const orders = {
       ...noBoxes,

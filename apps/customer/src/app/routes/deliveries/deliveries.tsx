@@ -115,6 +115,18 @@ export default function DeliveriesRoute() {
     );
     content = (
       <>
+        {plan && plan.status !== 'active' ? (
+          // Paused or cancelled: say so first, with the way back (the boxes after a pause's
+          // restart date still show below).
+          <Card component="section" aria-label="Your plan" shadow="sm" padding="lg" radius="lg">
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Your plan
+              </Title>
+              <PlanStatus />
+            </Stack>
+          </Card>
+        ) : null}
         {view.failed.map((order) => (
           <FailedPayment
             key={order.id}
@@ -133,17 +145,7 @@ export default function DeliveriesRoute() {
             isNextPending={view.next.id === view.nextPendingOrderId}
             actions={editActions(view.next)}
           />
-        ) : plan && plan.status !== 'active' ? (
-          // Paused or cancelled: say so, with the way back (not "No boxes on the way").
-          <Card component="section" aria-label="Your plan" shadow="sm" padding="lg" radius="lg">
-            <Stack gap="sm">
-              <Title order={2} size="h3">
-                Your plan
-              </Title>
-              <PlanStatus />
-            </Stack>
-          </Card>
-        ) : view.failed.length > 0 ? (
+        ) : plan && plan.status !== 'active' ? null : view.failed.length > 0 ? (
           // The box whose payment failed is the next one: nothing else is on the way until it is paid.
           <Text>Once the payment goes through, we make your box and it shows here.</Text>
         ) : (
