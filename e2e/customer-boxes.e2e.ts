@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, chromiumForFile, JOURNEY_TIMEOUT, openPage } from './browser.js';
 import { confirmSuccess, signIn } from './session.js';
 import { scenarioAccount } from './workflows.js';
 
@@ -12,22 +11,13 @@ import { scenarioAccount } from './workflows.js';
  * address editor opens again.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const JOURNEY_TIMEOUT = 180_000;
+const browser = chromiumForFile();
 
 describe('a box tells the truth (Chromium)', () => {
   it(
     'downloads the invoice of each of the demo customer’s delivered boxes',
     async () => {
-      const { page, errors, close } = await openPage(browser, { width: 1280, height: 900 });
+      const { page, errors, close } = await openPage(browser(), { width: 1280, height: 900 });
       await signIn(page, baseUrl, 'demo@pawfresh.com.au', 'woofwoof1');
       const buttons = page.getByRole('button', { name: /^Download invoice for the box of / });
       await buttons.first().waitFor();
@@ -53,7 +43,7 @@ describe('a box tells the truth (Chromium)', () => {
     'a box’s own delivery instructions are there when its address editor opens again',
     async () => {
       const account = await scenarioAccount(baseUrl, 'payment-soon');
-      const { page, errors, close } = await openPage(browser);
+      const { page, errors, close } = await openPage(browser());
       await signIn(page, baseUrl, account.email, account.password);
       await page.getByRole('link', { name: 'Change address' }).first().click();
       const instructions = page.getByRole('textbox', { name: /^Delivery instructions/ });
@@ -81,7 +71,7 @@ describe('a box tells the truth (Chromium)', () => {
     'the account address editor refuses an address the courier does not reach, then moves the boxes to come',
     async () => {
       const account = await scenarioAccount(baseUrl, 'payment-soon');
-      const { page, errors, close } = await openPage(browser);
+      const { page, errors, close } = await openPage(browser());
       await signIn(page, baseUrl, account.email, account.password);
       await page.goto(`${baseUrl}/customer/account`);
       await page.getByRole('link', { name: 'Edit address' }).click();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { chromiumForFile, openPage } from './browser.js';
 import { signIn } from './session.js';
 import { scenarioAccount } from './workflows.js';
 
@@ -14,14 +14,7 @@ import { scenarioAccount } from './workflows.js';
  * are aria-hidden). So each control's drawing is measured: none may be wider or taller than 40 px.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** The largest a radio, checkbox or select's icon is ever drawn by the design (lg is 30 px). */
 const MAX_CONTROL_PX = 40;
@@ -117,11 +110,18 @@ const signedInRoutes: Route[] = [
     from: '/deliveries/{orderId}/add/treat',
     button: /./,
   },
-  { route: '/dogs/add', from: '/customer/dogs', button: 'Add a dog', hasControls: true },
+  {
+    route: '/dogs/add',
+    from: '/customer/dogs',
+    button: 'Add a dog',
+    ready: (page) => page.getByRole('textbox', { name: 'Name' }),
+    hasControls: true,
+  },
   {
     route: '/dogs/{animalId}/edit/details',
     from: '/customer/dogs',
     button: /^Edit details for /,
+    ready: (page) => page.getByRole('textbox', { name: 'Name' }),
     hasControls: true,
   },
   { route: '/dogs/{animalId}/edit/profile', from: '/customer/dogs', button: /^Edit profile for / },
@@ -177,7 +177,7 @@ const buttonOn = (page: Page, name: string | RegExp) =>
 describe('every page comes styled however it is reached (Chromium, 390 px)', () => {
   it('signed-in pages: by their button on a fresh document, back and forward, and by a full load', async () => {
     const account = await scenarioAccount(baseUrl, 'payment-soon');
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await signIn(page, baseUrl, account.email, account.password);
     const urlOf = new Map<string, string>();
     const problems: string[] = [];
@@ -222,7 +222,7 @@ describe('every page comes styled however it is reached (Chromium, 390 px)', () 
   }, 600_000);
 
   it('password recovery pages: by their button and by a full load', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     const problems: string[] = [];
     const check = async (route: string, how: string) => {
       await pageShown(page);

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, chromiumForFile, JOURNEY_TIMEOUT, openPage } from './browser.js';
 import { confirmSuccess, signIn } from './session.js';
 import { scenarioAccount } from './workflows.js';
 
@@ -10,23 +9,14 @@ import { scenarioAccount } from './workflows.js';
  * paused on Deliveries, with Resume; the dogs page shows the portion on the plan after a change.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const JOURNEY_TIMEOUT = 180_000;
+const browser = chromiumForFile();
 
 describe('Deliveries, Dogs and Account agree (Chromium)', () => {
   it(
     'a paused plan shows as paused on Deliveries, and resumes from there',
     async () => {
       const account = await scenarioAccount(baseUrl, 'payment-soon');
-      const { page, errors, close } = await openPage(browser);
+      const { page, errors, close } = await openPage(browser());
       await signIn(page, baseUrl, account.email, account.password);
       await page.goto(`${baseUrl}/customer/account/pause-plan`);
       const resumeAt = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
@@ -53,7 +43,7 @@ describe('Deliveries, Dogs and Account agree (Chromium)', () => {
     'after a portion change, the dogs page shows the plan’s new portion',
     async () => {
       const account = await scenarioAccount(baseUrl, 'payment-soon');
-      const { page, errors, close } = await openPage(browser);
+      const { page, errors, close } = await openPage(browser());
       await signIn(page, baseUrl, account.email, account.password);
       await page.goto(`${baseUrl}/customer/dogs`);
       await page.getByRole('link', { name: /^Change portion for / }).click();

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, chromiumForFile, JOURNEY_TIMEOUT, openPage } from './browser.js';
 import { confirmSuccess, signIn } from './session.js';
 import { scenarioAccount } from './workflows.js';
 
@@ -11,16 +10,7 @@ import { scenarioAccount } from './workflows.js';
  * told apart by more than its colour (axe).
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const JOURNEY_TIMEOUT = 180_000;
+const browser = chromiumForFile();
 
 /** "24/12/2026" for a calendar date. */
 const dayMonthYear = (date: string) => date.split('-').reverse().join('/');
@@ -30,7 +20,7 @@ describe('customer words and keys (Chromium)', () => {
     'the restart date is typed and shown day/month/year',
     async () => {
       const account = await scenarioAccount(baseUrl, 'payment-soon');
-      const { page, errors, close } = await openPage(browser);
+      const { page, errors, close } = await openPage(browser());
       await signIn(page, baseUrl, account.email, account.password);
       await page.goto(`${baseUrl}/customer/account/pause-plan`);
       const date = page.getByRole('textbox', { name: 'Restart deliveries on' });
@@ -58,7 +48,7 @@ describe('customer words and keys (Chromium)', () => {
     'the delivery day list is one Tab stop; the arrows move and choose inside it',
     async () => {
       const account = await scenarioAccount(baseUrl, 'payment-soon');
-      const { page, errors, close } = await openPage(browser);
+      const { page, errors, close } = await openPage(browser());
       await signIn(page, baseUrl, account.email, account.password);
       await page.getByRole('link', { name: 'Change date' }).first().click();
       const days = page.getByRole('radiogroup', { name: /Delivery day/ });
@@ -85,7 +75,7 @@ describe('customer words and keys (Chromium)', () => {
   it(
     'the password recovery pages pass axe (their inline link is underlined)',
     async () => {
-      const { page, errors, close } = await openPage(browser);
+      const { page, errors, close } = await openPage(browser());
       for (const path of [
         '/customer/forgot-password',
         '/customer/email-sent?email=someone%40example.com.au',
