@@ -75,4 +75,33 @@ describe('Deliveries, Dogs and Account agree (Chromium)', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'a dog added with its meals is fed: the dogs page shows its portion',
+    async () => {
+      const account = await scenarioAccount(baseUrl, 'payment-soon');
+      const { page, errors, close } = await openPage(browser());
+      await signIn(page, baseUrl, account.email, account.password);
+      await page.goto(`${baseUrl}/customer/dogs`);
+      await page.getByRole('link', { name: 'Add a dog' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).fill('Pepper');
+      await page.getByRole('textbox', { name: 'Weight (kg)' }).fill('12.5');
+      await page.getByRole('group', { name: /Meals/ }).getByRole('checkbox').first().check();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Add dog' }).click();
+      await confirmSuccess(page);
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: 'Successfully updated' })
+          .first()
+          .textContent(),
+      ).toContain('Welcome, Pepper! Their meals are on your boxes to come.');
+      const pepper = page.getByRole('article', { name: 'Pepper' });
+      await pepper.getByText(/^\d+ g a day \(/).waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
 });
