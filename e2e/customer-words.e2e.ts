@@ -90,4 +90,34 @@ describe('customer words and keys (Chromium)', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'a refused date is said in plain days where the customer is looking, with the focus on it (390 px)',
+    async () => {
+      const account = await scenarioAccount(baseUrl, 'payment-soon');
+      const { page, errors, close } = await openPage(browser());
+      await signIn(page, baseUrl, account.email, account.password);
+      await page.getByRole('link', { name: 'Change date' }).first().click();
+      const days = page.getByRole('radiogroup', { name: /Delivery day/ });
+      await days.getByRole('radio', { checked: false }).first().click();
+      // The server's refusal, as the customer API words it (the courier's days and cut-offs move
+      // with the clock, so the answer is given here; its words are held by the service tests).
+      const refusal =
+        'Too late for a delivery on Wednesday 2 December: changes for it have closed. The next possible dates are Thursday 3 December, Friday 4 December or Tuesday 8 December.';
+      await page.route('**/api/v1/orders/*/delivery-info', (route) =>
+        route.fulfill({ status: 400, json: { error: refusal } }),
+      );
+      await page.getByRole('button', { name: /^Move to / }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Too late for a delivery on' });
+      await alert.waitFor();
+      expect(await alert.evaluate((el) => el === document.activeElement)).toBe(true);
+      const box = (await alert.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+      expect(await alert.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

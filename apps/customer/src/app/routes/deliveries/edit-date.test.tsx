@@ -224,9 +224,12 @@ describe('/deliveries/{orderId}/edit/date', () => {
     await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
     await user.click(screen.getByRole('button', { name: /^Move to/ }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
       'Too late for a delivery on Tuesday 8 December: changes for it have closed',
     );
+    // Where the customer is looking: the focus moves to it (and the browser scrolls to it).
+    expect(alert).toHaveFocus();
     expect(currentPath(router)).toBe(page);
   });
 
