@@ -9,6 +9,7 @@ import type {
   PlanSide,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { FeedingPlan, GeneratedFeedingPlan } from '@pawfresh/contracts/subscription';
+import { formatDay } from '@pawfresh/contracts/calendar-dates';
 
 /**
  * The one rule of what a customer change may touch (docs/changes.md). Pure: the workflows read
@@ -243,7 +244,7 @@ export function stillArriving(
       orderId: o.id,
       deliveryDate: o.deliveryDate,
       message: (blockedFulfilmentStatuses as readonly string[]).includes(o.fulfilmentStatus)
-        ? `The delivery of ${o.deliveryDate} still arrives: it is already being packed (${o.fulfilmentStatus})`
-        : `The delivery of ${o.deliveryDate} still arrives: it is already paid (${o.paymentStatus})`,
+        ? `Your box of ${formatDay(o.deliveryDate, { long: true })} still arrives: it is already being packed`
+        : `Your box of ${formatDay(o.deliveryDate, { long: true })} still arrives: it is already paid for`,
     }));
 }
