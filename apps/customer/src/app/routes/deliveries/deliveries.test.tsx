@@ -82,6 +82,16 @@ describe('/deliveries', () => {
       '14 pouches for Biscuit (Chicken & Pumpkin, Beef & Veg), plus Kangaroo Jerky',
     );
     expect(boxes[1]).not.toHaveTextContent('next payment');
+    // While the next box is being prepared, a later box's meals and supplements are reached here.
+    expect(
+      within(boxes[0]!)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Change date', 'Change address', 'Change Biscuit’s meals', 'Treats', 'Supplements']);
+    expect(within(boxes[0]!).getByRole('link', { name: 'Change Biscuit’s meals' })).toHaveAttribute(
+      'href',
+      `/customer/deliveries/${ORDER_IDS.next}/edit/meals/${biscuit.identifier}`,
+    );
 
     const delivered = screen.getByRole('region', { name: 'Delivered' });
     expect(

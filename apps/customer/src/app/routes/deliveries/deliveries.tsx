@@ -169,10 +169,17 @@ export default function DeliveriesRoute() {
                   >
                     {canChange(order, now) ? (
                       <Group gap="xs">
+                        {/* Everything the box's own page offers: when the next box is being
+                            prepared, these are the only way to its meals and supplements. */}
                         {[
                           ['Change date', orderEditPaths.date(order.id)],
                           ['Change address', orderEditPaths.address(order.id)],
+                          ...dogsIn(order).map((animalId) => [
+                            `Change ${dogName(animalId)}’s meals`,
+                            orderEditPaths.meals(order.id, animalId),
+                          ]),
                           ['Treats', orderEditPaths.editExtras(order.id, 'treat')],
+                          ['Supplements', orderEditPaths.editExtras(order.id, 'supplement')],
                         ].map(([label, to]) => (
                           <Button key={to} component={Link} to={to!} variant="light" size="xs">
                             {label}
