@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
@@ -24,6 +24,21 @@ export const chromiumArgs = [
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
+
+/** One Chromium for a test file: launched before its tests, closed after them. */
+export function chromiumForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/** A journey that first makes its account through a workflow: longer than a sign-in alone. */
+export const JOURNEY_TIMEOUT = 180_000;
 
 /** A page that records console errors and uncaught exceptions, so a test can insist on none. */
 export async function openPage(browser: Browser, viewport = { width: 390, height: 844 }) {

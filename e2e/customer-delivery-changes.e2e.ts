@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
 import { confirmSuccess, signIn } from './session.js';
+import { runWorkflow, scenarioAccount, type ScenarioAccount } from './workflows.js';
 
 const baseUrl = inject('baseUrl');
-// The built server's development credentials (apps/server/src/config.ts DEV_SERVICE_TOKEN).
-const serviceToken = process.env.SERVICE_TOKEN ?? 'dev-service-token-0000000000000000';
 const widths = [
   ['mobile', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 900 }],
@@ -21,36 +20,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Account = {
-  email: string;
-  password: string;
-  dogId: string;
-  subscriptionId: string;
-  orders: { orderId: string; deliveryDate: string }[];
-};
-
-/** A workflow of the orchestration service, called as the other services do. */
-async function runWorkflow<T>(name: string, body: object): Promise<T> {
-  const response = await fetch(`${baseUrl}/svc/orchestration/workflows/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${serviceToken}` },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${name}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+type Account = ScenarioAccount;
 
 /**
  * A new customer whose next box can still change (create-account-scenario "payment-soon":
  * Biscuit, Richmond VIC 3121, one box billed from T+2; docs/workflows.md "Test accounts").
  */
-const newCustomer = () =>
-  runWorkflow<Account>('create-account-scenario', { scenario: 'payment-soon' });
+const newCustomer = () => scenarioAccount(baseUrl, 'payment-soon');
 
 /** The customer's boxes planned 12 weeks ahead (generate-orders for their subscription): how many. */
 const planBoxes = async (account: Account) =>
   (
-    await runWorkflow<{ ordersCreated: number }>('generate-orders', {
+    await runWorkflow<{ ordersCreated: number }>(baseUrl, 'generate-orders', {
       subscriptionId: account.subscriptionId,
     })
   ).ordersCreated;

@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
 import { confirmSuccess, signIn } from './session.js';
+import { scenarioAccount, type Scenario } from './workflows.js';
 
 /**
  * The customer's plan changes in Chromium on fresh scenario accounts (create-account-scenario,
@@ -26,24 +26,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Scenario = 'payment-soon' | 'payment-failed' | 'delivery-past';
-
-/** A new test customer in a scenario, made through the orchestration service's workflow. */
-async function scenarioAccount(scenario: Scenario) {
-  const res = await fetch(`${baseUrl}/svc/orchestration/workflows/create-account-scenario`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${process.env.SERVICE_TOKEN ?? DEV_SERVICE_TOKEN}`,
-    },
-    body: JSON.stringify({ scenario }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as { email: string; password: string; orders: { orderId: string }[] };
-}
-
 async function signedIn(scenario: Scenario, viewport?: { width: number; height: number }) {
-  const account = await scenarioAccount(scenario);
+  const account = await scenarioAccount(baseUrl, scenario);
   const opened = await openPage(browser, viewport);
   await signIn(opened.page, baseUrl, account.email, account.password);
   return { ...opened, account };
@@ -128,7 +112,7 @@ describe('plan changes (scenario customers, Chromium)', () => {
       await plan.getByRole('link', { name: 'Pause deliveries' }).click();
       const date = page.getByLabel('Restart deliveries on');
       const resumeAt = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
-      await date.fill(resumeAt);
+      await date.fill(resumeAt.split('-').reverse().join('/'));
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Pause deliveries' }).click();
       await confirmSuccess(page);

@@ -14,3 +14,54 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
+
+// Days in en-AU words, written out rather than with `Intl` (the customer app's first pages need
+// them before any `Intl` data has loaded; apps/customer/src/lib/format.test.ts checks them
+// against `Intl`). Customer messages name days this way, never as YYYY-MM-DD.
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+// en-AU's short months (CLDR): three letters except June, July and Sept.
+const MONTHS_SHORT = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'June',
+  'July',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/**
+ * A day given by the UTC fields of `date` as "Fri 20 Nov" (or "Friday 20 November" with `long`).
+ * For a wall-clock time elsewhere, shift the instant first (`wallClock`, australian-time.ts).
+ */
+export function dayOf(date: Date, { long = false } = {}): string {
+  const weekday = (long ? WEEKDAYS : WEEKDAYS_SHORT)[date.getUTCDay()];
+  const month = (long ? MONTHS : MONTHS_SHORT)[date.getUTCMonth()];
+  return `${weekday} ${date.getUTCDate()} ${month}`;
+}
+
+/** A calendar date (YYYY-MM-DD) as "Fri 20 Nov" (or "Friday 20 November" with `long`). */
+export function formatDay(calendarDate: string, { long = false } = {}): string {
+  const [year, month, day] = calendarDate.split('-').map(Number);
+  return dayOf(new Date(Date.UTC(year!, month! - 1, day!)), { long });
+}

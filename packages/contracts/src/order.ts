@@ -589,14 +589,23 @@ export const customerOrderSchema = z
         discountedPrice: true,
       }),
     ),
-    address: orderAddressSchema.pick({
-      addressId: true,
-      address1: true,
-      address2: true,
-      suburb: true,
-      state: true,
-      postcode: true,
-    }),
+    address: orderAddressSchema
+      .pick({
+        addressId: true,
+        address1: true,
+        address2: true,
+        suburb: true,
+        state: true,
+        postcode: true,
+      })
+      .extend({
+        deliveryInstructions: z
+          .string()
+          .nullable()
+          .describe(
+            "This box's delivery instructions (the order's deliveryNote), as the delivery-info call sets them",
+          ),
+      }),
   })
   .meta({ id: 'CustomerOrder' });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;

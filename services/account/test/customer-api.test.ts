@@ -467,6 +467,18 @@ describe('default address', () => {
       c.auth,
     );
     expect(badDate.json()).toEqual({ error: 'deliveryDate must be in YYYY-MM-DD format' });
+    // One the courier does not reach (issue 28: it was saved, and every box would have failed).
+    const yulara = await call(
+      'PUT',
+      '/api/v1/addresses/default',
+      { ...address, address1: '1 Yulara Drive', suburb: 'Yulara', state: 'NT', postCode: '0872' },
+      c.auth,
+    );
+    expect(yulara.statusCode).toBe(400);
+    expect(yulara.json()).toEqual({
+      error:
+        'We don’t deliver to Yulara NT 0872 yet: check the suburb and postcode, or choose another address',
+    });
     expect((await call('GET', '/api/v1/addresses/default', undefined, c.auth)).statusCode).toBe(
       404,
     );

@@ -319,13 +319,13 @@ describe('POST /api/v1/subscriptions/update-order-delivery-date', () => {
     expect(sunday.statusCode).toBe(400);
     expect(sunday.json()).toEqual({
       error:
-        'We do not deliver to Richmond 3121 on 2026-11-22 (PM): the next possible dates are 2026-11-24, 2026-11-25, 2026-11-26',
+        'We do not deliver to Richmond 3121 on Sunday 22 November in the afternoon. The next possible dates are Tuesday 24 November, Wednesday 25 November or Thursday 26 November.',
     });
     const late = await move(order.id, '2026-11-06', a.auth);
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({
       error:
-        'Too late for a delivery on 2026-11-06: changes for it have closed: the next possible dates are 2026-11-07, 2026-11-10, 2026-11-11',
+        'Too late for a delivery on Friday 6 November: changes for it have closed. The next possible dates are Saturday 7 November, Tuesday 10 November or Wednesday 11 November.',
     });
     expect((await readOrder(order.id)).version).toBe(order.version);
   });
@@ -386,6 +386,33 @@ describe('POST /api/v1/orders/{orderId}/delivery-info', () => {
     expect(await versions(b.home)).toEqual(bBefore);
   });
 
+  it('box-only delivery instructions come back with the orders (GET /orders), for that box only', async () => {
+    const a = await customer();
+    const [first, second] = a.home.orders;
+    const res = await call(
+      'POST',
+      `/api/v1/orders/${first!.id}/delivery-info`,
+      {
+        postcode: '3121',
+        suburb: 'Richmond',
+        address: { ...street(first!.address.addressId), deliveryInstructions: 'Ring twice' },
+      },
+      a.auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const orders = await call('GET', '/api/v1/orders', undefined, a.auth);
+    expect(orders.statusCode).toBe(200);
+    const all = Object.values(orders.json<Record<string, unknown>>()).flatMap((list) =>
+      Array.isArray(list)
+        ? (list as { id: string; address: { deliveryInstructions: unknown } }[])
+        : [],
+    );
+    const instructionsOf = (id: string) =>
+      all.find((o) => o.id === id)?.address.deliveryInstructions;
+    expect(instructionsOf(first!.id)).toBe('Ring twice');
+    expect(instructionsOf(second!.id)).not.toBe('Ring twice');
+  });
+
   it('answers a bad date format, a day without deliveries and a date past its cut-off with 400s', async () => {
     const a = await customer();
     const order = a.home.orders[0]!;
@@ -401,11 +428,11 @@ describe('POST /api/v1/orders/{orderId}/delivery-info', () => {
     });
     expect((await info('2026-11-22')).json()).toEqual({
       error:
-        'We do not deliver to Richmond 3121 on 2026-11-22 (PM): the next possible dates are 2026-11-24, 2026-11-25, 2026-11-26',
+        'We do not deliver to Richmond 3121 on Sunday 22 November in the afternoon. The next possible dates are Tuesday 24 November, Wednesday 25 November or Thursday 26 November.',
     });
     const late = await info('2026-11-06');
     expect(late.statusCode).toBe(400);
-    expect(messagesOf(late)[0]).toMatch(/next possible dates are 2026-11-07/);
+    expect(messagesOf(late)[0]).toMatch(/next possible dates are Saturday 7 November/);
     expect((await readOrder(order.id)).version).toBe(order.version);
   });
 });

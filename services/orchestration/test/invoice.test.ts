@@ -121,6 +121,56 @@ describe('generate-invoice', () => {
     expect(again.json<InvoiceFile>().pdfContent).toBe(invoice.pdfContent);
   }, 60_000);
 
+  it('issues one for a box imported paid (legacy history: no payment event), dated its billing date', async () => {
+    const c = await customer(h);
+    const imported = await callJson(h.services.order!, 'POST', '/api/v1/orders/migration', {
+      userId: c.id,
+      address: {
+        firstName: 'Jo',
+        lastName: 'Tester',
+        address1: '12 Example Street',
+        suburb: 'Richmond',
+        state: 'VIC',
+        postcode: '3121',
+      },
+      flags: { phoenixToggle: false, shadowToggle: false },
+      orders: [
+        {
+          legacyOrderId: 4711,
+          deliveryDate: '2026-03-06',
+          expectedDeliverySlotId: 'AM',
+          paymentStatus: 'processed',
+          fulfilmentStatus: 'palletised',
+          shipmentStatus: 'delivered',
+          isCancelled: false,
+          orderLineItems: [{ productId: meal.id, price: 875, quantity: 14 }],
+        },
+      ],
+      createdBy: 'migration',
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const { orderId, orderNumber } = imported.json<{
+      items: { orderId: string; orderNumber: number }[];
+    }>().items[0]!;
+    const order = (await callJson(h.services.order!, 'GET', `/api/v1/orders/${orderId}`)).json<{
+      billingDate: string;
+    }>();
+
+    const res = await callJson(
+      h.account,
+      'GET',
+      `/api/v1/orders/${orderId}/invoice`,
+      undefined,
+      await customerAuth(h, c.id),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<InvoiceFile>()).toMatchObject({
+      invoiceNumber: `INV-${orderNumber}`,
+      invoiceDate: order.billingDate,
+      total: 12250,
+    });
+  }, 60_000);
+
   it('refuses an order not paid yet (409) and an unknown one (404)', async () => {
     h.clock.set('2026-11-02T09:00:00.000Z');
     const c = await customer(h);

@@ -73,7 +73,7 @@ describe('POST /workflows/update-order-delivery-date', () => {
     });
     expect(sunday.statusCode).toBe(400);
     expect(messagesOf(sunday)).toEqual([
-      'We do not deliver to Richmond 3121 on 2026-11-22 (PM): the next possible dates are 2026-11-24, 2026-11-25, 2026-11-26',
+      'We do not deliver to Richmond 3121 on Sunday 22 November in the afternoon. The next possible dates are Tuesday 24 November, Wednesday 25 November or Thursday 26 November.',
     ]);
     const late = await call('POST', '/workflows/update-order-delivery-date', {
       orderId: order.id,
@@ -81,7 +81,7 @@ describe('POST /workflows/update-order-delivery-date', () => {
     });
     expect(late.statusCode).toBe(400);
     expect(messagesOf(late)).toEqual([
-      'Too late for a delivery on 2026-11-06: changes for it have closed: the next possible dates are 2026-11-07, 2026-11-10, 2026-11-11',
+      'Too late for a delivery on Friday 6 November: changes for it have closed. The next possible dates are Saturday 7 November, Tuesday 10 November or Wednesday 11 November.',
     ]);
     const format = await call('POST', '/workflows/update-order-delivery-date', {
       orderId: order.id,
@@ -116,8 +116,7 @@ describe('POST /workflows/update-order-delivery-info', () => {
       {
         orderId: queued!.id,
         deliveryDate: queued!.deliveryDate,
-        reason:
-          'The address cannot change: the kitchen is working on this order (fulfilment queued). Notes and flags can still change.',
+        reason: 'the kitchen is already making it',
       },
     ]);
     for (const o of home.orders) {
@@ -165,7 +164,7 @@ describe('POST /workflows/update-order-delivery-info', () => {
     expect(body.skippedOrders.map((o) => [o.orderId, o.deliveryDate])).toEqual([
       [queued!.id, queued!.deliveryDate],
     ]);
-    expect(body.skippedOrders[0]!.reason).toMatch(/kitchen is working on this order/);
+    expect(body.skippedOrders[0]!.reason).toBe('the kitchen is already making it');
     const now = await Promise.all(home.orders.map((o) => readOrder(o.id)));
     expect(now.map((o) => [o.deliveryDate, o.expectedDeliverySlotId])).toEqual([
       ['2026-11-24', 'AM'],
@@ -218,7 +217,7 @@ describe('POST /workflows/update-order-delivery-info', () => {
       date: { deliveryDate: '2026-11-06', deliverySlotId: 'PM' },
     });
     expect(res.statusCode).toBe(400);
-    expect(messagesOf(res)[0]).toMatch(/^Too late for a delivery on 2026-11-06/);
+    expect(messagesOf(res)[0]).toMatch(/^Too late for a delivery on Friday 6 November/);
     for (const o of home.orders) {
       const now = await readOrder(o.id);
       expect(now.address.address1).toBe(RICHMOND.address1);

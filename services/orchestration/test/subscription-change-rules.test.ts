@@ -10,6 +10,7 @@ import {
   extraInOrder,
   planSide,
   replanLines,
+  startThroughBox,
   stillArriving,
   versionMoved,
   type OrderInScope,
@@ -56,7 +57,11 @@ describe('changeScope (docs/changes.md)', () => {
       [id(3), 'fulfilment_blocked'],
       [id(4), 'paid'],
     ]);
-    expect(scope.left[0]!.message).toContain('changes closed at 2026-11-24T06:00:00.000Z');
+    expect(scope.left.map((l) => l.message)).toEqual([
+      'changes for it have closed',
+      'the kitchen is already making it',
+      'it is already paid for',
+    ]);
   });
 
   const arbitraryOrder = fc.record({
@@ -170,7 +175,36 @@ describe('versions, extras, plan lines', () => {
     ];
     const arriving = stillArriving(orders, [id(1)], TODAY);
     expect(arriving.map((a) => a.orderId)).toEqual([id(2), id(3)]);
-    expect(arriving[0]!.message).toMatch(/being packed \(packed\)/);
-    expect(arriving[1]!.message).toMatch(/already paid \(processed\)/);
+    expect(arriving[0]!.message).toMatch(
+      /^Your box of \w+ \d+ \w+ still arrives: it is already being packed$/,
+    );
+    expect(arriving[1]!.message).toMatch(/still arrives: it is already paid for$/);
   });
+});
+
+describe("startThroughBox (an extra's new frequency, changed from a box)", () => {
+  it('counts the new rhythm through the box edited, back towards the old start', () => {
+    // Started on box 10; every 3rd from box 13: 10, 13, 16…
+    expect(startThroughBox(10, 13, 3)).toBe(10);
+    // From box 14 (every 2nd had it): 11, 14, 17… (box 14 keeps it; counting from 10 dropped it)
+    expect(startThroughBox(10, 14, 3)).toBe(11);
+    // From a box before the old start: the schedule starts there.
+    expect(startThroughBox(10, 8, 3)).toBe(8);
+  });
+
+  test.prop([
+    fc.integer({ min: 0, max: 500 }),
+    fc.integer({ min: 0, max: 500 }),
+    fc.integer({ min: 1, max: 12 }),
+  ])(
+    'the box edited keeps the extra; the schedule starts no later than it did, nor before',
+    (start, box, nth) => {
+      const next = startThroughBox(start, box, nth);
+      expect(extraInOrder(box, { startOrderIndex: next, nthOrder: nth })).toBe(true);
+      expect(next).toBeLessThanOrEqual(box);
+      expect(next).toBeGreaterThanOrEqual(Math.min(start, box));
+      // No box between the old start and the one edited that the new rhythm reaches is left out.
+      expect(next - Math.min(start, box)).toBeLessThan(nth);
+    },
+  );
 });

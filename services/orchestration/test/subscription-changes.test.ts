@@ -312,6 +312,39 @@ describe('feeding-plan type, recipe mix, a new dog', () => {
 });
 
 describe('extras', () => {
+  it('a new frequency changed from a box is counted through it: that box keeps the extra', async () => {
+    const hh = await household(h);
+    const treat = await treatVariant(h);
+    const add = await call('POST', '/workflows/add-subscription-extra', {
+      subscriptionId: hh.subscription.id,
+      extraType: 'treat',
+      productVariantId: treat.variantId,
+      quantity: 1,
+      nthOrder: 1,
+      userId: hh.userId,
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const extra = add
+      .json<SubscriptionChange>()
+      .subscription.extras.find((e) => e.productVariantId === treat.variantId)!;
+    const hasIt = async (i: number) =>
+      (await readOrder(h, hh.orders[i]!.id)).orderLineItems.some((l) => l.extraId === extra.id);
+    expect([await hasIt(2), await hasIt(3)]).toEqual([true, true]);
+
+    // Every 2nd box, changed from the box after the one it started on: counted from its start,
+    // that box would lose it; counted through it, it keeps it.
+    const res = await call('POST', '/workflows/update-subscription-extra', {
+      subscriptionId: hh.subscription.id,
+      extraId: extra.id,
+      startOrderId: hh.orders[3]!.id,
+      nthOrder: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await hasIt(3)).toBe(true);
+    const after = res.json<SubscriptionChange>().subscription.extras.find((e) => e.id === extra.id);
+    expect(after).toMatchObject({ nthOrder: 2 });
+  });
+
   it('add, change, move and stop an extra on the open orders', async () => {
     const hh = await household(h);
     const treat = await treatVariant(h);
@@ -363,7 +396,9 @@ describe('extras', () => {
       toOrderId: hh.orders[1]!.id,
     });
     expect(closed.statusCode).toBe(409);
-    expect(messagesOf(closed)[0]).toMatch(/kitchen is working on it/);
+    expect(messagesOf(closed)[0]).toMatch(
+      /^Your box of \w+ \d+ \w+ keeps what it had: the kitchen is already making it$/,
+    );
 
     const stop = await call('POST', '/workflows/delete-subscription-extra', {
       subscriptionId: hh.subscription.id,

@@ -1,58 +1,13 @@
 /**
- * Words for days and money, shared by every feature (en-AU, dollars from integer cents), written
+ * Words for days and money, shared by every feature (en-AU, dollars from integer cents; the days
+ * from the contracts' calendar-dates, which the services use for customer messages too), written
  * out here rather than with `Intl`: a page's first `Intl` formatter loads the browser's ICU locale
  * (and time zone) data on the main thread, tens of milliseconds on a phone, and the deliveries and
  * account pages need these words for their first paint. format.test.ts checks every function
  * against `Intl`'s en-AU output.
  */
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-// en-AU's short months (CLDR): three letters except June, July and Sept.
-const MONTHS_SHORT = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'June',
-  'July',
-  'Aug',
-  'Sept',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-
-/**
- * A day given by the UTC fields of `date` as "Fri 20 Nov" (or "Friday 20 November" with `long`).
- * For a wall-clock time elsewhere, shift the instant first (`wallClock`, australian-time.ts).
- */
-export function dayOf(date: Date, { long = false } = {}): string {
-  const weekday = (long ? WEEKDAYS : WEEKDAYS_SHORT)[date.getUTCDay()];
-  const month = (long ? MONTHS : MONTHS_SHORT)[date.getUTCMonth()];
-  return `${weekday} ${date.getUTCDate()} ${month}`;
-}
-
-/** A calendar date (YYYY-MM-DD) as "Fri 20 Nov" (or "Friday 20 November" with `long`). */
-export function formatDay(calendarDate: string, { long = false } = {}): string {
-  const [year, month, day] = calendarDate.split('-').map(Number);
-  return dayOf(new Date(Date.UTC(year!, month! - 1, day!)), { long });
-}
+export { dayOf, formatDay } from '@pawfresh/contracts/calendar-dates';
 
 /** Digits grouped in threes with commas: "1234567" as "1,234,567". */
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

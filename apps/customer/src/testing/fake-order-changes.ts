@@ -1,5 +1,5 @@
 import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/account';
-import { addDays } from '@pawfresh/contracts/calendar-dates';
+import { addDays, formatDay } from '@pawfresh/contracts/calendar-dates';
 import type { Address } from '@pawfresh/contracts/fields';
 
 import { error, type FakeApi } from './fake-api';
@@ -205,7 +205,7 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
           skippedOrders.push({
             orderId: target.id,
             deliveryDate: target.deliveryDate,
-            reason: `Too late to change the order of ${target.deliveryDate}`,
+            reason: 'changes for it have closed',
           });
           continue;
         }
@@ -219,7 +219,7 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
             skippedOrders.push({
               orderId: target.id,
               deliveryDate: target.deliveryDate,
-              reason: `We do not deliver to ${body.suburb} ${body.postcode} in the week from ${due} (${date.deliverySlotId}): the delivery stays on ${target.deliveryDate}`,
+              reason: `we do not deliver to ${body.suburb} ${body.postcode} in that slot in the week from ${formatDay(due, { long: true })}`,
             });
             if (!address) continue;
           }
@@ -234,6 +234,7 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
               suburb: body.suburb,
               state: address.state as Address['state'],
               postcode: body.postcode,
+              deliveryInstructions: address.deliveryInstructions ?? null,
             },
           };
         }

@@ -244,6 +244,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       suburb: 'Richmond',
       state: 'VIC',
       postcode: '3121',
+      deliveryInstructions: null,
     },
     ...overrides,
   };

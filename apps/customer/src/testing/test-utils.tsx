@@ -63,8 +63,24 @@ export function currentPath(router: { state: { location: { pathname: string } } 
  * first notice loads the notification list's chunk, slow to transform on a busy machine.
  */
 export async function findSuccessNotice(): Promise<HTMLElement> {
-  const title = await screen.findByText('Successfully updated', undefined, { timeout: 15_000 });
+  const title = await screen.findByText('Successfully updated');
   const notice = title.closest<HTMLElement>('[role="status"]');
   if (!notice) throw new Error('The success notice is not a status');
   return notice;
+}
+
+/** Types a new address into the address editor (AddressForm), as a person would. */
+export async function typeAddress(
+  user: ReturnType<typeof userEvent.setup>,
+  fields: { address1: string; suburb: string; state: string; postcode: string },
+) {
+  const line1 = await screen.findByRole('textbox', { name: 'Address line 1' });
+  await user.clear(line1);
+  await user.type(line1, fields.address1);
+  await user.clear(screen.getByRole('textbox', { name: 'Suburb' }));
+  await user.type(screen.getByRole('textbox', { name: 'Suburb' }), fields.suburb);
+  await user.clear(screen.getByRole('textbox', { name: 'City' }));
+  await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), fields.state);
+  await user.clear(screen.getByRole('textbox', { name: 'Postcode' }));
+  await user.type(screen.getByRole('textbox', { name: 'Postcode' }), fields.postcode);
 }

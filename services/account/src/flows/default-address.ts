@@ -1,5 +1,7 @@
+import { badRequest } from '@pawfresh/kit';
 import { relay } from '../upstream-errors.js';
 import type { AccountContext, BodyOf } from './context.js';
+import { checkServiceability } from './delivery.js';
 
 export const readDefaultAddress = (ctx: AccountContext, userId: string) =>
   relay(ctx.identity.getDefaultAddress({ params: { userId } }), [404]);
@@ -14,6 +16,14 @@ export async function replaceDefaultAddress(
   form: BodyOf<'putDefaultAddress'>,
 ) {
   const { date, ...address } = form;
+  // An address the courier does not reach is refused before anything is written: every box
+  // planned from it would fail (issue 28: the account page said "We'll deliver to …" for one).
+  const place = { postcode: address.postCode, suburb: address.suburb };
+  if (!(await checkServiceability(ctx, place)).serviceable) {
+    throw badRequest(
+      `We don’t deliver to ${address.suburb} ${address.state} ${address.postCode} yet: check the suburb and postcode, or choose another address`,
+    );
+  }
   if (date === undefined) {
     await relay(ctx.identity.putDefaultAddress({ params: { userId }, body: address }));
     return;

@@ -57,5 +57,6 @@ export const toCustomerOrder = (o: Order): CustomerOrder => ({
     suburb: o.address.suburb,
     state: o.address.state,
     postcode: o.address.postcode,
+    deliveryInstructions: o.deliveryNote,
   },
 });

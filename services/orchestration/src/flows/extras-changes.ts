@@ -8,7 +8,13 @@ import type {
   UpdateExtraInput,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Extra, ExtraType, Subscription } from '@pawfresh/contracts/subscription';
-import { extraInOrder, startIndexOf, type LeftOrder } from '../rules/subscription-changes.js';
+import {
+  extraInOrder,
+  startIndexOf,
+  startThroughBox,
+  type LeftOrder,
+} from '../rules/subscription-changes.js';
+import { dayInWords } from '../rules/delivery-changes.js';
 import type { WorkflowContext } from './context.js';
 import {
   outcome,
@@ -289,14 +295,19 @@ export const updateSubscriptionExtra =
   (input: UpdateExtraInput): Promise<Answer> =>
     extrasChange(ctx, input, async (change) => {
       const extra = change.extra(input.extraId);
+      const nthOrder = input.nthOrder ?? extra.nthOrder;
+      const from = input.startOrderId === undefined ? null : change.startIndex(input.startOrderId);
       const next: Schedule = {
         productVariantId: input.productVariantId ?? extra.productVariantId,
         type: input.extraType ?? extra.type,
+        // A new frequency is counted through the box it is changed from (that box keeps it).
         startOrderIndex:
-          input.startOrderId === undefined
+          from === null
             ? extra.startOrderIndex
-            : change.startIndex(input.startOrderId),
-        nthOrder: input.nthOrder ?? extra.nthOrder,
+            : nthOrder !== extra.nthOrder
+              ? startThroughBox(extra.startOrderIndex, from, nthOrder)
+              : from,
+        nthOrder,
         quantity: input.quantity ?? extra.quantity,
       };
       await change.update('0', extra, next);
@@ -326,9 +337,10 @@ export const moveSubscriptionExtra =
           throw notFound(`Order ${orderId} not found on this subscription`);
         }
         const left = change.scope.left.find((l) => l.orderId === orderId);
-        if (left) throw conflict(left.message);
+        const box = `Your box of ${dayInWords(order.deliveryDate)}`;
+        if (left) throw conflict(`${box} keeps what it had: ${left.message}`);
         if (!change.scope.open.some((o) => o.id === orderId)) {
-          throw conflict(`The delivery of ${order.deliveryDate} is no longer a future delivery`);
+          throw conflict(`${box} is no longer to come`);
         }
         return order.subscriptionOrderIndex;
       };

@@ -16,6 +16,9 @@ import {
   orderAddressOf,
   orderAddressWith,
   ordersFrom,
+  dayInWords,
+  deliveryInWords,
+  refusalInWords,
   refusedDateMessage,
   type NewAddress,
 } from '../rules/delivery-changes.js';
@@ -72,15 +75,24 @@ const notDelivered = (
 ) =>
   badRequest(
     refusedDateMessage(
-      `We do not deliver to ${place.suburb} ${place.postcode} on ${date.deliveryDate} (${date.deliverySlotId})`,
+      `We do not deliver to ${place.suburb} ${place.postcode} on ${deliveryInWords(date.deliveryDate, date.deliverySlotId)}`,
       check.next,
     ),
   );
 
 const TOO_LATE = /^Too late for a delivery on/;
 
-/** An order's change: the order as it now is, or the order service's words for leaving it. */
-type Change = { order: Order } | { refused: string };
+/**
+ * An order's change: the order as it now is, or why the order service left it, in the
+ * customer's words (`tooLate`: the new date's changes have closed already).
+ */
+type Change = { order: Order } | { refused: string; tooLate?: boolean };
+
+/** The order service's 409 as a Change (its words are for staff: statuses, instants). */
+const refusedBy = (err: HttpError): Change => ({
+  refused: refusalInWords(err.message),
+  tooLate: TOO_LATE.test(err.message),
+});
 
 /** An order to a date and slot: the moved order, or why the order service refused (409). */
 async function redate(
@@ -103,7 +115,7 @@ async function redate(
       );
       return { order: moved };
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 409) return { refused: err.message };
+      if (err instanceof HttpError && err.statusCode === 409) return refusedBy(err);
       throw err;
     }
   });
@@ -119,15 +131,15 @@ async function moveDelivery(
 ): Promise<Order> {
   const result = await redate(ctx, order, date, actor);
   if ('order' in result) return result.order;
-  if (TOO_LATE.test(result.refused)) {
+  if (result.tooLate) {
     throw badRequest(
       refusedDateMessage(
-        `Too late for a delivery on ${date.deliveryDate}: changes for it have closed`,
+        `Too late for a delivery on ${dayInWords(date.deliveryDate)}: changes for it have closed`,
         check.next,
       ),
     );
   }
-  throw conflict(result.refused);
+  throw conflict(`Your box can no longer move: ${result.refused}`);
 }
 
 /** update-order-delivery-date: one order to another date (and slot) the courier delivers. */
@@ -196,7 +208,7 @@ async function readdress(
       }
       return { order: changed };
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 409) return { refused: err.message };
+      if (err instanceof HttpError && err.statusCode === 409) return refusedBy(err);
       throw err;
     }
   });
@@ -361,7 +373,7 @@ function moveAllLater(
       const day = await deliveryDayFrom(ctx, place, due, date.deliverySlotId);
       if (day) return redate(ctx, target, { ...date, deliveryDate: day }, actor);
       return {
-        refused: `We do not deliver to ${place.suburb} ${place.postcode} in the week from ${due} (${date.deliverySlotId}): the delivery stays on ${target.deliveryDate}`,
+        refused: `we do not deliver to ${place.suburb} ${place.postcode} in that slot in the week from ${dayInWords(due)}`,
       };
     },
     (moved) => moveBack(ctx, moved),
@@ -430,7 +442,12 @@ export const updateOrderDeliveryInfo =
           { ...input.address, ...place },
           input.address.deliveryInstructions,
           actor,
-          (reason) => new HttpError(409, reason, { type: 'conflict' }),
+          (reason) =>
+            new HttpError(
+              409,
+              `Your box of ${dayInWords(order.deliveryDate)} can no longer change: ${reason}`,
+              { type: 'conflict' },
+            ),
         )
       : { orders: [] as Order[], skippedOrders: [] as SkippedOrder[], changed: [] as Before[] };
     const latest = new Map(readdressed.orders.map((o) => [o.id, o]));
@@ -562,7 +579,7 @@ export const updateDefaultAddress =
         (reason) =>
           badRequest(
             refusedDateMessage(
-              `The delivery on ${first.deliveryDate} can no longer change (${reason})`,
+              `Your box of ${dayInWords(first.deliveryDate)} can no longer change: ${reason}`,
               check.next,
             ),
           ),

@@ -1,6 +1,6 @@
 import type { Order, OrderAddressInput } from '@pawfresh/contracts/order';
 import type { deliverySlots } from '@pawfresh/contracts/subscription';
-import { daysBetween } from '@pawfresh/contracts/calendar-dates';
+import { daysBetween, formatDay } from '@pawfresh/contracts/calendar-dates';
 
 type DeliverySlot = (typeof deliverySlots)[number];
 
@@ -110,9 +110,30 @@ export function nextPossibleDates(
     .slice(0, count);
 }
 
-/** The 400's words for a date that cannot be had. */
+/** "Wednesday 2 December": a delivery day as customer messages name it (never YYYY-MM-DD). */
+export const dayInWords = (date: string) => formatDay(date, { long: true });
+
+/** "Wednesday 2 December in the morning". */
+export const deliveryInWords = (date: string, slot: DeliverySlot) =>
+  `${dayInWords(date)} ${slot === 'AM' ? 'in the morning' : 'in the afternoon'}`;
+
+/** "A, B or C". */
+const oneOf = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+
+/** The 400's words for a date that cannot be had, with the next dates that can. */
 export function refusedDateMessage(why: string, dates: readonly string[]): string {
   return dates.length > 0
-    ? `${why}: the next possible dates are ${dates.join(', ')}`
-    : `${why}, and no other date in the next four weeks is possible: choose a later date`;
+    ? `${why}. The next possible dates are ${oneOf(dates.map(dayInWords))}.`
+    : `${why}, and no other date in the next four weeks is possible: choose a later date.`;
+}
+
+/**
+ * Why the order service left a box as it was, in the customer's words: its 409s are for staff
+ * and name fulfilment statuses and cut-off instants ("… (fulfilment in_progress) …").
+ */
+export function refusalInWords(serviceMessage: string): string {
+  if (/kitchen is working/.test(serviceMessage)) return 'the kitchen is already making it';
+  if (/^Too late|changes closed/.test(serviceMessage)) return 'changes for it have closed';
+  return 'it can no longer change';
 }

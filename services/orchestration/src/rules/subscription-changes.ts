@@ -9,6 +9,7 @@ import type {
   PlanSide,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { FeedingPlan, GeneratedFeedingPlan } from '@pawfresh/contracts/subscription';
+import { formatDay } from '@pawfresh/contracts/calendar-dates';
 
 /**
  * The one rule of what a customer change may touch (docs/changes.md). Pure: the workflows read
@@ -59,24 +60,16 @@ function leftReason(
   order: OrderInScope,
   now: Date,
 ): Pick<LeftOrder, 'reason' | 'message'> | undefined {
-  const when = `The delivery of ${order.deliveryDate}`;
+  // The message is the customer's words for why (the app names the box before it): no status
+  // codes, no instants.
   if ((blockedFulfilmentStatuses as readonly string[]).includes(order.fulfilmentStatus)) {
-    return {
-      reason: 'fulfilment_blocked',
-      message: `${when} keeps what it had: the kitchen is working on it (${order.fulfilmentStatus})`,
-    };
+    return { reason: 'fulfilment_blocked', message: 'the kitchen is already making it' };
   }
   if (order.paymentStatus !== 'pending') {
-    return {
-      reason: 'paid',
-      message: `${when} keeps what it had: it is already charged (${order.paymentStatus})`,
-    };
+    return { reason: 'paid', message: 'it is already paid for' };
   }
   if (now.getTime() >= Date.parse(order.cutoffAt)) {
-    return {
-      reason: 'past_cutoff',
-      message: `${when} keeps what it had: changes closed at ${order.cutoffAt}`,
-    };
+    return { reason: 'past_cutoff', message: 'changes for it have closed' };
   }
   return undefined;
 }
@@ -214,6 +207,17 @@ export function startIndexOf(
   return { index: Math.max(-1, ...indexes) + 1 };
 }
 
+/**
+ * Where an extra's schedule starts when its frequency changes from a box (docs/changes.md
+ * "An extra's new frequency"): counted through that box, so the box being edited keeps the
+ * extra; and back from it to no earlier than the old start, so the open boxes before it that the
+ * new rhythm reaches keep it too. A box before the old start starts the schedule there.
+ */
+export function startThroughBox(startOrderIndex: number, boxIndex: number, nthOrder: number) {
+  if (boxIndex <= startOrderIndex) return boxIndex;
+  return startOrderIndex + ((boxIndex - startOrderIndex) % nthOrder);
+}
+
 /** Whether an extra's schedule reaches the order at `orderIndex` (from its start, every nth). */
 export function extraInOrder(
   orderIndex: number | null,
@@ -240,7 +244,7 @@ export function stillArriving(
       orderId: o.id,
       deliveryDate: o.deliveryDate,
       message: (blockedFulfilmentStatuses as readonly string[]).includes(o.fulfilmentStatus)
-        ? `The delivery of ${o.deliveryDate} still arrives: it is already being packed (${o.fulfilmentStatus})`
-        : `The delivery of ${o.deliveryDate} still arrives: it is already paid (${o.paymentStatus})`,
+        ? `Your box of ${formatDay(o.deliveryDate, { long: true })} still arrives: it is already being packed`
+        : `Your box of ${formatDay(o.deliveryDate, { long: true })} still arrives: it is already paid for`,
     }));
 }

@@ -1,6 +1,7 @@
 import { conflict, orNotFound, upstream } from '@pawfresh/kit';
 import type { GenerateInvoiceInput, InvoiceFile } from '@pawfresh/contracts/orchestration-billing';
 import type { Order, OrderEvent } from '@pawfresh/contracts/order';
+import { hasTaxInvoice } from '@pawfresh/contracts/order-rules';
 import { renderInvoicePdf } from '../../invoice/invoice-pdf.js';
 import { buildInvoice, paidOn, type Seller } from '../../rules/invoice.js';
 import type { WorkflowContext } from '../context.js';
@@ -27,15 +28,13 @@ export const generateInvoice =
       })),
     );
     if (userId !== undefined && order.userId !== userId) throw orderNotFound(orderId);
-    const invoiceDate =
-      order.paymentStatus === 'processed'
-        ? paidOn(order as Order, events as OrderEvent[])
-        : undefined;
-    if (!invoiceDate) {
+    if (!hasTaxInvoice(order)) {
       throw conflict(
         `Order #${order.orderNumber} is not paid yet: its tax invoice is issued once it is paid`,
       );
     }
+    // A box imported paid (legacy history, demo data) has no payment event: its billing date.
+    const invoiceDate = paidOn(order as Order, events as OrderEvent[]) ?? order.billingDate;
     const names: Record<string, string> = await step('read-products', () =>
       upstream('Reading the catalogue', async () => {
         const wanted = new Set(order.orderLineItems.map((i) => i.productId));

@@ -1,3 +1,5 @@
+import '../../../styles/mantine-forms.css';
+import '@mantine/core/styles/List.layer.css';
 import { Button, List, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Button, Text, TextInput } from '@mantine/core';
+import '../../../styles/mantine-forms.css';
+import { Button, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, type LoaderFunction } from 'react-router';
@@ -6,6 +7,7 @@ import { Link, useNavigate, type LoaderFunction } from 'react-router';
 import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { useSuccessNotice } from '../../../components/feedback/success-notice';
+import { DayMonthYearInput } from '../../../components/form/day-month-year-input';
 import { PageForm } from '../../../components/form/page-form';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
@@ -16,7 +18,7 @@ import {
   useSubscriptionChange,
   type StatusChange,
 } from '../../../features/subscriptions/api/subscription-changes';
-import { todayAsCalendarDate } from '../../../lib/calendar-date';
+import { DAY_MONTH_YEAR_MESSAGE, todayAsCalendarDate } from '../../../lib/calendar-date';
 import { accountPlanLoader, useAccountPlan } from './plan-route-data';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
 
@@ -82,8 +84,13 @@ export default function PausePlanRoute() {
   const submit = () => {
     if (pause.isPending) return;
     setFormError(null);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < first || value > last) {
-      setDateError(`Choose a day from ${formatDay(first)} to ${formatDay(last)}`);
+    const typed = /^\d{4}-\d{2}-\d{2}$/.test(value);
+    if (!typed || value < first || value > last) {
+      setDateError(
+        typed
+          ? `Choose a day from ${formatDay(first)} to ${formatDay(last)}`
+          : DAY_MONTH_YEAR_MESSAGE,
+      );
       document.getElementById('resume-at')?.focus();
       return;
     }
@@ -106,17 +113,14 @@ export default function PausePlanRoute() {
       intro="Away for a while? Pause your boxes and choose the day they start again (up to 26 weeks)."
     >
       <PageForm onSubmit={submit} formError={formError}>
-        <TextInput
+        <DayMonthYearInput
           id="resume-at"
-          type="date"
           label="Restart deliveries on"
-          description="Your first box after the pause comes on your usual delivery day on or after this date."
-          min={first}
-          max={last}
+          description="Day/month/year. Your first box after the pause comes on your usual delivery day on or after this date."
           value={value}
           error={dateError}
-          onChange={(event) => {
-            setResumeAt(event.currentTarget.value);
+          onChange={(date) => {
+            setResumeAt(date);
             setDateError(null);
           }}
         />

@@ -92,7 +92,8 @@ describe('/account/pause-plan and the plan on the account home', () => {
     const date = await screen.findByLabelText('Restart deliveries on');
     const resumeAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     await user.clear(date);
-    await user.type(date, resumeAt);
+    // Typed day/month/year, as in Australia; the call sends the calendar date.
+    await user.type(date, resumeAt.split('-').reverse().join('/'));
     await user.click(screen.getByRole('button', { name: 'Pause deliveries' }));
 
     const notice = await findSuccessNotice();
@@ -116,9 +117,15 @@ describe('/account/pause-plan and the plan on the account home', () => {
     const { user } = renderApp(planPaths.pause, { api });
     const date = await screen.findByLabelText('Restart deliveries on');
     await user.clear(date);
-    await user.type(date, '2020-01-01');
+    await user.type(date, '01/01/2020');
     await user.click(screen.getByRole('button', { name: 'Pause deliveries' }));
     expect(date).toHaveAccessibleDescription(/Choose a day from/);
+    await user.clear(date);
+    await user.type(date, '31/02/2027');
+    await user.click(screen.getByRole('button', { name: 'Pause deliveries' }));
+    expect(date).toHaveAccessibleDescription(
+      /Enter the date as day\/month\/year, for example 24\/12\/2026/,
+    );
     expect(api.callsTo(`POST /subscriptions/${SUBSCRIPTION_ID}/pause`)).toHaveLength(0);
   });
 });

@@ -34,7 +34,7 @@ export default function EmailSentRoute() {
         </Button>
         <Text>
           No e-mail after a few minutes? Check your spam folder, or{' '}
-          <Anchor component={Link} to={paths.forgotPassword}>
+          <Anchor component={Link} to={paths.forgotPassword} underline="always">
             ask for a new code
           </Anchor>
           .

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { biscuit, makeOrder, makeOrders, ORDER_IDS } from '../../../testing/fixtures';
-import { currentPath } from '../../../testing/test-utils';
+import { makeSubscription, withSubscriptions } from '../../../testing/fake-subscriptions';
+import { currentPath, findSuccessNotice } from '../../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
 
 beforeEach(() => {
@@ -81,6 +82,16 @@ describe('/deliveries', () => {
       '14 pouches for Biscuit (Chicken & Pumpkin, Beef & Veg), plus Kangaroo Jerky',
     );
     expect(boxes[1]).not.toHaveTextContent('next payment');
+    // While the next box is being prepared, a later box's meals and supplements are reached here.
+    expect(
+      within(boxes[0]!)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Change date', 'Change address', 'Change Biscuit’s meals', 'Treats', 'Supplements']);
+    expect(within(boxes[0]!).getByRole('link', { name: 'Change Biscuit’s meals' })).toHaveAttribute(
+      'href',
+      `/customer/deliveries/${ORDER_IDS.next}/edit/meals/${biscuit.identifier}`,
+    );
 
     const delivered = screen.getByRole('region', { name: 'Delivered' });
     expect(
@@ -137,6 +148,58 @@ describe('/deliveries', () => {
     });
 
     expect(await screen.findByRole('heading', { name: 'No boxes on the way' })).toBeVisible();
+  });
+
+  const noBoxes = {
+    pastOrders: [],
+    currentOrders: [],
+    futureOrders: [],
+    failedOrders: [],
+    nextPendingOrderId: null,
+    selectedOrderId: null,
+  };
+
+  it('shows a paused plan as paused, with Resume, not as "No boxes on the way"', async () => {
+    const api = signedIn({ orders: noBoxes });
+    withSubscriptions(api, makeSubscription({ status: 'paused', resumeAt: '2027-01-08' }));
+    const { user } = renderApp('/deliveries', { api });
+
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan).toHaveTextContent('Paused until Friday 8 January.');
+    expect(screen.queryByRole('heading', { name: 'No boxes on the way' })).not.toBeInTheDocument();
+    await user.click(within(plan).getByRole('button', { name: 'Resume deliveries now' }));
+    expect(await findSuccessNotice()).toHaveTextContent(
+      /^Successfully updatedYour plan is active again\./,
+    );
+    // Active again: the boxes it plans take the plan's place.
+    await waitFor(() => expect(plan).not.toBeInTheDocument());
+  });
+
+  it('shows the pause above the first box after the restart date', async () => {
+    const api = signedIn();
+    withSubscriptions(api, makeSubscription({ status: 'paused', resumeAt: '2026-12-01' }));
+    renderApp('/deliveries', { api });
+
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan).toHaveTextContent('Paused until Tuesday 1 December.');
+    expect(within(plan).getByRole('button', { name: 'Resume deliveries now' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Friday 20 November' })).toHaveTextContent(
+      'Your next box',
+    );
+  });
+
+  it('does not say "No boxes on the way" under a box whose payment failed', async () => {
+    const orders = {
+      ...noBoxes,
+      failedOrders: [makeOrder({ displayType: 'FAILED', paymentStatus: 'attempt_failed' })],
+    };
+    renderApp('/deliveries', { api: signedIn({ orders }) });
+
+    expect(
+      await screen.findByRole('button', { name: /^Retry payment for the box of / }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Update card' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'No boxes on the way' })).not.toBeInTheDocument();
   });
 
   it('shows "Loading…" while the orders load', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link, type LoaderFunction } from 'react-router';
@@ -12,6 +12,7 @@ import { getDogsQueryOptions, useDogs } from '../../../features/dogs/api/get-dog
 import { getOrdersQueryOptions, useOrders } from '../../../features/orders/api/get-orders';
 import { FailedPayment } from '../../../features/orders/components/failed-payment';
 import { InvoiceButton } from '../../../features/orders/components/invoice-button';
+import { hasTaxInvoice } from '@pawfresh/contracts/order-rules';
 import { EditButton, NextBox } from '../../../features/orders/components/next-box';
 import { OrderCard } from '../../../features/orders/components/order-card';
 import { productIndex } from '../../../features/orders/utils/box-contents';
@@ -19,6 +20,11 @@ import { deliveriesView } from '../../../features/orders/utils/order-lists';
 import { canChange, type Order } from '../../../features/orders/utils/order-format';
 import { describeCard, usePaymentMethods } from '../../../features/payments/api/payment-methods';
 import { getProductsQueryOptions, useProducts } from '../../../features/products/api/get-products';
+import { PlanStatus } from '../../../features/subscriptions/components/plan-status';
+import {
+  currentSubscription,
+  useSubscriptions,
+} from '../../../features/subscriptions/api/get-subscriptions';
 import { loadQuery } from '../../route-context';
 import classes from '../../../features/orders/components/orders.module.css';
 
@@ -66,6 +72,8 @@ export default function DeliveriesRoute() {
   const products = useProducts();
   const dogs = useDogs();
   const me = useMe();
+  const subscriptions = useSubscriptions();
+  const plan = currentSubscription(subscriptions.data?.subscriptions);
   const [now] = useState(() => new Date());
   const productsById = useMemo(() => productIndex(products.data), [products.data]);
   const view = useMemo(() => (orders.data ? deliveriesView(orders.data) : null), [orders.data]);
@@ -107,6 +115,18 @@ export default function DeliveriesRoute() {
     );
     content = (
       <>
+        {plan && plan.status !== 'active' ? (
+          // Paused or cancelled: say so first, with the way back (the boxes after a pause's
+          // restart date still show below).
+          <Card component="section" aria-label="Your plan" shadow="sm" padding="lg" radius="lg">
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Your plan
+              </Title>
+              <PlanStatus />
+            </Stack>
+          </Card>
+        ) : null}
         {view.failed.map((order) => (
           <FailedPayment
             key={order.id}
@@ -125,6 +145,9 @@ export default function DeliveriesRoute() {
             isNextPending={view.next.id === view.nextPendingOrderId}
             actions={editActions(view.next)}
           />
+        ) : plan && plan.status !== 'active' ? null : view.failed.length > 0 ? (
+          // The box whose payment failed is the next one: nothing else is on the way until it is paid.
+          <Text>Once the payment goes through, we make your box and it shows here.</Text>
         ) : (
           <EmptyState title="No boxes on the way">
             When your next box is planned, you’ll see it here: what’s in it for each dog, when it
@@ -146,10 +169,17 @@ export default function DeliveriesRoute() {
                   >
                     {canChange(order, now) ? (
                       <Group gap="xs">
+                        {/* Everything the box's own page offers: when the next box is being
+                            prepared, these are the only way to its meals and supplements. */}
                         {[
                           ['Change date', orderEditPaths.date(order.id)],
                           ['Change address', orderEditPaths.address(order.id)],
+                          ...dogsIn(order).map((animalId) => [
+                            `Change ${dogName(animalId)}’s meals`,
+                            orderEditPaths.meals(order.id, animalId),
+                          ]),
                           ['Treats', orderEditPaths.editExtras(order.id, 'treat')],
+                          ['Supplements', orderEditPaths.editExtras(order.id, 'supplement')],
                         ].map(([label, to]) => (
                           <Button key={to} component={Link} to={to!} variant="light" size="xs">
                             {label}
@@ -182,7 +212,7 @@ export default function DeliveriesRoute() {
                     now={now}
                     selected={order.id === view.selectedOrderId}
                   >
-                    {order.paymentStatus === 'processed' ? (
+                    {hasTaxInvoice(order) ? (
                       <Group>
                         <InvoiceButton order={order} />
                       </Group>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, error } from '../../../testing/fake-api';
 import { withOrderChanges } from '../../../testing/fake-order-changes';
 import { address, ORDER_IDS } from '../../../testing/fixtures';
-import { currentPath, findSuccessNotice } from '../../../testing/test-utils';
+import { currentPath, findSuccessNotice, typeAddress } from '../../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
 
 beforeEach(() => {
@@ -28,20 +28,6 @@ const banksiaRoad = {
   companyName: null,
   deliveryInstructions: null,
 };
-
-async function typeAddress(
-  user: ReturnType<typeof renderApp>['user'],
-  fields: { address1: string; suburb: string; state: string; postcode: string },
-) {
-  const line1 = await screen.findByRole('textbox', { name: 'Address line 1' });
-  await user.clear(line1);
-  await user.type(line1, fields.address1);
-  await user.clear(screen.getByRole('textbox', { name: 'Suburb' }));
-  await user.type(screen.getByRole('textbox', { name: 'Suburb' }), fields.suburb);
-  await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), fields.state);
-  await user.clear(screen.getByRole('textbox', { name: 'Postcode' }));
-  await user.type(screen.getByRole('textbox', { name: 'Postcode' }), fields.postcode);
-}
 
 describe('/deliveries/{orderId}/edit/address', () => {
   it('starts from the box’s address and changes it for this box only', async () => {
@@ -76,6 +62,37 @@ describe('/deliveries/{orderId}/edit/address', () => {
     });
     expect(api.callsTo('PUT /addresses/default')).toHaveLength(0);
     await waitFor(() => expect(currentPath(router)).toBe('/deliveries'));
+  });
+
+  it('reopens with this box’s own delivery instructions, and keeps them when the address changes', async () => {
+    const api = setUp();
+    const [next, later] = api.state.orders.futureOrders;
+    api.state.orders = {
+      ...api.state.orders,
+      futureOrders: [
+        { ...next!, address: { ...next!.address, deliveryInstructions: 'Side gate, please' } },
+        later!,
+      ],
+    };
+    const { user } = renderApp(page, { api });
+
+    expect(await screen.findByRole('textbox', { name: /^Delivery instructions/ })).toHaveValue(
+      'Side gate, please',
+    );
+    await typeAddress(user, {
+      address1: '3 Banksia Road',
+      suburb: 'Newtown',
+      state: 'New South Wales',
+      postcode: '2042',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    await findSuccessNotice();
+    expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)[0]?.body).toEqual({
+      postcode: '2042',
+      suburb: 'Newtown',
+      address: { ...banksiaRoad, deliveryInstructions: 'Side gate, please' },
+    });
   });
 
   it('for all future boxes, changes every later box in one call and makes it the address on file', async () => {
@@ -130,7 +147,7 @@ describe('/deliveries/{orderId}/edit/address', () => {
     await user.click(screen.getByRole('button', { name: 'Save address' }));
 
     expect(await findSuccessNotice()).toHaveTextContent(
-      'It is your address on file now. Your box of Fri 18 Dec stays as it was: Too late to change the order of 2026-12-18',
+      'It is your address on file now. Your box of Fri 18 Dec stays as it was: changes for it have closed',
     );
     expect(api.state.orders.futureOrders.map((order) => order.address.postcode)).toEqual([
       '2042',

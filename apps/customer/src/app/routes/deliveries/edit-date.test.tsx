@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createFakeApi, error } from '../../../testing/fake-api';
@@ -44,6 +44,26 @@ describe('/deliveries/{orderId}/edit/date', () => {
       fromDate: '2026-11-26',
       toDate: '2026-12-26',
     });
+  });
+
+  it('is one Tab stop per radio group; the arrow keys move and choose inside it', async () => {
+    const { user } = renderApp(page, { api: setUp() });
+
+    const days = await screen.findByRole('radiogroup', { name: /Delivery day/ });
+    const now = screen.getByRole('radio', { name: /^Fri 4 Dec \(now\)/ });
+    const dayCards = within(days).getAllByRole('radio');
+    expect(dayCards.length).toBeGreaterThan(2);
+    // Only the chosen day is in the tab order.
+    expect(dayCards.filter((card) => card.tabIndex === 0)).toEqual([now]);
+    now.focus();
+    await user.keyboard('{ArrowRight}');
+    const next = dayCards[dayCards.indexOf(now) + 1]!;
+    expect(next).toHaveFocus();
+    expect(next).toBeChecked();
+    expect(dayCards.filter((card) => card.tabIndex === 0)).toEqual([next]);
+    // Tab leaves the day list for the next group.
+    await user.tab();
+    expect(days).not.toContainElement(document.activeElement as HTMLElement);
   });
 
   it('moves this box to another day and slot, and says so', async () => {
@@ -123,7 +143,7 @@ describe('/deliveries/{orderId}/edit/date', () => {
 
     const notice = await findSuccessNotice();
     expect(notice).toHaveTextContent(
-      'Your box of Fri 18 Dec stays as it was: We do not deliver to Richmond 3121 in the week from 2026-12-22 (PM): the delivery stays on 2026-12-18',
+      'Your box of Fri 18 Dec stays as it was: we do not deliver to Richmond 3121 in that slot in the week from Tuesday 22 December',
     );
     expect(notice).not.toHaveTextContent('The box after it');
     expect(api.state.orders.futureOrders.map((o) => o.deliveryDate)).toEqual([
@@ -166,7 +186,7 @@ describe('/deliveries/{orderId}/edit/date', () => {
     api.on('POST /orders/:orderId/delivery-info', () =>
       error(
         400,
-        'We do not deliver to Richmond 3121 on 2026-12-08 (PM): the next possible dates are 2026-12-09, 2026-12-10, 2026-12-11',
+        'We do not deliver to Richmond 3121 on Tuesday 8 December in the afternoon. The next possible dates are Wednesday 9 December, Thursday 10 December or Friday 11 December.',
       ),
     );
     const { user, router } = renderApp(page, { api });
@@ -176,7 +196,7 @@ describe('/deliveries/{orderId}/edit/date', () => {
     await user.click(screen.getByRole('button', { name: /^Move to/ }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'the next possible dates are 2026-12-09, 2026-12-10, 2026-12-11',
+      'The next possible dates are Wednesday 9 December, Thursday 10 December or Friday 11 December.',
     );
     expect(api.calls.filter((call) => call.path.endsWith('/delivery-info'))).toHaveLength(1);
     expect(currentPath(router)).toBe(page);
@@ -197,16 +217,19 @@ describe('/deliveries/{orderId}/edit/date', () => {
   it('shows the server’s refusal in the form and stays', async () => {
     const api = setUp();
     api.on('POST /orders/:orderId/delivery-info', () =>
-      error(400, 'Too late for a delivery on 2026-12-08: changes for it have closed'),
+      error(400, 'Too late for a delivery on Tuesday 8 December: changes for it have closed'),
     );
     const { user, router } = renderApp(page, { api });
 
     await user.click(await screen.findByRole('radio', { name: /^Tue 8 Dec/ }));
     await user.click(screen.getByRole('button', { name: /^Move to/ }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too late for a delivery on 2026-12-08: changes for it have closed',
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Too late for a delivery on Tuesday 8 December: changes for it have closed',
     );
+    // Where the customer is looking: the focus moves to it (and the browser scrolls to it).
+    expect(alert).toHaveFocus();
     expect(currentPath(router)).toBe(page);
   });
 

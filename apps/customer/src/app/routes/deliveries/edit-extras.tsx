@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -161,7 +162,8 @@ function ExtraRow({
       await updateSubscriptionExtraFrequency(subscriptionId, {
         extraId: extra.id,
         extraType: extra.extraType,
-        startOrderId: extra.startOrderId ?? order.id,
+        // Counted through this box, so it keeps the extra (docs/changes.md).
+        startOrderId: order.id,
         nthOrder,
         quantity,
         productVariantId: extra.productVariantId,

@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createFakeApi, error } from '../../../testing/fake-api';
-import { SUBSCRIPTION_ID, withOrderChanges } from '../../../testing/fake-order-changes';
+import {
+  makeSubscription,
+  SUBSCRIPTION_ID,
+  withOrderChanges,
+} from '../../../testing/fake-order-changes';
 import { jerky, makeOrders, ORDER_IDS } from '../../../testing/fixtures';
 import { currentPath, findSuccessNotice } from '../../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
@@ -50,8 +54,16 @@ describe('/deliveries/{orderId}/edit/{productType}', () => {
     ).toEqual({ extraId: JERKY_EXTRA_ID, quantity: 2 });
   });
 
-  it('changes how often a subscription treat comes', async () => {
-    const api = setUp();
+  it('changes how often a subscription treat comes, counted through this box (it keeps the treat)', async () => {
+    // The jerky started on an earlier box: the new rhythm is counted through the box edited.
+    const subscription = makeSubscription();
+    subscription.extras = subscription.extras.map((extra) => ({
+      ...extra,
+      startOrderId: ORDER_IDS.delivered,
+    }));
+    const api = withOrderChanges(createFakeApi({ signedIn: true, orders: makeOrders() }), {
+      subscription,
+    });
     const { user } = renderApp(editPage, { api });
 
     await user.selectOptions(

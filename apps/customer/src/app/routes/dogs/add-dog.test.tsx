@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { createFakeApi } from '../../../testing/fake-api';
+import { products } from '../../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 import { findSuccessNotice, currentPath } from '../../../testing/test-utils';
 
@@ -12,7 +13,7 @@ describe('/dogs/add', () => {
     });
 
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Pepper');
-    await user.type(screen.getByLabelText('Date of birth'), '2023-09-01');
+    await user.type(screen.getByLabelText('Date of birth'), '01/09/2023');
     await user.click(screen.getByRole('checkbox', { name: 'The date of birth is approximate' }));
     await user.click(
       within(screen.getByRole('radiogroup', { name: 'Gender' })).getByRole('radio', {
@@ -35,6 +36,8 @@ describe('/dogs/add', () => {
     await user.click(screen.getByRole('radio', { name: 'Eats anything' }));
     await user.click(screen.getByRole('combobox', { name: 'Allergies' }));
     await user.click(await screen.findByRole('option', { name: 'Beef' }));
+    // Their meals: what makes the plan that feeds them.
+    await user.click(screen.getByRole('checkbox', { name: 'Chicken & Pumpkin' }));
     await user.click(screen.getByRole('button', { name: 'Add dog' }));
 
     const notice = await findSuccessNotice();
@@ -55,7 +58,7 @@ describe('/dogs/add', () => {
         foodAllergies: ['beef'],
         previousFoods: [],
       },
-      productIds: [],
+      productIds: [products.meals[0]!.id],
     });
     expect(notice).toHaveTextContent('Welcome, Pepper! We’ve added them to your dogs.');
 
@@ -76,6 +79,18 @@ describe('/dogs/add', () => {
     expect(name).toHaveFocus();
     expect(weight).toHaveAttribute('aria-invalid', 'true');
     expect(weight).toHaveAccessibleDescription('Weight must be a valid number');
+    expect(api.callsTo('POST /dogs')).toHaveLength(0);
+  });
+
+  it('asks for what feeding the dog needs: its weight and at least one meal', async () => {
+    const { user, api } = renderApp('/dogs/add', { api: createFakeApi({ signedIn: true }) });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Pepper');
+    await user.click(screen.getByRole('button', { name: 'Add dog' }));
+
+    const weight = screen.getByRole('textbox', { name: 'Weight (kg)' });
+    expect(weight).toHaveAccessibleDescription('Enter their weight, so we can size their portion');
+    expect(await screen.findByText('Choose at least one meal')).toBeVisible();
     expect(api.callsTo('POST /dogs')).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createFakeApi } from '../../../testing/fake-api';
+import { makeFeedingPlan, makeSubscription } from '../../../testing/fake-subscriptions';
 import { biscuit, rex } from '../../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 import { currentPath } from '../../../testing/test-utils';
@@ -41,15 +42,43 @@ describe('/dogs', () => {
     expect(within(rexCard).getByText('Shown once their first box is planned')).toBeInTheDocument();
   });
 
+  it('shows the portion on each dog’s plan, not the one the next box still holds', async () => {
+    const plan = makeFeedingPlan({ currentDailyServingSizeInGrams: 550, pouchesPerDay: 2 });
+    renderApp('/dogs', {
+      api: createFakeApi({
+        signedIn: true,
+        dogs: [biscuit, rex],
+        subscriptions: [makeSubscription({ feedingPlans: [plan] })],
+      }),
+    });
+
+    const biscuitCard = await screen.findByRole('article', { name: 'Biscuit' });
+    expect(await within(biscuitCard).findByText('550 g a day (2 pouches a day)')).toBeVisible();
+    expect(within(biscuitCard).queryByText(/^250 g a day/)).not.toBeInTheDocument();
+  });
+
+  it('says a half-bowl plan is one', async () => {
+    const plan = makeFeedingPlan({ type: 'half_bowl', currentDailyServingSizeInGrams: 150 });
+    renderApp('/dogs', {
+      api: createFakeApi({
+        signedIn: true,
+        dogs: [biscuit],
+        subscriptions: [makeSubscription({ feedingPlans: [plan] })],
+      }),
+    });
+
+    const biscuitCard = await screen.findByRole('article', { name: 'Biscuit' });
+    expect(
+      await within(biscuitCard).findByText('150 g a day (2 pouches a day), half bowl'),
+    ).toBeVisible();
+  });
+
   it('leads to adding a dog', async () => {
     const { router, user } = renderApp('/dogs', { api: createFakeApi({ signedIn: true }) });
 
     await user.click(await screen.findByRole('link', { name: 'Add a dog' }));
 
-    // The add-dog page's chunk (the dog forms) is the app's largest to transform on first import.
-    expect(
-      await screen.findByRole('heading', { name: 'Add a dog' }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add a dog' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dogs/add');
   });
 

@@ -16,6 +16,7 @@ import {
   currentSubscription,
   useSubscriptions,
 } from '../../../features/subscriptions/api/get-subscriptions';
+import { planPortionInWords } from '../../../features/subscriptions/utils/plan-words';
 import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import { loadQuery } from '../../route-context';
 
@@ -29,23 +30,24 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 /** /dogs: the customer's dogs. */
 export default function DogsRoute() {
   const dogs = useDogs();
-  // Each dog's daily portion comes from the next box (preloaded; not waited for here).
   const orders = useOrders();
   const products = useProducts();
-  const portions = useMemo(
-    () => portionsFromNextBox(orders.data, productIndex(products.data)),
-    [orders.data, products.data],
-  );
   const [today] = useState(todayAsCalendarDate);
-  // The plan pages are linked once the subscription is there (preloaded; not waited for here).
+  // The plan pages are linked, and each dog's daily portion read from its plan, once the
+  // subscription is there (preloaded; not waited for here). Without a subscription, the portion
+  // the next box holds.
   const subscriptions = useSubscriptions();
-  const feedingPlanIds = useMemo(() => {
+  const { feedingPlanIds, portions } = useMemo(() => {
     const subscription = currentSubscription(subscriptions.data?.subscriptions);
     const active = subscription?.status === 'active' || subscription?.status === 'paused';
-    return new Map(
-      active ? subscription.feedingPlans.map((plan) => [plan.animalId, plan.id] as const) : [],
-    );
-  }, [subscriptions.data]);
+    const plans = active ? subscription.feedingPlans : [];
+    return {
+      feedingPlanIds: new Map(plans.map((plan) => [plan.animalId, plan.id] as const)),
+      portions: subscription
+        ? new Map(plans.map((plan) => [plan.animalId, planPortionInWords(plan)] as const))
+        : portionsFromNextBox(orders.data, productIndex(products.data)),
+    };
+  }, [subscriptions.data, orders.data, products.data]);
 
   return (
     <Stack gap="lg">

@@ -17,7 +17,7 @@ describe('/dogs/{animalId}/edit/details', () => {
 
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Biscuit');
-    expect(screen.getByLabelText('Date of birth')).toHaveValue('2021-03-14');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('14/03/2021');
     expect(screen.getByRole('radio', { name: 'Female' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(
@@ -51,7 +51,7 @@ describe('/dogs/{animalId}/edit/details', () => {
 
     const dateOfBirth = await screen.findByLabelText('Date of birth');
     await user.clear(dateOfBirth);
-    await user.type(dateOfBirth, '2999-01-01');
+    await user.type(dateOfBirth, '01/01/2999');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
 
     expect(dateOfBirth).toHaveAccessibleDescription('Date of birth can’t be in the future');

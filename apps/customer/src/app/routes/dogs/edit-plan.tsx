@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { Button, Group, Radio, Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -120,7 +120,7 @@ describe('/dogs/{animalId}/{feedingPlanId}/edit-serving-size', () => {
       };
     });
     const { user } = renderApp(`${choosePath}/review?servingSize=f0400`, { api });
-    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading page: Unspecified server error',
     );
     fail = false;

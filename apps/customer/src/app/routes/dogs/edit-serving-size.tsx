@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { paths, planPaths } from '../../../config/paths';
 import { PlanPageState } from '../../../features/subscriptions/components/plan-page-state';
 import {
   describeGrams,
-  describePouchesPerDay,
+  planPortionInWords,
 } from '../../../features/subscriptions/utils/plan-words';
 import NotFoundRoute from '../not-found';
 import { planEditLoader, usePlanRouteData } from './plan-route-data';
@@ -39,7 +40,7 @@ export default function EditServingSizeRoute() {
   if (data.status !== 'ready') return <PlanPageState title="Change portion" state={data} />;
   const { dog, plan } = data;
   const selected = choice ?? plan.servingSize;
-  const now = `${describeGrams(plan.currentDailyServingSizeInGrams)} (${describePouchesPerDay(plan.pouchesPerDay)})`;
+  const now = planPortionInWords(plan);
 
   return (
     <FullScreenPage

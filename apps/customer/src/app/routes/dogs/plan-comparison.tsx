@@ -1,3 +1,5 @@
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { Badge, List, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AccountResponse } from '@pawfresh/contracts/account';
 

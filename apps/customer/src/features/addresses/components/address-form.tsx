@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { NativeSelect, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ADDRESS_MAX_LENGTHS, type Address, type AddressInput } from '@pawfresh/contracts/fields';

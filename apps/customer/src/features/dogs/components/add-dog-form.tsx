@@ -1,6 +1,9 @@
-import { Fieldset, Text } from '@mantine/core';
+import '../../../styles/mantine-forms.css';
+import { Checkbox, Fieldset, Stack, Text } from '@mantine/core';
 import type { CustomerDog } from '@pawfresh/contracts/account';
 import type { DogMetadata } from '@pawfresh/contracts/dogs';
+import { dogMeasure } from '@pawfresh/contracts/fields';
+import { z } from 'zod';
 import type { ReactNode } from 'react';
 
 import { SchemaForm } from '../../../components/form/schema-form';
@@ -28,18 +31,38 @@ function Legend({ children }: { children: ReactNode }) {
 
 type AddDogFormProps = {
   metadata: DogMetadata;
+  /** The meals a customer may choose (the customer API answers only the visible ones). */
+  meals: readonly { id: string; name: string }[];
   today: string;
   onSuccess: (dog: CustomerDog) => void;
 };
 
-/** /dogs/add: POST /dogs with the dog and no meals yet (productIds: []). */
-export function AddDogForm({ metadata, today, onSuccess }: AddDogFormProps) {
+/**
+ * What a new dog needs to be fed (issue 28: a dog added without meals never got a plan): its
+ * weight, for its energy and portion, and at least one meal. The server then makes its plan on
+ * the subscription and puts it on the boxes to come (add-animal-to-subscription).
+ */
+const feedingSchema = z.object({
+  weight: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter their weight, so we can size their portion' })
+    .pipe(dogMeasure('Weight')),
+  productIds: z.array(z.string()).min(1, { error: 'Choose at least one meal' }),
+});
+
+/** /dogs/add: POST /dogs with the dog and the meals chosen for it. */
+export function AddDogForm({ metadata, meals, today, onSuccess }: AddDogFormProps) {
   const form = useSchemaForm({
-    initialValues: { ...toDogDetailsValues(), ...toDogProfileValues() },
-    schema: dogDetailsSchema(today).extend(dogProfileSchema.shape),
+    initialValues: {
+      ...toDogDetailsValues(),
+      ...toDogProfileValues(),
+      productIds: [] as string[],
+    },
+    schema: dogDetailsSchema(today).extend(dogProfileSchema.shape).extend(feedingSchema.shape),
     toBody: (values) => ({
       dog: { ...toDogDetailsInput(values), ...toDogProfileInput(values) },
-      productIds: [],
+      productIds: values.productIds,
     }),
   });
   const addDog = useAddDog();
@@ -48,7 +71,7 @@ export function AddDogForm({ metadata, today, onSuccess }: AddDogFormProps) {
   return (
     <SchemaForm form={form} submission={submission} submitLabel="Add dog" gap="lg">
       <Fieldset legend={<Legend>About your dog</Legend>} variant="unstyled">
-        <DogDetailsFields inputProps={form.getInputProps} breeds={metadata.breeds} today={today} />
+        <DogDetailsFields inputProps={form.getInputProps} breeds={metadata.breeds} />
       </Fieldset>
       <Fieldset legend={<Legend>Body, habits and health</Legend>} variant="unstyled">
         <DogProfileFields
@@ -56,6 +79,19 @@ export function AddDogForm({ metadata, today, onSuccess }: AddDogFormProps) {
           values={form.values}
           metadata={metadata}
         />
+      </Fieldset>
+      <Fieldset legend={<Legend>Their meals</Legend>} variant="unstyled">
+        <Checkbox.Group
+          label="Meals"
+          description="They come in equal shares in each box; you can change them later."
+          {...form.getInputProps('productIds')}
+        >
+          <Stack gap="xs" mt="xs">
+            {meals.map((meal) => (
+              <Checkbox key={meal.id} value={meal.id} label={meal.name} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
       </Fieldset>
     </SchemaForm>
   );

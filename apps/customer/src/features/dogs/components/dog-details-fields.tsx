@@ -1,9 +1,11 @@
+import '../../../styles/mantine-forms.css';
 import '../../../styles/mantine-select.css';
 import { Checkbox, MultiSelect, Stack, TextInput } from '@mantine/core';
 import type { CustomerDog } from '@pawfresh/contracts/account';
 import type { Breed } from '@pawfresh/contracts/dogs';
 import { MAX_BREEDS, MAX_DOG_NAME_LENGTH } from '@pawfresh/contracts/fields';
 
+import { DayMonthYearInput } from '../../../components/form/day-month-year-input';
 import { RadioChoice } from '../../../components/form/radio-choice';
 import type { InputPropsOf } from '../../../lib/form';
 import type { DogDetailsValues } from '../utils/dog-form';
@@ -15,11 +17,10 @@ type DogDetailsFieldsProps = {
   /** The dog being edited, so breeds no longer in the list still show. */
   dog?: CustomerDog;
   /** YYYY-MM-DD: the latest date of birth the date picker offers. */
-  today: string;
 };
 
 /** Name, date of birth, gender, neutered and breeds: shared by the add and edit-details pages. */
-export function DogDetailsFields({ inputProps, breeds, dog, today }: DogDetailsFieldsProps) {
+export function DogDetailsFields({ inputProps, breeds, dog }: DogDetailsFieldsProps) {
   return (
     <Stack gap="md">
       <TextInput
@@ -29,7 +30,7 @@ export function DogDetailsFields({ inputProps, breeds, dog, today }: DogDetailsF
         maxLength={MAX_DOG_NAME_LENGTH}
         {...inputProps('name')}
       />
-      <TextInput label="Date of birth" type="date" max={today} {...inputProps('dateOfBirth')} />
+      <DayMonthYearInput label="Date of birth" {...inputProps('dateOfBirth')} />
       <Checkbox
         label="The date of birth is approximate"
         {...inputProps('dateOfBirthIsApproximate', { type: 'checkbox' })}

@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import '../../../styles/mantine-select.css';
 import { MultiSelect, Stack, TextInput } from '@mantine/core';
 import type { DogMetadata, ReferenceItem } from '@pawfresh/contracts/dogs';

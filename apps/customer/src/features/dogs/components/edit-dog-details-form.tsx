@@ -27,7 +27,7 @@ export function EditDogDetailsForm({ dog, breeds, today, onSuccess }: EditDogDet
 
   return (
     <SchemaForm form={form} submission={submission} submitLabel="Save details" gap="lg">
-      <DogDetailsFields inputProps={form.getInputProps} breeds={breeds} dog={dog} today={today} />
+      <DogDetailsFields inputProps={form.getInputProps} breeds={breeds} dog={dog} />
     </SchemaForm>
   );
 }

@@ -37,12 +37,13 @@ describe('dog details', () => {
   it('needs a name, a real past date and at most three breeds', () => {
     const values = {
       ...toDogDetailsValues(),
-      dateOfBirth: '2023-02-30',
+      // Typed day/month/year: a day that does not exist stays as typed (DayMonthYearInput).
+      dateOfBirth: '30/02/2023',
       breeds: ['a', 'b', 'c', 'd'],
     };
     expect(validateDogDetails(values, '2025-06-01')).toEqual({
       name: 'Enter your dog’s name',
-      dateOfBirth: 'Invalid date format. Expected YYYY-MM-DD.',
+      dateOfBirth: 'Enter the date as day/month/year, for example 24/12/2026',
       breeds: 'Choose up to 3 breeds',
     });
     expect(

@@ -1,14 +1,10 @@
 import type { CustomerDog } from '@pawfresh/contracts/account';
 import type { DogDetailsInput, DogProfileInput } from '@pawfresh/contracts/dogs';
 import type { ActivityLevel, BodyType, DogGender, EatingHabit } from '@pawfresh/contracts/enums';
-import {
-  calendarDate,
-  dogMeasure,
-  MAX_BREEDS,
-  MAX_DOG_NAME_LENGTH,
-} from '@pawfresh/contracts/fields';
+import { dogMeasure, MAX_BREEDS, MAX_DOG_NAME_LENGTH } from '@pawfresh/contracts/fields';
 import { z } from 'zod';
 
+import { DAY_MONTH_YEAR_MESSAGE } from '../../../lib/calendar-date';
 import { blankOr, schemaErrors } from '../../../lib/form';
 import type { NeuteredChoice } from './dog-options';
 
@@ -52,8 +48,9 @@ export function dogDetailsSchema(today: string) {
       .max(MAX_DOG_NAME_LENGTH, {
         error: `Name must be ${MAX_DOG_NAME_LENGTH} characters or less`,
       }),
+    // Typed day/month/year (DayMonthYearInput hands over YYYY-MM-DD once it is a date).
     dateOfBirth: blankOr(
-      calendarDate.refine((date) => date <= today, {
+      z.iso.date({ error: DAY_MONTH_YEAR_MESSAGE }).refine((date) => date <= today, {
         error: 'Date of birth can’t be in the future',
       }),
     ),

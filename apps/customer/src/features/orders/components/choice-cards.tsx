@@ -1,6 +1,7 @@
 import '../../../styles/mantine-forms.css';
 import '@mantine/core/styles/RadioCard.layer.css';
 import { Radio } from '@mantine/core';
+import { useId } from 'react';
 
 import classes from './choice-cards.module.css';
 
@@ -18,8 +19,11 @@ type ChoiceCardsProps = {
 };
 
 /**
- * A labelled radio group shown as cards (role="radio" buttons: Tab to each, Space to choose),
- * each with a title and a line of detail, the chosen one outlined in the brand colour.
+ * A labelled radio group shown as cards, each with a title and a line of detail, the chosen one
+ * outlined in the brand colour. One Tab stop, as any radio group (WAI-ARIA APG): Tab reaches the
+ * chosen card (or the first that can be chosen), the arrow keys move and choose inside (Mantine's
+ * Radio.Card, among the cards of the group's name: a card that cannot be chosen has another name,
+ * so the arrows pass over it), Space chooses.
  */
 export function ChoiceCards({
   label,
@@ -30,8 +34,12 @@ export function ChoiceCards({
   error,
   wide = false,
 }: ChoiceCardsProps) {
+  const name = useId();
+  const choosable = options.filter((option) => !option.disabled);
+  const tabStop = choosable.some((option) => option.value === value) ? value : choosable[0]?.value;
   return (
     <Radio.Group
+      name={name}
       label={label}
       description={description}
       value={value}
@@ -45,6 +53,8 @@ export function ChoiceCards({
             value={option.value}
             className={classes.card}
             disabled={option.disabled}
+            name={option.disabled ? `${name}-closed` : name}
+            tabIndex={option.value === tabStop ? 0 : -1}
             aria-label={option.detail ? `${option.title}, ${option.detail}` : option.title}
           >
             <span className={classes.title}>{option.title}</span>

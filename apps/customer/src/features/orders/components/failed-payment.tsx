@@ -6,6 +6,7 @@ import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { useResultModal } from '../../../components/result-modal/result-modal-provider';
 import { ApiError } from '../../../lib/api-client';
 import { useRetryPayment } from '../api/retry-payment';
+import { declineInWords } from '../utils/decline-in-words';
 import { describePrice, formatDay, type Order } from '../utils/order-format';
 import classes from './orders.module.css';
 
@@ -32,11 +33,7 @@ export function FailedPayment({ order, card, updateCardPath }: FailedPaymentProp
     retry.mutate(order.id, {
       onSuccess: (result) => {
         if (result.outcome === 'declined') {
-          setDeclined(
-            result.failureReason
-              ? `Your card was declined: ${result.failureReason}`
-              : 'Your card was declined.',
-          );
+          setDeclined(declineInWords(result.failureReason));
           return;
         }
         notify(

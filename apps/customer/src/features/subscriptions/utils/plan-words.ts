@@ -31,6 +31,20 @@ export function describePouchesPerDay(pouches: number): string {
 /** "300 g a day". */
 export const describeGrams = (grams: number) => `${grams} g a day`;
 
+/**
+ * A dog's daily portion on its plan, as the dogs page and the portion page say it: "300 g a day
+ * (2 pouches a day)", ", half bowl" when it is one. The plan is the truth: the next box may be
+ * closed and still hold the portion from before a change.
+ */
+export function planPortionInWords(plan: {
+  currentDailyServingSizeInGrams: number;
+  pouchesPerDay: number;
+  type: string;
+}): string {
+  const portion = `${describeGrams(plan.currentDailyServingSizeInGrams)} (${describePouchesPerDay(plan.pouchesPerDay)})`;
+  return plan.type === 'half_bowl' ? `${portion}, half bowl` : portion;
+}
+
 export type ComparisonRow = { label: string; before: string; after: string; changed: boolean };
 
 /**
