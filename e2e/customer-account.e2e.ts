@@ -133,6 +133,8 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
     await page.getByRole('link', { name: 'Add a dog' }).click();
     await page.getByLabel('Name').fill('Pepper');
     await page.getByLabel('Weight (kg)').fill('12.5');
+    // A dog is added with its meals, so it is fed from its first box (issue 28).
+    await page.getByRole('group', { name: /Meals/ }).getByRole('checkbox').first().check();
     await page.getByRole('button', { name: /add/i }).last().click();
     await confirmSuccess(page);
     await page.getByRole('heading', { name: 'Pepper' }).waitFor();
