@@ -24,6 +24,7 @@ import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 import { subscriptionService } from '@pawfresh/subscription';
 import { orchestrationService } from '../src/index.js';
+import { boxBody } from './server-box.js';
 
 /**
  * The orchestration service with every service billing, invoices and test accounts call, real,
@@ -48,6 +49,7 @@ export interface BillingHarness {
 export const BILLING_ENDPOINTS = [
   'chargeDueOrders',
   'manualChargeOrder',
+  'reconcilePayments',
   'generateInvoice',
   'resetTemporalSchedules',
   'createTestAccount',
@@ -150,26 +152,7 @@ export async function box(
   overrides: Record<string, unknown> = {},
 ): Promise<Order> {
   const res = await callJson(h.services.order!, 'POST', '/api/v1/orders', {
-    userId,
-    deliveryDate: '2026-11-20',
-    expectedDeliverySlotId: 'PM',
-    address: {
-      firstName: 'Jo',
-      lastName: 'Tester',
-      address1: '12 Example Street',
-      suburb: 'Richmond',
-      state: 'VIC',
-      postcode: '3121',
-    },
-    orderLineItems: [
-      {
-        productId: randomUUID(),
-        animalId: randomUUID(),
-        planType: 'full_bowl',
-        price: 875,
-        quantity: 14,
-      },
-    ],
+    ...boxBody(userId, '2026-11-20'),
     ...overrides,
   });
   if (res.statusCode !== 201) throw new Error(`order: ${res.body}`);

@@ -12,6 +12,34 @@ export function aFridayAhead(weeks = 3): string {
 }
 
 /**
+ * A new order's body: one full-bowl line of 14 pouches at $8.75 ($122.50), PM, in Richmond VIC
+ * (served by the Melbourne depot), for `userId` on `deliveryDate`. Shared by the crash tests and
+ * the in-process billing harness.
+ */
+export const boxBody = (userId: string, deliveryDate: string) => ({
+  userId,
+  deliveryDate,
+  expectedDeliverySlotId: 'PM',
+  address: {
+    firstName: 'Jo',
+    lastName: 'Tester',
+    address1: '12 Example Street',
+    suburb: 'Richmond',
+    state: 'VIC',
+    postcode: '3121',
+  },
+  orderLineItems: [
+    {
+      productId: randomUUID(),
+      animalId: randomUUID(),
+      planType: 'full_bowl',
+      price: 875,
+      quantity: 14,
+    },
+  ],
+});
+
+/**
  * On a real server: a customer in identity with a card that pays (the default), and one full-bowl
  * box ($122.50) on a Friday `weeks` ahead in Richmond VIC, for the billing run to charge.
  */
@@ -29,27 +57,9 @@ export async function customerWithBox(
     userId: user.id,
     card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
   });
-  const order = await api.post<Order>('/svc/order/api/v1/orders', {
-    userId: user.id,
-    deliveryDate: aFridayAhead(weeks),
-    expectedDeliverySlotId: 'PM',
-    address: {
-      firstName: 'Jo',
-      lastName: 'Tester',
-      address1: '12 Example Street',
-      suburb: 'Richmond',
-      state: 'VIC',
-      postcode: '3121',
-    },
-    orderLineItems: [
-      {
-        productId: randomUUID(),
-        animalId: randomUUID(),
-        planType: 'full_bowl',
-        price: 875,
-        quantity: 14,
-      },
-    ],
-  });
+  const order = await api.post<Order>(
+    '/svc/order/api/v1/orders',
+    boxBody(user.id, aFridayAhead(weeks)),
+  );
   return { userId: user.id, order };
 }

@@ -222,3 +222,25 @@ describe('migration', () => {
     );
   });
 });
+
+describe('provider events and reconciliation rules', () => {
+  it('names the intent an event is about, and the payment of ours an intent was made for', async () => {
+    const { intentOfEvent, paymentIdOf } = await import('../src/rules/provider-events.js');
+    const { movesToward } = await import('../src/rules/payment-status.js');
+    const on = (type: string, object: { id: string | null; payment_intent?: string | null }) =>
+      intentOfEvent({ type, data: { object } });
+    expect(on('payment_intent.succeeded', { id: 'pi_1' })).toBe('pi_1');
+    expect(on('charge.refunded', { id: 'ch_1', payment_intent: 'pi_2' })).toBe('pi_2');
+    expect(on('charge.dispute.created', { id: 'dp_1', payment_intent: 'pi_3' })).toBe('pi_3');
+    expect(on('customer.created', { id: 'cus_1' })).toBeNull();
+    expect(paymentIdOf({ paymentId: '3f0b7a4e-2c1d-4e5f-8a9b-0c1d2e3f4a5b' })).toBe(
+      '3f0b7a4e-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
+    );
+    expect(paymentIdOf({ paymentId: 'legacy-42' })).toBeNull();
+    expect(paymentIdOf(undefined)).toBeNull();
+    // The provider's truth is followed only along allowed moves.
+    expect(movesToward('pending', 'processed')).toEqual(['processing', 'processed']);
+    expect(movesToward('processing', 'processing')).toEqual([]);
+    expect(movesToward('expired', 'processed')).toBeNull();
+  });
+});

@@ -8,7 +8,7 @@ import {
   recordProviderEvent,
 } from '../db/provider-event-store.js';
 import { findPayment, findPaymentOfIntent, updatePayment } from '../db/payment-store.js';
-import { intentOfEvent, WEBHOOK_TOLERANCE_SECONDS } from '../rules/provider-events.js';
+import { intentOfEvent, paymentIdOf, WEBHOOK_TOLERANCE_SECONDS } from '../rules/provider-events.js';
 import type { PaymentContext } from './context.js';
 import { recordProviderTruth } from './provider-truth.js';
 
@@ -63,12 +63,10 @@ export async function receiveProviderEvent(
 async function applyProviderEvent(ctx: PaymentContext, event: ProviderEvent): Promise<string> {
   const intentId = intentOfEvent(event);
   if (!intentId) return `not about a payment (${event.type}): nothing to do`;
-  const paymentId = event.data.object.metadata?.paymentId;
+  const paymentId = paymentIdOf(event.data.object.metadata);
   const payment =
     (await findPaymentOfIntent(ctx.db, ctx.provider.name, intentId)) ??
-    (paymentId && /^[0-9a-f-]{36}$/i.test(paymentId)
-      ? await findPayment(ctx.db, paymentId)
-      : undefined);
+    (paymentId ? await findPayment(ctx.db, paymentId) : undefined);
   if (!payment) return `no payment here names intent ${intentId}: left to reconciliation`;
   if (!payment.providerPaymentIntentId) {
     await updatePayment(ctx.db, payment.id, { providerPaymentIntentId: intentId });

@@ -12,6 +12,7 @@ import { pendingRefundsBefore } from '../db/refund-store.js';
 import type { ProviderIntent } from '../provider/payment-provider.js';
 import { providerTruth } from '../rules/attempt-outcome.js';
 import { providerKey } from '../rules/idempotency-keys.js';
+import { paymentIdOf } from '../rules/provider-events.js';
 import {
   differsFromProvider,
   KEY_LIFETIME_DAYS,
@@ -56,7 +57,10 @@ export async function reconcile(
     after = page.intents.at(-1)?.id;
     const byMetadata = new Map(
       (
-        await findPayments(ctx.db, page.intents.map((i) => i.metadata.paymentId).filter(isUuid))
+        await findPayments(
+          ctx.db,
+          page.intents.map((i) => paymentIdOf(i.metadata)).filter((id) => id !== null),
+        )
       ).map((p) => [p.id, p]),
     );
     for (const intent of page.intents) {
@@ -65,11 +69,11 @@ export async function reconcile(
       if (intent.createdAt > settledBefore) continue;
       const payment =
         (await findPaymentOfIntent(ctx.db, ctx.provider.name, intent.id)) ??
-        byMetadata.get(intent.metadata.paymentId ?? '');
+        byMetadata.get(paymentIdOf(intent.metadata) ?? '');
       if (payment) checked.add(payment.id);
       // An intent that names no payment of ours was not made here (the legacy system's, or made
       // at the provider by hand): not ours to judge.
-      const ours = isUuid(intent.metadata.paymentId);
+      const ours = paymentIdOf(intent.metadata) !== null;
       const finding = payment
         ? await reconcileIntent(ctx, intent, payment)
         : ours
@@ -137,8 +141,6 @@ export async function reconcile(
 }
 
 const stillWorked = new HttpError(409, 'still worked on');
-const isUuid = (v: string | undefined): v is string =>
-  !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 const describe = (row: PaymentRow) =>
   `${row.status}, captured ${row.amountCaptured}, refunded ${row.amountRefunded}`;
@@ -155,7 +157,7 @@ function finding(
     intentId,
     paymentId: row.id,
     reference: { referenceId: row.referenceId, referenceType: row.referenceType },
-    amount: Math.max(row.amountCaptured, row.amount),
+    amount: row.amount,
     before,
     after,
   };

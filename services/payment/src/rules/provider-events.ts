@@ -15,3 +15,14 @@ export function intentOfEvent(event: {
   }
   return null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The payment of ours an intent was made for, from the metadata we attach to every intent
+ * (`paymentId`); none for intents made elsewhere (the legacy system, by hand at the provider).
+ */
+export const paymentIdOf = (metadata: Record<string, string> | undefined): string | null => {
+  const id = metadata?.paymentId;
+  return id && UUID.test(id) ? id : null;
+};
