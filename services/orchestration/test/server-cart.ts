@@ -14,13 +14,13 @@ export async function readyCart(
   api: Api,
   {
     beforePricing,
-    intentOffBy = 0,
     captureMethod = 'manual',
+    email,
   }: {
     beforePricing?: (cartId: string) => Promise<void>;
-    /** Cents the intent is for more than the cart: the checkout then fails after the payment. */
-    intentOffBy?: number;
     captureMethod?: 'manual' | 'automatic';
+    /** The new account's e-mail (default: one of its own). */
+    email?: string;
   } = {},
 ) {
   const userId = randomUUID();
@@ -60,7 +60,7 @@ export async function readyCart(
   });
   const intent = await api.post<PaymentIntent>('/svc/payment/providers/stripe/payment-intents', {
     userId,
-    amount: inflated.prices.total + intentOffBy,
+    amount: inflated.prices.total,
     captureMethod,
     description: 'First box',
     reference: { referenceId: cart.id, referenceType: 'order' },
@@ -79,7 +79,7 @@ export async function readyCart(
     userAddress: {
       firstName: 'Sam',
       lastName: 'Citizen',
-      email: `sam-${userId.slice(0, 8)}@example.com`,
+      email: email ?? `sam-${userId.slice(0, 8)}@example.com`,
       address1: '12 Example Street',
       suburb: 'Richmond',
       state: 'VIC',

@@ -5,6 +5,7 @@ import type {
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { stillArriving } from '../rules/subscription-changes.js';
+import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
 import {
   outcome,
@@ -13,7 +14,6 @@ import {
   refuseMovedVersion,
   relayed,
   todayInAustralia,
-  withCompensation,
   workflowActor,
 } from './subscription-change-steps.js';
 
@@ -35,44 +35,44 @@ export const cancelSubscription =
     }
     refuseMovedVersion(subscription, input.version);
     const actor = workflowActor();
-    return withCompensation(async (undoWith) => {
-      const cancelled: Subscription = await step('cancel-subscription', async () => {
-        try {
-          return await relayed('Cancelling the subscription', () =>
-            services.subscription.cancelSubscription({
-              params: { id: subscription.id },
-              body: {
-                version: subscription.version,
-                primaryCancelReasonId: input.primaryCancelReasonId ?? null,
-                secondaryCancelReasonId: input.secondaryCancelReasonId ?? null,
-                otherCancelReason: input.otherCancelReason ?? null,
-                cancelledBy: input.userId ? `customer:${input.userId}` : actor,
-                cancelledByAdmin: false,
-              },
-            }),
-          );
-        } catch (err) {
-          if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
-          // Replayed after a crash: this workflow's own cancellation moved the version.
-          const now = await upstream('Reading the subscription', () =>
-            services.subscription.getSubscription({ params: { id: subscription.id }, query: {} }),
-          );
-          if (now.status === 'cancelled' && now.version === subscription.version + 1) return now;
-          throw conflict(
-            `Subscription ${subscription.id} has changed since version ${subscription.version} (it is at version ${now.version}): read it again and retry`,
-            { currentVersion: now.version },
-          );
-        }
-      });
-      undoWith(() =>
-        step('undo-cancel-subscription', () =>
+    return saga(step, 'the cancellation', async (s) => {
+      const cancelled: Subscription = await s.step(
+        'cancel-subscription',
+        async () => {
+          try {
+            return await relayed('Cancelling the subscription', () =>
+              services.subscription.cancelSubscription({
+                params: { id: subscription.id },
+                body: {
+                  version: subscription.version,
+                  primaryCancelReasonId: input.primaryCancelReasonId ?? null,
+                  secondaryCancelReasonId: input.secondaryCancelReasonId ?? null,
+                  otherCancelReason: input.otherCancelReason ?? null,
+                  cancelledBy: input.userId ? `customer:${input.userId}` : actor,
+                  cancelledByAdmin: false,
+                },
+              }),
+            );
+          } catch (err) {
+            if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+            // Replayed after a crash: this workflow's own cancellation moved the version.
+            const now = await upstream('Reading the subscription', () =>
+              services.subscription.getSubscription({ params: { id: subscription.id }, query: {} }),
+            );
+            if (now.status === 'cancelled' && now.version === subscription.version + 1) return now;
+            throw conflict(
+              `Subscription ${subscription.id} has changed since version ${subscription.version} (it is at version ${now.version}): read it again and retry`,
+              { currentVersion: now.version },
+            );
+          }
+        },
+        (done) =>
           relayed('Reactivating the subscription', () =>
             services.subscription.reactivateSubscription({
               params: { id: subscription.id },
-              body: { version: cancelled.version, updatedBy: actor },
+              body: { version: done.version, updatedBy: actor },
             }),
           ),
-        ),
       );
       const before = await readOrdersInScope(ctx, subscription.id);
       const { deletedOrderIds } = await step('delete-pending-orders', () =>

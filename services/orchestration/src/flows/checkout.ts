@@ -4,14 +4,13 @@ import {
   HttpError,
   isCallStatus,
   notFound,
+  orNotFound,
   refuseIfAny,
   upstream,
 } from '@pawfresh/kit';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutInput, CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import type { Order } from '@pawfresh/contracts/order';
-import type { PaymentIntent } from '@pawfresh/contracts/payment';
-import type { Subscription } from '@pawfresh/contracts/subscription';
 import {
   amountProblems,
   CHECKOUT_ACTOR,
@@ -33,7 +32,8 @@ import {
   uuidFrom,
 } from '../rules/promotion.js';
 import type { WorkflowContext } from './context.js';
-import { retried, said } from './undo-calls.js';
+import { retried, saga } from '../engine/saga.js';
+import { said } from './undo-calls.js';
 
 export type CheckoutRequest = Omit<CheckoutInput, 'workflowId'>;
 
@@ -55,11 +55,13 @@ const homeOf = ({
 }: CheckoutRequest['userAddress']) => home;
 
 /**
- * checkout: a cart and its paid payment intent become a customer, their address, a subscription
- * with its feeding plans, and the orders of the next 12 weeks; the cart is emptied. The reads and
- * checks come first and the payment is confirmed before anything is made, so a declined card
- * leaves nothing behind; any failure after the payment runs the compensations (orders deleted,
- * subscription and customer removed, the payment refunded). docs/workflows.md has the steps.
+ * checkout: a cart and its payment intent become a customer, their address, a subscription with
+ * its feeding plans, and the orders of the next 12 weeks; the cart is emptied. Reads and checks
+ * come first (the intent's amount among them), so a refusal moves no money; the card is then
+ * confirmed (a manual intent only held), everything is made, and the hold captured last. A saga
+ * (engine/saga.ts): each step's undo beside it, run newest first when a later step fails — the
+ * orders and subscription removed, the account deleted, the card released or refunded, the
+ * promotion's use revoked. docs/workflows.md has the steps.
  */
 export const checkout =
   (
@@ -123,6 +125,16 @@ export const checkout =
         throw badRequest(`Customer ${userId} has no saved card: add a payment method first`);
       }
 
+      // The intent must be for the cart's total before any money moves: a wrong amount is refused
+      // here, with nothing held or charged (the provider is asked: its amount is what counts).
+      const intent = await upstream('Checking the payment', () =>
+        orNotFound(
+          services.payment.getPaymentIntent({ params: { intentId: paymentIntentId } }),
+          `Payment intent ${paymentIntentId} not found`,
+        ),
+      );
+      refuseIfAny(amountProblems(intent.amount, inflated));
+
       // The catalogue's types of the subscription's products only: the checkpoint keeps them.
       const typed = new Set(productsToType(inflated));
       const types =
@@ -138,257 +150,236 @@ export const checkout =
     });
     const userId = cart.userId;
     const subscribing = startsSubscription(cart);
-
-    const made: {
-      /** The promotion's use, recorded before the payment so maxUses is never overshot. */
-      attribution?: string;
-      /** Authorised and not captured: released (cancel-intent) if the checkout fails. */
-      authorised?: boolean;
-      paid?: { paymentId: string; amount: number };
-      customer?: boolean;
-      subscription?: Subscription;
-      orders: Order[];
-    } = { orders: [] };
-
-    // The promotion code: used (attributed to the new customer) before the card is charged, so
-    // a code used up meanwhile refuses the checkout with nothing charged; undone if it fails.
     const promotion = cart.promotion;
-    if (promotion) {
-      made.attribution = await step('attribute-promotion', () =>
-        upstream('Using the promotion code', async () => {
-          try {
-            const { promotionUserId } = await services.pricing.createAttribution({
-              body: {
-                // The same id on a retry: pricing answers the use it recorded, never a second.
-                id: uuidFrom(`checkout:${id}:attribution`),
-                userId,
-                promotionId: promotion.promotionId,
-                type: checkoutUsageType(promotion.type),
-                context: 'checkout',
-              },
-            });
-            return promotionUserId;
-          } catch (err) {
-            if (isCallStatus(err, 409) || isCallStatus(err, 404) || isCallStatus(err, 400)) {
-              throw conflict(
-                `${said(err, `Promotion code ${promotion.code} cannot be used`)}: nothing was charged; take the code off cart ${cartId} (DELETE /carts/${cartId}/promotion-code) or enter another`,
-              );
-            }
-            throw err;
-          }
-        }),
-      );
-    }
+    const ignore404 = (err: unknown) => (isCallStatus(err, 404) ? undefined : Promise.reject(err));
 
-    // The payment: the gate. Another checkout of the same intent is refused here (409).
-    // The checkpoints keep only what the later steps read of the intent.
-    let confirmed: Pick<PaymentIntent, 'status' | 'paymentId' | 'amount' | 'amountReceived'>;
-    try {
-      confirmed = await step('confirm-payment', () =>
-        upstream('Taking the payment', async () => {
-          try {
-            const { status, paymentId, amount, amountReceived } =
-              await services.payment.confirmPaymentIntent({
-                params: { intentId: paymentIntentId },
-                body: { paymentMethod: paymentMethodId },
-                headers: key('confirm'),
-              });
-            return { status, paymentId, amount, amountReceived };
-          } catch (err) {
-            if (isCallStatus(err, 422)) {
-              throw new HttpError(
-                422,
-                `The payment was not taken: ${said(err, 'the card was declined')}`,
-                {
-                  type: 'payment_declined',
-                },
-              );
-            }
-            if (isCallStatus(err, 404)) {
-              throw notFound(`Payment intent ${paymentIntentId} not found`);
-            }
-            // 409: another confirm holds it; 400: the provider refuses it in its state (used).
-            if (isCallStatus(err, 409) || isCallStatus(err, 400)) {
-              throw conflict(
-                `Payment intent ${paymentIntentId} cannot be used: ${said(err, 'it is already in use')}`,
-              );
-            }
-            throw err;
-          }
-        }),
-      );
-    } catch (err) {
-      // Declined or refused: nothing was charged, only the promotion's use is taken back. Not
-      // answered: the card may be authorised, so the intent is cancelled too (a captured one is
-      // refunded), and the provider's answer is what counts.
-      if (!(err instanceof HttpError && err.statusCode < 500)) made.authorised = true;
-      await compensate();
-      throw err;
-    }
-
-    try {
-      if (confirmed.status === 'succeeded') {
-        made.paid = { paymentId: confirmed.paymentId, amount: confirmed.amountReceived };
-      }
-      made.authorised = confirmed.status === 'requires_capture';
-      refuseIfAny(amountProblems(confirmed.amount, cart));
-      if (confirmed.status === 'requires_capture') {
-        const captured = await step('capture-payment', () =>
-          upstream('Taking the payment', async () => {
-            const { paymentId, amountReceived } = await services.payment.capturePaymentIntent({
-              params: { intentId: paymentIntentId },
-              body: { createdBy: CHECKOUT_ACTOR },
-              headers: key('capture'),
-            });
-            return { paymentId, amountReceived };
-          }),
-        );
-        made.paid = { paymentId: captured.paymentId, amount: captured.amountReceived };
-        made.authorised = false;
-      }
-      if (!made.paid) {
-        throw new HttpError(
-          502,
-          `The payment is ${confirmed.status} at the card provider: try again in a minute`,
+    return saga(step, 'the checkout', async (s) => {
+      // The promotion code: used (attributed to the new customer) before the card is charged, so
+      // a code used up meanwhile refuses the checkout with nothing charged.
+      if (promotion) {
+        await s.step(
+          'attribute-promotion',
+          () =>
+            upstream('Using the promotion code', async () => {
+              try {
+                const { promotionUserId } = await services.pricing.createAttribution({
+                  body: {
+                    // The same id on a retry: pricing answers the use it recorded, never a second.
+                    id: uuidFrom(`checkout:${id}:attribution`),
+                    userId,
+                    promotionId: promotion.promotionId,
+                    type: checkoutUsageType(promotion.type),
+                    context: 'checkout',
+                  },
+                });
+                return promotionUserId;
+              } catch (err) {
+                if (isCallStatus(err, 409) || isCallStatus(err, 404) || isCallStatus(err, 400)) {
+                  throw conflict(
+                    `${said(err, `Promotion code ${promotion.code} cannot be used`)}: nothing was charged; take the code off cart ${cartId} (DELETE /carts/${cartId}/promotion-code) or enter another`,
+                  );
+                }
+                throw err;
+              }
+            }),
           {
-            type: 'upstream',
+            name: 'undo-attribution',
+            run: (promotionUserId) =>
+              services.pricing
+                .revokeAttribution({
+                  params: { promotionUserId },
+                  body: { revokedBy: CHECKOUT_ACTOR },
+                })
+                .catch(ignore404),
           },
         );
       }
 
-      made.customer = await step('create-customer', () =>
-        upstream('Creating the account', async () => {
-          try {
-            await services.identity.createUser({
-              body: {
-                id: userId,
-                email: address.email,
-                password: input.userPassword,
-                firstName: address.firstName,
-                lastName: address.lastName,
-                phoneNumber: address.phoneNumber ?? null,
-                role: 'customer',
-              },
-            });
-          } catch (err) {
-            // This step ran before the crash: the account it made is there (read-customer found none).
-            if (!isCallStatus(err, 409)) throw err;
-            const user = await services.identity.getUser({ params: { userId } });
-            if (user.email !== address.email) throw conflict(said(err, 'The account exists'));
-          }
-          return true;
-        }),
+      // The payment: the gate. Another checkout of the same intent is refused here (409), and a
+      // manual intent is only authorised: it is captured last, once everything is made, so a
+      // failure on the way releases the hold instead of refunding. Declined or refused, nothing
+      // was taken; not answered, the card may be held or charged, so it is released too.
+      const confirmed = await s.step(
+        'confirm-payment',
+        () =>
+          upstream('Taking the payment', async () => {
+            try {
+              const { status, paymentId, amountReceived } =
+                await services.payment.confirmPaymentIntent({
+                  params: { intentId: paymentIntentId },
+                  body: { paymentMethod: paymentMethodId },
+                  headers: key('confirm'),
+                });
+              return { status, paymentId, amountReceived };
+            } catch (err) {
+              if (isCallStatus(err, 422)) {
+                throw new HttpError(
+                  422,
+                  `The payment was not taken: ${said(err, 'the card was declined')}`,
+                  { type: 'payment_declined' },
+                );
+              }
+              if (isCallStatus(err, 404)) {
+                throw notFound(`Payment intent ${paymentIntentId} not found`);
+              }
+              // 409: another confirm holds it; 400: the provider refuses it in its state (used).
+              if (isCallStatus(err, 409) || isCallStatus(err, 400)) {
+                throw conflict(
+                  `Payment intent ${paymentIntentId} cannot be used: ${said(err, 'it is already in use')}`,
+                );
+              }
+              throw err;
+            }
+          }),
+        { name: 'release-payment', run: () => releasePayment() },
+        { undoOnFailure: 'unanswered' },
+      );
+      if (confirmed.status !== 'succeeded' && confirmed.status !== 'requires_capture') {
+        throw new HttpError(
+          502,
+          `The payment is ${confirmed.status} at the card provider: try again in a minute`,
+          { type: 'upstream' },
+        );
+      }
+
+      await s.step(
+        'create-customer',
+        () =>
+          upstream('Creating the account', async () => {
+            try {
+              await services.identity.createUser({
+                body: {
+                  id: userId,
+                  email: address.email,
+                  password: input.userPassword,
+                  firstName: address.firstName,
+                  lastName: address.lastName,
+                  phoneNumber: address.phoneNumber ?? null,
+                  role: 'customer',
+                },
+              });
+            } catch (err) {
+              if (!isCallStatus(err, 409)) throw err;
+              // Made by this step before a crash: the account with this id and e-mail is there.
+              const mine = await orNotFound(services.identity.getUser({ params: { userId } }));
+              if (mine?.email !== address.email.toLowerCase()) {
+                // Made meanwhile by someone else (a second sign-up with the e-mail).
+                throw conflict(`An account with ${address.email} already exists: sign in to order`);
+              }
+            }
+            return true;
+          }),
+        {
+          name: 'undo-customer',
+          run: () => services.identity.deleteUser({ params: { userId } }).catch(ignore404),
+        },
       );
 
-      await step('save-address', () =>
+      // No undo of its own: the address goes with the account.
+      await s.step('save-address', () =>
         upstream('Saving the address', () =>
           services.identity.putDefaultAddress({ params: { userId }, body: homeOf(address) }),
         ),
       );
 
-      if (subscribing) {
-        made.subscription = await step('create-subscription', () =>
-          upstream('Starting the subscription', async () => {
-            try {
-              return await services.subscription.createSubscription({
-                body: subscriptionOfCart(cart, slot, productTypes),
-              });
-            } catch (err) {
-              if (isCallStatus(err, 400)) {
-                throw badRequest(`The subscription cannot be made: ${said(err, 'refused')}`);
-              }
-              // Made by this step before a crash: the customer is new, so it is this checkout's.
-              if (!isCallStatus(err, 409)) throw err;
-              const [existing] = await services.subscription.listSubscriptions({
-                query: { userId },
-              });
-              if (!existing) throw err;
-              return existing;
-            }
-          }),
-        );
-      }
+      const subscription = subscribing
+        ? await s.step(
+            'create-subscription',
+            () =>
+              upstream('Starting the subscription', async () => {
+                try {
+                  return await services.subscription.createSubscription({
+                    body: subscriptionOfCart(cart, slot, productTypes),
+                  });
+                } catch (err) {
+                  if (isCallStatus(err, 400)) {
+                    throw badRequest(`The subscription cannot be made: ${said(err, 'refused')}`);
+                  }
+                  // Made by this step before a crash: the customer is new, so it is this checkout's.
+                  if (!isCallStatus(err, 409)) throw err;
+                  const [existing] = await services.subscription.listSubscriptions({
+                    query: { userId },
+                  });
+                  if (!existing) throw err;
+                  return existing;
+                }
+              }),
+            { name: 'undo-subscription', run: (made) => removeSubscription(made.id) },
+          )
+        : undefined;
 
       const schedule = checkoutOrderSchedule(input.deliveryDate, subscribing);
       // One step for all the orders: they are listed once, and only the indexes missing are made
-      // (a step re-run after a crash finds those it made). One checkpoint instead of one each.
-      // Under the promotion, each order is priced at its place in the discount's schedule first,
-      // in the same step (a read: a re-run prices them alike, by the discount, not the code).
-      made.orders = await step('create-orders', () =>
-        upstream('Creating the orders', async () => {
-          const prices = promotion
-            ? await upstream('Pricing the orders', async () => {
-                const skus = skusOf(cart);
-                const { results } = await services.pricing.getPrices({
-                  body: {
-                    requests: schedule.map((at) =>
-                      orderPriceRequest(
-                        orderLineItems(cart, made.subscription, at.index),
-                        skus,
-                        at.index,
-                        CHECKOUT_CADENCE_IN_WEEKS,
-                        { discountId: promotion.discountId },
+      // (a step re-run after a crash finds those it made). Under the promotion, each order is
+      // priced at its place in the discount's schedule first, in the same step (a read: a re-run
+      // prices them alike). Undone even when it fails part way: the orders made are removed.
+      const orders = await s.step(
+        'create-orders',
+        () =>
+          upstream('Creating the orders', async () => {
+            const prices = promotion
+              ? await upstream('Pricing the orders', async () => {
+                  const skus = skusOf(cart);
+                  const { results } = await services.pricing.getPrices({
+                    body: {
+                      requests: schedule.map((at) =>
+                        orderPriceRequest(
+                          orderLineItems(cart, subscription, at.index),
+                          skus,
+                          at.index,
+                          CHECKOUT_CADENCE_IN_WEEKS,
+                          { discountId: promotion.discountId },
+                        ),
                       ),
-                    ),
-                  },
-                });
-                return results;
-              })
-            : undefined;
-          const mine = await services.order.listOrders({
-            query: made.subscription
-              ? { subscriptionId: made.subscription.id, limit: 100 }
-              : { userId, limit: 100 },
-          });
-          const orders: Order[] = [];
-          for (const [n, at] of schedule.entries()) {
-            const existing = mine.items.find((o) =>
-              made.subscription ? o.subscriptionOrderIndex === at.index : true,
-            );
-            if (existing) {
-              orders.push(existing);
-              continue;
-            }
-            const promoted =
-              promotion && prices
-                ? {
-                    priced: prices[n]!,
-                    discount: promotionOrderDiscount(
-                      promotion,
-                      at.index,
-                      made.subscription?.discounts[0]?.id ?? null,
-                    ),
-                  }
-                : undefined;
-            const body = checkoutOrder(cart, made.subscription, at, slot, address, promoted);
-            try {
-              orders.push(await services.order.createOrder({ body }));
-            } catch (err) {
-              if (isCallStatus(err, 400) || isCallStatus(err, 409)) {
-                throw badRequest(
-                  `The order for ${at.deliveryDate} cannot be made: ${said(err, 'refused')}`,
-                );
+                    },
+                  });
+                  return results;
+                })
+              : undefined;
+            const mine = await ordersMade(subscription?.id);
+            const made: Order[] = [];
+            for (const [n, at] of schedule.entries()) {
+              const existing = mine.find((o) =>
+                subscription ? o.subscriptionOrderIndex === at.index : true,
+              );
+              if (existing) {
+                made.push(existing);
+                continue;
               }
-              throw err;
+              const promoted =
+                promotion && prices
+                  ? {
+                      priced: prices[n]!,
+                      discount: promotionOrderDiscount(
+                        promotion,
+                        at.index,
+                        subscription?.discounts[0]?.id ?? null,
+                      ),
+                    }
+                  : undefined;
+              const body = checkoutOrder(cart, subscription, at, slot, address, promoted);
+              try {
+                made.push(await services.order.createOrder({ body }));
+              } catch (err) {
+                if (isCallStatus(err, 400) || isCallStatus(err, 409)) {
+                  throw badRequest(
+                    `The order for ${at.deliveryDate} cannot be made: ${said(err, 'refused')}`,
+                  );
+                }
+                throw err;
+              }
             }
-          }
-          return orders;
-        }),
+            return made;
+          }),
+        { name: 'undo-orders', run: () => removeOrders(subscription?.id) },
+        { undoOnFailure: 'any' },
       );
 
-      await step('empty-cart', () =>
-        upstream('Emptying the cart', async () => {
-          await services.cart
-            .deleteCart({ params: { cartId } })
-            .catch((err: unknown) => (isCallStatus(err, 404) ? undefined : Promise.reject(err)));
-          return true;
-        }),
-      );
-
-      if (made.subscription) {
-        const { id: subscriptionId } = made.subscription;
+      if (subscription) {
+        const subscriptionId = subscription.id;
         // Only its id is used from here on: the checkpoint keeps `true`, not the subscription.
-        await step('activate-subscription', () =>
+        // Undone with the subscription (an active one is cancelled, then removed).
+        await s.step('activate-subscription', () =>
           upstream('Starting the subscription', async () => {
             const now = await services.subscription.getSubscription({
               params: { id: subscriptionId },
@@ -405,41 +396,134 @@ export const checkout =
         );
       }
 
-      // The last step: the first order paid, then the subscription read back for the answer (a
-      // read, so no checkpoint of its own).
-      const first = made.orders[0]!;
-      const sub = made.subscription;
-      const { paidOrder, subscription } = await step('mark-first-order-paid', async () => {
-        const paid = await upstream('Marking the first order paid', async () => {
-          let order = await services.order.getOrder({ params: { orderId: first.id } });
+      // Everything is made: a held card is captured now (undone by release-payment, above).
+      const paid =
+        confirmed.status === 'requires_capture'
+          ? await s.step('capture-payment', () =>
+              upstream('Taking the payment', async () => {
+                const { paymentId, amountReceived } = await services.payment.capturePaymentIntent({
+                  params: { intentId: paymentIntentId },
+                  body: { createdBy: CHECKOUT_ACTOR },
+                  headers: key('capture'),
+                });
+                return { paymentId, amount: amountReceived };
+              }),
+            )
+          : { paymentId: confirmed.paymentId, amount: confirmed.amountReceived };
+
+      // The first order paid, then the subscription read back for the answer (a read, so no
+      // checkpoint of its own).
+      const first = orders[0]!;
+      const { paidOrder, now } = await s.step('mark-first-order-paid', async () => {
+        const order = await upstream('Marking the first order paid', async () => {
+          let o = await services.order.getOrder({ params: { orderId: first.id } });
           for (const paymentStatus of ['processing', 'processed'] as const) {
-            if (order.paymentStatus === 'processed') break;
-            order = await services.order.changePaymentStatus({
+            if (o.paymentStatus === 'processed') break;
+            o = await services.order.changePaymentStatus({
               params: { orderId: first.id },
-              body: { paymentStatus, version: order.version, updatedBy: CHECKOUT_ACTOR },
+              body: { paymentStatus, version: o.version, updatedBy: CHECKOUT_ACTOR },
             });
           }
-          return order;
+          return o;
         });
-        const now = sub
+        const read = subscription
           ? await upstream('Reading the subscription', () =>
-              services.subscription.getSubscription({ params: { id: sub.id }, query: {} }),
+              services.subscription.getSubscription({
+                params: { id: subscription.id },
+                query: {},
+              }),
             )
           : undefined;
-        return { paidOrder: paid, subscription: now };
+        return { paidOrder: order, now: read };
       });
-      made.orders[0] = paidOrder;
+
+      // Last, once the customer has all they paid for: the cart is emptied (tried again while the
+      // cart service is down, so a passing outage does not undo a paid checkout).
+      await s.step('empty-cart', () =>
+        retried(() =>
+          upstream('Emptying the cart', async () => {
+            await services.cart.deleteCart({ params: { cartId } }).catch(ignore404);
+            return true;
+          }),
+        ),
+      );
+
       return {
         cartId,
         userId,
-        paymentId: made.paid.paymentId,
-        amountCharged: made.paid.amount,
-        subscriptions: subscription ? [subscription] : [],
-        orders: made.orders,
+        paymentId: paid.paymentId,
+        amountCharged: paid.amount,
+        subscriptions: now ? [now] : [],
+        orders: [paidOrder, ...orders.slice(1)],
       };
-    } catch (err) {
-      await compensate();
-      throw err;
+    });
+
+    /** The orders this checkout made so far: the subscription's, or the new customer's. */
+    async function ordersMade(subscriptionId: string | undefined): Promise<Order[]> {
+      const page = await services.order.listOrders({
+        query: subscriptionId ? { subscriptionId, limit: 100 } : { userId, limit: 100 },
+      });
+      return page.items;
+    }
+
+    /** Undo of create-orders: every order it made, found afresh (it may have failed part way). */
+    async function removeOrders(subscriptionId: string | undefined): Promise<void> {
+      if (subscriptionId) {
+        await services.order.deletePendingOrders({ query: { subscriptionId, status: 'pending' } });
+        return;
+      }
+      for (const order of await ordersMade(undefined)) {
+        await services.order.deleteOrder({ params: { orderId: order.id } }).catch(ignore404);
+      }
+    }
+
+    /** Undo of create-subscription: removed (an already active one is cancelled first). */
+    async function removeSubscription(subscriptionId: string): Promise<void> {
+      const remove = () =>
+        services.subscription.removeSubscription({
+          params: { id: subscriptionId },
+          body: { updatedBy: CHECKOUT_ACTOR },
+        });
+      try {
+        await remove();
+      } catch (err) {
+        if (isCallStatus(err, 404)) return;
+        if (!isCallStatus(err, 409)) throw err;
+        await services.subscription.cancelSubscription({
+          params: { id: subscriptionId },
+          body: { cancelledBy: CHECKOUT_ACTOR, cancelledByAdmin: true },
+        });
+        await remove();
+      }
+    }
+
+    /**
+     * Undo of confirm-payment: the card given back as the provider has it now. A hold (never
+     * captured) is released (the intent cancelled); money taken (captured automatically, or a
+     * capture whose answer was lost) is refunded. Done only when the payment service says so of
+     * the provider: else a 503, tried again, and the run ends saying what is still held.
+     */
+    async function releasePayment(): Promise<void> {
+      try {
+        const cancelled = await services.payment.cancelPaymentIntent({
+          params: { intentId: paymentIntentId },
+          body: { cancellationReason: 'abandoned', createdBy: CHECKOUT_ACTOR },
+          headers: key('cancel'),
+        });
+        if (cancelled.status !== 'canceled') {
+          throw stillHeld(`the card provider has it ${cancelled.status}`);
+        }
+      } catch (err) {
+        if (!isCallStatus(err, 409)) throw err;
+        // Captured (the payment service asked the provider first): the money is given back.
+        const intent = await services.payment.getPaymentIntent({
+          params: { intentId: paymentIntentId },
+        });
+        if (intent.paymentStatus !== 'processed') {
+          throw stillHeld(said(err, `its payment is ${intent.paymentStatus}`));
+        }
+        await giveBack(intent.paymentId);
+      }
     }
 
     /**
@@ -461,93 +545,6 @@ export const checkout =
       });
       if (refund.status !== 'succeeded') {
         throw stillHeld(`the refund ${refund.id} is ${refund.status}`);
-      }
-    }
-
-    /** Undoes what this run made, newest first; each undo is a step of its own, retried. */
-    async function compensate(): Promise<void> {
-      const undo = (name: string, run: () => Promise<unknown>) =>
-        step(name, () =>
-          retried(() => upstream('Undoing the checkout', () => run().then(() => true))),
-        );
-      const ignore404 = (err: unknown) =>
-        isCallStatus(err, 404) ? undefined : Promise.reject(err);
-      if (made.subscription) {
-        const subscriptionId = made.subscription.id;
-        await undo('undo-orders', () =>
-          services.order.deletePendingOrders({ query: { subscriptionId, status: 'pending' } }),
-        );
-        await undo('undo-subscription', async () => {
-          const remove = () =>
-            services.subscription.removeSubscription({
-              params: { id: subscriptionId },
-              body: { updatedBy: CHECKOUT_ACTOR },
-            });
-          try {
-            await remove();
-          } catch (err) {
-            if (isCallStatus(err, 404)) return;
-            if (!isCallStatus(err, 409)) throw err;
-            // Activated already (a failure in the last step): cancelled first, then removed.
-            await services.subscription.cancelSubscription({
-              params: { id: subscriptionId },
-              body: { cancelledBy: CHECKOUT_ACTOR, cancelledByAdmin: true },
-            });
-            await remove();
-          }
-        });
-      } else if (made.orders.length > 0) {
-        await undo('undo-orders', async () => {
-          for (const order of made.orders) {
-            await services.order.deleteOrder({ params: { orderId: order.id } }).catch(ignore404);
-          }
-        });
-      }
-      if (made.customer) {
-        await undo('undo-customer', () =>
-          services.identity.deleteUser({ params: { userId } }).catch(ignore404),
-        );
-      }
-      if (made.authorised && !made.paid) {
-        // Never captured: the hold on the card is released now rather than left to lapse.
-        await undo('cancel-payment-intent', async () => {
-          try {
-            const cancelled = await services.payment.cancelPaymentIntent({
-              params: { intentId: paymentIntentId },
-              body: { cancellationReason: 'abandoned', createdBy: CHECKOUT_ACTOR },
-              headers: key('cancel'),
-            });
-            if (cancelled.status !== 'canceled') {
-              throw stillHeld(`the card provider has it ${cancelled.status}`);
-            }
-          } catch (err) {
-            if (!isCallStatus(err, 409)) throw err;
-            // Captured after all (its answer was lost; the payment service asked the provider):
-            // the money is given back instead.
-            const intent = await services.payment.getPaymentIntent({
-              params: { intentId: paymentIntentId },
-            });
-            if (intent.paymentStatus !== 'processed') {
-              throw stillHeld(said(err, `its payment is ${intent.paymentStatus}`));
-            }
-            await giveBack(intent.paymentId);
-          }
-        });
-      }
-      if (made.paid) {
-        const { paymentId } = made.paid;
-        await undo('refund-payment', () => giveBack(paymentId));
-      }
-      if (made.attribution) {
-        const promotionUserId = made.attribution;
-        await undo('undo-attribution', () =>
-          services.pricing
-            .revokeAttribution({
-              params: { promotionUserId },
-              body: { revokedBy: CHECKOUT_ACTOR },
-            })
-            .catch(ignore404),
-        );
       }
     }
   };

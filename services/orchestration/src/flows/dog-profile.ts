@@ -5,14 +5,10 @@ import type {
   DogProfileChangeInput,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Subscription } from '@pawfresh/contracts/subscription';
+import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
 import { applyPlanChange } from './plan-changes.js';
-import {
-  readOrdersInScope,
-  refuseMovedVersion,
-  relayed,
-  withCompensation,
-} from './subscription-change-steps.js';
+import { readOrdersInScope, refuseMovedVersion, relayed } from './subscription-change-steps.js';
 
 type Answer = Omit<DogProfileChange, 'workflowId'>;
 
@@ -69,26 +65,28 @@ export const updateDogProfile =
     );
     if (found) refuseMovedVersion(found.subscription, input.version);
 
-    return withCompensation(async (undoWith) => {
-      const dog: Dog = await step('update-dog-profile', () =>
-        relayed('Changing the dog', () =>
-          services.dogs.updateDogProfile({
-            params: { dogId: input.dogId },
-            query: { userId: before.userId },
-            body: input.dogProfileInput,
-          }),
-        ),
-      );
-      undoWith(() =>
-        step('undo-dog-profile', () =>
-          relayed('Changing the dog back', () =>
+    return saga(step, 'the change to the dog', async (s) => {
+      const dog: Dog = await s.step(
+        'update-dog-profile',
+        () =>
+          relayed('Changing the dog', () =>
             services.dogs.updateDogProfile({
               params: { dogId: input.dogId },
               query: { userId: before.userId },
-              body: profileOf(before),
+              body: input.dogProfileInput,
             }),
           ),
-        ),
+        {
+          name: 'undo-dog-profile',
+          run: () =>
+            relayed('Changing the dog back', () =>
+              services.dogs.updateDogProfile({
+                params: { dogId: input.dogId },
+                query: { userId: before.userId },
+                body: profileOf(before),
+              }),
+            ),
+        },
       );
       const sizing =
         always ||

@@ -15,6 +15,7 @@ import {
   type LeftOrder,
 } from '../rules/subscription-changes.js';
 import { dayInWords } from '../rules/delivery-changes.js';
+import { saga, type Saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
 import {
   outcome,
@@ -24,13 +25,11 @@ import {
   refuseMovedVersion,
   refuseUnlessLive,
   relayed,
-  withCompensation,
   workflowActor,
   type OrdersInScope,
 } from './subscription-change-steps.js';
 
 type Answer = Omit<SubscriptionChange, 'workflowId'>;
-type Undo = (undo: () => Promise<unknown>) => void;
 interface Schedule {
   productVariantId: string;
   type: ExtraType;
@@ -51,7 +50,7 @@ class ExtrasChange {
     private readonly ctx: WorkflowContext,
     public subscription: Subscription,
     readonly scope: OrdersInScope,
-    private readonly undoWith: Undo,
+    private readonly saga: Saga,
   ) {}
 
   extra(extraId: string): Extra {
@@ -98,60 +97,71 @@ class ExtrasChange {
     });
   }
 
+  /** The extra's line items added to the open orders its schedule reaches; undone by taking them off. */
   async #linesAdded(key: string, extraId: string, s: Schedule, price: number) {
     const productId = await this.productOf(key, s.productVariantId);
-    const result = await this.ctx.step(`add-extra-lines:${key}`, () =>
-      relayed('Adding the extra to the orders', () =>
-        this.ctx.services.order.addSubscriptionExtras({
-          body: {
-            subscriptionId: this.subscription.id,
-            extraId,
-            productId,
-            productVariantId: s.productVariantId,
-            quantity: s.quantity,
-            price,
-            startOrderIndex: s.startOrderIndex,
-            nthOrder: s.nthOrder,
-            updatedBy: workflowActor(),
-          },
-        }),
-      ),
+    const result = await this.saga.step(
+      `add-extra-lines:${key}`,
+      () => this.#addLines(extraId, productId, s, price),
+      () => this.#removeLines(extraId),
     );
     result.updatedOrderIds.forEach((id) => this.updated.add(id));
-    this.undoWith(() => this.#linesRemoved(`undo-${key}`, extraId, false));
   }
 
-  async #linesRemoved(
-    key: string,
-    extraId: string,
-    undoable: (Schedule & { price: number }) | false,
-  ) {
-    const result = await this.ctx.step(`delete-extra-lines:${key}`, () =>
-      relayed('Taking the extra off the orders', () =>
-        this.ctx.services.order.deleteSubscriptionExtras({
-          body: {
-            subscriptionId: this.subscription.id,
-            extraId,
-            fromOrderIndex: 0,
-            updatedBy: workflowActor(),
-          },
-        }),
-      ),
+  /** The extra's line items taken off the open orders; undone by adding them as they were. */
+  async #linesRemoved(key: string, extraId: string, was: Schedule & { price: number }) {
+    const result = await this.saga.step(
+      `delete-extra-lines:${key}`,
+      () => this.#removeLines(extraId),
+      async () => {
+        const productId = await this.productOf(`undo-${key}`, was.productVariantId);
+        return this.#addLines(extraId, productId, was, was.price);
+      },
     );
-    if (!undoable) return;
     result.updatedOrderIds.forEach((id) => this.updated.add(id));
-    this.undoWith(() => this.#linesAdded(`undo-${key}`, extraId, undoable, undoable.price));
+  }
+
+  #addLines(extraId: string, productId: string, s: Schedule, price: number) {
+    return relayed('Adding the extra to the orders', () =>
+      this.ctx.services.order.addSubscriptionExtras({
+        body: {
+          subscriptionId: this.subscription.id,
+          extraId,
+          productId,
+          productVariantId: s.productVariantId,
+          quantity: s.quantity,
+          price,
+          startOrderIndex: s.startOrderIndex,
+          nthOrder: s.nthOrder,
+          updatedBy: workflowActor(),
+        },
+      }),
+    );
+  }
+
+  #removeLines(extraId: string) {
+    return relayed('Taking the extra off the orders', () =>
+      this.ctx.services.order.deleteSubscriptionExtras({
+        body: {
+          subscriptionId: this.subscription.id,
+          extraId,
+          fromOrderIndex: 0,
+          updatedBy: workflowActor(),
+        },
+      }),
+    );
   }
 
   async add(key: string, s: Schedule): Promise<void> {
     const before = new Set(this.subscription.extras.map((e) => e.id));
-    const changed = await patchSubscription(this.ctx, `add-extra:${key}`, this.subscription, {
-      extras: [s],
-    });
-    const added = changed.extras.find((e) => !before.has(e.id))!;
+    const addedOf = (changed: Subscription) => changed.extras.find((e) => !before.has(e.id))!;
+    const changed = await this.saga.around(
+      `add-extra:${key}`,
+      () => patchSubscription(this.ctx, `add-extra:${key}`, this.subscription, { extras: [s] }),
+      (done) => this.#cancelExtra(done.id, addedOf(done).id, {}),
+    );
     this.subscription = changed;
-    this.undoWith(() => this.#cancel(`undo-${key}`, added.id, {}));
-    await this.#linesAdded(key, added.id, s, added.price);
+    await this.#linesAdded(key, addedOf(changed).id, s, addedOf(changed).price);
   }
 
   async update(key: string, extra: Extra, next: Schedule): Promise<void> {
@@ -160,49 +170,41 @@ class ExtrasChange {
       a.startOrderIndex === b.startOrderIndex && a.nthOrder === b.nthOrder; // prettier-ignore
     if (same(extra, next) && extra.quantity === next.quantity) return;
     const old = this.subscription;
-    const changed = await patchSubscription(this.ctx, `update-extra:${key}`, old, {
-      extras: [{ id: extra.id, version: extra.version, ...next }],
-    });
+    const changed = await this.saga.around(
+      `update-extra:${key}`,
+      () =>
+        patchSubscription(this.ctx, `update-extra:${key}`, old, {
+          extras: [{ id: extra.id, version: extra.version, ...next }],
+        }),
+      (done) => {
+        const now = done.extras.find((e) => e.id === extra.id)!;
+        return patchSubscription(this.ctx, `undo-update-extra:${key}`, done, {
+          extras: [{ id: extra.id, version: now.version, ...scheduleOf(extra) }],
+        });
+      },
+    );
     this.subscription = changed;
-    this.undoWith(() => {
-      const now = changed.extras.find((e) => e.id === extra.id)!;
-      return patchSubscription(this.ctx, `undo-update-extra:${key}`, changed, {
-        extras: [{ id: extra.id, version: now.version, ...scheduleOf(extra) }],
-      });
-    });
     const price = changed.extras.find((e) => e.id === extra.id)!.price;
     if (same(extra, next)) {
-      const result = await this.ctx.step(`update-extra-lines:${key}`, () =>
+      const quantityOnOrders = (quantity: number, at: number) =>
         relayed('Changing the extra on the orders', () =>
           this.ctx.services.order.updateSubscriptionExtras({
             body: {
               subscriptionId: old.id,
               extraId: extra.id,
               fromOrderIndex: 0,
-              quantity: next.quantity,
-              price,
+              quantity,
+              price: at,
               updatedBy: workflowActor(),
             },
           }),
-        ),
+        );
+      const result = await this.saga.step(
+        `update-extra-lines:${key}`,
+        () => quantityOnOrders(next.quantity, price),
+        () => quantityOnOrders(extra.quantity, extra.price),
       );
       result.updatedOrderIds.forEach((id) => this.updated.add(id));
-      this.undoWith(() =>
-        this.ctx.step(`undo-update-extra-lines:${key}`, () =>
-          relayed('Changing the extra on the orders back', () =>
-            this.ctx.services.order.updateSubscriptionExtras({
-              body: {
-                subscriptionId: old.id,
-                extraId: extra.id,
-                fromOrderIndex: 0,
-                quantity: extra.quantity,
-                price: extra.price,
-                updatedBy: workflowActor(),
-              },
-            }),
-          ),
-        ),
-      );
       return;
     }
     await this.#linesRemoved(key, extra.id, { ...scheduleOf(extra), price: extra.price });
@@ -215,37 +217,37 @@ class ExtrasChange {
     reason: { cancelReasonId?: string | null; cancelNotes?: string | null },
   ) {
     await this.#linesRemoved(key, extra.id, { ...scheduleOf(extra), price: extra.price });
-    await this.#cancel(key, extra.id, reason);
+    const subscriptionId = this.subscription.id;
+    this.subscription = await this.saga.step(`cancel-extra:${key}`, () =>
+      this.#cancelExtra(subscriptionId, extra.id, reason),
+    );
   }
 
-  async #cancel(
-    key: string,
+  /** Stops an extra; a replayed call finds it stopped by this workflow already. */
+  async #cancelExtra(
+    subscriptionId: string,
     extraId: string,
     reason: { cancelReasonId?: string | null; cancelNotes?: string | null },
-  ) {
+  ): Promise<Subscription> {
     const actor = workflowActor();
-    const current = this.subscription;
-    this.subscription = await this.ctx.step(`cancel-extra:${key}`, async () => {
-      try {
-        return await relayed('Stopping the extra', () =>
-          this.ctx.services.subscription.cancelExtra({
-            params: { id: current.id, extraId },
-            body: { ...reason, cancelledBy: actor },
-          }),
-        );
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
-        // A replayed step: the extra was stopped by this workflow already.
-        const now = await upstream('Reading the subscription', () =>
-          this.ctx.services.subscription.getSubscription({
-            params: { id: current.id },
-            query: { includeRemovedExtras: 'true' },
-          }),
-        );
-        if (now.extras.some((e) => e.id === extraId && e.cancelledBy === actor)) return now;
-        throw err;
-      }
-    });
+    try {
+      return await relayed('Stopping the extra', () =>
+        this.ctx.services.subscription.cancelExtra({
+          params: { id: subscriptionId, extraId },
+          body: { ...reason, cancelledBy: actor },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+      const now = await upstream('Reading the subscription', () =>
+        this.ctx.services.subscription.getSubscription({
+          params: { id: subscriptionId },
+          query: { includeRemovedExtras: 'true' },
+        }),
+      );
+      if (now.extras.some((e) => e.id === extraId && e.cancelledBy === actor)) return now;
+      throw err;
+    }
   }
 }
 
@@ -268,8 +270,8 @@ async function extrasChange<
   refuseUnlessLive(subscription);
   refuseMovedVersion(subscription, input.version);
   const scope = await readOrdersInScope(ctx, subscription.id);
-  return withCompensation(async (undoWith) => {
-    const change = new ExtrasChange(ctx, subscription, scope, undoWith);
+  return saga(ctx.step, 'the change to the extras', async (s) => {
+    const change = new ExtrasChange(ctx, subscription, scope, s);
     const left = await work(change);
     return change.answer(left);
   });

@@ -10,7 +10,8 @@ import {
 } from '../rules/fulfilment.js';
 import type { Engine, Workflow } from '../engine/engine.js';
 import type { WorkflowContext } from './context.js';
-import { retried, said } from './undo-calls.js';
+import { saga } from '../engine/saga.js';
+import { said } from './undo-calls.js';
 
 export type FulfilmentRequest = { orderId: string };
 export type FulfilmentAnswer = Omit<FulfilmentWorkflowResult, 'workflowId'>;
@@ -146,25 +147,32 @@ export function fulfilmentFlows({ services, step }: WorkflowContext) {
       }),
     );
 
-  const undo = (name: string, run: () => Promise<unknown>) =>
-    step(name, () =>
-      retried(() => upstream('Undoing the fulfilment change', () => run().then(() => true))),
-    );
-  const cancelShipment = (name: string, shipmentId: string) =>
-    undo(name, () => services.courier.deleteShipment({ params: { shipmentId } }).catch(ignore404));
-  const removeFulfilment = (name: string, fulfilmentId: string) =>
-    undo(name, () =>
-      services.fulfilment.deleteFulfilment({ params: { fulfilmentId } }).catch(ignore404),
-    );
-  const unlinkOrder = (name: string, orderId: string, shipmentId: string | null) =>
-    undo(name, async () => {
-      const now = await orNotFound(services.order.getOrder({ params: { orderId } }));
-      if (!now || now.shipmentId === shipmentId) return;
-      await services.order.patchOrder({
-        params: { orderId },
+  // The undos (engine/saga.ts runs each as a step of its own, retried).
+  const cancelShipment = (shipmentId: string) =>
+    services.courier.deleteShipment({ params: { shipmentId } }).catch(ignore404);
+  const removeFulfilment = (fulfilmentId: string) =>
+    services.fulfilment.deleteFulfilment({ params: { fulfilmentId } }).catch(ignore404);
+  const unlinkOrder = async (orderId: string, shipmentId: string | null) => {
+    const now = await orNotFound(services.order.getOrder({ params: { orderId } }));
+    if (!now || now.shipmentId === shipmentId) return;
+    await services.order.patchOrder({
+      params: { orderId },
+      body: { shipmentId, updatedBy: FULFILMENT_ACTOR },
+    });
+  };
+  /** The order packed again as it stands, with the delivery it had (the undo of a delete). */
+  const packAgain = async (order: Order, shipmentId: string | null) => {
+    const again = await services.fulfilment.createFulfilments({
+      params: { facilityId: order.facilityId },
+      body: { orderIds: [order.id], createdBy: FULFILMENT_ACTOR },
+    });
+    if (shipmentId) {
+      await services.fulfilment.patchFulfilment({
+        params: { fulfilmentId: again.fulfilments[0]!.fulfilmentId },
         body: { shipmentId, updatedBy: FULFILMENT_ACTOR },
       });
-    });
+    }
+  };
 
   /**
    * order-paid-fulfilment: a paid order's fulfilment (boxes and jobs, packed by the fulfilment
@@ -175,33 +183,43 @@ export function fulfilmentFlows({ services, step }: WorkflowContext) {
     const why = notPackable(order);
     if (why) throw conflict(why);
 
-    const { fulfilment, created } = await createFulfilment(order);
-    const made: { shipment?: string; orderLinked?: boolean } = {};
-    try {
+    return saga(step, 'the fulfilment', async (s) => {
+      const { fulfilment, created } = await s.around(
+        'create-fulfilment',
+        () => createFulfilment(order),
+        {
+          run: (made) => removeFulfilment(made.fulfilment.fulfilmentId),
+          needed: (made) => made.created,
+        },
+      );
       let shipmentId = fulfilment.shipmentId;
+      let booked = false;
       if (!shipmentId) {
-        const booking = await bookShipment(order, 'book-shipment');
+        const booking = await s.around(
+          'book-shipment',
+          () => bookShipment(order, 'book-shipment'),
+          { run: (b) => cancelShipment(b.shipmentId), needed: (b) => b.booked },
+        );
         shipmentId = booking.shipmentId;
-        if (booking.booked) made.shipment = shipmentId;
+        booked = booking.booked;
         await linkFulfilment(fulfilment.fulfilmentId, shipmentId, 'link-fulfilment-shipment');
       }
       if (order.shipmentId !== shipmentId) {
-        made.orderLinked = true;
-        await linkOrder(orderId, shipmentId, 'link-order-shipment');
+        const linked = shipmentId;
+        await s.around(
+          'link-order-shipment',
+          () => linkOrder(orderId, linked, 'link-order-shipment'),
+          () => unlinkOrder(orderId, order.shipmentId),
+          { undoOnFailure: 'any' },
+        );
       }
       return {
         orderId,
-        outcome: created || made.shipment ? 'created' : 'existing',
+        outcome: created || booked ? 'created' : 'existing',
         ...summary(fulfilment),
         shipmentId,
       };
-    } catch (err) {
-      if (made.orderLinked)
-        await unlinkOrder('undo-link-order-shipment', orderId, order.shipmentId);
-      if (made.shipment) await cancelShipment('undo-book-shipment', made.shipment);
-      if (created) await removeFulfilment('undo-create-fulfilment', fulfilment.fulfilmentId);
-      throw err;
-    }
+    });
   };
 
   /**
@@ -231,63 +249,51 @@ export function fulfilmentFlows({ services, step }: WorkflowContext) {
 
     const old = found.fulfilment;
     const oldShipment = old.shipmentId;
-    await step('delete-old-fulfilment', () =>
-      upstream('Rebuilding the fulfilment', async () => {
-        await services.fulfilment
-          .deleteFulfilment({ params: { fulfilmentId: old.fulfilmentId } })
-          .catch(ignore404)
-          .catch((err: unknown) => Promise.reject(refusal(err, 'The boxes cannot be rebuilt')));
-        return true;
-      }),
-    );
-    const made: { fulfilment?: string; shipment?: string; orderLinked?: boolean } = {};
-    try {
-      const { fulfilment } = await createFulfilment(order);
-      made.fulfilment = fulfilment.fulfilmentId;
-      const booking = await bookShipment(order, 'book-shipment');
-      if (booking.booked) made.shipment = booking.shipmentId;
+    return saga(step, 'the fulfilment change', async (s) => {
+      // The old boxes deleted: packed again from the order as it stands if the rest fails.
+      await s.step(
+        'delete-old-fulfilment',
+        () =>
+          upstream('Rebuilding the fulfilment', async () => {
+            await services.fulfilment
+              .deleteFulfilment({ params: { fulfilmentId: old.fulfilmentId } })
+              .catch(ignore404)
+              .catch((err: unknown) => Promise.reject(refusal(err, 'The boxes cannot be rebuilt')));
+            return true;
+          }),
+        { name: 'restore-fulfilment', run: () => packAgain(order, oldShipment) },
+      );
+      const { fulfilment } = await s.around('create-fulfilment', () => createFulfilment(order), {
+        run: (made) => removeFulfilment(made.fulfilment.fulfilmentId),
+      });
+      const booking = await s.around('book-shipment', () => bookShipment(order, 'book-shipment'), {
+        run: (b) => cancelShipment(b.shipmentId),
+        needed: (b) => b.booked,
+      });
       await linkFulfilment(fulfilment.fulfilmentId, booking.shipmentId, 'link-fulfilment-shipment');
       if (order.shipmentId !== booking.shipmentId) {
-        made.orderLinked = true;
-        await linkOrder(orderId, booking.shipmentId, 'link-order-shipment');
+        await s.around(
+          'link-order-shipment',
+          () => linkOrder(orderId, booking.shipmentId, 'link-order-shipment'),
+          () => unlinkOrder(orderId, order.shipmentId),
+          { undoOnFailure: 'any' },
+        );
       }
       if (oldShipment && oldShipment !== booking.shipmentId) {
-        await step('cancel-old-shipment', () =>
+        await s.step('cancel-old-shipment', () =>
           upstream('Cancelling the old delivery', async () => {
-            await services.courier
-              .deleteShipment({ params: { shipmentId: oldShipment } })
-              .catch(ignore404);
+            await cancelShipment(oldShipment);
             return true;
           }),
         );
       }
       return {
         orderId,
-        outcome: 'rebuilt',
+        outcome: 'rebuilt' as const,
         ...summary(fulfilment),
         shipmentId: booking.shipmentId,
       };
-    } catch (err) {
-      if (made.orderLinked)
-        await unlinkOrder('undo-link-order-shipment', orderId, order.shipmentId);
-      if (made.shipment) await cancelShipment('undo-book-shipment', made.shipment);
-      if (made.fulfilment) await removeFulfilment('undo-create-fulfilment', made.fulfilment);
-      // The old boxes are gone: packed again from the order as it stands (the undo of the delete).
-      await undo('restore-fulfilment', async () => {
-        const again = await services.fulfilment.createFulfilments({
-          params: { facilityId: order.facilityId },
-          body: { orderIds: [orderId], createdBy: FULFILMENT_ACTOR },
-        });
-        const id = again.fulfilments[0]!.fulfilmentId;
-        if (oldShipment) {
-          await services.fulfilment.patchFulfilment({
-            params: { fulfilmentId: id },
-            body: { shipmentId: oldShipment, updatedBy: FULFILMENT_ACTOR },
-          });
-        }
-      }).catch(() => undefined);
-      throw err;
-    }
+    });
   };
 
   /**
@@ -314,52 +320,36 @@ export function fulfilmentFlows({ services, step }: WorkflowContext) {
         orNotFound(services.order.getOrder({ params: { orderId } })),
       ),
     );
-    await step('delete-fulfilment', () =>
-      upstream('Deleting the fulfilment', async () => {
-        await services.fulfilment
-          .deleteFulfilment({ params: { fulfilmentId: old.fulfilmentId } })
-          .catch(ignore404)
-          .catch((err: unknown) =>
-            Promise.reject(refusal(err, `Fulfilment ${old.fulfilmentId} cannot be deleted`)),
-          );
-        return true;
-      }),
-    );
-    try {
+    return saga(step, 'the deletion of the fulfilment', async (s) => {
+      // Undone, when the order can still be packed, by packing it again (the delivery stays booked).
+      await s.step(
+        'delete-fulfilment',
+        () =>
+          upstream('Deleting the fulfilment', async () => {
+            await removeFulfilment(old.fulfilmentId).catch((err: unknown) =>
+              Promise.reject(refusal(err, `Fulfilment ${old.fulfilmentId} cannot be deleted`)),
+            );
+            return true;
+          }),
+        {
+          run: () => packAgain(order!, old.shipmentId),
+          needed: () => order !== undefined && !notPackable(order),
+        },
+      );
       if (old.shipmentId) {
         const shipmentId = old.shipmentId;
-        await step('cancel-shipment', () =>
+        await s.step('cancel-shipment', () =>
           upstream('Cancelling the delivery', async () => {
-            await services.courier
-              .deleteShipment({ params: { shipmentId } })
-              .catch(ignore404)
-              .catch((err: unknown) =>
-                Promise.reject(refusal(err, `Shipment ${shipmentId} cannot be cancelled`)),
-              );
+            await cancelShipment(shipmentId).catch((err: unknown) =>
+              Promise.reject(refusal(err, `Shipment ${shipmentId} cannot be cancelled`)),
+            );
             return true;
           }),
         );
       }
       if (order?.shipmentId) await linkOrder(orderId, null, 'clear-order-shipment');
-    } catch (err) {
-      // The delivery stays booked: the fulfilment is packed again (when the order can be).
-      if (order && !notPackable(order)) {
-        await undo('undo-delete-fulfilment', async () => {
-          const again = await services.fulfilment.createFulfilments({
-            params: { facilityId: order.facilityId },
-            body: { orderIds: [orderId], createdBy: FULFILMENT_ACTOR },
-          });
-          if (old.shipmentId) {
-            await services.fulfilment.patchFulfilment({
-              params: { fulfilmentId: again.fulfilments[0]!.fulfilmentId },
-              body: { shipmentId: old.shipmentId, updatedBy: FULFILMENT_ACTOR },
-            });
-          }
-        });
-      }
-      throw err;
-    }
-    return { orderId, outcome: 'deleted', ...summary(old) };
+      return { orderId, outcome: 'deleted' as const, ...summary(old) };
+    });
   };
 
   return { orderPaidFulfilment, orderUpdatedFulfilment, deleteFulfilment };

@@ -22,6 +22,7 @@ import {
   refusedDateMessage,
   type NewAddress,
 } from '../rules/delivery-changes.js';
+import { saga, type Saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
 import { actorOf, readOwnedOrder, refusalsOf } from './order-change-steps.js';
 import type { OrderChangeAnswer } from './order-line-changes.js';
@@ -214,23 +215,21 @@ async function readdress(
   });
 }
 
-/** Compensation: the orders changed so far get their address and note back. */
-async function putBack({ services, step }: WorkflowContext, changed: readonly Before[]) {
-  for (const was of changed.toReversed()) {
-    await step('compensate-address', async () => {
-      await upstream('Putting the address back', async () => {
-        await services.order.replaceAddress({
-          params: { orderId: was.id, addressId: was.address.addressId },
-          body: orderAddressOf(was.address),
-        });
-        await services.order.patchOrder({
-          params: { orderId: was.id },
-          body: { deliveryNote: was.deliveryNote, updatedBy: 'orchestration' },
-        });
+/** Undo of an address change: the order's address and note as they were. */
+const addressBack = ({ services }: WorkflowContext, was: Before) => ({
+  name: 'compensate-address',
+  run: () =>
+    upstream('Putting the address back', async () => {
+      await services.order.replaceAddress({
+        params: { orderId: was.id, addressId: was.address.addressId },
+        body: orderAddressOf(was.address),
       });
-    });
-  }
-}
+      await services.order.patchOrder({
+        params: { orderId: was.id },
+        body: { deliveryNote: was.deliveryNote, updatedBy: 'orchestration' },
+      });
+    }),
+});
 
 /** The customer's live orders from a date on, the given one first. */
 async function futureOrders(
@@ -250,46 +249,44 @@ async function futureOrders(
 }
 
 /**
- * A change to each order in turn: `change` answers the changed order, why the order service left
- * it, or nothing when it is not to change. The first order's refusal fails the workflow when
- * `refuseFirst` says how; a later one's leaves it as it was, named in skippedOrders. Any other
- * failure undoes the orders already changed (`undo`), then fails.
+ * A change to each order in turn, each with its undo (`undoOf`) in the saga: `change` answers the
+ * changed order, why the order service left it, or nothing when it is not to change. The first
+ * order's refusal fails the workflow when `refuseFirst` says how; a later one's leaves it as it
+ * was, named in skippedOrders.
  */
 async function changeEach(
+  saga: Saga,
   targets: readonly Before[],
   change: (target: Before, n: number) => Promise<Change | undefined>,
-  undo: (changed: readonly Before[]) => Promise<void>,
+  undoOf: (was: Before) => { name: string; run: () => Promise<unknown> },
   refuseFirst?: (reason: string) => Error,
 ) {
   const orders: Order[] = [];
   const skippedOrders: SkippedOrder[] = [];
-  const changed: Before[] = [];
-  try {
-    for (const [n, target] of targets.entries()) {
-      const result = await change(target, n);
-      if (!result) continue;
-      if ('refused' in result) {
-        if (n === 0 && refuseFirst) throw refuseFirst(result.refused);
-        skippedOrders.push({
-          orderId: target.id,
-          deliveryDate: target.deliveryDate,
-          reason: result.refused,
-        });
-        continue;
-      }
-      changed.push(target);
-      orders.push(result.order);
+  for (const [n, target] of targets.entries()) {
+    const result = await saga.around(`change:${target.id}`, () => change(target, n), {
+      ...undoOf(target),
+      needed: (done) => done !== undefined && 'order' in done,
+    });
+    if (!result) continue;
+    if ('refused' in result) {
+      if (n === 0 && refuseFirst) throw refuseFirst(result.refused);
+      skippedOrders.push({
+        orderId: target.id,
+        deliveryDate: target.deliveryDate,
+        reason: result.refused,
+      });
+      continue;
     }
-  } catch (err) {
-    await undo(changed);
-    throw err;
+    orders.push(result.order);
   }
-  return { orders, skippedOrders, changed };
+  return { orders, skippedOrders };
 }
 
 /** The new address on each order in turn (see changeEach); undone by putting the addresses back. */
 const readdressAll = (
   ctx: WorkflowContext,
+  saga: Saga,
   targets: readonly Before[],
   next: NewAddress,
   deliveryNote: string | null | undefined,
@@ -297,9 +294,10 @@ const readdressAll = (
   refuseFirst: (reason: string) => Error,
 ) =>
   changeEach(
+    saga,
     targets,
     (target) => readdress(ctx, target, orderAddressWith(target.address, next), deliveryNote, actor),
-    (changed) => putBack(ctx, changed),
+    (was) => addressBack(ctx, was),
     refuseFirst,
   );
 
@@ -320,23 +318,21 @@ async function deliveryDayFrom(
   });
 }
 
-/** Compensation: the orders moved so far go back to their date and slot. */
-async function moveBack({ services, step }: WorkflowContext, moved: readonly Before[]) {
-  for (const was of moved.toReversed()) {
-    await step('compensate-delivery-date', () =>
-      upstream('Putting the delivery date back', () =>
-        services.order.patchOrder({
-          params: { orderId: was.id },
-          body: {
-            deliveryDate: was.deliveryDate,
-            expectedDeliverySlotId: was.expectedDeliverySlotId,
-            updatedBy: 'orchestration',
-          },
-        }),
-      ),
-    );
-  }
-}
+/** Undo of a move: the order back on its date and slot. */
+const dateBack = ({ services }: WorkflowContext, was: Before) => ({
+  name: 'compensate-delivery-date',
+  run: () =>
+    upstream('Putting the delivery date back', () =>
+      services.order.patchOrder({
+        params: { orderId: was.id },
+        body: {
+          deliveryDate: was.deliveryDate,
+          expectedDeliverySlotId: was.expectedDeliverySlotId,
+          updatedBy: 'orchestration',
+        },
+      }),
+    ),
+});
 
 /** The subscription's cadence in days (an order without one has no cadence: null). */
 async function cadenceDaysOf({ services, step }: WorkflowContext, order: Order) {
@@ -358,6 +354,7 @@ async function cadenceDaysOf({ services, step }: WorkflowContext, order: Order) 
  */
 function moveAllLater(
   ctx: WorkflowContext,
+  saga: Saga,
   targets: readonly Before[],
   leave: ReadonlySet<string>,
   place: { postcode: string; suburb: string },
@@ -366,6 +363,7 @@ function moveAllLater(
   actor: string,
 ) {
   return changeEach(
+    saga,
     targets,
     async (target, k) => {
       if (k === 0 || leave.has(target.id)) return undefined;
@@ -376,24 +374,31 @@ function moveAllLater(
         refused: `we do not deliver to ${place.suburb} ${place.postcode} in that slot in the week from ${dayInWords(due)}`,
       };
     },
-    (moved) => moveBack(ctx, moved),
+    (was) => dateBack(ctx, was),
   );
 }
 
-/** Compensation: the default address as it was before the workflow. */
-async function putDefaultBack(
-  { services, step }: WorkflowContext,
+/** Undo of a new default address: the one before the workflow (none before: nothing to put back). */
+const defaultBack = (
+  { services }: WorkflowContext,
   userId: string,
   previous: Address | null | undefined,
-) {
-  if (!previous) return;
-  const { addressId: _a, cognitoUserId: _c, isDefault: _d, countryCode: _cc, ...back } = previous;
-  await step('compensate-default-address', () =>
-    upstream('Putting the default address back', () =>
+) => ({
+  name: 'compensate-default-address',
+  needed: () => Boolean(previous),
+  run: () => {
+    const {
+      addressId: _a,
+      cognitoUserId: _c,
+      isDefault: _d,
+      countryCode: _cc,
+      ...back
+    } = previous!;
+    return upstream('Putting the default address back', () =>
       services.identity.putDefaultAddress({ params: { userId }, body: back }),
-    ),
-  );
-}
+    );
+  },
+});
 
 /**
  * update-order-delivery-info: a new address and/or date for this order; with
@@ -435,32 +440,36 @@ export const updateOrderDeliveryInfo =
     const cadenceDays =
       input.applyToFutureOrders && input.date ? await cadenceDaysOf(ctx, order) : null;
 
-    const readdressed = input.address
-      ? await readdressAll(
-          ctx,
-          targets,
-          { ...input.address, ...place },
-          input.address.deliveryInstructions,
-          actor,
-          (reason) =>
-            new HttpError(
-              409,
-              `Your box of ${dayInWords(order.deliveryDate)} can no longer change: ${reason}`,
-              { type: 'conflict' },
-            ),
-        )
-      : { orders: [] as Order[], skippedOrders: [] as SkippedOrder[], changed: [] as Before[] };
-    const latest = new Map(readdressed.orders.map((o) => [o.id, o]));
-    const skippedOrders = [...readdressed.skippedOrders];
-    const movedBefore: Before[] = [];
-    try {
+    return saga(step, 'the delivery change', async (s) => {
+      const readdressed = input.address
+        ? await readdressAll(
+            ctx,
+            s,
+            targets,
+            { ...input.address, ...place },
+            input.address.deliveryInstructions,
+            actor,
+            (reason) =>
+              new HttpError(
+                409,
+                `Your box of ${dayInWords(order.deliveryDate)} can no longer change: ${reason}`,
+                { type: 'conflict' },
+              ),
+          )
+        : { orders: [] as Order[], skippedOrders: [] as SkippedOrder[] };
+      const latest = new Map(readdressed.orders.map((o) => [o.id, o]));
+      const skippedOrders = [...readdressed.skippedOrders];
       if (input.date && check) {
-        const moved = await moveDelivery(ctx, order, input.date, check, actor);
+        const moved = await s.around(
+          'move-delivery',
+          () => moveDelivery(ctx, order, input.date!, check, actor),
+          dateBack(ctx, before(order)),
+        );
         latest.set(moved.id, moved);
-        movedBefore.push(before(order));
         if (cadenceDays) {
           const later = await moveAllLater(
             ctx,
+            s,
             targets,
             new Set(skippedOrders.map((o) => o.orderId)),
             place,
@@ -468,14 +477,14 @@ export const updateOrderDeliveryInfo =
             cadenceDays,
             actor,
           );
-          movedBefore.push(...later.changed);
           for (const o of later.orders) latest.set(o.id, o);
           skippedOrders.push(...later.skippedOrders);
         }
       }
       if (input.applyToFutureOrders && input.address) {
         const a = input.address;
-        await step('put-default-address', () =>
+        // The last step: nothing after it to fail, so no undo of its own.
+        await s.step('put-default-address', () =>
           refusalsOf('Changing the default address', () =>
             services.identity.putDefaultAddress({
               params: { userId: order.userId },
@@ -497,13 +506,9 @@ export const updateOrderDeliveryInfo =
           ),
         );
       }
-    } catch (err) {
-      await moveBack(ctx, movedBefore);
-      await putBack(ctx, readdressed.changed);
-      throw err;
-    }
-    const orders = targets.flatMap((t) => latest.get(t.id) ?? []);
-    return { orderId: order.id, orders, skippedOrders };
+      const orders = targets.flatMap((t) => latest.get(t.id) ?? []);
+      return { orderId: order.id, orders, skippedOrders };
+    });
   };
 
 /** The address sent must be the order's own or the customer's default one: else not found. */
@@ -560,18 +565,22 @@ export const updateDefaultAddress =
     const check = when ? await checkDate(ctx, place, when, leadDays(first)) : undefined;
     if (when && check && !check.delivers) throw notDelivered(place, when, check);
 
-    const address = await step('put-default-address', () =>
-      refusalsOf('Changing the default address', () =>
-        services.identity.putDefaultAddress({
-          params: { userId: input.userId },
-          body: input.address,
-        }),
-      ),
-    );
-    try {
+    return saga(step, 'the address change', async (s) => {
+      const address = await s.step(
+        'put-default-address',
+        () =>
+          refusalsOf('Changing the default address', () =>
+            services.identity.putDefaultAddress({
+              params: { userId: input.userId },
+              body: input.address,
+            }),
+          ),
+        defaultBack(ctx, input.userId, previous),
+      );
       if (!first || !when || !check) return { address, orders: [], skippedOrders: [] };
       const result = await readdressAll(
         ctx,
+        s,
         targets,
         next,
         input.address.deliveryInstructions,
@@ -587,17 +596,9 @@ export const updateDefaultAddress =
       if (first.expectedDeliverySlotId === when.deliverySlotId) {
         return { address, orders: result.orders, skippedOrders: result.skippedOrders };
       }
-      let moved: Order;
-      try {
-        moved = await moveDelivery(ctx, first, when, check, actor);
-      } catch (err) {
-        await putBack(ctx, result.changed);
-        throw err;
-      }
+      // The last step: nothing after it to fail, so no undo of its own.
+      const moved = await moveDelivery(ctx, first, when, check, actor);
       const orders = [moved, ...result.orders.filter((o) => o.id !== moved.id)];
       return { address, orders, skippedOrders: result.skippedOrders };
-    } catch (err) {
-      await putDefaultBack(ctx, input.userId, previous);
-      throw err;
-    }
+    });
   };

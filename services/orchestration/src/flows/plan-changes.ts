@@ -21,6 +21,7 @@ import {
   planSide,
   replanLines,
 } from '../rules/subscription-changes.js';
+import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
 import {
   outcome,
@@ -31,7 +32,6 @@ import {
   refuseUnlessLive,
   relayed,
   rewriteOrder,
-  withCompensation,
   type OrdersInScope,
 } from './subscription-change-steps.js';
 
@@ -120,19 +120,29 @@ export async function applyPlanChange(
   plans: PlanPatch[],
   undoPlans: (changed: Subscription) => PlanPatch[],
 ): Promise<Answer> {
-  return withCompensation(async (undoWith) => {
-    const changed = await patchSubscription(ctx, 'update-subscription', subscription, {
-      feedingPlans: plans,
-    });
-    undoWith(() =>
-      patchSubscription(ctx, 'undo-subscription', changed, { feedingPlans: undoPlans(changed) }),
+  return saga(ctx.step, 'the plan change', async (s) => {
+    const changed = await s.around(
+      'update-subscription',
+      () => patchSubscription(ctx, 'update-subscription', subscription, { feedingPlans: plans }),
+      {
+        name: 'undo-subscription',
+        run: (done) =>
+          patchSubscription(ctx, 'undo-subscription', done, { feedingPlans: undoPlans(done) }),
+      },
     );
     const updatedOrderIds: string[] = [];
     for (const order of scope.open) {
-      const before = await rewriteOrder(ctx, order.id, (current) =>
-        replanLines(current.orderLineItems, changed.feedingPlans, animalIds),
+      await s.around(
+        `update-order:${order.id}`,
+        () =>
+          rewriteOrder(ctx, order.id, (current) =>
+            replanLines(current.orderLineItems, changed.feedingPlans, animalIds),
+          ),
+        {
+          run: (before) => rewriteOrder(ctx, order.id, () => [], before!.lines),
+          needed: (before) => before !== undefined,
+        },
       );
-      if (before) undoWith(() => rewriteOrder(ctx, order.id, () => [], before.lines));
       updatedOrderIds.push(order.id);
     }
     return {

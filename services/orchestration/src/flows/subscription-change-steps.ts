@@ -214,19 +214,3 @@ export function rewriteOrder(
     return { orderId, lines: before };
   });
 }
-
-/**
- * Runs `work`; when it throws, runs the undo steps registered so far in reverse (each a
- * checkpointed step), then throws the first error again.
- */
-export async function withCompensation<T>(
-  work: (undoWith: (undo: () => Promise<unknown>) => void) => Promise<T>,
-): Promise<T> {
-  const undos: (() => Promise<unknown>)[] = [];
-  try {
-    return await work((undo) => undos.push(undo));
-  } catch (err) {
-    for (const undo of undos.reverse()) await undo();
-    throw err;
-  }
-}

@@ -13,14 +13,9 @@ import {
   resumeDateRefusal,
   resumeDayToRestore,
 } from '../rules/pause.js';
+import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
-import {
-  readSubscription,
-  relayed,
-  withCompensation,
-  workflowActor,
-} from './subscription-change-steps.js';
-import { retried } from './undo-calls.js';
+import { readSubscription, relayed, workflowActor } from './subscription-change-steps.js';
 
 /**
  * pause-subscription, resume-subscription and reactivate-subscription (docs/subscriptions.md
@@ -155,18 +150,17 @@ function moveBox(
   });
 }
 
-/** Undo of a move: the box back on the date it had. */
-const moveBack = (ctx: WorkflowContext, box: Order, actor: string) =>
-  ctx.step(`undo-move-box:${box.id}`, () =>
-    retried(() =>
-      relayed('Moving the box back', () =>
-        ctx.services.order.patchOrder({
-          params: { orderId: box.id },
-          body: { deliveryDate: box.deliveryDate, updatedBy: actor },
-        }),
-      ),
+/** Undo of a move: the box back on the date it had (a step of the saga). */
+const moveBack = (ctx: WorkflowContext, box: Order, actor: string) => ({
+  name: `undo-move-box:${box.id}`,
+  run: () =>
+    relayed('Moving the box back', () =>
+      ctx.services.order.patchOrder({
+        params: { orderId: box.id },
+        body: { deliveryDate: box.deliveryDate, updatedBy: actor },
+      }),
     ),
-  );
+});
 
 /** Removes a box: true once gone (a replay finds it gone: 404), false if it was paid or is being made meanwhile (409: it arrives). */
 const removeBox = ({ services, step }: WorkflowContext, box: Order) =>
@@ -187,23 +181,23 @@ const removeBox = ({ services, step }: WorkflowContext, box: Order) =>
  * Undo of planning: the boxes after index `lastIndex` that are still open (not paid, not being
  * made) are removed again.
  */
-const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number) =>
-  ctx.step('undo-plan-boxes', () =>
-    retried(async () => {
-      const { orders, today, readAt } = await listBoxes(ctx, subscriptionId);
-      const planned = openBoxes(orders, today, new Date(readAt)).filter(
-        (o) => o.subscriptionOrderIndex !== null && o.subscriptionOrderIndex > lastIndex,
+const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number) => ({
+  name: 'undo-plan-boxes',
+  run: async () => {
+    const { orders, today, readAt } = await listBoxes(ctx, subscriptionId);
+    const planned = openBoxes(orders, today, new Date(readAt)).filter(
+      (o) => o.subscriptionOrderIndex !== null && o.subscriptionOrderIndex > lastIndex,
+    );
+    for (const box of planned) {
+      await upstream('Removing the boxes planned', () =>
+        ctx.services.order.deleteOrder({ params: { orderId: box.id } }).catch((err: unknown) => {
+          if (!isCallStatus(err, 404) && !isCallStatus(err, 409)) throw err;
+        }),
       );
-      for (const box of planned) {
-        await upstream('Removing the boxes planned', () =>
-          ctx.services.order.deleteOrder({ params: { orderId: box.id } }).catch((err: unknown) => {
-            if (!isCallStatus(err, 404) && !isCallStatus(err, 409)) throw err;
-          }),
-        );
-      }
-      return planned.map((o) => o.id);
-    }),
-  );
+    }
+    return planned.map((o) => o.id);
+  },
+});
 
 /** The reasons a cancelled plan had, to cancel it again with (undo of reactivating). */
 const cancelReasonsOf = (s: Subscription) => ({
@@ -238,19 +232,27 @@ export const pauseSubscription =
     const actor = actorOf(input.userId);
     const [first, ...rest] = openBoxes(orders, today, new Date(readAt));
 
-    return withCompensation(async (undoWith) => {
-      if (rest.length > 0) {
-        undoWith(() => planBoxes(s.id));
-      }
+    return saga(ctx.step, 'the pause', async (saga) => {
+      // Undone (even part way) by planning the boxes again: a child workflow, durable itself.
       const deletedOrderIds: string[] = [];
-      for (const box of rest) {
-        if (await removeBox(ctx, box)) deletedOrderIds.push(box.id);
-      }
+      await saga.around(
+        'remove-boxes',
+        async () => {
+          for (const box of rest) {
+            if (await removeBox(ctx, box)) deletedOrderIds.push(box.id);
+          }
+        },
+        rest.length > 0 ? { run: () => planBoxes(s.id), durable: true } : undefined,
+        { undoOnFailure: 'any' },
+      );
       let nextOrder: Answer['nextOrder'] = null;
       if (first) {
         const dates = restartDates(first.deliveryDate, s.cadenceInWeeks, input.resumeAt, 4);
-        const deliveryDate = await moveBox(ctx, 'move-box', first, dates, actor);
-        undoWith(() => moveBack(ctx, first, actor));
+        const deliveryDate = await saga.around(
+          'move-box',
+          () => moveBox(ctx, 'move-box', first, dates, actor),
+          moveBack(ctx, first, actor),
+        );
         nextOrder = { orderId: first.id, deliveryDate };
       }
       const paused = await changeStatus(ctx, 'pause-subscription', s, 'paused', actor, () =>
@@ -290,42 +292,40 @@ const restart =
     const { orders, timezone, today, readAt } = await readBoxes(ctx, s.id);
     const actor = actorOf(input.userId);
 
-    return withCompensation(async (undoWith) => {
+    return saga(ctx.step, `the ${action}`, async (saga) => {
       const body = { version: s.version, updatedBy: actor };
-      const active =
-        action === 'resume'
-          ? await changeStatus(ctx, 'resume-subscription', s, 'active', actor, () =>
-              services.subscription.resumeSubscription({ params: { id: s.id }, body }),
-            )
-          : await changeStatus(ctx, 'reactivate-subscription', s, 'active', actor, () =>
-              services.subscription.reactivateSubscription({ params: { id: s.id }, body }),
-            );
-      undoWith(() =>
-        ctx.step(`undo-${action}-subscription`, () =>
-          retried(() =>
-            relayed('Putting the subscription back', () =>
-              action === 'resume'
-                ? services.subscription.pauseSubscription({
-                    params: { id: s.id },
-                    body: {
-                      version: active.version,
-                      ...resumeAtToRestore(ctx, s, timezone),
-                      timezone,
-                      updatedBy: actor,
-                    },
-                  })
-                : services.subscription.cancelSubscription({
-                    params: { id: s.id },
-                    body: {
-                      version: active.version,
-                      ...cancelReasonsOf(s),
-                      cancelledBy: s.cancelledBy ?? actor,
-                      cancelledByAdmin: s.cancelledByAdmin ?? false,
-                    },
-                  }),
-            ),
+      const active = await saga.around(
+        `${action}-subscription`,
+        () =>
+          action === 'resume'
+            ? changeStatus(ctx, 'resume-subscription', s, 'active', actor, () =>
+                services.subscription.resumeSubscription({ params: { id: s.id }, body }),
+              )
+            : changeStatus(ctx, 'reactivate-subscription', s, 'active', actor, () =>
+                services.subscription.reactivateSubscription({ params: { id: s.id }, body }),
+              ),
+        (done) =>
+          relayed('Putting the subscription back', () =>
+            action === 'resume'
+              ? services.subscription.pauseSubscription({
+                  params: { id: s.id },
+                  body: {
+                    version: done.version,
+                    ...resumeAtToRestore(ctx, s, timezone),
+                    timezone,
+                    updatedBy: actor,
+                  },
+                })
+              : services.subscription.cancelSubscription({
+                  params: { id: s.id },
+                  body: {
+                    version: done.version,
+                    ...cancelReasonsOf(s),
+                    cancelledBy: s.cancelledBy ?? actor,
+                    cancelledByAdmin: s.cancelledByAdmin ?? false,
+                  },
+                }),
           ),
-        ),
       );
 
       const first = openBoxes(orders, today, new Date(readAt))[0];
@@ -335,21 +335,28 @@ const restart =
       if (first && action === 'resume') {
         const sooner = earlierDates(first.deliveryDate, s.cadenceInWeeks, today);
         // Every sooner date past its cut-off (or none): the box keeps its date.
-        const deliveryDate = await moveBox(ctx, 'move-box', first, sooner, actor).catch(
-          (err: unknown) => {
-            if (err instanceof HttpError && [400, 409].includes(err.statusCode)) {
-              return first.deliveryDate;
-            }
-            throw err;
-          },
+        const back = moveBack(ctx, first, actor);
+        const deliveryDate = await saga.around(
+          'move-box',
+          () =>
+            moveBox(ctx, 'move-box', first, sooner, actor).catch((err: unknown) => {
+              if (err instanceof HttpError && [400, 409].includes(err.statusCode)) {
+                return first.deliveryDate;
+              }
+              throw err;
+            }),
+          { ...back, needed: (date) => date !== first.deliveryDate },
         );
-        if (deliveryDate !== first.deliveryDate) undoWith(() => moveBack(ctx, first, actor));
         nextOrder = { orderId: first.id, deliveryDate };
       }
 
-      const lastIndex = lastIndexOf(orders);
-      undoWith(() => unplan(ctx, s.id, lastIndex));
-      const ordersCreated = await planBoxes(s.id);
+      // Undone (even part way) by removing the boxes it planned.
+      const ordersCreated = await saga.around(
+        'plan-boxes',
+        () => planBoxes(s.id),
+        unplan(ctx, s.id, lastIndexOf(orders)),
+        { undoOnFailure: 'any' },
+      );
       if (!nextOrder && ordersCreated > 0) {
         const after = await readBoxes(ctx, s.id, 'read-planned-boxes');
         const soonest = openBoxes(after.orders, after.today, new Date(after.readAt))[0];

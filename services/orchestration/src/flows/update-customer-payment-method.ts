@@ -1,6 +1,7 @@
 import { notFound, orNotFound, upstream } from '@pawfresh/kit';
 import type { CardDetails, PaymentMethod } from '@pawfresh/contracts/payment';
 import { newCardOf, type SavedCard } from '../rules/saved-cards.js';
+import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
 import { refusalsOf } from './order-change-steps.js';
 
@@ -22,8 +23,8 @@ const CARD_NOT_FOUND = 'Card not found';
 /**
  * update-customer-payment-method: a new card saved (sandbox: the card; Stripe: a PaymentMethod
  * id), or one of the saved ones, made the default. Saving runs once even across a crash: the
- * cards read first tell a card this run saved from one it must save. A failure after saving
- * removes the new card and gives the default back.
+ * cards read first tell a card this run saved from one it must save. A saga: a failure after
+ * saving removes the new card and gives the default back.
  */
 export const updateCustomerPaymentMethod =
   ({ services, step }: WorkflowContext) =>
@@ -45,49 +46,70 @@ export const updateCustomerPaymentMethod =
     const before = await step('read-cards', listCards);
     const previousDefault = before.find((c) => c.default)?.id ?? null;
 
-    let saved: PaymentMethod | undefined;
-    let chosenId: string;
-    if (input.paymentMethodId !== undefined) {
-      if (!before.some((c) => c.id === input.paymentMethodId)) throw notFound(CARD_NOT_FOUND);
-      chosenId = input.paymentMethodId;
-    } else {
-      saved = await step('save-card', async () => {
-        const now = await upstream('Reading the saved cards', () =>
-          orNotFound(services.payment.listPaymentMethods({ params: { userId } })),
-        );
-        const known = new Set(before.map((c) => c.id));
-        const already = (now ?? []).find(
-          (c) => !known.has(c.id) && newCardOf(c, input.card, input.providerPaymentMethodId),
-        );
-        if (already) return already;
-        return refusalsOf('Saving the card', () =>
-          services.payment.createPaymentMethod({
-            body: {
-              userId,
-              ...(input.card ? { card: input.card } : {}),
-              ...(input.providerPaymentMethodId
-                ? { paymentMethodId: input.providerPaymentMethodId }
-                : {}),
-              setDefault: false,
+    return saga(step, 'the change of card', async (s) => {
+      let saved: PaymentMethod | undefined;
+      let chosenId: string;
+      if (input.paymentMethodId !== undefined) {
+        if (!before.some((c) => c.id === input.paymentMethodId)) throw notFound(CARD_NOT_FOUND);
+        chosenId = input.paymentMethodId;
+      } else {
+        saved = await s.step(
+          'save-card',
+          async () => {
+            const now = await upstream('Reading the saved cards', () =>
+              orNotFound(services.payment.listPaymentMethods({ params: { userId } })),
+            );
+            const known = new Set(before.map((c) => c.id));
+            const already = (now ?? []).find(
+              (c) => !known.has(c.id) && newCardOf(c, input.card, input.providerPaymentMethodId),
+            );
+            if (already) return already;
+            return refusalsOf('Saving the card', () =>
+              services.payment.createPaymentMethod({
+                body: {
+                  userId,
+                  ...(input.card ? { card: input.card } : {}),
+                  ...(input.providerPaymentMethodId
+                    ? { paymentMethodId: input.providerPaymentMethodId }
+                    : {}),
+                  setDefault: false,
+                },
+              }),
+            );
+          },
+          // The new card removed, and the default the customer had given back.
+          {
+            name: 'compensate-remove-card',
+            run: async (added) => {
+              await orNotFound(
+                services.payment.deletePaymentMethod({
+                  params: { userId, paymentMethodId: added.id },
+                }),
+              );
+              const left = await services.payment.listPaymentMethods({ params: { userId } });
+              const isDefault = left.find((c) => c.default)?.id ?? null;
+              if (previousDefault && isDefault !== previousDefault) {
+                await services.payment.setDefaultPaymentMethod({
+                  params: { userId, paymentMethodId: previousDefault },
+                });
+              }
             },
-          }),
+          },
         );
-      });
-      chosenId = saved.id;
-    }
-    if (!input.makeDefault) {
-      const card =
-        saved ??
-        (await step('read-card', async () => {
-          const cards = await upstream('Reading the saved cards', () =>
-            services.payment.listPaymentMethods({ params: { userId } }),
-          );
-          return cards.find((c) => c.id === chosenId)!;
-        }));
-      return { paymentMethod: card, previousDefaultPaymentMethodId: previousDefault };
-    }
-    try {
-      const card = await step('make-default', () =>
+        chosenId = saved.id;
+      }
+      if (!input.makeDefault) {
+        const card =
+          saved ??
+          (await s.step('read-card', async () => {
+            const cards = await upstream('Reading the saved cards', () =>
+              services.payment.listPaymentMethods({ params: { userId } }),
+            );
+            return cards.find((c) => c.id === chosenId)!;
+          }));
+        return { paymentMethod: card, previousDefaultPaymentMethodId: previousDefault };
+      }
+      const card = await s.step('make-default', () =>
         refusalsOf(
           'Choosing the default card',
           () =>
@@ -98,24 +120,5 @@ export const updateCustomerPaymentMethod =
         ),
       );
       return { paymentMethod: card, previousDefaultPaymentMethodId: previousDefault };
-    } catch (err) {
-      if (saved) {
-        const added = saved.id;
-        await step('compensate-remove-card', () =>
-          upstream('Removing the new card', async () => {
-            await orNotFound(
-              services.payment.deletePaymentMethod({ params: { userId, paymentMethodId: added } }),
-            );
-            const left = await services.payment.listPaymentMethods({ params: { userId } });
-            const isDefault = left.find((c) => c.default)?.id ?? null;
-            if (previousDefault && isDefault !== previousDefault) {
-              await services.payment.setDefaultPaymentMethod({
-                params: { userId, paymentMethodId: previousDefault },
-              });
-            }
-          }),
-        );
-      }
-      throw err;
-    }
+    });
   };
