@@ -28,6 +28,39 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // One saga shape (ADR 015, docs/workflows.md): a workflow's undo is declared beside its step and
+    // run by engine/saga.ts, never by hand in a catch; flows reach DBOS only through the engine.
+    files: ['services/orchestration/src/flows/**/*.ts'],
+    ignores: ['services/orchestration/src/flows/bulk-migrate.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CatchClause CallExpression[callee.name=/^(undo|compensate|rollback|moveBack|putBack|giveBack|unplan)/i]',
+          message:
+            'Undo work through the saga (engine/saga.ts): declare the undo beside its step, not in a catch.',
+        },
+        {
+          selector: "NewExpression[callee.name='Saga']",
+          message: 'Start a saga with saga() from engine/saga.ts.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@dbos-inc/dbos-sdk',
+              message:
+                'Workflows reach DBOS through the engine: engine/engine.ts, engine/saga.ts, engine/progress.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line tools print to the terminal on purpose.
     files: ['scripts/**', 'bench/**', 'services/*/scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

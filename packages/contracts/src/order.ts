@@ -50,6 +50,19 @@ export const FULFILMENT_STATUS_MOVES: Readonly<
   cancelled: [],
 };
 /** While fulfilment is in one of these, the order cannot change (services.md §4). */
+/**
+ * The `type` of the order service's 409s about a box that cannot change, in the error envelope:
+ * callers tell why by it, never by the words (which are for staff).
+ */
+export const orderRefusalTypes = {
+  /** A new delivery date whose cut-off has passed. */
+  tooLate: 'too_late',
+  /** The box's own cut-off has passed. */
+  changesClosed: 'changes_closed',
+  /** The kitchen is working on the box. */
+  beingMade: 'being_made',
+} as const;
+
 export const blockedFulfilmentStatuses = ['in_progress', 'packed', 'palletised', 'queued'] as const;
 export const rebalancingStatuses = ['not_applicable', 'queued', 'processed'] as const;
 export const shipmentStatuses = ['pending', 'delivered'] as const;

@@ -25,9 +25,78 @@ export const pathText = (path: readonly (string | number)[]) =>
     '',
   );
 
+/**
+ * Another service's refusal of a call: what it answered on purpose, a 4xx in the services' error
+ * envelope. The one way to read it (by status and `type`, never by its words): refusalOf,
+ * isRefused and passRefusals.
+ */
+export interface Refusal {
+  status: number;
+  /** The envelope's machine-readable `type` (`not_found`, `conflict`, `too_late`, …), if sent. */
+  type: string | undefined;
+  /** Its words, for a person. */
+  message: string;
+  /** The envelope's `details`, if sent (a declined charge's paymentId, a field's path). */
+  details: unknown;
+}
+
+/**
+ * The refusal a failed call carries; `undefined` when it was not refused: a failure on the other
+ * side (5xx) or no answer, an Idempotency-Key still in flight (ask again), or not a call at all.
+ */
+export function refusalOf(err: unknown): Refusal | undefined {
+  if (!(err instanceof ServiceCallError) || err.status < 400 || err.status >= 500) return undefined;
+  const body = err.body as { type?: unknown; details?: unknown } | null | undefined;
+  if (body?.type === 'in_flight') return undefined;
+  return {
+    status: err.status,
+    type: typeof body?.type === 'string' ? body.type : undefined,
+    message: ServiceCallError.describe(err.body) ?? 'The request was refused',
+    details: body?.details,
+  };
+}
+
+/** Whether another service refused this call with the status (and the `type`, when given). */
+export const isRefused = (err: unknown, status: number, type?: string): boolean => {
+  const refusal = refusalOf(err);
+  return refusal?.status === status && (type === undefined || refusal.type === type);
+};
+
 /** Whether another service answered this call with the given status. */
 export const isCallStatus = (err: unknown, status: number): err is ServiceCallError =>
   err instanceof ServiceCallError && err.status === status;
+
+/** The `type` a refusal is passed on with when the other service sent none. */
+const typeByStatus: Record<number, string> = {
+  400: 'validation',
+  402: 'payment_required',
+  404: 'not_found',
+  409: 'conflict',
+};
+
+/**
+ * Runs a call to another service and answers its refusal as this service's own: the same status
+ * (400, 402, 404 and 409; a 422 becomes a 400) with its `type` and words, or the words given for
+ * that status. Another service's 401 or 403 is about our credentials, not the caller's request: it
+ * stays an error (the kit's 502). A failure on the other side or no answer is `upstream`'s 502.
+ */
+export async function passRefusals<T>(
+  what: string,
+  call: () => Promise<T>,
+  words: Partial<Record<400 | 402 | 404 | 409, string>> = {},
+): Promise<T> {
+  return upstream(what, async () => {
+    try {
+      return await call();
+    } catch (err) {
+      const refusal = refusalOf(err);
+      const status = refusal?.status === 422 ? 400 : refusal?.status;
+      if (!refusal || status === undefined || !(status in typeByStatus)) throw err;
+      const type = refusal.status === 422 ? 'validation' : (refusal.type ?? typeByStatus[status]);
+      throw new HttpError(status, words[status as 400] ?? refusal.message, { type });
+    }
+  });
+}
 
 /** Whether another service said the same Idempotency-Key is still being worked on: ask again. */
 export const isInFlight = (err: unknown): err is ServiceCallError =>

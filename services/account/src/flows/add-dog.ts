@@ -1,4 +1,4 @@
-import { badRequest, isCallStatus } from '@pawfresh/kit';
+import { badRequest, isRefused } from '@pawfresh/kit';
 import type { CustomerDog } from '@pawfresh/contracts/account';
 import { toCustomerDog } from '../rules/customer-views.js';
 import { notMeals } from '../rules/meal-choice.js';
@@ -41,7 +41,7 @@ export async function addDog(
         })
         .catch((err: unknown) => {
           // The dog is saved either way; a plan that cannot be made yet is added later.
-          if (!isCallStatus(err, 400) && !isCallStatus(err, 409)) throw err;
+          if (!isRefused(err, 400) && !isRefused(err, 409)) throw err;
         });
     }
   }

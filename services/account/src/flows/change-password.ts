@@ -1,4 +1,4 @@
-import { badRequest, isCallStatus, ServiceCallError } from '@pawfresh/kit';
+import { badRequest, isRefused, refusalOf } from '@pawfresh/kit';
 import type { Session } from '@pawfresh/contracts/identity';
 import { relay } from '../upstream-errors.js';
 import type { AccountContext, BodyOf } from './context.js';
@@ -18,8 +18,8 @@ export async function changePassword(
     return await relay(ctx.identity.changePassword({ params: { userId }, body: form }), [400]);
   } catch (err) {
     // A wrong current password is a mistake in the form (400), not a lost session (401).
-    if (isCallStatus(err, 401)) {
-      throw badRequest(ServiceCallError.describe(err.body) ?? WRONG_CURRENT_PASSWORD);
+    if (isRefused(err, 401)) {
+      throw badRequest(refusalOf(err)?.message ?? WRONG_CURRENT_PASSWORD);
     }
     throw err;
   }

@@ -1,4 +1,4 @@
-import { isCallStatus } from '@pawfresh/kit';
+import { isRefused } from '@pawfresh/kit';
 import type { Session } from '@pawfresh/contracts/identity';
 import type { AccountContext } from './context.js';
 
@@ -14,7 +14,7 @@ export async function renewSession(
   try {
     return await ctx.identity.refreshSession({ body: { refreshToken, clientIp } });
   } catch (err) {
-    if (isCallStatus(err, 400) || isCallStatus(err, 401)) return undefined;
+    if (isRefused(err, 400) || isRefused(err, 401)) return undefined;
     throw err;
   }
 }

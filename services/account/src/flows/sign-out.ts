@@ -1,4 +1,4 @@
-import { isCallStatus } from '@pawfresh/kit';
+import { isRefused } from '@pawfresh/kit';
 import type { AccountContext } from './context.js';
 
 /**
@@ -10,6 +10,6 @@ export async function signOut(ctx: AccountContext, refreshToken: string | undefi
   try {
     await ctx.identity.revokeSession({ body: { refreshToken } });
   } catch (err) {
-    if (!isCallStatus(err, 400)) throw err;
+    if (!isRefused(err, 400)) throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { badRequest, isCallStatus, notFound, ServiceCallError, upstream } from '@pawfresh/kit';
+import { badRequest, isRefused, notFound, refusalOf, upstream } from '@pawfresh/kit';
 import type { Cart } from '@pawfresh/contracts/cart';
 import { toCart } from '../cart-response.js';
 import { loadCartRows, setCartPromotionCode } from '../db/cart-store.js';
@@ -14,11 +14,9 @@ async function checkCode(ctx: CartContext, promotionCode: string): Promise<void>
     try {
       await ctx.services.pricing.getPrice({ body: { promotionCode } });
     } catch (err) {
-      const words =
-        err instanceof ServiceCallError ? ServiceCallError.describe(err.body) : undefined;
-      if (isCallStatus(err, 404))
-        throw notFound(words ?? `Promotion code ${promotionCode} not found`);
-      if (isCallStatus(err, 400)) {
+      const words = refusalOf(err)?.message;
+      if (isRefused(err, 404)) throw notFound(words ?? `Promotion code ${promotionCode} not found`);
+      if (isRefused(err, 400)) {
         throw badRequest(words ?? `Promotion code ${promotionCode} cannot be used`);
       }
       throw err;

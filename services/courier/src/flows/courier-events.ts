@@ -1,4 +1,4 @@
-import { isCallStatus, orNotFound, upstream } from '@pawfresh/kit';
+import { isRefused, orNotFound, upstream } from '@pawfresh/kit';
 import { eventIdByHash, insertEventOnce } from '../db/courier-event-store.js';
 import { findShipment, markShipmentDelivered, shipmentIdByInvoice } from '../db/shipment-store.js';
 import {
@@ -62,7 +62,7 @@ async function tellOrderDelivered(ctx: CourierContext, shipmentId: string): Prom
         body: { shipmentId, shipmentStatus: 'delivered', updatedBy: COURIER_ACTOR },
       });
     } catch (err) {
-      if (!isCallStatus(err, 400) && !isCallStatus(err, 404) && !isCallStatus(err, 409)) {
+      if (!isRefused(err, 400) && !isRefused(err, 404) && !isRefused(err, 409)) {
         throw err;
       }
       ctx.log.warn({ err, orderId, shipmentId }, 'The order refused to be marked delivered');

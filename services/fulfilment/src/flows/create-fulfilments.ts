@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, ServiceCallError, conflict, notFound } from '@pawfresh/kit';
+import { conflict, HttpError, isRefused, notFound } from '@pawfresh/kit';
 import { isUniqueViolation } from '@pawfresh/db';
 import type { FulfilInput } from '@pawfresh/contracts/fulfilment';
 import type { KitchenOrder } from '@pawfresh/contracts/order';
@@ -45,7 +45,7 @@ async function checkAssignment(ctx: FulfilmentContext, facilityId: number, postc
       );
     }
   } catch (err) {
-    if (err instanceof ServiceCallError && (err.status === 404 || err.status === 400)) {
+    if (isRefused(err, 404) || isRefused(err, 400)) {
       throw conflict(`The courier assigns postcode ${postcode} to no facility`);
     }
     throw err;

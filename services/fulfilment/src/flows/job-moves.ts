@@ -1,4 +1,4 @@
-import { ServiceCallError, conflict, notFound } from '@pawfresh/kit';
+import { conflict, isRefused, notFound, refusalOf } from '@pawfresh/kit';
 import type { FulfilmentPatch, JobStatus } from '@pawfresh/contracts/fulfilment';
 import type { FulfilmentDb, FulfilmentRow } from '../db/box-store.js';
 import {
@@ -45,9 +45,9 @@ async function tellOrder(ctx: FulfilmentContext, orderId: string, to: JobStatus,
       body: { fulfilmentStatus: to, updatedBy: actor ?? 'fulfilment' },
     });
   } catch (err) {
-    if (err instanceof ServiceCallError && (err.status === 409 || err.status === 404)) {
+    if (isRefused(err, 409) || isRefused(err, 404)) {
       throw conflict(
-        `The order service refused fulfilment status ${to} for order ${orderId}: ${ServiceCallError.describe(err.body) ?? err.status}`,
+        `The order service refused fulfilment status ${to} for order ${orderId}: ${refusalOf(err)!.message}`,
       );
     }
     throw err;

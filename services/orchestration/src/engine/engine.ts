@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
 import { registerScheduled, type ConfiguredSchedule } from './schedules.js';
+import { runningWorkflowId } from './progress.js';
 import { backgroundPolling, setInternalQueuePolling, setSweepPolling } from './background.js';
 import type { Logger } from 'pino';
 import { badRequest, HttpError } from '@pawfresh/kit';
@@ -144,9 +145,7 @@ export class Engine {
 
   /** The id of the workflow the caller runs in (steps derive their idempotency keys from it). */
   currentWorkflowId(): string {
-    const id = DBOS.workflowID;
-    if (id === undefined) throw new Error('Not inside a workflow');
-    return id;
+    return runningWorkflowId();
   }
 
   /**

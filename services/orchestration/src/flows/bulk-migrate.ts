@@ -1,5 +1,5 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { ServiceCallError, upstream } from '@pawfresh/kit';
+import { isRefused, upstream } from '@pawfresh/kit';
 import type { LegacyCohort, MigrationStatus } from '@pawfresh/contracts/legacy';
 import type {
   BulkMigrateResult,
@@ -102,7 +102,7 @@ async function queueCustomers(
           );
           held[i] = true;
         } catch (err) {
-          if (!(err instanceof ServiceCallError && err.status === 409)) throw err;
+          if (!isRefused(err, 409)) throw err;
         }
       }
     }),

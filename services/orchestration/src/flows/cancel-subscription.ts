@@ -1,4 +1,4 @@
-import { conflict, HttpError, upstream } from '@pawfresh/kit';
+import { conflict, HttpError, passRefusals, upstream } from '@pawfresh/kit';
 import type {
   CancelSubscriptionInput,
   SubscriptionCancellation,
@@ -12,7 +12,6 @@ import {
   readOrdersInScope,
   readSubscription,
   refuseMovedVersion,
-  relayed,
   todayInAustralia,
   workflowActor,
 } from './subscription-change-steps.js';
@@ -40,7 +39,7 @@ export const cancelSubscription =
         'cancel-subscription',
         async () => {
           try {
-            return await relayed('Cancelling the subscription', () =>
+            return await passRefusals('Cancelling the subscription', () =>
               services.subscription.cancelSubscription({
                 params: { id: subscription.id },
                 body: {
@@ -67,7 +66,7 @@ export const cancelSubscription =
           }
         },
         (done) =>
-          relayed('Reactivating the subscription', () =>
+          passRefusals('Reactivating the subscription', () =>
             services.subscription.reactivateSubscription({
               params: { id: subscription.id },
               body: { version: done.version, updatedBy: actor },
@@ -76,7 +75,7 @@ export const cancelSubscription =
       );
       const before = await readOrdersInScope(ctx, subscription.id);
       const { deletedOrderIds } = await step('delete-pending-orders', () =>
-        relayed('Removing the orders', () =>
+        passRefusals('Removing the orders', () =>
           services.order.deletePendingOrders({
             query: { subscriptionId: subscription.id, status: 'pending' },
           }),

@@ -2,9 +2,10 @@ import {
   badRequest,
   conflict,
   HttpError,
-  isCallStatus,
+  isRefused,
   notFound,
   orNotFound,
+  refusalOf,
   refuseIfAny,
   upstream,
 } from '@pawfresh/kit';
@@ -33,7 +34,6 @@ import {
 } from '../rules/promotion.js';
 import type { WorkflowContext } from './context.js';
 import { retried, saga } from '../engine/saga.js';
-import { said } from './undo-calls.js';
 
 export type CheckoutRequest = Omit<CheckoutInput, 'workflowId'>;
 
@@ -107,11 +107,11 @@ export const checkout =
         const existing = await services.identity
           .getUser({ params: { userId } })
           .then(() => true)
-          .catch((err: unknown) => (isCallStatus(err, 404) ? false : Promise.reject(err)));
+          .catch((err: unknown) => (isRefused(err, 404) ? false : Promise.reject(err)));
         const { isTaken } = await services.identity.checkEmail({ query: { email: address.email } });
         const methods = await services.payment
           .listPaymentMethods({ params: { userId } })
-          .catch((err: unknown) => (isCallStatus(err, 404) ? [] : Promise.reject(err)));
+          .catch((err: unknown) => (isRefused(err, 404) ? [] : Promise.reject(err)));
         const card = methods.find((m) => m.default) ?? methods[0];
         return { existing, emailTaken: isTaken, paymentMethodId: card?.id ?? null };
       });
@@ -151,7 +151,7 @@ export const checkout =
     const userId = cart.userId;
     const subscribing = startsSubscription(cart);
     const promotion = cart.promotion;
-    const ignore404 = (err: unknown) => (isCallStatus(err, 404) ? undefined : Promise.reject(err));
+    const ignore404 = (err: unknown) => (isRefused(err, 404) ? undefined : Promise.reject(err));
 
     return saga(step, 'the checkout', async (s) => {
       // The promotion code: used (attributed to the new customer) before the card is charged, so
@@ -174,9 +174,9 @@ export const checkout =
                 });
                 return promotionUserId;
               } catch (err) {
-                if (isCallStatus(err, 409) || isCallStatus(err, 404) || isCallStatus(err, 400)) {
+                if (isRefused(err, 409) || isRefused(err, 404) || isRefused(err, 400)) {
                   throw conflict(
-                    `${said(err, `Promotion code ${promotion.code} cannot be used`)}: nothing was charged; take the code off cart ${cartId} (DELETE /carts/${cartId}/promotion-code) or enter another`,
+                    `${refusalOf(err)?.message ?? `Promotion code ${promotion.code} cannot be used`}: nothing was charged; take the code off cart ${cartId} (DELETE /carts/${cartId}/promotion-code) or enter another`,
                   );
                 }
                 throw err;
@@ -212,20 +212,20 @@ export const checkout =
                 });
               return { status, paymentId, amountReceived };
             } catch (err) {
-              if (isCallStatus(err, 422)) {
+              if (isRefused(err, 422)) {
                 throw new HttpError(
                   422,
-                  `The payment was not taken: ${said(err, 'the card was declined')}`,
+                  `The payment was not taken: ${refusalOf(err)?.message ?? 'the card was declined'}`,
                   { type: 'payment_declined' },
                 );
               }
-              if (isCallStatus(err, 404)) {
+              if (isRefused(err, 404)) {
                 throw notFound(`Payment intent ${paymentIntentId} not found`);
               }
               // 409: another confirm holds it; 400: the provider refuses it in its state (used).
-              if (isCallStatus(err, 409) || isCallStatus(err, 400)) {
+              if (isRefused(err, 409) || isRefused(err, 400)) {
                 throw conflict(
-                  `Payment intent ${paymentIntentId} cannot be used: ${said(err, 'it is already in use')}`,
+                  `Payment intent ${paymentIntentId} cannot be used: ${refusalOf(err)?.message ?? 'it is already in use'}`,
                 );
               }
               throw err;
@@ -259,7 +259,7 @@ export const checkout =
                 },
               });
             } catch (err) {
-              if (!isCallStatus(err, 409)) throw err;
+              if (!isRefused(err, 409)) throw err;
               // Made by this step before a crash: the account with this id and e-mail is there.
               const mine = await orNotFound(services.identity.getUser({ params: { userId } }));
               if (mine?.email !== address.email.toLowerCase()) {
@@ -292,11 +292,13 @@ export const checkout =
                     body: subscriptionOfCart(cart, slot, productTypes),
                   });
                 } catch (err) {
-                  if (isCallStatus(err, 400)) {
-                    throw badRequest(`The subscription cannot be made: ${said(err, 'refused')}`);
+                  if (isRefused(err, 400)) {
+                    throw badRequest(
+                      `The subscription cannot be made: ${refusalOf(err)?.message ?? 'refused'}`,
+                    );
                   }
                   // Made by this step before a crash: the customer is new, so it is this checkout's.
-                  if (!isCallStatus(err, 409)) throw err;
+                  if (!isRefused(err, 409)) throw err;
                   const [existing] = await services.subscription.listSubscriptions({
                     query: { userId },
                   });
@@ -361,9 +363,9 @@ export const checkout =
               try {
                 made.push(await services.order.createOrder({ body }));
               } catch (err) {
-                if (isCallStatus(err, 400) || isCallStatus(err, 409)) {
+                if (isRefused(err, 400) || isRefused(err, 409)) {
                   throw badRequest(
-                    `The order for ${at.deliveryDate} cannot be made: ${said(err, 'refused')}`,
+                    `The order for ${at.deliveryDate} cannot be made: ${refusalOf(err)?.message ?? 'refused'}`,
                   );
                 }
                 throw err;
@@ -487,8 +489,8 @@ export const checkout =
       try {
         await remove();
       } catch (err) {
-        if (isCallStatus(err, 404)) return;
-        if (!isCallStatus(err, 409)) throw err;
+        if (isRefused(err, 404)) return;
+        if (!isRefused(err, 409)) throw err;
         await services.subscription.cancelSubscription({
           params: { id: subscriptionId },
           body: { cancelledBy: CHECKOUT_ACTOR, cancelledByAdmin: true },
@@ -514,15 +516,15 @@ export const checkout =
           throw stillHeld(`the card provider has it ${cancelled.status}`);
         }
       } catch (err) {
-        if (!isCallStatus(err, 409)) throw err;
+        if (!isRefused(err, 409)) throw err;
         // Captured (the payment service asked the provider first): the money is given back.
         const intent = await services.payment.getPaymentIntent({
           params: { intentId: paymentIntentId },
         });
         if (intent.paymentStatus !== 'processed') {
-          throw stillHeld(said(err, `its payment is ${intent.paymentStatus}`));
+          throw stillHeld(refusalOf(err)?.message ?? `its payment is ${intent.paymentStatus}`);
         }
-        await giveBack(intent.paymentId);
+        await refundCaptured(intent.paymentId);
       }
     }
 
@@ -531,7 +533,7 @@ export const checkout =
      * refund succeeded at the provider. The same key and amount every time: a re-run after a crash
      * resumes the refund it started (pending, its amount reserved) instead of asking for another.
      */
-    async function giveBack(paymentId: string): Promise<void> {
+    async function refundCaptured(paymentId: string): Promise<void> {
       const payment = await services.payment.getPayment({ params: { paymentId } });
       if (payment.amountCaptured === 0) return;
       const refund = await services.payment.createRefund({

@@ -1,4 +1,4 @@
-import { upstream } from '@pawfresh/kit';
+import { passRefusals, upstream } from '@pawfresh/kit';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import type {
   DogProfileChange,
@@ -8,7 +8,7 @@ import type { Subscription } from '@pawfresh/contracts/subscription';
 import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
 import { applyPlanChange } from './plan-changes.js';
-import { readOrdersInScope, refuseMovedVersion, relayed } from './subscription-change-steps.js';
+import { readOrdersInScope, refuseMovedVersion } from './subscription-change-steps.js';
 
 type Answer = Omit<DogProfileChange, 'workflowId'>;
 
@@ -39,7 +39,7 @@ export const updateDogProfile =
   async (input: DogProfileChangeInput): Promise<Answer> => {
     const { services, step } = ctx;
     const before: Dog = await step('read-dog', () =>
-      relayed('Reading the dog', () =>
+      passRefusals('Reading the dog', () =>
         services.dogs.getDog({
           params: { dogId: input.dogId },
           query: input.userId ? { userId: input.userId } : {},
@@ -69,7 +69,7 @@ export const updateDogProfile =
       const dog: Dog = await s.step(
         'update-dog-profile',
         () =>
-          relayed('Changing the dog', () =>
+          passRefusals('Changing the dog', () =>
             services.dogs.updateDogProfile({
               params: { dogId: input.dogId },
               query: { userId: before.userId },
@@ -79,7 +79,7 @@ export const updateDogProfile =
         {
           name: 'undo-dog-profile',
           run: () =>
-            relayed('Changing the dog back', () =>
+            passRefusals('Changing the dog back', () =>
               services.dogs.updateDogProfile({
                 params: { dogId: input.dogId },
                 query: { userId: before.userId },
@@ -96,7 +96,7 @@ export const updateDogProfile =
       const { subscription, planId } = found;
       const plan = subscription.feedingPlans.find((p) => p.id === planId)!;
       const sized = await step('size-plan', async () => {
-        const generated = await relayed('Sizing the feeding plan', () =>
+        const generated = await passRefusals('Sizing the feeding plan', () =>
           services.subscription.generatePlans({
             body: {
               cadenceInWeeks: subscription.cadenceInWeeks,

@@ -1,4 +1,4 @@
-import { badRequest, conflict, HttpError, notFound, upstream } from '@pawfresh/kit';
+import { badRequest, conflict, HttpError, notFound, passRefusals, upstream } from '@pawfresh/kit';
 import type {
   AddExtraInput,
   DeleteExtraInput,
@@ -24,7 +24,6 @@ import {
   readSubscription,
   refuseMovedVersion,
   refuseUnlessLive,
-  relayed,
   workflowActor,
   type OrdersInScope,
 } from './subscription-change-steps.js';
@@ -122,7 +121,7 @@ class ExtrasChange {
   }
 
   #addLines(extraId: string, productId: string, s: Schedule, price: number) {
-    return relayed('Adding the extra to the orders', () =>
+    return passRefusals('Adding the extra to the orders', () =>
       this.ctx.services.order.addSubscriptionExtras({
         body: {
           subscriptionId: this.subscription.id,
@@ -140,7 +139,7 @@ class ExtrasChange {
   }
 
   #removeLines(extraId: string) {
-    return relayed('Taking the extra off the orders', () =>
+    return passRefusals('Taking the extra off the orders', () =>
       this.ctx.services.order.deleteSubscriptionExtras({
         body: {
           subscriptionId: this.subscription.id,
@@ -187,7 +186,7 @@ class ExtrasChange {
     const price = changed.extras.find((e) => e.id === extra.id)!.price;
     if (same(extra, next)) {
       const quantityOnOrders = (quantity: number, at: number) =>
-        relayed('Changing the extra on the orders', () =>
+        passRefusals('Changing the extra on the orders', () =>
           this.ctx.services.order.updateSubscriptionExtras({
             body: {
               subscriptionId: old.id,
@@ -231,7 +230,7 @@ class ExtrasChange {
   ): Promise<Subscription> {
     const actor = workflowActor();
     try {
-      return await relayed('Stopping the extra', () =>
+      return await passRefusals('Stopping the extra', () =>
         this.ctx.services.subscription.cancelExtra({
           params: { id: subscriptionId, extraId },
           body: { ...reason, cancelledBy: actor },
@@ -350,7 +349,7 @@ export const moveSubscriptionExtra =
       const to = indexOf(input.toOrderId);
       const move = (name: string, a: number, b: number) =>
         ctx.step(name, () =>
-          relayed('Moving the extra', () =>
+          passRefusals('Moving the extra', () =>
             ctx.services.order.moveSubscriptionExtras({
               body: {
                 subscriptionId: change.subscription.id,

@@ -1,4 +1,4 @@
-import { conflict, isCallStatus, orNotFound, ServiceCallError, upstream } from '@pawfresh/kit';
+import { conflict, isRefused, orNotFound, refusalOf, upstream } from '@pawfresh/kit';
 import type { Fulfilment } from '@pawfresh/contracts/fulfilment';
 import type { Order } from '@pawfresh/contracts/order';
 import type { FulfilmentWorkflowResult } from '@pawfresh/contracts/orchestration-fulfilment';
@@ -11,20 +11,17 @@ import {
 import type { Engine, Workflow } from '../engine/engine.js';
 import type { WorkflowContext } from './context.js';
 import { saga } from '../engine/saga.js';
-import { said } from './undo-calls.js';
 
 export type FulfilmentRequest = { orderId: string };
 export type FulfilmentAnswer = Omit<FulfilmentWorkflowResult, 'workflowId'>;
 
 /** Another service's refusal (a 4xx) as this workflow's answer: a 409 with its words. */
 const refusal = (err: unknown, what: string) => {
-  if (err instanceof ServiceCallError && err.status >= 400 && err.status < 500) {
-    return conflict(`${what}: ${said(err, 'refused')}`);
-  }
-  return err;
+  const refused = refusalOf(err);
+  return refused ? conflict(`${what}: ${refused.message}`) : err;
 };
 
-const ignore404 = (err: unknown) => (isCallStatus(err, 404) ? undefined : Promise.reject(err));
+const ignore404 = (err: unknown) => (isRefused(err, 404) ? undefined : Promise.reject(err));
 
 const summary = (f: Fulfilment) => ({
   fulfilmentId: f.fulfilmentId,

@@ -1,5 +1,5 @@
-import { DBOS } from '@dbos-inc/dbos-sdk';
-import { chunks, orNotFound, ServiceCallError, upstream } from '@pawfresh/kit';
+import { chunks, orNotFound, refusalOf, upstream } from '@pawfresh/kit';
+import { publishProgress, readProgress } from '../engine/progress.js';
 import type {
   GenerationProgress,
   OrdersBatchOutcome,
@@ -35,14 +35,14 @@ export const GENERATION_BATCH = 250;
 const PROGRESS_EVENT = 'generation-progress';
 
 export async function publishGenerationProgress(progress: GenerationProgress): Promise<void> {
-  await DBOS.setEvent(PROGRESS_EVENT, progress);
+  await publishProgress(PROGRESS_EVENT, progress);
 }
 
 /** A generation run's counts as last published; undefined for any other run. */
 export async function generationProgressOf(
   workflowId: string,
 ): Promise<GenerationProgress | undefined> {
-  return (await DBOS.getEvent<GenerationProgress>(workflowId, PROGRESS_EVENT, 0)) ?? undefined;
+  return readProgress<GenerationProgress>(workflowId, PROGRESS_EVENT);
 }
 
 /** A batch: the active subscriptions with ids after `after` (exclusive) up to `through`. */
@@ -81,11 +81,12 @@ async function allButRefused<T, R>(
     try {
       return { result: await call(kept), kept };
     } catch (err) {
-      if (!(err instanceof ServiceCallError) || err.status < 400 || err.status >= 500) throw err;
-      const message = ServiceCallError.describe(err.body) ?? err.message;
+      const refusal = refusalOf(err);
+      if (!refusal) throw err;
+      const { message } = refusal;
       const n = new RegExp(`^${field}\\.(\\d+)[:.]`).exec(message)?.[1];
       if (n === undefined || Number(n) >= kept.length) throw err;
-      refused(kept[Number(n)]!, { statusCode: err.status, message });
+      refused(kept[Number(n)]!, { statusCode: refusal.status, message });
       kept = kept.filter((_, i) => i !== Number(n));
     }
   }

@@ -1,5 +1,5 @@
 import { failureOf } from '../rules/workflow-failure.js';
-import { HttpError, isCallStatus, orNotFound, upstream } from '@pawfresh/kit';
+import { HttpError, isRefused, orNotFound, upstream } from '@pawfresh/kit';
 import type {
   GenerateOrdersResult,
   GenerationProgress,
@@ -134,7 +134,7 @@ export const generateSubscriptionOrders =
             await services.order.createOrder({ body });
             return true;
           } catch (err) {
-            if (isCallStatus(err, 409)) return false; // made already (a retried step)
+            if (isRefused(err, 409)) return false; // made already (a retried step)
             throw err;
           }
         }),

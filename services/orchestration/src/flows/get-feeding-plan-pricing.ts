@@ -1,10 +1,10 @@
 import {
   badRequest,
-  isCallStatus,
+  isRefused,
   notFound,
   orNotFound,
+  refusalOf,
   refuseIfAny,
-  ServiceCallError,
   upstream,
 } from '@pawfresh/kit';
 import type { FeedingPlanPricing } from '@pawfresh/contracts/orchestration';
@@ -61,9 +61,9 @@ export const getFeedingPlanPricing =
         try {
           return await services.subscription.generatePlans({ body: request! });
         } catch (err) {
-          if (isCallStatus(err, 400)) {
+          if (isRefused(err, 400)) {
             throw badRequest(
-              `The feeding plan cannot be made: ${ServiceCallError.describe(err.body) ?? 'the subscription service refused it'}`,
+              `The feeding plan cannot be made: ${refusalOf(err)?.message ?? 'the subscription service refused it'}`,
             );
           }
           throw err;
@@ -88,15 +88,11 @@ export const getFeedingPlanPricing =
         try {
           return firstBoxUnderCode(code, await services.pricing.getPrice({ body: request }));
         } catch (err) {
-          if (isCallStatus(err, 404)) {
-            throw notFound(
-              ServiceCallError.describe(err.body) ?? `Promotion code ${code} not found`,
-            );
+          if (isRefused(err, 404)) {
+            throw notFound(refusalOf(err)?.message ?? `Promotion code ${code} not found`);
           }
-          if (isCallStatus(err, 400)) {
-            throw badRequest(
-              ServiceCallError.describe(err.body) ?? `Promotion code ${code} cannot be used`,
-            );
+          if (isRefused(err, 400)) {
+            throw badRequest(refusalOf(err)?.message ?? `Promotion code ${code} cannot be used`);
           }
           throw err;
         }

@@ -1,11 +1,4 @@
-import {
-  conflict,
-  isCallStatus,
-  orNotFound,
-  refuseIfAny,
-  ServiceCallError,
-  upstream,
-} from '@pawfresh/kit';
+import { conflict, isRefused, orNotFound, refusalOf, refuseIfAny, upstream } from '@pawfresh/kit';
 import type { Cart } from '@pawfresh/contracts/cart';
 import type { InflatedCart, InflatedCartPlan } from '@pawfresh/contracts/orchestration';
 import type { PriceResult } from '@pawfresh/contracts/pricing';
@@ -143,10 +136,8 @@ export const getInflatedCart =
         try {
           return await services.pricing.getPrice({ body: request });
         } catch (err) {
-          if (!isCallStatus(err, 400) && !isCallStatus(err, 404)) throw err;
-          const why =
-            ServiceCallError.describe(err.body) ??
-            `Promotion code ${promotion.code} cannot be used`;
+          if (!isRefused(err, 400) && !isRefused(err, 404)) throw err;
+          const why = refusalOf(err)?.message ?? `Promotion code ${promotion.code} cannot be used`;
           throw codeRefused(cartId, promotion.code, why);
         }
       }),

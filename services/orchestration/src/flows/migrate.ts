@@ -1,4 +1,4 @@
-import { conflict, HttpError, ServiceCallError, upstream } from '@pawfresh/kit';
+import { conflict, HttpError, refusalOf, upstream } from '@pawfresh/kit';
 import type { LegacyUserData } from '@pawfresh/contracts/legacy';
 import type {
   MigratedRecords,
@@ -26,13 +26,8 @@ async function outcome<T>(what: string, call: () => Promise<T>): Promise<Outcome
   try {
     return { ok: true, value: await upstream(what, call) };
   } catch (err) {
-    if (err instanceof ServiceCallError && err.status >= 400 && err.status < 500) {
-      return {
-        ok: false,
-        status: err.status,
-        message: ServiceCallError.describe(err.body) ?? `${what} was refused`,
-      };
-    }
+    const refusal = refusalOf(err);
+    if (refusal) return { ok: false, status: refusal.status, message: refusal.message };
     throw err;
   }
 }

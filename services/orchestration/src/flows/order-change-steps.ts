@@ -2,9 +2,10 @@ import {
   badRequest,
   conflict,
   HttpError,
-  isCallStatus,
+  isRefused,
   notFound,
-  ServiceCallError,
+  passRefusals,
+  refusalOf,
   upstream,
 } from '@pawfresh/kit';
 import type { LineItemInput, Order } from '@pawfresh/contracts/order';
@@ -25,27 +26,6 @@ import type { WorkflowContext } from './context.js';
 
 export const orderNotFound = (orderId: string) => notFound(`Order ${orderId} not found`);
 
-/** A refusal of another service, in that service's words, with its status (400, 404, 409). */
-export async function refusalsOf<T>(
-  what: string,
-  call: () => Promise<T>,
-  notFoundMessage?: string,
-): Promise<T> {
-  return upstream(what, async () => {
-    try {
-      return await call();
-    } catch (err) {
-      if (!(err instanceof ServiceCallError)) throw err;
-      const words = ServiceCallError.describe(err.body) ?? `${what} was refused`;
-      if (err.status === 404) throw notFound(notFoundMessage ?? words);
-      if (err.status === 409) throw conflict(words);
-      if (err.status === 400 || err.status === 422) throw badRequest(words);
-      if (err.status === 402) throw new HttpError(402, words, { type: 'payment_required' });
-      throw err;
-    }
-  });
-}
-
 /** The order, if it is the customer's (`userId` given) or anyone's (staff). */
 export async function readOwnedOrder(
   { services, step }: WorkflowContext,
@@ -54,10 +34,10 @@ export async function readOwnedOrder(
   name = 'read-order',
 ): Promise<Order> {
   return step(name, async () => {
-    const order = await refusalsOf(
+    const order = await passRefusals(
       'Reading the order',
       () => services.order.getOrder({ params: { orderId } }),
-      `Order ${orderId} not found`,
+      { 404: `Order ${orderId} not found` },
     );
     if (userId !== undefined && order.userId !== userId) throw orderNotFound(orderId);
     return order;
@@ -129,10 +109,10 @@ export async function priceLines(
 ): Promise<LineItemInput[]> {
   const subscription = order.subscriptionId
     ? await step('read-subscription', async () => {
-        const found = await refusalsOf(
+        const found = await passRefusals(
           'Reading the subscription',
           () => services.subscription.getSubscription({ params: { id: order.subscriptionId! } }),
-          `Subscription ${order.subscriptionId} not found`,
+          { 404: `Subscription ${order.subscriptionId} not found` },
         );
         const discounts: SubscriptionDiscountSpan[] = found.discounts.map((d) => ({
           discountId: d.discountId,
@@ -148,9 +128,9 @@ export async function priceLines(
       try {
         return await services.pricing.getPrice({ body: request });
       } catch (err) {
-        if (isCallStatus(err, 400) || isCallStatus(err, 404)) {
+        if (isRefused(err, 400) || isRefused(err, 404)) {
           throw badRequest(
-            `The order cannot be priced: ${ServiceCallError.describe(err.body) ?? 'pricing refused it'}`,
+            `The order cannot be priced: ${refusalOf(err)?.message ?? 'pricing refused it'}`,
           );
         }
         throw err;
@@ -175,12 +155,12 @@ export async function writeLines(
   name = 'write-line-items',
 ): Promise<Order> {
   return step(name, async () => {
-    const now = await refusalsOf('Reading the order', () =>
+    const now = await passRefusals('Reading the order', () =>
       services.order.getOrder({ params: { orderId: order.id } }),
     );
     if (now.version !== order.version && sameLineItems(now, items)) return now;
     try {
-      return await refusalsOf('Changing the order', () =>
+      return await passRefusals('Changing the order', () =>
         services.order.replaceLineItems({
           params: { orderId: order.id },
           body: { orderLineItems: [...items], version: order.version, updatedBy: actor },

@@ -1,7 +1,15 @@
-import { badRequest, conflict, HttpError, notFound, orNotFound, upstream } from '@pawfresh/kit';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  orNotFound,
+  passRefusals,
+  upstream,
+} from '@pawfresh/kit';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
 import type { Address, AddressInput } from '@pawfresh/contracts/fields';
-import type { Order, OrderAddressInput } from '@pawfresh/contracts/order';
+import { orderRefusalTypes, type Order, type OrderAddressInput } from '@pawfresh/contracts/order';
 import type {
   DeliveryDateInput,
   DeliveryInfoAddressInput,
@@ -24,7 +32,7 @@ import {
 } from '../rules/delivery-changes.js';
 import { saga, type Saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
-import { actorOf, readOwnedOrder, refusalsOf } from './order-change-steps.js';
+import { actorOf, readOwnedOrder } from './order-change-steps.js';
 import type { OrderChangeAnswer } from './order-line-changes.js';
 
 /** The courier's answer about a date, with the dates to offer instead. */
@@ -46,7 +54,7 @@ async function checkDate(
   return step('check-delivery-date', async () => {
     const today = clock.now().toISOString().slice(0, 10);
     const fromDate = date.deliveryDate > today ? date.deliveryDate : today;
-    const schedule = await refusalsOf('Reading the delivery schedule', () =>
+    const schedule = await passRefusals('Reading the delivery schedule', () =>
       services.courier.getDeliverySchedules({
         query: { ...place, fromDate, toDate: addDays(fromDate, 30) },
       }),
@@ -81,18 +89,16 @@ const notDelivered = (
     ),
   );
 
-const TOO_LATE = /^Too late for a delivery on/;
-
 /**
  * An order's change: the order as it now is, or why the order service left it, in the
  * customer's words (`tooLate`: the new date's changes have closed already).
  */
 type Change = { order: Order } | { refused: string; tooLate?: boolean };
 
-/** The order service's 409 as a Change (its words are for staff: statuses, instants). */
+/** The order service's 409 as a Change, told by its `type` (its words are for staff). */
 const refusedBy = (err: HttpError): Change => ({
-  refused: refusalInWords(err.message),
-  tooLate: TOO_LATE.test(err.message),
+  refused: refusalInWords(err.options.type),
+  tooLate: err.options.type === orderRefusalTypes.tooLate,
 });
 
 /** An order to a date and slot: the moved order, or why the order service refused (409). */
@@ -104,7 +110,7 @@ async function redate(
 ): Promise<Change> {
   return step('move-delivery', async () => {
     try {
-      const moved = await refusalsOf('Moving the delivery', () =>
+      const moved = await passRefusals('Moving the delivery', () =>
         services.order.patchOrder({
           params: { orderId: order.id },
           body: {
@@ -193,14 +199,14 @@ async function readdress(
 ): Promise<Change> {
   return step('change-address', async () => {
     try {
-      let changed = await refusalsOf('Changing the address', () =>
+      let changed = await passRefusals('Changing the address', () =>
         services.order.replaceAddress({
           params: { orderId: order.id, addressId: order.address.addressId },
           body: address,
         }),
       );
       if (deliveryNote !== undefined && deliveryNote !== order.deliveryNote) {
-        changed = await refusalsOf('Changing the delivery note', () =>
+        changed = await passRefusals('Changing the delivery note', () =>
           services.order.patchOrder({
             params: { orderId: order.id },
             body: { deliveryNote, updatedBy: actor },
@@ -309,7 +315,7 @@ async function deliveryDayFrom(
   slot: DeliverySlot,
 ): Promise<string | undefined> {
   return step('check-delivery-date', async () => {
-    const schedule = await refusalsOf('Reading the delivery schedule', () =>
+    const schedule = await passRefusals('Reading the delivery schedule', () =>
       services.courier.getDeliverySchedules({
         query: { ...place, fromDate: from, toDate: addDays(from, 6) },
       }),
@@ -485,7 +491,7 @@ export const updateOrderDeliveryInfo =
         const a = input.address;
         // The last step: nothing after it to fail, so no undo of its own.
         await s.step('put-default-address', () =>
-          refusalsOf('Changing the default address', () =>
+          passRefusals('Changing the default address', () =>
             services.identity.putDefaultAddress({
               params: { userId: order.userId },
               body: {
@@ -569,7 +575,7 @@ export const updateDefaultAddress =
       const address = await s.step(
         'put-default-address',
         () =>
-          refusalsOf('Changing the default address', () =>
+          passRefusals('Changing the default address', () =>
             services.identity.putDefaultAddress({
               params: { userId: input.userId },
               body: input.address,

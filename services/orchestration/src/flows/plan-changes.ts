@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound, refuseIfAny } from '@pawfresh/kit';
+import { badRequest, conflict, notFound, passRefusals, refuseIfAny } from '@pawfresh/kit';
 import type {
   AddAnimalInput,
   FeedingPlanTypeChangeInput,
@@ -30,7 +30,6 @@ import {
   readSubscription,
   refuseMovedVersion,
   refuseUnlessLive,
-  relayed,
   rewriteOrder,
   type OrdersInScope,
 } from './subscription-change-steps.js';
@@ -59,7 +58,7 @@ function planOf(subscription: Subscription, feedingPlanId: string): FeedingPlan 
 /** The dog's energy need (kcal a day), read once as a step. */
 function readEnergy(ctx: WorkflowContext, animalId: string, userId: string) {
   return ctx.step(`read-dog:${animalId}`, async () => {
-    const dog = await relayed('Reading the dog', () =>
+    const dog = await passRefusals('Reading the dog', () =>
       ctx.services.dogs.getDog({ params: { dogId: animalId }, query: { userId } }),
     );
     return {
@@ -83,7 +82,7 @@ async function sizePlan(
     throw badRequest(`${dog.name} has no daily energy need yet: add the dog's weight first`);
   }
   return ctx.step(`size-plan:${animalId}`, async () => {
-    const generated = await relayed('Sizing the feeding plan', () =>
+    const generated = await passRefusals('Sizing the feeding plan', () =>
       ctx.services.subscription.generatePlans({
         body: {
           cadenceInWeeks: subscription.cadenceInWeeks,

@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DBOS } from '@dbos-inc/dbos-sdk';
-import {
-  conflict,
-  HttpError,
-  isCallStatus,
-  notFound,
-  ServiceCallError,
-  upstream,
-} from '@pawfresh/kit';
+import { conflict, HttpError, isRefused, notFound, passRefusals, upstream } from '@pawfresh/kit';
+import { runningWorkflowId } from '../engine/progress.js';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Subscription, UpdateSubscriptionInput } from '@pawfresh/contracts/subscription';
 import type { OrdersOutcome } from '@pawfresh/contracts/orchestration-subscription-changes';
@@ -27,40 +20,13 @@ import type { WorkflowContext } from './context.js';
  * later step fails.
  */
 
-/** The id of the running workflow (DBOS's), for idempotency keys and the `updatedBy` marker. */
-export function currentWorkflowId(): string {
-  const id = DBOS.workflowID;
-  if (!id) throw new Error('A subscription change runs inside a workflow');
-  return id;
-}
-
 /** Who wrote a change: the workflow, so a replayed step can tell its own write (≤ 100 chars). */
 export function workflowActor(): string {
-  const id = currentWorkflowId();
+  const id = runningWorkflowId();
   const text = `workflow:${id}`;
   return text.length <= 100
     ? text
     : `workflow:${createHash('sha256').update(id).digest('hex').slice(0, 40)}`;
-}
-
-/** A refusal of the service called, as this workflow's answer in that service's words. */
-export async function relayed<T>(what: string, call: () => Promise<T>): Promise<T> {
-  return upstream(what, async () => {
-    try {
-      return await call();
-    } catch (err) {
-      if (err instanceof ServiceCallError && [400, 404, 409].includes(err.status)) {
-        throw new HttpError(
-          err.status,
-          ServiceCallError.describe(err.body) ?? `${what} was refused`,
-          {
-            type: err.status === 409 ? 'conflict' : err.status === 404 ? 'not_found' : 'validation',
-          },
-        );
-      }
-      throw err;
-    }
-  });
 }
 
 export const subscriptionNotFound = (id: string) => notFound(`Subscription ${id} not found`);
@@ -76,7 +42,7 @@ export function readSubscription(
       services.subscription
         .getSubscription({ params: { id: subscriptionId }, query: {} })
         .catch((err: unknown) => {
-          if (isCallStatus(err, 404)) return undefined;
+          if (isRefused(err, 404)) return undefined;
           throw err;
         }),
     );
@@ -156,7 +122,7 @@ export function patchSubscription(
   const actor = workflowActor();
   return step(name, async () => {
     try {
-      return await relayed('Changing the subscription', () =>
+      return await passRefusals('Changing the subscription', () =>
         services.subscription.updateSubscription({
           params: { id: subscription.id },
           body: { ...patch, version: subscription.version, updatedBy: actor },
@@ -198,14 +164,14 @@ export function rewriteOrder(
 ): Promise<OrderBefore | undefined> {
   const actor = workflowActor();
   return step(`${previous ? 'undo-order' : 'update-order'}:${orderId}`, async () => {
-    const order = await relayed('Reading the order', () =>
+    const order = await passRefusals('Reading the order', () =>
       services.order.getOrder({ params: { orderId } }),
     );
     const before = order.orderLineItems.map(toLineInput);
     const lines = previous ?? target(order);
     if (sameLines(before, lines)) return undefined;
     if (lines.length === 0) return undefined;
-    await relayed('Changing the order', () =>
+    await passRefusals('Changing the order', () =>
       services.order.replaceLineItems({
         params: { orderId },
         body: { orderLineItems: lines, version: order.version, updatedBy: actor },

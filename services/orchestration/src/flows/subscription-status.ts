@@ -1,4 +1,12 @@
-import { badRequest, conflict, HttpError, isCallStatus, localDate, upstream } from '@pawfresh/kit';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  isRefused,
+  localDate,
+  passRefusals,
+  upstream,
+} from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
 import type {
   PauseSubscriptionInput,
@@ -15,7 +23,7 @@ import {
 } from '../rules/pause.js';
 import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
-import { readSubscription, relayed, workflowActor } from './subscription-change-steps.js';
+import { readSubscription, workflowActor } from './subscription-change-steps.js';
 
 /**
  * pause-subscription, resume-subscription and reactivate-subscription (docs/subscriptions.md
@@ -102,7 +110,7 @@ function changeStatus(
 ): Promise<Subscription> {
   return step(name, async () => {
     try {
-      return await relayed('Changing the subscription', call);
+      return await passRefusals('Changing the subscription', call);
     } catch (err) {
       if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
       const now = await upstream('Reading the subscription', () =>
@@ -133,7 +141,7 @@ function moveBox(
     let refusal: unknown;
     for (const deliveryDate of dates) {
       try {
-        await relayed('Moving the box', () =>
+        await passRefusals('Moving the box', () =>
           services.order.patchOrder({
             params: { orderId: box.id },
             body: { deliveryDate, updatedBy: actor },
@@ -154,7 +162,7 @@ function moveBox(
 const moveBack = (ctx: WorkflowContext, box: Order, actor: string) => ({
   name: `undo-move-box:${box.id}`,
   run: () =>
-    relayed('Moving the box back', () =>
+    passRefusals('Moving the box back', () =>
       ctx.services.order.patchOrder({
         params: { orderId: box.id },
         body: { deliveryDate: box.deliveryDate, updatedBy: actor },
@@ -170,8 +178,8 @@ const removeBox = ({ services, step }: WorkflowContext, box: Order) =>
         await services.order.deleteOrder({ params: { orderId: box.id } });
         return true;
       } catch (err) {
-        if (isCallStatus(err, 404)) return true;
-        if (isCallStatus(err, 409)) return false;
+        if (isRefused(err, 404)) return true;
+        if (isRefused(err, 409)) return false;
         throw err;
       }
     }),
@@ -191,7 +199,7 @@ const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number)
     for (const box of planned) {
       await upstream('Removing the boxes planned', () =>
         ctx.services.order.deleteOrder({ params: { orderId: box.id } }).catch((err: unknown) => {
-          if (!isCallStatus(err, 404) && !isCallStatus(err, 409)) throw err;
+          if (!isRefused(err, 404) && !isRefused(err, 409)) throw err;
         }),
       );
     }
@@ -305,7 +313,7 @@ const restart =
                 services.subscription.reactivateSubscription({ params: { id: s.id }, body }),
               ),
         (done) =>
-          relayed('Putting the subscription back', () =>
+          passRefusals('Putting the subscription back', () =>
             action === 'resume'
               ? services.subscription.pauseSubscription({
                   params: { id: s.id },

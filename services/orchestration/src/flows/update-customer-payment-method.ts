@@ -1,9 +1,8 @@
-import { notFound, orNotFound, upstream } from '@pawfresh/kit';
+import { notFound, orNotFound, passRefusals, upstream } from '@pawfresh/kit';
 import type { CardDetails, PaymentMethod } from '@pawfresh/contracts/payment';
 import { newCardOf, type SavedCard } from '../rules/saved-cards.js';
 import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
-import { refusalsOf } from './order-change-steps.js';
 
 export interface PaymentMethodChange {
   userId: string;
@@ -64,7 +63,7 @@ export const updateCustomerPaymentMethod =
               (c) => !known.has(c.id) && newCardOf(c, input.card, input.providerPaymentMethodId),
             );
             if (already) return already;
-            return refusalsOf('Saving the card', () =>
+            return passRefusals('Saving the card', () =>
               services.payment.createPaymentMethod({
                 body: {
                   userId,
@@ -110,13 +109,13 @@ export const updateCustomerPaymentMethod =
         return { paymentMethod: card, previousDefaultPaymentMethodId: previousDefault };
       }
       const card = await s.step('make-default', () =>
-        refusalsOf(
+        passRefusals(
           'Choosing the default card',
           () =>
             services.payment.setDefaultPaymentMethod({
               params: { userId, paymentMethodId: chosenId },
             }),
-          CARD_NOT_FOUND,
+          { 404: CARD_NOT_FOUND },
         ),
       );
       return { paymentMethod: card, previousDefaultPaymentMethodId: previousDefault };

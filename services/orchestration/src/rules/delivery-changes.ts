@@ -1,4 +1,4 @@
-import type { Order, OrderAddressInput } from '@pawfresh/contracts/order';
+import { orderRefusalTypes, type Order, type OrderAddressInput } from '@pawfresh/contracts/order';
 import type { deliverySlots } from '@pawfresh/contracts/subscription';
 import { daysBetween, formatDay } from '@pawfresh/contracts/calendar-dates';
 
@@ -129,11 +129,13 @@ export function refusedDateMessage(why: string, dates: readonly string[]): strin
 }
 
 /**
- * Why the order service left a box as it was, in the customer's words: its 409s are for staff
- * and name fulfilment statuses and cut-off instants ("… (fulfilment in_progress) …").
+ * Why the order service left a box as it was, in the customer's words, by its 409's `type` (its
+ * words are for staff: fulfilment statuses and cut-off instants).
  */
-export function refusalInWords(serviceMessage: string): string {
-  if (/kitchen is working/.test(serviceMessage)) return 'the kitchen is already making it';
-  if (/^Too late|changes closed/.test(serviceMessage)) return 'changes for it have closed';
+export function refusalInWords(type: string | undefined): string {
+  if (type === orderRefusalTypes.beingMade) return 'the kitchen is already making it';
+  if (type === orderRefusalTypes.tooLate || type === orderRefusalTypes.changesClosed) {
+    return 'changes for it have closed';
+  }
   return 'it can no longer change';
 }

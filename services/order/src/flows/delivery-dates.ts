@@ -1,4 +1,5 @@
-import { badRequest, conflict, orNotFound, upstream } from '@pawfresh/kit';
+import { badRequest, HttpError, orNotFound, upstream } from '@pawfresh/kit';
+import { orderRefusalTypes } from '@pawfresh/contracts/order';
 import {
   dateProblemMessage,
   isPastCutoff,
@@ -42,8 +43,10 @@ export function datesFor(
     throw badRequest(dateProblemMessage(dates, place.depotCode, place.facilityId));
   }
   if (!allowPast && isPastCutoff(dates.cutoffAt, ctx.clock.now())) {
-    throw conflict(
+    throw new HttpError(
+      409,
       `Too late for a delivery on ${delivery.deliveryDate} (${delivery.slot}): its cut-off was ${dates.cutoffAt.toISOString()} (5pm at the depot on ${dates.billingCutoffDate}). Choose a later delivery date.`,
+      { type: orderRefusalTypes.tooLate },
     );
   }
   return dates;

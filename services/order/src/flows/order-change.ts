@@ -16,7 +16,7 @@ import {
   type OrderRow,
 } from '../db/order-store.js';
 import { enqueueMessages } from '../db/outbox-store.js';
-import { changeRefusal, changeRefusalMessage } from '../rules/order-changes.js';
+import { changeRefusal, changeRefused } from '../rules/order-changes.js';
 import { orderTotals, withinCents } from '../rules/order-totals.js';
 import type { OrderContext } from './context.js';
 
@@ -94,7 +94,7 @@ export const changeOrder = (
 /** Refuses (409) a change to the box after its cut-off or while the kitchen works on it. */
 export function assertBoxCanChange(row: OrderRow, now: Date, what: string): void {
   const refusal = changeRefusal(row, now);
-  if (refusal) throw conflict(changeRefusalMessage(what, refusal));
+  if (refusal) throw changeRefused(what, refusal);
 }
 
 /** The totals of the order's line items as they now are; 400 past the 32-bit ceiling. */

@@ -1,7 +1,7 @@
 import { conflict } from '@pawfresh/kit';
 import type { Order, OrderPatchInput } from '@pawfresh/contracts/order';
 import { REBALANCING_STATUS_MOVES, canMove, illegalMoveMessage } from '../rules/status-machines.js';
-import { changeRefusalMessage, deliveryMoveRefusal } from '../rules/order-changes.js';
+import { changeRefused, deliveryMoveRefusal } from '../rules/order-changes.js';
 import type { NewOrderEvent } from '../db/event-store.js';
 import type { NewOrderRow, OrderDb, OrderRow } from '../db/order-store.js';
 import type { OrderContext } from './context.js';
@@ -37,7 +37,7 @@ async function patchChange(
   const slot = patch.expectedDeliverySlotId ?? row.expectedDeliverySlotId;
   if (deliveryDate !== row.deliveryDate || slot !== row.expectedDeliverySlotId) {
     const refusal = deliveryMoveRefusal(row, now);
-    if (refusal) throw conflict(changeRefusalMessage('delivery date', refusal));
+    if (refusal) throw changeRefused('delivery date', refusal);
     const dates = datesFor(ctx, { deliveryDate, slot }, row);
     Object.assign(columns, dates, { expectedDeliverySlotId: slot });
     events.push({

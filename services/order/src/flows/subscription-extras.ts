@@ -17,7 +17,7 @@ import {
   type OrderDb,
   type OrderRow,
 } from '../db/order-store.js';
-import { changeRefusal, changeRefusalMessage } from '../rules/order-changes.js';
+import { changeRefusal, changeRefused } from '../rules/order-changes.js';
 import { isExtraInOrder } from '../rules/subscription-extras.js';
 import type { OrderContext } from './context.js';
 import { changeOrderIn, totalsOf } from './order-change.js';
@@ -155,7 +155,7 @@ export async function moveSubscriptionExtras(
     const now = ctx.clock.now();
     for (const row of [from, to]) {
       const refusal = changeRefusal(row, now);
-      if (refusal) throw conflict(changeRefusalMessage('extras', refusal));
+      if (refusal) throw changeRefused('extras', refusal);
     }
     if ((await lineItemRows(tx, from.id)).length === moving.length) {
       throw conflict(

@@ -1,5 +1,7 @@
+import { HttpError } from '@pawfresh/kit';
 import {
   blockedFulfilmentStatuses,
+  orderRefusalTypes,
   type FulfilmentStatus,
   type PaymentStatus,
 } from '@pawfresh/contracts/order';
@@ -49,3 +51,10 @@ export function changeRefusalMessage(what: string, refusal: ChangeRefusal): stri
   }
   return `The ${what} cannot change: changes closed at ${refusal.cutoffAt.toISOString()} (5pm at the depot on the billing cut-off date). Notes and flags can still change, and later orders until their own cut-off.`;
 }
+
+/** The 409 of a box that cannot change: its words, and its `type` for callers. */
+export const changeRefused = (what: string, refusal: ChangeRefusal) =>
+  new HttpError(409, changeRefusalMessage(what, refusal), {
+    type:
+      refusal.reason === 'blocked' ? orderRefusalTypes.beingMade : orderRefusalTypes.changesClosed,
+  });

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { ServiceCallError, upstream } from '@pawfresh/kit';
+import { isRefused, upstream } from '@pawfresh/kit';
 import type { TestAccount, TestScenario } from '@pawfresh/contracts/orchestration-accounts';
 import type { Order } from '@pawfresh/contracts/order';
 import { localDate } from '../../rules/dunning.js';
@@ -19,8 +19,6 @@ export interface CreateAccountInput {
 }
 
 const ACTOR = 'orchestration:test-account';
-const isStatus = (err: unknown, status: number) =>
-  err instanceof ServiceCallError && err.status === status;
 
 /**
  * create-test-account and create-account-scenario (docs/workflows.md "Test accounts"): a new
@@ -53,7 +51,7 @@ export const createAccount =
           });
           return user.id;
         } catch (err) {
-          if (!isStatus(err, 409)) throw err;
+          if (!isRefused(err, 409)) throw err;
           // Made by an earlier try of this workflow (or the e-mail is someone's: refused).
           const session = await services.identity.createSession({
             body: { email: start.email, password: secret },
@@ -81,7 +79,7 @@ export const createAccount =
       upstream('Saving the test card', async () => {
         const customer = await services.payment
           .getCustomer({ params: { userId } })
-          .catch((err: unknown) => (isStatus(err, 404) ? undefined : Promise.reject(err)));
+          .catch((err: unknown) => (isRefused(err, 404) ? undefined : Promise.reject(err)));
         if (customer?.paymentMethods.length) return;
         await services.payment.createPaymentMethod({
           body: {

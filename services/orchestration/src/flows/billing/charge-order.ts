@@ -3,6 +3,7 @@ import {
   conflict,
   HttpError,
   isInFlight,
+  refusalOf,
   ServiceCallError,
   upstream,
   upstreamMessage,
@@ -41,11 +42,11 @@ export const NO_CARD = 'No card is saved: add a card in your account';
 const CHARGE_TRIES = 3;
 
 const declinedBy = (err: unknown): Charged | undefined => {
-  if (!(err instanceof ServiceCallError) || err.status !== 402) return undefined;
-  const body = err.body as { message?: unknown; details?: { paymentId?: unknown } } | undefined;
-  const paymentId = typeof body?.details?.paymentId === 'string' ? body.details.paymentId : null;
-  const reason = typeof body?.message === 'string' ? body.message : 'The card was declined.';
-  return { outcome: 'declined', paymentId, reason };
+  const refusal = refusalOf(err);
+  if (refusal?.status !== 402) return undefined;
+  const details = refusal.details as { paymentId?: unknown } | undefined;
+  const paymentId = typeof details?.paymentId === 'string' ? details.paymentId : null;
+  return { outcome: 'declined', paymentId, reason: refusal.message };
 };
 
 /**

@@ -1,4 +1,4 @@
-import { isCallStatus, upstream } from '@pawfresh/kit';
+import { isRefused, upstream } from '@pawfresh/kit';
 import type { PaymentReconciliation } from '@pawfresh/contracts/orchestration-billing';
 import type { BillingContext } from './context.js';
 import { movePaymentStatus } from './order-state.js';
@@ -38,7 +38,7 @@ export const reconcilePayments =
         });
         const order = await services.order
           .getOrder({ params: { orderId } })
-          .catch((err: unknown) => (isCallStatus(err, 404) ? null : Promise.reject(err)));
+          .catch((err: unknown) => (isRefused(err, 404) ? null : Promise.reject(err)));
         // Not an order of ours (a checkout's cart), or no payment of it taken: nothing to mark.
         if (!order || !payments.data.some((p) => p.status === 'processed')) return null;
         if (order.paymentStatus === 'processed' || order.paymentStatus === 'expired') return null;
