@@ -39,6 +39,17 @@ module.exports = {
       to: { path: '^(services|apps)/' },
     },
     {
+      name: 'contracts-on-zod-alone',
+      comment:
+        'The contracts are imported by the browser (ADR 006): they depend on zod and on each other, nothing else.',
+      severity: 'error',
+      from: { path: '^packages/contracts/src/' },
+      to: {
+        pathNot: ['^packages/contracts/src/', 'node_modules/zod/'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
       name: 'services-do-not-import-apps',
       severity: 'error',
       from: { path: '^services/' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
+import { defineContract } from './define.js';
 import { cents, instant, promotionCodeOf, uuid } from './fields.js';
 import { workflowId } from './workflow-id.js';
 import { discountIntervals, promotionTypes } from './pricing.js';

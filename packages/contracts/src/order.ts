@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '@pawfresh/kit';
+import { defineContract } from './define.js';
 import { australianState } from './enums.js';
 import { MAX_CENTS, australianTimeZone, calendarDate, instant, uuid } from './fields.js';
 import { deliverySlot, feedingPlanTypes } from './subscription.js';
