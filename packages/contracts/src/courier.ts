@@ -48,6 +48,17 @@ const invoiceNumber = z
     error: INVOICE_PREFIX_MESSAGE,
   });
 
+/** The bit of each delivery slot in a day's `slotAvailability` (0 none, 1 AM, 2 PM, 3 both). */
+const SLOT_BITS = { AM: 1, PM: 2 } as const;
+
+/** Whether a day's slot availability offers the slot. */
+export const slotOffered = (availability: number, slot: keyof typeof SLOT_BITS): boolean =>
+  (availability & SLOT_BITS[slot]) !== 0;
+
+/** The slots a day's availability offers, morning first. */
+export const slotsOffered = (availability: number): (keyof typeof SLOT_BITS)[] =>
+  (['AM', 'PM'] as const).filter((slot) => slotOffered(availability, slot));
+
 export const slotAvailabilitySchema = z
   .object({
     deliveryDate: z.string().describe('YYYY-MM-DD'),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
-import { checkoutOrderSchedule, extraTypeOf, slotOffered } from '../src/rules/checkout.js';
+import { slotOffered } from '@pawfresh/contracts/courier';
+import { checkoutOrderSchedule, extraTypeOf } from '../src/rules/checkout.js';
 import { horizonEnd, ordersDue, samePriceKey } from '../src/rules/order-generation.js';
 import type { GetPriceInput } from '@pawfresh/contracts/pricing';
 

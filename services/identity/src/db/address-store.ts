@@ -1,3 +1,4 @@
+import { addressLines } from '@pawfresh/contracts/addresses';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from '@pawfresh/db/orm';
 import type { Address, addressInput } from '@pawfresh/contracts/fields';
@@ -35,15 +36,10 @@ export async function findDefaultAddress(
 }
 
 const columns = (fields: AddressFields) => ({
-  address1: fields.address1,
-  address2: fields.address2 ?? null,
-  suburb: fields.suburb,
-  city: fields.city ?? null,
-  state: fields.state,
+  ...addressLines(fields),
   postCode: fields.postCode,
   countryCode: fields.countryCode,
   deliveryInstructions: fields.deliveryInstructions ?? null,
-  companyName: fields.companyName ?? null,
 });
 
 /**

@@ -1,3 +1,4 @@
+import { slotOffered } from '@pawfresh/contracts/courier';
 import {
   badRequest,
   conflict,
@@ -21,7 +22,6 @@ import {
   emptyCartProblems,
   orderLineItems,
   productsToType,
-  slotOffered,
   startsSubscription,
   subscriptionOfCart,
 } from '../rules/checkout.js';

@@ -1,3 +1,5 @@
+import { slotOffered } from '@pawfresh/contracts/courier';
+import { identityAddressFrom } from '@pawfresh/contracts/addresses';
 import {
   badRequest,
   conflict,
@@ -68,7 +70,7 @@ async function checkDate(
     const delivers =
       date.deliveryDate >= today &&
       day !== undefined &&
-      (day.slotAvailability & (date.deliverySlotId === 'AM' ? 1 : 2)) !== 0;
+      slotOffered(day.slotAvailability, date.deliverySlotId);
     const earliest = addDays(today, lead);
     return {
       delivers,
@@ -494,20 +496,12 @@ export const updateOrderDeliveryInfo =
           passRefusals('Changing the default address', () =>
             services.identity.putDefaultAddress({
               params: { userId: order.userId },
-              body: {
-                address1: a.address1,
-                address2: a.address2 ?? null,
-                suburb: input.suburb,
-                city: a.city ?? null,
-                state: a.state,
-                postCode: input.postcode,
-                countryCode: 'AU',
-                deliveryInstructions:
-                  a.deliveryInstructions === undefined
-                    ? (previousDefault?.deliveryInstructions ?? null)
-                    : a.deliveryInstructions,
-                companyName: a.companyName ?? null,
-              },
+              body: identityAddressFrom(
+                { ...a, ...place },
+                a.deliveryInstructions === undefined
+                  ? (previousDefault?.deliveryInstructions ?? null)
+                  : a.deliveryInstructions,
+              ),
             }),
           ),
         );

@@ -1,3 +1,4 @@
+import { orderAddressFrom } from '@pawfresh/contracts/addresses';
 import type { InputProblem } from '@pawfresh/kit';
 import type { CheckoutAddressInput } from '@pawfresh/contracts/orchestration-checkout';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
@@ -23,11 +24,6 @@ export const ORDER_HORIZON_WEEKS = 12;
 
 /** The cadence a checkout starts a subscription at: carts carry none (the subscription default). */
 export const CHECKOUT_CADENCE_IN_WEEKS = 2;
-
-/** The courier's slot availability: 0 none, 1 AM, 2 PM, 3 both. */
-export function slotOffered(availability: number, slot: Slot): boolean {
-  return (availability & (slot === 'AM' ? 1 : 2)) !== 0;
-}
 
 /** A cart with nothing in it cannot be checked out. */
 export function emptyCartProblems(cartId: string, cart: Cart): InputProblem[] {
@@ -144,18 +140,7 @@ export function checkoutOrderSchedule(
 }
 
 export function orderAddressOf(address: CheckoutAddressInput): OrderAddressInput {
-  return {
-    firstName: address.firstName,
-    lastName: address.lastName,
-    address1: address.address1,
-    address2: address.address2 ?? null,
-    suburb: address.suburb,
-    city: address.city ?? null,
-    state: address.state,
-    postcode: address.postCode,
-    countryCode: 'AU',
-    companyName: address.companyName ?? null,
-  };
+  return orderAddressFrom(address, { ...address, postcode: address.postCode });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { slotOffered } from '@pawfresh/contracts/courier';
+import { orderAddressFrom } from '@pawfresh/contracts/addresses';
 import { orderRefusalTypes, type Order, type OrderAddressInput } from '@pawfresh/contracts/order';
 import type { deliverySlots } from '@pawfresh/contracts/subscription';
 import { daysBetween, formatDay } from '@pawfresh/contracts/calendar-dates';
@@ -22,18 +24,7 @@ export interface NewAddress {
 
 /** The order's address with the new lines, as the order service takes it. */
 export function orderAddressWith(current: Order['address'], next: NewAddress): OrderAddressInput {
-  return {
-    firstName: current.firstName,
-    lastName: current.lastName,
-    address1: next.address1,
-    address2: next.address2 ?? null,
-    suburb: next.suburb,
-    city: next.city ?? null,
-    state: next.state,
-    postcode: next.postcode,
-    countryCode: 'AU',
-    companyName: next.companyName ?? null,
-  };
+  return orderAddressFrom(current, next);
 }
 
 /** The order's address as it is, to put back (compensation). */
@@ -75,10 +66,6 @@ export function ordersFrom(orders: readonly Order[], fromDate: string, first?: s
     );
 }
 
-/** Slot availability of the courier: 1 AM, 2 PM, 3 both (courier contract). */
-export const deliversIn = (availability: number, slot: DeliverySlot) =>
-  (availability & (slot === 'AM' ? 1 : 2)) !== 0;
-
 /**
  * How many days before a delivery its changes close, read off an order of the same depot: from
  * the billing cut-off date to the delivery date, one more for the kitchen's Sunday rule (a make
@@ -103,7 +90,7 @@ export function nextPossibleDates(
       (d) =>
         d.deliveryDate > after &&
         d.deliveryDate >= earliest &&
-        deliversIn(d.slotAvailability, slot),
+        slotOffered(d.slotAvailability, slot),
     )
     .map((d) => d.deliveryDate)
     .sort()

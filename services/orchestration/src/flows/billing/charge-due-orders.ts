@@ -1,4 +1,5 @@
 import { upstream } from '@pawfresh/kit';
+import { AUSTRALIAN_TIME_ZONES } from '@pawfresh/contracts/addresses';
 import type {
   BilledOrder,
   BillingRun,
@@ -10,17 +11,6 @@ import { childWorkflow } from '../../engine/children.js';
 import { runErrorOf } from '../../rules/workflow-failure.js';
 import type { BillOrderInput } from './bill-order.js';
 import type { BillingContext } from './context.js';
-
-/** The depots' time zones: orders are listed by billing date in each (docs/orders.md). */
-export const BILLING_TIME_ZONES = [
-  'Australia/Adelaide',
-  'Australia/Brisbane',
-  'Australia/Darwin',
-  'Australia/Hobart',
-  'Australia/Melbourne',
-  'Australia/Perth',
-  'Australia/Sydney',
-] as const;
 
 const PAGE = 100;
 
@@ -53,7 +43,8 @@ export const chargeDueOrders =
             if (page.items.length < PAGE) break;
           }
         };
-        for (const timezone of BILLING_TIME_ZONES) {
+        // Orders are listed by billing date in each time zone a depot can be in (docs/orders.md).
+        for (const timezone of AUSTRALIAN_TIME_ZONES) {
           await collect({ status: 'pending', billingDate: date, timezone });
         }
         await collect({ status: 'attempt_failed' });

@@ -1,4 +1,5 @@
 import type { AccountResponse } from '@pawfresh/contracts/account';
+import { timeZoneOfState } from '@pawfresh/contracts/addresses';
 
 import { wallClock, type AustralianTimeZone } from '../../../lib/australian-time';
 import { dayOf, formatCents, formatDay } from '../../../lib/format';
@@ -9,19 +10,8 @@ export type Order = AccountResponse<'getOrder'>;
 export type DisplayType = Order['displayType'];
 
 /** The customer's clock: cut-offs are instants, shown in the time zone of the delivery address. */
-const STATE_TIME_ZONES: Record<string, AustralianTimeZone> = {
-  ACT: 'Australia/Sydney',
-  NSW: 'Australia/Sydney',
-  NT: 'Australia/Darwin',
-  QLD: 'Australia/Brisbane',
-  SA: 'Australia/Adelaide',
-  TAS: 'Australia/Hobart',
-  VIC: 'Australia/Melbourne',
-  WA: 'Australia/Perth',
-};
-
 export function timeZoneOf(order: Pick<Order, 'address'>): AustralianTimeZone {
-  return STATE_TIME_ZONES[order.address.state] ?? 'Australia/Sydney';
+  return timeZoneOfState(order.address.state);
 }
 
 /** "Delivered between 6am and 12pm" etc. (docs/delivery.md: AM 06:00–12:00, PM 12:00–18:00). */
