@@ -1,6 +1,5 @@
 import type { NotificationInput } from '@pawfresh/contracts/identity';
-import { escapeHtml } from './escape-html.js';
-import type { MailContent } from './password-reset-mail.js';
+import { composeMail, type MailContent } from './mail-layout.js';
 
 /** "Friday 20 November 2026": a calendar date as a customer reads it. */
 export function longDate(isoDate: string): string {
@@ -68,28 +67,8 @@ function noticeOf(n: NotificationInput): { subject: string; heading: string; lin
   }
 }
 
-/** A notice e-mail: plain text and simple, accessible HTML, as the password reset mail. */
+/** A notice e-mail, in the layout every e-mail has. */
 export function notificationMail(firstName: string, n: NotificationInput): MailContent {
   const { subject, heading, lines } = noticeOf(n);
-  const text = [`Hi ${firstName},`, '', ...lines.flatMap((l) => [l, '']), 'The Pawfresh team'].join(
-    '\n',
-  );
-  const html = `<!doctype html>
-<html lang="en-AU">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:24px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<main>
-<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(heading)}</h1>
-<p>Hi ${escapeHtml(firstName)},</p>
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p>The Pawfresh team</p>
-</main>
-</body>
-</html>
-`;
-  return { subject, text, html };
+  return composeMail({ subject, heading, firstName, blocks: lines });
 }
