@@ -1,6 +1,5 @@
 import { composeMail, type MailContent } from './mail-layout.js';
 
-
 /** The customer app's page that takes the code (customer-app.md §2 password recovery). */
 export function passwordResetLink(publicUrl: string, email: string, code: string): string {
   const base = publicUrl.replace(/\/+$/, '');
