@@ -31,6 +31,8 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       log: runtime.log,
       stepDelayMs: settings.stepDelayMs,
       executorId: settings.executorId,
+      applicationVersion: settings.applicationVersion,
+      recoveryIntervalMs: settings.recoveryIntervalMs,
     });
     const ctx = {
       services: collaborators(runtime, () => engine.beginShutdown()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '@pawfresh/kit';
+import { ConfigError, loadConfig, processName } from '@pawfresh/kit';
+import { WORKFLOW_VERSION } from './engine/version.js';
 import { isValidAbn } from './rules/invoice.js';
 
 /** What the orchestration service reads from the environment besides the process settings. */
@@ -19,11 +20,20 @@ export interface OrchestrationSettings {
   /** The seller on tax invoices (docs/invoices.md). */
   invoiceSeller: { name: string; abn: string; address: string };
   /**
-   * This process's id among the processes sharing the database (DBOS's executor id): each
-   * recovers only the workflows it started, so two processes never run one workflow twice. Keep
-   * it stable across restarts of the same process (a replica's name). Default `local`.
+   * This process's id among the processes sharing the database (DBOS's executor id): the kit's
+   * processName — WORKFLOW_EXECUTOR_ID, else unique per process on PostgreSQL, `local` embedded.
+   * At start a process recovers its own id's workflows; a live one recovers a dead one's.
    */
   executorId: string;
+  /**
+   * The workflows' version (DBOS's application version): a process recovers only runs of its own
+   * version, so it changes only on purpose, when a workflow changes in a way a run in flight could
+   * not replay (docs/workflows.md "Changing a workflow"). WORKFLOW_APPLICATION_VERSION, else the
+   * release's WORKFLOW_VERSION (engine/version.ts).
+   */
+  applicationVersion: string;
+  /** How often a live process looks for the workflows of processes that died (milliseconds). */
+  recoveryIntervalMs: number;
   /** How far ahead orders are generated (weeks of deliveries). Default 12. */
   orderHorizonWeeks: number;
   /** When the daily order generation runs (cron, Australia/Sydney time). Default 02:00. */
@@ -73,12 +83,21 @@ const envSchema = z.object({
     .min(1)
     .max(200)
     .default('12 Example Street, Richmond VIC 3121'),
-  WORKFLOW_EXECUTOR_ID: z
+  WORKFLOW_APPLICATION_VERSION: z
     .string()
-    .regex(/^[A-Za-z0-9._-]{1,100}$/, {
-      error: 'WORKFLOW_EXECUTOR_ID must be 1 to 100 letters, digits, dots, underscores or dashes',
+    .regex(/^[A-Za-z0-9._-]{1,60}$/, {
+      error:
+        'WORKFLOW_APPLICATION_VERSION must be 1 to 60 letters, digits, dots, underscores or dashes',
     })
-    .default('local'),
+    .default(WORKFLOW_VERSION),
+  WORKFLOW_RECOVERY_INTERVAL_MS: z.coerce
+    .number({ error: 'WORKFLOW_RECOVERY_INTERVAL_MS must be a whole number from 200 to 60000' })
+    .int({ error: 'WORKFLOW_RECOVERY_INTERVAL_MS must be a whole number from 200 to 60000' })
+    .min(200, { error: 'WORKFLOW_RECOVERY_INTERVAL_MS must be a whole number from 200 to 60000' })
+    .max(60_000, {
+      error: 'WORKFLOW_RECOVERY_INTERVAL_MS must be a whole number from 200 to 60000',
+    })
+    .default(10_000),
   ORDER_HORIZON_WEEKS: z.coerce
     .number()
     .int({ error: 'ORDER_HORIZON_WEEKS must be a whole number of weeks from 1 to 52' })
@@ -121,7 +140,9 @@ export function readOrchestrationSettings(
       abn: parsed.INVOICE_ABN,
       address: parsed.INVOICE_ADDRESS,
     },
-    executorId: parsed.WORKFLOW_EXECUTOR_ID,
+    executorId: processName(env),
+    applicationVersion: parsed.WORKFLOW_APPLICATION_VERSION,
+    recoveryIntervalMs: parsed.WORKFLOW_RECOVERY_INTERVAL_MS,
     orderHorizonWeeks: parsed.ORDER_HORIZON_WEEKS,
     generateOrdersCron: parsed.GENERATE_ORDERS_CRON,
     generateOrdersConcurrency: parsed.GENERATE_ORDERS_CONCURRENCY,

@@ -199,6 +199,9 @@ export class CrashServers implements ServerClient {
       SERVICE_TOKEN: TOKEN,
       CUSTOMER_APP_DIR: path.join(dataDir, 'no-app'),
       WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS),
+      // One replica restarted under its stable name: it recovers its own runs as it starts.
+      WORKFLOW_EXECUTOR_ID: 'crash-server',
+      WORKFLOW_RECOVERY_INTERVAL_MS: '500',
       ...env,
     };
     let database: DatabaseConnection | undefined;

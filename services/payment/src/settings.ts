@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '@pawfresh/kit';
+import { ConfigError, loadConfig, processName } from '@pawfresh/kit';
 import { faultCalls, faultPoints, type FaultCall, type FaultPoint } from './rules/faults.js';
 
 /** What the payment service reads from the environment besides the process settings. */
 export interface PaymentSettings {
   /**
-   * Who holds an idempotency claim: this process's name (WORKFLOW_EXECUTOR_ID, the same name the
-   * workflow engine uses; `local` by default) and an id new at every start. A claim held by an
+   * Who holds an idempotency claim: this process's name (the kit's processName, the same name
+   * the workflow engine uses) and an id new at every start. A claim held by an
    * earlier start of the same name is a dead process's, taken over at once; another name's is
    * taken over when its lease runs out (docs/payments.md "Idempotency").
    */
@@ -33,12 +33,6 @@ export interface PaymentSettings {
 const faultPattern = new RegExp(`^(${faultCalls.join('|')}):(${faultPoints.join('|')})$`);
 
 const envSchema = z.object({
-  WORKFLOW_EXECUTOR_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]{1,100}$/, {
-      error: 'WORKFLOW_EXECUTOR_ID must be 1 to 100 letters, digits, dots, underscores or dashes',
-    })
-    .default('local'),
   PAYMENT_CLAIM_LEASE_SECONDS: z.coerce
     .number()
     .int({ error: 'PAYMENT_CLAIM_LEASE_SECONDS must be a whole number of seconds from 3 to 600' })
@@ -92,7 +86,7 @@ export function readPaymentSettings(
   const [call, point] = parsed.PAYMENT_FAULT?.split(':') ?? [];
   return {
     claimHolder: {
-      processName: parsed.WORKFLOW_EXECUTOR_ID,
+      processName: processName(env),
       bootId: randomBytes(6).toString('hex'),
     },
     claimLeaseMs: parsed.PAYMENT_CLAIM_LEASE_SECONDS * 1000,

@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
 import { registerScheduled, type ConfiguredSchedule } from './schedules.js';
 import { runningWorkflowId } from './progress.js';
+import { ExecutorLiveness } from './executors.js';
+import { WORKFLOW_VERSION } from './version.js';
 import { backgroundPolling, setInternalQueuePolling, setSweepPolling } from './background.js';
 import type { Logger } from 'pino';
 import { badRequest, HttpError } from '@pawfresh/kit';
@@ -46,6 +48,10 @@ export interface EngineOptions {
   stepDelayMs: number;
   /** This process's executor id among those sharing the database (see settings.ts). */
   executorId?: string;
+  /** The workflows' version (settings.ts, engine/version.ts). */
+  applicationVersion?: string;
+  /** How often a live process looks for dead processes' workflows (PostgreSQL only). */
+  recoveryIntervalMs?: number;
 }
 
 /** A daily (or any cron) run of a workflow that takes no input, in Australia/Sydney time. */
@@ -71,6 +77,7 @@ const unexpectedFailure: WorkflowFailure = {
 export class Engine {
   #launched = false;
   #stopping = false;
+  #executors: ExecutorLiveness | undefined;
   /** Callers waiting for a workflow's result, answered when the process begins to stop. */
   readonly #waiting = new Set<(err: Error) => void>();
   readonly #schedules: Schedule[] = [];
@@ -177,6 +184,7 @@ export class Engine {
         : withIdleTimeout(await database.wireUrl()),
       systemDatabaseSchemaName: ENGINE_SCHEMA,
       executorID: this.options.executorId ?? 'local',
+      applicationVersion: this.options.applicationVersion ?? WORKFLOW_VERSION,
       // Embedded, every connection shares PGlite's one session: a notification would reach
       // whichever connection speaks next, and a session setting would apply to every service.
       useListenNotify: !embedded,
@@ -195,8 +203,29 @@ export class Engine {
         },
       },
     });
-    await DBOS.launch();
+    // On PostgreSQL several processes may share the database: this one holds its executor id's
+    // lock before it recovers that id's workflows, and recovers those of processes that die.
+    const executors = embedded
+      ? undefined
+      : new ExecutorLiveness({
+          url: await database.wireUrl(),
+          executorId: this.options.executorId ?? 'local',
+          applicationVersion: this.options.applicationVersion ?? WORKFLOW_VERSION,
+          schema: ENGINE_SCHEMA,
+          applicationName: APPLICATION_NAME,
+          intervalMs: this.options.recoveryIntervalMs ?? 10_000,
+          log: log.child({ component: 'workflow-executors' }),
+        });
+    await executors?.claim();
+    try {
+      await DBOS.launch();
+    } catch (err) {
+      await executors?.stop();
+      throw err;
+    }
     this.#launched = true;
+    executors?.watch();
+    this.#executors = executors;
     setInternalQueuePolling(polling);
     for (const { name, concurrency } of this.#queues) {
       // Per process: each process sharing the database runs this many at once.
@@ -211,6 +240,8 @@ export class Engine {
   async shutdown(): Promise<void> {
     if (!this.#launched) return;
     this.#launched = false;
+    await this.#executors?.stop();
+    this.#executors = undefined;
     // Deregistering lets a later engine in the same process (tests) register its workflows again.
     await DBOS.shutdown({ deregister: true });
   }
