@@ -103,6 +103,32 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     await app.register(module.plugin(runtime), { prefix: mountPath });
   }
 
+  // The process's own health, for a load balancer and the orchestrator: live while it answers at
+  // all; ready while every service it runs passes its health check (its database, the workflow
+  // engine), and no longer ready from the moment it begins to stop, so traffic drains away before
+  // its routes close.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  const healthOf = modules.map((m) => ({
+    name: m.name,
+    url: `${alone ? '' : mountPathOf(m.name)}/health`,
+  }));
+  app.get('/health/live', async () => ({ status: 'ok' }));
+  app.get('/health/ready', async (_request, reply) => {
+    if (stopping) return reply.status(503).send({ status: 'stopping' });
+    const checks = await Promise.all(
+      healthOf.map(async ({ name, url }) => ({
+        name,
+        ok: (await app.inject({ method: 'GET', url })).statusCode === 200,
+      })),
+    );
+    const failing = checks.filter((c) => !c.ok).map((c) => c.name);
+    if (failing.length > 0) return reply.status(503).send({ status: 'error', failing });
+    return { status: 'ok' };
+  });
+
   let decorated = false;
   for (const module of modules) {
     if (!module.assets) continue;

@@ -78,6 +78,15 @@ describe('one process', () => {
     });
   });
 
+  it('answers live at once and ready once every service it runs passes its health check', async () => {
+    const live = await call('GET', '/health/live', undefined, nobody);
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await call('GET', '/health/ready', undefined, nobody);
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
   it('gives every answer a request id, keeping a well-formed one the caller sent', async () => {
     const given = await call('GET', '/health', undefined, { 'x-request-id': 'trace-42' });
     expect(given.headers['x-request-id']).toBe('trace-42');
@@ -211,6 +220,34 @@ describe('split mode', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('x-request-id')).toBe('split-1');
       expect(((await res.json()) as { treats: unknown[] }).treats.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('one service alone', () => {
+  it('is live but not ready while its database does not answer', async () => {
+    const own = await testDatabase();
+    const alone = await buildServer({
+      config: readConfig({
+        SERVICE: 'product',
+        DOGS_SERVICE_URL: 'http://127.0.0.1:9',
+        CUSTOMER_APP_DIR: appDir,
+      }),
+      database: own,
+      clock: new TestClock(),
+    });
+    try {
+      const ask = caller(() => alone);
+      expect((await ask('GET', '/health/ready', undefined, nobody)).json()).toEqual({
+        status: 'ok',
+      });
+      await own.close();
+      const ready = await ask('GET', '/health/ready', undefined, nobody);
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'error', failing: ['product'] });
+      expect((await ask('GET', '/health/live', undefined, nobody)).statusCode).toBe(200);
+    } finally {
+      await alone.close().catch(() => undefined);
     }
   });
 });
