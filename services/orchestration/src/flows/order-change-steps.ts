@@ -15,6 +15,7 @@ import {
   type CatalogueVariant,
   type SubscriptionDiscountSpan,
 } from '../rules/order-lines.js';
+import { dayInWords, refusalInWords } from '../rules/delivery-changes.js';
 import type { WorkflowContext } from './context.js';
 
 /**
@@ -196,10 +197,22 @@ export async function writeLines(
           `Order ${order.id} changed while this change was being made: read it again and retry`,
         );
       }
+      // The order service's other 409s are for staff (fulfilment statuses, cut-off instants).
+      if (err instanceof HttpError && err.statusCode === 409) throw boxRefusal(order, err.message);
       throw err;
     }
   });
 }
+
+/**
+ * The order service's refusal of a change to a box (a 409 in staff words: "changes closed at
+ * 2026-11-16T06:00:00.000Z …", "(fulfilment in_progress)"), as a 409 in the customer's words:
+ * "Your box of Friday 20 November can no longer change: changes for it have closed".
+ */
+export const boxRefusal = (order: Pick<Order, 'deliveryDate'>, serviceMessage: string) =>
+  conflict(
+    `Your box of ${dayInWords(order.deliveryDate)} can no longer change: ${refusalInWords(serviceMessage)}`,
+  );
 
 /** Who made a change, recorded on the order's events. */
 export const actorOf = (userId: string | undefined) =>
