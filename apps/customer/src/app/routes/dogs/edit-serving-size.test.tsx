@@ -157,4 +157,53 @@ describe('/dogs/{animalId}/{feedingPlanId}/edit-serving-size', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm new portion' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('servingSize must be one of');
   });
+
+  it('after a new weight, offers the recomputed portion (before → after) and applies it through the review', async () => {
+    const { api, subscriptions } = setUp();
+    const { user, router } = renderApp(`/dogs/${biscuit.identifier}/edit/profile`, { api });
+
+    const weight = await screen.findByRole('textbox', { name: /Weight/ });
+    await user.clear(weight);
+    await user.type(weight, '25');
+    await user.click(screen.getByRole('button', { name: /^Save/ }));
+
+    // Named by its title: what changed.
+    const offer = await screen.findByRole('region', { name: 'Biscuit’s new weight' });
+    expect(currentPath(router)).toBe(choosePath);
+    expect(offer).toHaveTextContent('Today 300 g a day → recommended 375 g a day.');
+    // Nothing is changed by the offer itself.
+    expect(api.callsTo('POST /subscriptions/update-serving-size')).toHaveLength(0);
+    await user.click(within(offer).getByRole('button', { name: 'Review 375 g a day' }));
+
+    await screen.findByRole('heading', { name: 'Review Biscuit’s new portion' });
+    const table = await screen.findByRole('table', { name: 'Biscuit’s plan' });
+    expect(
+      within(table).getByRole('rowheader', { name: 'Daily portion' }).closest('tr'),
+    ).toHaveTextContent('300 g a day375 g a day');
+    await user.click(screen.getByRole('button', { name: 'Confirm new portion' }));
+    await findSuccessNotice();
+    expect(api.callsTo('POST /subscriptions/update-serving-size')[0]!.body).toMatchObject({
+      servingSize: 'v0375',
+    });
+    expect(subscriptions.subscription.feedingPlans[0]!.currentDailyServingSizeInGrams).toBe(375);
+  });
+
+  it('after a new activity level, keeping today’s portion changes nothing and says so', async () => {
+    const { api, subscriptions } = setUp();
+    const { user } = renderApp(`/dogs/${biscuit.identifier}/edit/profile`, { api });
+
+    await user.click(await screen.findByRole('radio', { name: 'Chilled' }));
+    await user.click(screen.getByRole('button', { name: /^Save/ }));
+
+    const offer = await screen.findByRole('region', { name: 'Biscuit’s new activity level' });
+    expect(offer).toHaveTextContent(/^.*Today 300 g a day → recommended \d+ g a day\./);
+    await user.click(within(offer).getByRole('button', { name: 'Keep 300 g a day' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Nothing changed: Biscuit stays on 300 g a day.',
+    );
+    expect(api.callsTo('POST /review-update-subscription-serving-size')).toHaveLength(0);
+    expect(api.callsTo('POST /subscriptions/update-serving-size')).toHaveLength(0);
+    expect(subscriptions.subscription.feedingPlans[0]!.currentDailyServingSizeInGrams).toBe(300);
+  });
 });
