@@ -289,21 +289,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       };
       const index = state.dogs.findIndex((dog) => dog.identifier === dogId);
       if (index < 0) return error(404, 'Dog not found');
-      const merged = { ...state.dogs[index]!, ...dogProfileInput } as Dog;
-      // As the server does: weight and activity give the energy need (RER × an activity factor,
-      // docs/energy.md; the fake's factors: chilled 1.4, loves to play 1.6, ball of energy 1.8).
-      const factors: Record<string, number> = {
-        chilled: 1.4,
-        loves_to_play: 1.6,
-        ball_of_energy: 1.8,
-      };
-      const factor = factors[merged.activityLevel ?? ''] ?? 1.6;
-      const updated = merged.weight
-        ? {
-            ...merged,
-            dailyEnergyKilocalories: Math.round(70 * Number(merged.weight) ** 0.75 * factor),
-          }
-        : merged;
+      const updated = { ...state.dogs[index]!, ...dogProfileInput } as Dog;
       state.dogs[index] = updated;
       return { body: updated };
     }),

@@ -1,4 +1,3 @@
-import { servingSizeCodes } from '@pawfresh/contracts/subscription';
 import { formatDay } from '@pawfresh/contracts/calendar-dates';
 import type { AccountResponse, CustomerSubscription } from '@pawfresh/contracts/account';
 
@@ -77,9 +76,7 @@ export function side(grams: number, type: FeedingPlan['type'] = 'full_bowl'): Pl
     feedingPlanId: FEEDING_PLAN_ID,
     animalId: fixtures.biscuit.identifier,
     type,
-    servingSize:
-      servingSizeCodes.find((code) => gramsOf(code) === grams) ??
-      `f${String(grams).padStart(4, '0')}`,
+    servingSize: `f${String(grams).padStart(4, '0')}`,
     dailyGrams: grams,
     pouchSizeInGrams: pouch,
     pouchesPerBox,
@@ -148,34 +145,6 @@ export function withSubscriptions(api: FakeApi, subscription = makeSubscription(
 
   api.on('GET /subscriptions', () => ({ body: { subscriptions: [state.subscription] } }));
   api.on('GET /cancel-reasons', () => ({ body: CANCEL_REASONS }));
-  // Plans sized from a dog's energy, as the server's would be (its serving-size rule snaps to the
-  // allowed sizes; the fake's: 1 g for every 3.4 kcal, the nearest code).
-  api.on('POST /plans/generate', (request) => {
-    const body = request.body as {
-      dogs: { animalId: string; energy: number; planType?: string }[];
-    };
-    return {
-      body: {
-        feedingPlans: body.dogs.map((dog) => {
-          const code = [...servingSizeCodes].sort(
-            (a, b) =>
-              Math.abs(gramsOf(a) - dog.energy / 3.4) - Math.abs(gramsOf(b) - dog.energy / 3.4),
-          )[0]!;
-          const plan = state.subscription.feedingPlans[0]!;
-          return {
-            ...plan,
-            animalId: dog.animalId,
-            planId: plan.id,
-            percentOfCalories: 100,
-            dailyEnergyKilocalories: dog.energy,
-            servingSize: code,
-            currentDailyServingSizeInGrams: gramsOf(code),
-            pricePerPouch: null,
-          };
-        }),
-      },
-    };
-  });
   api.on('POST /review-update-subscription-serving-size', (request) => {
     const body = request.body as { subscriptionId: string; servingSize: string | number };
     if (!own(body.subscriptionId)) return error(404, 'Subscription not found');
@@ -202,9 +171,7 @@ export function withSubscriptions(api: FakeApi, subscription = makeSubscription(
       feedingPlans: [
         makeFeedingPlan({
           ...plan,
-          servingSize: (typeof body.servingSize === 'string'
-            ? body.servingSize
-            : `f${String(grams).padStart(4, '0')}`) as FeedingPlan['servingSize'],
+          servingSize: `f${String(grams).padStart(4, '0')}` as FeedingPlan['servingSize'],
           currentDailyServingSizeInGrams: grams,
         }),
       ],

@@ -12,9 +12,7 @@ import {
 } from '../../../components/feedback/success-notice';
 import { paths } from '../../../config/paths';
 import { EditDogProfileForm } from '../../../features/dogs/components/edit-dog-profile-form';
-import { useSubscriptions } from '../../../features/subscriptions/api/get-subscriptions';
 import NotFoundRoute from '../not-found';
-import { portionOfferPath } from './portion-offer';
 import { dogEditLoader, useDogRouteData } from './dog-route-data';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
@@ -38,7 +36,6 @@ export default function EditDogProfileRoute() {
   const data = useDogRouteData(animalId);
   const notify = useSuccessNotice();
   const navigate = useNavigate();
-  const subscriptions = useSubscriptions();
   const back = { to: paths.dogs, label: 'Back to dogs' };
 
   if (data.status === 'not-found') return <NotFoundRoute />;
@@ -63,17 +60,7 @@ export default function EditDogProfileRoute() {
           if (changed.length > 0) {
             notify(`We’ve saved ${updated.name}’s ${listInWords(changed)}.`);
           }
-          // A new weight or activity changes the energy need: offer the recomputed portion.
-          const reason =
-            updated.weight !== data.dog.weight
-              ? 'weight'
-              : updated.activityLevel !== data.dog.activityLevel
-                ? 'activity'
-                : null;
-          const offer = reason
-            ? portionOfferPath(data.dog, updated, subscriptions.data?.subscriptions, reason)
-            : null;
-          await navigate(offer ?? paths.dogs);
+          await navigate(paths.dogs);
         }}
       />
     </FullScreenPage>

@@ -2,7 +2,7 @@ import '../../../styles/mantine-forms.css';
 import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams, type LoaderFunction } from 'react-router';
+import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 import { servingSizeCodes } from '@pawfresh/contracts/subscription';
 
 import { FormAlert } from '../../../components/form/form-alert';
@@ -15,7 +15,6 @@ import {
 } from '../../../features/subscriptions/utils/plan-words';
 import NotFoundRoute from '../not-found';
 import { planEditLoader, usePlanRouteData } from './plan-route-data';
-import { PortionOffer, type PortionReason } from './portion-offer';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return planEditLoader(queryClient);
@@ -36,13 +35,10 @@ export default function EditServingSizeRoute() {
   const navigate = useNavigate();
   const [choice, setChoice] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [search] = useSearchParams();
-  const after = search.get('after');
-  const reason: PortionReason | null = after === 'weight' || after === 'activity' ? after : null;
 
   if (data.status === 'not-found') return <NotFoundRoute />;
   if (data.status !== 'ready') return <PlanPageState title="Change portion" state={data} />;
-  const { dog, plan, subscription } = data;
+  const { dog, plan } = data;
   const selected = choice ?? plan.servingSize;
   const now = planPortionInWords(plan);
 
@@ -65,9 +61,6 @@ export default function EditServingSizeRoute() {
         }}
       >
         <Stack gap="md">
-          {reason ? (
-            <PortionOffer dog={dog} plan={plan} subscription={subscription} reason={reason} />
-          ) : null}
           <FormAlert message={message} />
           <NativeSelect
             label="New daily portion"
