@@ -88,9 +88,18 @@ describe('plan changes (scenario customers, Chromium)', () => {
           .getByLabel('Anything else you’d like to tell us?')
           .fill('Trying this out in a test');
         await expectNoAxeViolations(page);
+        const cancelled = page.waitForResponse(
+          (res) => /\/api\/v1\/subscriptions\/[^/]+\/cancel$/.test(res.url()) && res.ok(),
+        );
         await page.getByRole('button', { name: 'Cancel my plan' }).click();
+        const { arrivingOrders } = (await (await cancelled).json()) as {
+          arrivingOrders: { message: string }[];
+        };
         await confirmSuccess(page);
-        expect(await notice(page).textContent()).toContain('Your plan is cancelled.');
+        const said = await notice(page).textContent();
+        expect(said).toContain('Your plan is cancelled.');
+        // Each box that still comes, with the server's reason in customer words.
+        for (const box of arrivingOrders) expect(said).toContain(box.message);
         const plan = page.getByRole('region', { name: 'Your plan' });
         await plan.getByText('Cancelled: no more boxes will come.').waitFor();
         await expectNoAxeViolations(page);

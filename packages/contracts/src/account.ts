@@ -170,6 +170,32 @@ export const subscriptionStatusChangeSchema = statusChangeSchema
   .meta({ id: 'SubscriptionStatusChange' });
 export type SubscriptionStatusChange = z.infer<typeof subscriptionStatusChangeSchema>;
 
+/** The days and slots a box may move to, as the customer sees them (getDeliveryOptions). */
+export const customerDeliveryOptionsSchema = z
+  .object({
+    orderId: z.uuid(),
+    days: z.array(
+      z.object({
+        deliveryDate: z.string().describe('YYYY-MM-DD'),
+        dayInWords: z.string().describe('"Wednesday 2 December"'),
+        slots: z.array(
+          z.object({
+            deliverySlotId: deliverySlot,
+            cutoffAt: z.string().describe('The instant changes to the box would close'),
+            changeBy: z
+              .string()
+              .describe('That instant on the wall clock at the depot: "Saturday 28 November, 5pm"'),
+            accepted: z
+              .boolean()
+              .describe('Whether moving the box to this day and slot is taken now'),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'CustomerDeliveryOptions' });
+export type CustomerDeliveryOptions = z.infer<typeof customerDeliveryOptionsSchema>;
+
 export const accountContract = defineContract({
   service: 'account',
   title: 'Customer API',
@@ -466,6 +492,17 @@ export const accountContract = defineContract({
         limit: z.number().int(),
       }),
       errors: [400, 401],
+      access: 'customer',
+    },
+    getDeliveryOptions: {
+      method: 'GET',
+      path: '/api/v1/orders/:orderId/delivery-options',
+      summary: "The days and slots one of the customer's boxes may move to, with their cut-offs",
+      description:
+        "From the order service's dates rule (docs/customer-delivery-changes.md): each day of the next 31 the courier delivers to the box's address, each slot with the instant changes would close there (cutoffAt), the same in words (changeBy) and whether moving the box there is accepted now. Another customer's order is a 404.",
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      response: customerDeliveryOptionsSchema,
+      errors: [400, 401, 404],
       access: 'customer',
     },
     getOrder: {

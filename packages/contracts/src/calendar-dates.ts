@@ -65,3 +65,11 @@ export function formatDay(calendarDate: string, { long = false } = {}): string {
   const [year, month, day] = calendarDate.split('-').map(Number);
   return dayOf(new Date(Date.UTC(year!, month! - 1, day!)), { long });
 }
+
+/** A wall-clock time (given by the UTC fields of `local`, as `dayOf`) as "5pm" or "4:30pm". */
+export function timeOfDay(local: Date): string {
+  const hour = local.getUTCHours();
+  const minute = local.getUTCMinutes();
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`}${hour < 12 ? 'am' : 'pm'}`;
+}

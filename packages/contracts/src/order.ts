@@ -61,6 +61,8 @@ export const orderRefusalTypes = {
   changesClosed: 'changes_closed',
   /** The kitchen is working on the box. */
   beingMade: 'being_made',
+  /** The order moved on since the version the caller read. */
+  versionMoved: 'version_moved',
 } as const;
 
 export const blockedFulfilmentStatuses = ['in_progress', 'packed', 'palletised', 'queued'] as const;
@@ -778,6 +780,40 @@ export const pastOrdersQuery = z.object({
 });
 
 const orderParams = z.object({ orderId: uuid('orderId') });
+
+/** Whose order it must be: another user's order is answered as not found. */
+export const deliveryOptionsQuery = z.object({ userId: uuid('userId').optional() });
+
+export const deliveryOptionRefusals = ['box_closed', 'past_cutoff'] as const;
+
+/**
+ * The days and slots an order may move to (docs/delivery.md "Days a box may move to"): each slot
+ * the courier offers to its address over the next 31 days, with the cut-off the order would have
+ * there and whether a PATCH of its date to it would be accepted now.
+ */
+export const deliveryOptionsSchema = z
+  .object({
+    orderId: z.uuid(),
+    deliveryDate: z.string().describe('The date the order is on now'),
+    expectedDeliverySlotId: deliverySlot,
+    timezone: australianTimeZone.describe("The depot's zone, which the cut-offs are counted in"),
+    options: z.array(
+      z.object({
+        deliveryDate: z.string().describe('YYYY-MM-DD'),
+        slot: deliverySlot,
+        cutoffAt: instant.describe("When the order's changes would close on that day and slot"),
+        accepted: z.boolean(),
+        refusal: z
+          .enum(deliveryOptionRefusals)
+          .nullable()
+          .describe(
+            'box_closed: the order itself can no longer move; past_cutoff: that day is too late',
+          ),
+      }),
+    ),
+  })
+  .meta({ id: 'DeliveryOptions' });
+export type DeliveryOptions = z.infer<typeof deliveryOptionsSchema>;
 /** Order ids to read at once: 1 to `max`. */
 const orderIdsBody = (max: number) =>
   z
@@ -1177,6 +1213,18 @@ export const orderContract = defineContract({
       params: orderParams,
       response: orderSchema,
       errors: [400, 404],
+    },
+    getDeliveryOptions: {
+      method: 'GET',
+      path: '/api/v1/orders/:orderId/delivery-options',
+      summary:
+        'The days and slots an order may move to, each with its cut-off and whether it is accepted',
+      description:
+        "The courier's schedule for the order's address over the next 31 days (from today at the depot), each slot with the cut-off the order would have there (the dates rule) and whether a PATCH of the date to it would be accepted now. With userId, another user's order is a 404.",
+      params: orderParams,
+      query: deliveryOptionsQuery,
+      response: deliveryOptionsSchema,
+      errors: [400, 404, 502],
     },
     putOrder: {
       method: 'PUT',

@@ -16,6 +16,6 @@ export * from './raw-json.js';
 export * from './binary-reply.js';
 export * from './auth.js';
 export { injectFetch } from './inject-fetch.js';
-export { localDate, toInstant } from './zoned-time.js';
+export { localDate, toInstant, wallClockAt } from './zoned-time.js';
 export { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-key.js';
 export * from './chunks.js';

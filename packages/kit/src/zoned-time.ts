@@ -90,3 +90,11 @@ export function localDate(at: Date, timeZone: string): string {
   lastDates.set(timeZone, { at: time, date });
   return date;
 }
+
+/**
+ * The wall clock in `timeZone` at an instant, as a Date whose UTC fields (getUTCHours(), …) read
+ * that wall-clock time (what `dayOf` and `timeOfDay` in contracts' calendar-dates take).
+ */
+export function wallClockAt(at: Date, timeZone: string): Date {
+  return new Date(at.getTime() + offsetAt(at.getTime(), timeZone));
+}

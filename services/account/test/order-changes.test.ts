@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock, signAccessToken } from '@pawfresh/kit';
 import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
-import type { CustomerPaymentMethod } from '@pawfresh/contracts/account';
+import type { CustomerDeliveryOptions, CustomerPaymentMethod } from '@pawfresh/contracts/account';
 import type { Address } from '@pawfresh/contracts/fields';
 import {
   callJson,
@@ -239,9 +239,9 @@ describe('one-off extras on an order', () => {
         a.auth,
       );
       expect(late.statusCode).toBe(409);
-      expect(late.json<{ error: string }>().error).toMatch(
-        /^The line items cannot change: changes closed at/,
-      );
+      expect(late.json()).toEqual({
+        error: 'Your box of Friday 20 November can no longer change: changes for it have closed',
+      });
     } finally {
       clock.set('2026-11-02T09:00:00.000Z');
     }
@@ -434,6 +434,105 @@ describe('POST /api/v1/orders/{orderId}/delivery-info', () => {
     expect(late.statusCode).toBe(400);
     expect(messagesOf(late)[0]).toMatch(/next possible dates are Saturday 7 November/);
     expect((await readOrder(order.id)).version).toBe(order.version);
+  });
+});
+
+describe('GET /api/v1/orders/{orderId}/delivery-options', () => {
+  type Options = CustomerDeliveryOptions;
+  const optionsOf = (orderId: string, auth: Record<string, string>) =>
+    call('GET', `/api/v1/orders/${orderId}/delivery-options`, undefined, auth);
+
+  it('gives each day and slot its own cut-off (an AM box is made a day earlier), in words', async () => {
+    const a = await customer();
+    const res = await optionsOf(a.home.orders[0]!.id, a.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const { days } = res.json<Options>();
+    // Richmond 3121: Melbourne depot, Tuesday to Saturday, both slots; Sunday never offered.
+    expect(days.map((d) => d.deliveryDate)).not.toContain('2026-11-22');
+    const tuesday = days.find((d) => d.deliveryDate === '2026-11-24')!;
+    expect(tuesday.dayInWords).toBe('Tuesday 24 November');
+    expect(tuesday.slots).toEqual([
+      // AM: made Sunday 22 → Saturday 21, billed Thursday 19, changes close Wednesday 18, 5pm.
+      {
+        deliverySlotId: 'AM',
+        cutoffAt: '2026-11-18T06:00:00.000Z',
+        changeBy: 'Wednesday 18 November, 5pm',
+        accepted: true,
+      },
+      // PM: made Monday 23, billed Saturday 21, changes close Friday 20, 5pm.
+      {
+        deliverySlotId: 'PM',
+        cutoffAt: '2026-11-20T06:00:00.000Z',
+        changeBy: 'Friday 20 November, 5pm',
+        accepted: true,
+      },
+    ]);
+    // Friday 6 November's changes closed at 5pm today (Melbourne): offered as not accepted.
+    const friday = days.find((d) => d.deliveryDate === '2026-11-06')!;
+    expect(friday.slots.every((slot) => !slot.accepted)).toBe(true);
+  });
+
+  it('every day and slot it accepts is taken by delivery-info, and one it refuses is refused', async () => {
+    const a = await customer();
+    const order = a.home.orders[0]!;
+    const { days } = (await optionsOf(order.id, a.auth)).json<Options>();
+    const slots = days.flatMap((day) =>
+      day.slots.map((slot) => ({ deliveryDate: day.deliveryDate, ...slot })),
+    );
+    const moveTo = (slot: { deliveryDate: string; deliverySlotId: 'AM' | 'PM' }) =>
+      call(
+        'POST',
+        `/api/v1/orders/${order.id}/delivery-info`,
+        {
+          postcode: '3121',
+          suburb: 'Richmond',
+          date: { deliveryDate: slot.deliveryDate, deliverySlotId: slot.deliverySlotId },
+        },
+        a.auth,
+      );
+    const accepted = slots.filter((slot) => slot.accepted);
+    expect(accepted.length).toBeGreaterThan(20);
+    for (const slot of accepted) {
+      const moved = await moveTo(slot);
+      expect(moved.statusCode, `${slot.deliveryDate} ${slot.deliverySlotId}: ${moved.body}`).toBe(
+        200,
+      );
+      expect(await readOrder(order.id)).toMatchObject({
+        deliveryDate: slot.deliveryDate,
+        expectedDeliverySlotId: slot.deliverySlotId,
+        cutoffAt: slot.cutoffAt,
+      });
+    }
+    const refused = slots.find((slot) => !slot.accepted)!;
+    const before = (await readOrder(order.id)).version;
+    const late = await moveTo(refused);
+    expect(late.statusCode).toBe(400);
+    expect((await readOrder(order.id)).version).toBe(before);
+  });
+
+  it("answers another customer's order as not found and changes nothing; a bad id is a 400", async () => {
+    const a = await customer();
+    const b = await customer();
+    const theirs = b.home.orders[0]!;
+    const bBefore = await versions(b.home);
+    const other = await optionsOf(theirs.id, a.auth);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: `Order ${theirs.id} not found` });
+    expect(await versions(b.home)).toEqual(bBefore);
+    const bad = await optionsOf('not-an-id', a.auth);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'orderId must be a valid UUID' });
+  });
+
+  it('offers nothing as accepted once the box itself has closed', async () => {
+    const a = await customer();
+    const order = a.home.orders[0]!;
+    await callJson(apps.order!, 'PATCH', `/api/v1/orders/${order.id}/fulfilment-status`, {
+      fulfilmentStatus: 'queued',
+    });
+    const { days } = (await optionsOf(order.id, a.auth)).json<Options>();
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.flatMap((d) => d.slots).some((slot) => slot.accepted)).toBe(false);
   });
 });
 

@@ -142,7 +142,8 @@ describe('POST /workflows/update-order-extras', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(messagesOf(res)).toEqual([
-      'The line items cannot change: changes closed at 2026-11-16T06:00:00.000Z (5pm at the depot on the billing cut-off date). Notes and flags can still change, and later orders until their own cut-off.',
+      // In the customer's words: no cut-off instant, no status (the order service's are for staff).
+      'Your box of Friday 20 November can no longer change: changes for it have closed',
     ]);
     const run = (await call('GET', `/workflows/runs/${workflowId}`)).json<WorkflowRun>();
     expect(run.status).toBe('ERROR');

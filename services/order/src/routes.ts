@@ -22,6 +22,7 @@ import { importLegacyOrders, revertLegacyOrders } from './flows/legacy-orders.js
 import { deleteLineItem, replaceLineItem, replaceLineItems } from './flows/line-items.js';
 import { addOrderDiscount, removeOrderDiscount } from './flows/order-discounts.js';
 import { orderNotFound } from './flows/order-change.js';
+import { orderDeliveryOptions } from './flows/delivery-options.js';
 import { addOrderEvent, orderEvents } from './flows/order-events.js';
 import { patchOrder, patchOrders } from './flows/patch-order.js';
 import { replaceAddress } from './flows/replace-address.js';
@@ -63,6 +64,9 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
       Promise.reject(orderNotFound(params.orderId)),
 
     listOrders: async ({ query }) => listOrders(ctx, query),
+
+    getDeliveryOptions: async ({ params, query }) =>
+      orderDeliveryOptions(ctx, params.orderId, query.userId),
 
     putOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),
     patchOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),

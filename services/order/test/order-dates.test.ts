@@ -9,7 +9,7 @@ import {
   orderDates,
   type OrderDates,
 } from '../src/rules/order-dates.js';
-import { changeRefusal } from '../src/rules/order-changes.js';
+import { changeRefusal, deliveryOptions } from '../src/rules/order-changes.js';
 
 const dates = (deliveryDate: string, slot: 'AM' | 'PM', depotCode: string, facilityId: number) =>
   orderDates({ deliveryDate, slot, depotCode, facilityId }) as OrderDates;
@@ -136,4 +136,75 @@ describe('orderDates properties', () => {
       expect(daysBetween(a.makeDate, b.makeDate)).toBeGreaterThanOrEqual(0);
     },
   );
+});
+
+describe('deliveryOptions: the days and slots a box may move to', () => {
+  const place = { depotCode: 'MEL', facilityId: 1 };
+  const box = (
+    cutoffAt: string,
+    more: Partial<{
+      fulfilmentStatus: 'pending' | 'queued';
+      paymentStatus: 'pending' | 'attempt_failed';
+    }> = {},
+  ) => ({
+    cutoffAt: new Date(cutoffAt),
+    fulfilmentStatus: more.fulfilmentStatus ?? ('pending' as const),
+    paymentStatus: more.paymentStatus ?? ('pending' as const),
+  });
+  const schedule = [
+    { deliveryDate: '2026-12-02', slotAvailability: 3 },
+    { deliveryDate: '2026-12-06', slotAvailability: 0 },
+    { deliveryDate: '2026-12-17', slotAvailability: 2 },
+  ];
+  const now = new Date('2026-11-28T01:00:00Z'); // Saturday 28 November, noon in Melbourne
+
+  test.prop([fc.constantFrom('2026-12-02', '2026-12-17'), fc.constantFrom('AM', 'PM')])(
+    "each slot the courier offers gets the dates rule's cut-off for that day and slot",
+    (deliveryDate, slot) => {
+      const options = deliveryOptions({ box: box('2026-12-13T06:00:00Z'), place, schedule, now });
+      const option = options.find((o) => o.deliveryDate === deliveryDate && o.slot === slot);
+      const offered =
+        (schedule.find((d) => d.deliveryDate === deliveryDate)!.slotAvailability &
+          (slot === 'AM' ? 1 : 2)) !==
+        0;
+      expect(option !== undefined).toBe(offered);
+      if (option) {
+        const expected = dates(deliveryDate, slot, 'MEL', 1).cutoffAt;
+        expect(option.cutoffAt).toEqual(expected);
+        expect(option.refusal).toBe(isPastCutoff(expected, now) ? 'past_cutoff' : null);
+      }
+    },
+  );
+
+  // Issue 28's case: on Saturday 28 November the picker offered "Wed 2 Dec · Change by Sat 28
+  // Nov, 5pm" and the morning was then refused: an AM box is made a day earlier, so its changes
+  // closed on Friday 27 already.
+  it('on 28 November refuses Wednesday 2 December in the morning but not in the afternoon', () => {
+    const options = deliveryOptions({ box: box('2026-12-13T06:00:00Z'), place, schedule, now });
+    expect(options.map((o) => [o.deliveryDate, o.slot, o.refusal])).toEqual([
+      ['2026-12-02', 'AM', 'past_cutoff'],
+      ['2026-12-02', 'PM', null],
+      ['2026-12-17', 'PM', null],
+    ]);
+  });
+
+  it('refuses every day when the box itself can no longer move', () => {
+    const queued = deliveryOptions({
+      box: box('2026-12-13T06:00:00Z', { fulfilmentStatus: 'queued' }),
+      place,
+      schedule,
+      now,
+    });
+    expect(queued.map((o) => o.refusal)).toEqual(['box_closed', 'box_closed', 'box_closed']);
+    const closed = deliveryOptions({ box: box('2026-11-27T06:00:00Z'), place, schedule, now });
+    expect(closed.every((o) => o.refusal === 'box_closed')).toBe(true);
+    // A failed payment may still move after its cut-off (docs/dunning.md), to a day still open.
+    const failed = deliveryOptions({
+      box: box('2026-11-27T06:00:00Z', { paymentStatus: 'attempt_failed' }),
+      place,
+      schedule,
+      now,
+    });
+    expect(failed.map((o) => o.refusal)).toEqual(['past_cutoff', null, null]);
+  });
 });

@@ -7,7 +7,7 @@
  * against `Intl`'s en-AU output.
  */
 
-export { dayOf, formatDay } from '@pawfresh/contracts/calendar-dates';
+export { dayOf, formatDay, timeOfDay } from '@pawfresh/contracts/calendar-dates';
 
 /** Digits grouped in threes with commas: "1234567" as "1,234,567". */
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

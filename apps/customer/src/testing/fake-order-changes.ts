@@ -1,5 +1,5 @@
 import type { AccountRequest, AccountResponse } from '@pawfresh/contracts/account';
-import { addDays, formatDay } from '@pawfresh/contracts/calendar-dates';
+import { addDays, dayOf, formatDay } from '@pawfresh/contracts/calendar-dates';
 import type { Address } from '@pawfresh/contracts/fields';
 
 import { error, type FakeApi } from './fake-api';
@@ -79,7 +79,16 @@ export type OrderChangeOptions = {
   slotsOn?: (date: string) => number;
 };
 
-const DAY_MS = 86_400_000;
+/**
+ * The fake's dates rule (the server's is the order service's `orderDates`): changes close at 5pm
+ * in Melbourne (summer time, as every date the tests use) four days before an afternoon delivery,
+ * five before a morning one (an AM box is made a day earlier).
+ */
+const cutoffOf = (deliveryDate: string, slot: 'AM' | 'PM') =>
+  `${addDays(deliveryDate, slot === 'AM' ? -5 : -4)}T06:00:00.000Z`;
+/** A cut-off in words, as the server gives it: "Monday 30 November, 5pm". */
+const changeByOf = (cutoffAt: string) =>
+  `${dayOf(new Date(Date.parse(cutoffAt) + 11 * 3_600_000), { long: true })}, 5pm`;
 
 let lineCount = 0;
 const newLineId = () => `9b000000-0000-4000-8000-${String(++lineCount).padStart(12, '0')}`;
@@ -163,15 +172,41 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
     }
     return undefined;
   };
-  const movedTo = (order: Order, deliveryDate: string, slot: 'AM' | 'PM'): Order => {
-    const shift = Math.round((Date.parse(deliveryDate) - Date.parse(order.deliveryDate)) / DAY_MS);
-    return {
-      ...order,
-      deliveryDate,
-      expectedDeliverySlotId: slot,
-      cutoffAt: new Date(Date.parse(order.cutoffAt) + shift * DAY_MS).toISOString(),
-    };
-  };
+  const movedTo = (order: Order, deliveryDate: string, slot: 'AM' | 'PM'): Order => ({
+    ...order,
+    deliveryDate,
+    expectedDeliverySlotId: slot,
+    cutoffAt: cutoffOf(deliveryDate, slot),
+  });
+  // The server's answer of the days and slots this box may move to (its dates rule): the
+  // courier's slots over 31 days from today, each with its cut-off, accepted while both the box
+  // and that day are still open.
+  api.on(
+    'GET /orders/:orderId/delivery-options',
+    guard((request) => {
+      const order = findOrder(request.params.orderId);
+      if (!order) return error(404, `Order ${request.params.orderId} not found`);
+      const today = new Date(Date.now() + 11 * 3_600_000).toISOString().slice(0, 10);
+      const days = [];
+      for (let date = addDays(today, 1); date <= addDays(today, 30); date = addDays(date, 1)) {
+        const slots = (['AM', 'PM'] as const)
+          .filter((slot) => slotsOn(date) & (slot === 'AM' ? 1 : 2))
+          .map((deliverySlotId) => {
+            const cutoffAt = cutoffOf(date, deliverySlotId);
+            return {
+              deliverySlotId,
+              cutoffAt,
+              changeBy: changeByOf(cutoffAt),
+              accepted: open(order) && Date.parse(cutoffAt) > Date.now(),
+            };
+          });
+        if (slots.length > 0) {
+          days.push({ deliveryDate: date, dayInWords: formatDay(date, { long: true }), slots });
+        }
+      }
+      return { body: { orderId: order.id, days } };
+    }),
+  );
   // As the customer API does (docs/order-changes.md "Delivery info"): this order, or with
   // applyToFutureOrders every live order from it on: the address on each (and as the default
   // address), the k-th later one to the new date + k × the cadence (the courier's next day that
@@ -185,6 +220,12 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
       if (!open(order)) return tooLate(order);
       const body = request.body as AccountRequest<'updateDeliveryInfo'>;
       const { date, address } = body;
+      if (date && Date.parse(cutoffOf(date.deliveryDate, date.deliverySlotId)) <= Date.now()) {
+        return error(
+          400,
+          `Too late for a delivery on ${formatDay(date.deliveryDate, { long: true })}: changes for it have closed`,
+        );
+      }
       if (date && !(slotsOn(date.deliveryDate) & (date.deliverySlotId === 'AM' ? 1 : 2))) {
         return error(
           400,

@@ -1,3 +1,4 @@
+import { formatDay } from '@pawfresh/contracts/calendar-dates';
 import type { AccountResponse, CustomerSubscription } from '@pawfresh/contracts/account';
 
 import { error, type FakeApi } from './fake-api';
@@ -257,7 +258,11 @@ export function withSubscriptions(api: FakeApi, subscription = makeSubscription(
         orders: { updatedOrderIds: [], leftOrders: [] },
         deletedOrderIds: api.state.orders.futureOrders.slice(1).map((o) => o.id),
         arrivingOrders: [
-          { orderId: next.id, deliveryDate: next.deliveryDate, message: 'Already paid' },
+          {
+            orderId: next.id,
+            deliveryDate: next.deliveryDate,
+            message: `Your box of ${formatDay(next.deliveryDate, { long: true })} still arrives: it is already paid for`,
+          },
         ],
       },
     };

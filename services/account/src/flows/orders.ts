@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { notFound, orNotFound, rawJson, type RawJson, type ServiceClient } from '@pawfresh/kit';
-import { accountContract } from '@pawfresh/contracts/account';
+import { accountContract, type CustomerDeliveryOptions } from '@pawfresh/contracts/account';
 import {
   customerOrdersRevisionKey,
   type CustomerOrder,
   type orderContract,
 } from '@pawfresh/contracts/order';
 import { australianDays } from '../rules/australian-days.js';
-import { toCustomerOrder } from '../rules/customer-views.js';
+import { toCustomerDeliveryOptions, toCustomerOrder } from '../rules/customer-views.js';
 import type { AccountContext } from './context.js';
 
 const ordersResponse = accountContract.endpoints.getOrders.response;
@@ -91,4 +91,20 @@ export async function customerOrder(
   const order = await orNotFound(ctx.order.getOrder({ params: { orderId } }));
   if (!order || order.userId !== userId) throw notFound(`Order ${orderId} not found`);
   return toCustomerOrder(order);
+}
+
+/**
+ * The days and slots one of the customer's boxes may move to (the order service decides, with its
+ * dates rule; docs/customer-delivery-changes.md). Another customer's order is "not found".
+ */
+export async function customerDeliveryOptions(
+  ctx: AccountContext,
+  userId: string,
+  orderId: string,
+): Promise<CustomerDeliveryOptions> {
+  const answer = await orNotFound(
+    ctx.order.getDeliveryOptions({ params: { orderId }, query: { userId } }),
+    `Order ${orderId} not found`,
+  );
+  return toCustomerDeliveryOptions(answer);
 }

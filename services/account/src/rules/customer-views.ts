@@ -1,5 +1,12 @@
-import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
-import type { CustomerDog, CustomerPaymentMethod, Profile } from '@pawfresh/contracts/account';
+import { wallClockAt } from '@pawfresh/kit';
+import { dayOf, formatDay, timeOfDay } from '@pawfresh/contracts/calendar-dates';
+import type { CustomerOrder, DeliveryOptions, Order } from '@pawfresh/contracts/order';
+import type {
+  CustomerDeliveryOptions,
+  CustomerDog,
+  CustomerPaymentMethod,
+  Profile,
+} from '@pawfresh/contracts/account';
 import type { User } from '@pawfresh/contracts/identity';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import type { PaymentMethod } from '@pawfresh/contracts/payment';
@@ -60,3 +67,38 @@ export const toCustomerOrder = (o: Order): CustomerOrder => ({
     deliveryInstructions: o.deliveryNote,
   },
 });
+
+/** An instant on the wall clock of a zone in words: "Saturday 28 November, 5pm". */
+export function momentInWords(at: Date, timeZone: string): string {
+  const local = wallClockAt(at, timeZone);
+  return `${dayOf(local, { long: true })}, ${timeOfDay(local)}`;
+}
+
+/**
+ * The order service's delivery options as the customer sees them: by day, in their order, each
+ * slot with its cut-off in words at the depot (where the order service counts it).
+ */
+export function toCustomerDeliveryOptions(answer: DeliveryOptions): CustomerDeliveryOptions {
+  const days = new Map<string, CustomerDeliveryOptions['days'][number]>();
+  for (const option of answer.options) {
+    let day = days.get(option.deliveryDate);
+    if (!day) {
+      day = {
+        deliveryDate: option.deliveryDate,
+        dayInWords: formatDay(option.deliveryDate, { long: true }),
+        slots: [],
+      };
+      days.set(option.deliveryDate, day);
+    }
+    day.slots.push({
+      deliverySlotId: option.slot,
+      cutoffAt: option.cutoffAt,
+      changeBy: momentInWords(new Date(option.cutoffAt), answer.timezone),
+      accepted: option.accepted,
+    });
+  }
+  return {
+    orderId: answer.orderId,
+    days: [...days.values()].sort((a, b) => (a.deliveryDate < b.deliveryDate ? -1 : 1)),
+  };
+}

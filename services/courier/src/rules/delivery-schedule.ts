@@ -1,8 +1,10 @@
+import { CUT_OFF_HOUR } from '@pawfresh/contracts/order-rules';
 import { depotByCode } from '../coverage/depots.js';
 import { NATIONAL_PUBLIC_HOLIDAYS } from './public-holidays.js';
 
-/** Orders for tomorrow must be in by this hour, local time at the depot (services.md §9). */
-export const CUT_OFF_HOUR = 17;
+// Orders for tomorrow must be in by CUT_OFF_HOUR, local time at the depot (services.md §9): the
+// one copy, in contracts' order-rules, which the order service's cut-off uses too.
+export { CUT_OFF_HOUR };
 /** Longest range one schedule request may cover, in days (both ends included). */
 export const MAX_SCHEDULE_DAYS = 31;
 

@@ -8,7 +8,7 @@ import {
   refusalOf,
   upstream,
 } from '@pawfresh/kit';
-import type { LineItemInput, Order } from '@pawfresh/contracts/order';
+import { orderRefusalTypes, type LineItemInput, type Order } from '@pawfresh/contracts/order';
 import {
   orderPriceRequest,
   sameLineItems,
@@ -16,6 +16,7 @@ import {
   type CatalogueVariant,
   type SubscriptionDiscountSpan,
 } from '../rules/order-lines.js';
+import { dayInWords, refusalInWords } from '../rules/delivery-changes.js';
 import type { WorkflowContext } from './context.js';
 
 /**
@@ -140,8 +141,6 @@ export async function priceLines(
   return withPrices(items, result);
 }
 
-const VERSION_CONFLICT = /has changed since version/;
-
 /**
  * Writes the order's line items, against the version read. Seen already written (the step ran
  * before a crash, its answer lost): done, without writing again. Changed by someone else since:
@@ -167,19 +166,28 @@ export async function writeLines(
         }),
       );
     } catch (err) {
-      if (
-        err instanceof HttpError &&
-        err.statusCode === 409 &&
-        VERSION_CONFLICT.test(err.message)
-      ) {
+      if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+      if (err.options.type === orderRefusalTypes.versionMoved) {
         throw conflict(
           `Order ${order.id} changed while this change was being made: read it again and retry`,
         );
       }
-      throw err;
+      // The order service's other 409s are for staff (fulfilment statuses, cut-off instants).
+      throw boxRefusal(order, err.options.type);
     }
   });
 }
+
+/**
+ * The order service's refusal of a change to a box (a 409 in staff words: "changes closed at
+ * 2026-11-16T06:00:00.000Z …", "(fulfilment in_progress)"), told by its `type`, as a 409 in the
+ * customer's words: "Your box of Friday 20 November can no longer change: changes for it have
+ * closed".
+ */
+export const boxRefusal = (order: Pick<Order, 'deliveryDate'>, type: string | undefined) =>
+  conflict(
+    `Your box of ${dayInWords(order.deliveryDate)} can no longer change: ${refusalInWords(type)}`,
+  );
 
 /** Who made a change, recorded on the order's events. */
 export const actorOf = (userId: string | undefined) =>

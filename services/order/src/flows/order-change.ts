@@ -1,5 +1,6 @@
-import { badRequest, conflict, notFound } from '@pawfresh/kit';
+import { badRequest, HttpError, notFound } from '@pawfresh/kit';
 import {
+  orderRefusalTypes,
   TOTAL_CHARGE_MESSAGE,
   TOTAL_PRICE_MESSAGE,
   type Order,
@@ -58,8 +59,10 @@ export async function changeOrderIn(
   const row = await findOrderRow(tx, orderId, true);
   if (!row) throw orderNotFound(orderId);
   if (options.version !== undefined && options.version !== row.version) {
-    throw conflict(
+    throw new HttpError(
+      409,
       `Order ${orderId} has changed since version ${options.version} (it is at version ${row.version}): read it again and retry`,
+      { type: orderRefusalTypes.versionMoved },
     );
   }
   const now = ctx.clock.now();

@@ -1,11 +1,12 @@
 import { HttpError } from '@pawfresh/kit';
+import { slotsOffered } from '@pawfresh/contracts/courier';
 import {
   blockedFulfilmentStatuses,
   orderRefusalTypes,
   type FulfilmentStatus,
   type PaymentStatus,
 } from '@pawfresh/contracts/order';
-import { isPastCutoff } from './order-dates.js';
+import { isPastCutoff, orderDates, type DeliverySlot } from './order-dates.js';
 
 /**
  * Whether a customer-visible part of an order (its date, address, line items, discounts) may
@@ -58,3 +59,53 @@ export const changeRefused = (what: string, refusal: ChangeRefusal) =>
     type:
       refusal.reason === 'blocked' ? orderRefusalTypes.beingMade : orderRefusalTypes.changesClosed,
   });
+
+/** Why a box may not move to a day and slot the courier offers (null: it may). */
+export type DeliveryOptionRefusal = 'box_closed' | 'past_cutoff' | null;
+
+export interface DeliveryOption {
+  deliveryDate: string;
+  slot: DeliverySlot;
+  /** When changes to the box would close, delivered on that day in that slot. */
+  cutoffAt: Date;
+  refusal: DeliveryOptionRefusal;
+}
+
+/**
+ * The days and slots a box may move to: every slot the courier offers on each day of its
+ * schedule, with the cut-off the box would have there (`orderDates` from the box's depot and
+ * kitchen, the slot included), refused when the box itself can no longer move
+ * (`deliveryMoveRefusal`) or when that day's own cut-off has passed — the same checks a PATCH of
+ * the date makes (flows/delivery-dates.ts), so a day offered here is a day the PATCH takes.
+ */
+export function deliveryOptions(input: {
+  box: { cutoffAt: Date; fulfilmentStatus: FulfilmentStatus; paymentStatus: PaymentStatus };
+  place: { depotCode: string; facilityId: number };
+  schedule: readonly { deliveryDate: string; slotAvailability: number }[];
+  now: Date;
+}): DeliveryOption[] {
+  const boxClosed = deliveryMoveRefusal(input.box, input.now) !== undefined;
+  const out: DeliveryOption[] = [];
+  for (const day of input.schedule) {
+    for (const slot of slotsOffered(day.slotAvailability)) {
+      const dates = orderDates({
+        deliveryDate: day.deliveryDate,
+        slot,
+        depotCode: input.place.depotCode,
+        facilityId: input.place.facilityId,
+      });
+      if (typeof dates === 'string') continue;
+      out.push({
+        deliveryDate: day.deliveryDate,
+        slot,
+        cutoffAt: dates.cutoffAt,
+        refusal: boxClosed
+          ? 'box_closed'
+          : isPastCutoff(dates.cutoffAt, input.now)
+            ? 'past_cutoff'
+            : null,
+      });
+    }
+  }
+  return out;
+}

@@ -1,12 +1,13 @@
 import { localDate, toInstant } from '@pawfresh/kit';
+import { CUT_OFF_HOUR } from '@pawfresh/contracts/order-rules';
 
 /**
  * The dates of an order (docs/orders.md "Dates"), from its delivery date, slot, depot and
  * facility. Calendar dates are `YYYY-MM-DD` on the depot's wall clock.
  */
 
-/** Changes close at this hour, local time at the depot, on the billing cut-off date. */
-export const CUT_OFF_HOUR = 17;
+// Changes close at CUT_OFF_HOUR (contracts' order-rules, the one copy the courier uses too) on
+// the billing cut-off date.
 /** The order is charged this many days before it is made, so failed payments can be retried. */
 export const BILLING_DAYS_BEFORE_MAKE = 2;
 /** An AM delivery leaves the depot at dawn: the box must be there the evening before. */

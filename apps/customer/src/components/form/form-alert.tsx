@@ -10,7 +10,12 @@ import { useEffect, useRef } from 'react';
 export function FormAlert({ message }: { message: string | null | undefined }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (message) ref.current?.focus();
+    const alert = ref.current;
+    if (!message || !alert) return;
+    // Centred rather than scrolled to the nearest edge: at the edge a phone's viewport can still
+    // cut its last line off (it was drawn 1 px below the screen at 390 px).
+    alert.focus({ preventScroll: true });
+    alert.scrollIntoView?.({ block: 'center' });
   }, [message]);
   if (!message) return null;
   return (

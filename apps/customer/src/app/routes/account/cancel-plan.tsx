@@ -13,7 +13,6 @@ import { PageForm } from '../../../components/form/page-form';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { paths, planPaths } from '../../../config/paths';
-import { formatDay } from '../../../features/orders/utils/order-format';
 import {
   getCancelReasonsQueryOptions,
   sortReasons,
@@ -40,15 +39,14 @@ export function clientLoader(queryClient: QueryClient): LoaderFunction {
 
 const TOO_LONG = `Keep it to ${MAX_CANCEL_REASON_LENGTH} characters or less`;
 
-/** "Your plan is cancelled. 1 box already paid or being packed still arrives: Fri 4 Dec." */
+/**
+ * "Your plan is cancelled. Your box of Friday 4 December still arrives: it is already paid for.":
+ * the server says why each box still comes (`arrivingOrders[].message`, customer words).
+ */
 export function describeCancellation(answer: Pick<Cancellation, 'arrivingOrders'>): string {
-  const arriving = answer.arrivingOrders.map((o) => formatDay(o.deliveryDate));
-  if (arriving.length === 0) return 'Your plan is cancelled. No more boxes will come.';
-  const boxes =
-    arriving.length === 1
-      ? '1 box already paid or being packed still arrives'
-      : `${arriving.length} boxes already paid or being packed still arrive`;
-  return `Your plan is cancelled. ${boxes}: ${arriving.join(', ')}.`;
+  if (answer.arrivingOrders.length === 0) return 'Your plan is cancelled. No more boxes will come.';
+  const why = answer.arrivingOrders.map((o) => `${o.message.replace(/\.$/, '')}.`);
+  return `Your plan is cancelled. ${why.join(' ')}`;
 }
 
 /** /account/cancel-plan: cancel the subscription with optional reasons (customer-app.md §2). */

@@ -36,7 +36,7 @@ describe('/account/cancel-plan', () => {
 
     const notice = await findSuccessNotice();
     expect(notice).toHaveTextContent(
-      'Your plan is cancelled. 1 box already paid or being packed still arrives: Fri 4 Dec.',
+      'Your plan is cancelled. Your box of Friday 4 December still arrives: it is already paid for.',
     );
     await waitFor(() => expect(currentPath(router)).toBe('/account'));
     expect(api.callsTo(`POST /subscriptions/${SUBSCRIPTION_ID}/cancel`)[0]!.body).toEqual({

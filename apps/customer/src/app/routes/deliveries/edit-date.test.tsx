@@ -22,28 +22,44 @@ const setUp = (options: Parameters<typeof withOrderChanges>[1] = {}) =>
   withOrderChanges(createFakeApi({ signedIn: true }), options);
 
 describe('/deliveries/{orderId}/edit/date', () => {
-  it('offers only the days the courier delivers on that are still open, with their cut-off', async () => {
+  it('offers exactly the days and slots the server accepts, with the server’s cut-off', async () => {
     const api = setUp();
-    renderApp(page, { api });
+    const { user } = renderApp(page, { api });
 
     expect(await screen.findByRole('heading', { name: 'Change delivery date' })).toBeVisible();
     expect(screen.getByText(/Change by Mon 30 Nov, 5pm/)).toBeInTheDocument();
     const days = await screen.findByRole('radiogroup', { name: /Delivery day/ });
     expect(screen.getByRole('radio', { name: /^Fri 4 Dec \(now\)/ })).toBeChecked();
     expect(
-      screen.getByRole('radio', { name: 'Tue 8 Dec, Change by Fri 4 Dec, 5pm' }),
+      screen.getByRole('radio', { name: 'Tue 8 Dec, Change by Friday 4 December, 5pm' }),
     ).toBeInTheDocument();
-    // No Sundays (the courier does not deliver), nothing whose changes would already be closed.
+    // No Sundays (the courier does not deliver), nothing whose changes are already closed.
     expect(screen.queryByRole('radio', { name: /^Sun / })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /^Fri 27 Nov/ })).not.toBeInTheDocument();
     expect(days).toBeInTheDocument();
-    const [call] = api.callsTo('GET /couriers/delivery-schedules');
-    expect(Object.fromEntries(call!.query)).toEqual({
-      postCode: '3121',
-      suburb: 'Richmond',
-      fromDate: '2026-11-26',
-      toDate: '2026-12-26',
-    });
+    // The page asks the server, not the courier's bare schedule.
+    expect(api.callsTo(`GET /orders/${ORDER_IDS.next}/delivery-options`)).toHaveLength(1);
+    expect(api.callsTo('GET /couriers/delivery-schedules')).toHaveLength(0);
+
+    // Mon 30 Nov: the afternoon closes Thu 26 Nov at 5pm (still open), the morning closed on
+    // Wed 25 (an AM box is made a day earlier): only the afternoon can be chosen, with its own
+    // cut-off, not the one of the box's current day carried over.
+    await user.click(
+      screen.getByRole('radio', { name: 'Mon 30 Nov, Change by Thursday 26 November, 5pm' }),
+    );
+    expect(
+      screen.getByRole('radio', { name: /^Morning, Not available on this day/ }),
+    ).toBeDisabled();
+    expect(
+      screen.getByRole('radio', {
+        name: 'Afternoon, 12pm–6pm, change by Thursday 26 November, 5pm',
+      }),
+    ).toBeChecked();
+    // Tue 8 Dec in the morning closes a day earlier than in the afternoon.
+    await user.click(screen.getByRole('radio', { name: /^Tue 8 Dec/ }));
+    expect(
+      screen.getByRole('radio', { name: 'Morning, 6am–12pm, change by Thursday 3 December, 5pm' }),
+    ).toBeEnabled();
   });
 
   it('is one Tab stop per radio group; the arrow keys move and choose inside it', async () => {
@@ -236,10 +252,28 @@ describe('/deliveries/{orderId}/edit/date', () => {
   it('shows a schedule that failed to load with Retry', async () => {
     const api = setUp();
     let fail = true;
-    api.on('GET /couriers/delivery-schedules', () =>
+    api.on('GET /orders/:orderId/delivery-options', () =>
       fail
         ? error(500, 'Courier unavailable')
-        : { body: [{ deliveryDate: '2026-12-08', slotAvailability: 1 }] },
+        : {
+            body: {
+              orderId: ORDER_IDS.next,
+              days: [
+                {
+                  deliveryDate: '2026-12-08',
+                  dayInWords: 'Tuesday 8 December',
+                  slots: [
+                    {
+                      deliverySlotId: 'AM',
+                      cutoffAt: '2026-12-03T06:00:00.000Z',
+                      changeBy: 'Thursday 3 December, 5pm',
+                      accepted: true,
+                    },
+                  ],
+                },
+              ],
+            },
+          },
     );
     const { user } = renderApp(page, { api });
 

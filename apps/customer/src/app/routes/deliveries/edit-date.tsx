@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { useSubmission } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import { paths } from '../../../config/paths';
-import { useDeliverySchedules } from '../../../features/orders/api/get-delivery-schedules';
+import { useDeliveryOptions } from '../../../features/orders/api/get-delivery-options';
 import { getOrdersQueryOptions } from '../../../features/orders/api/get-orders';
 import {
   useUpdateDeliveryInfo,
@@ -18,12 +18,7 @@ import {
 } from '../../../features/orders/api/update-delivery-info';
 import { ChoiceCards } from '../../../features/orders/components/choice-cards';
 import { ScopeChoice, type Scope } from '../../../features/orders/components/scope-choice';
-import {
-  deliveryDays,
-  laterBoxes,
-  scheduleRange,
-  todayAt,
-} from '../../../features/orders/utils/delivery-days';
+import { deliveryDays, laterBoxes, slotOfDay } from '../../../features/orders/utils/delivery-days';
 import {
   canChange,
   describeCutoff,
@@ -63,18 +58,11 @@ function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
   const notify = useSuccessNotice();
   const queryClient = useQueryClient();
   const move = useUpdateDeliveryInfo();
-  const query = useMemo(
-    () => ({
-      postCode: order.address.postcode,
-      suburb: order.address.suburb,
-      ...scheduleRange(todayAt(order, now)),
-    }),
-    [order, now],
-  );
-  const schedule = useDeliverySchedules(query);
+  // The server's answer: the days and slots it takes now, each with its cut-off.
+  const schedule = useDeliveryOptions(order.id);
   const days = useMemo(
-    () => (schedule.data ? deliveryDays(order, schedule.data, now) : []),
-    [schedule.data, order, now],
+    () => (schedule.data ? deliveryDays(order, schedule.data) : []),
+    [schedule.data, order],
   );
   const [date, setDate] = useState(order.deliveryDate);
   const [slot, setSlot] = useState<Slot>(order.expectedDeliverySlotId);
@@ -170,7 +158,6 @@ function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
           }}
         >
           <Stack gap="lg">
-            <FormAlert message={submission.formError} />
             {days.length === 0 ? (
               <Alert color="oat" variant="light" title="No other days in the next month">
                 The courier has no other delivery days for {order.address.suburb}{' '}
@@ -184,14 +171,16 @@ function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
                 onChange={(value) => {
                   setDate(value);
                   const slots = days.find((day) => day.deliveryDate === value)?.slots ?? [];
-                  if (!slots.includes(slot) && slots[0]) setSlot(slots[0]);
+                  if (!slots.some((s) => s.deliverySlotId === slot) && slots[0]) {
+                    setSlot(slots[0].deliverySlotId);
+                  }
                 }}
                 options={days.map((day) => ({
                   value: day.deliveryDate,
                   title: day.current
                     ? `${formatDay(day.deliveryDate)} (now)`
                     : formatDay(day.deliveryDate),
-                  detail: day.cutoff,
+                  detail: `Change by ${slotOfDay(day, slot).changeBy}`,
                 }))}
               />
             )}
@@ -199,14 +188,17 @@ function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
               label="Time of day"
               value={slot}
               onChange={(value) => setSlot(value as Slot)}
-              options={(['AM', 'PM'] as const).map((value) => ({
-                value,
-                title: value === 'AM' ? 'Morning' : 'Afternoon',
-                detail: chosen?.slots.includes(value)
-                  ? SLOT_WORDS[value].split(', ')[1]
-                  : 'Not on this day',
-                disabled: !chosen?.slots.includes(value),
-              }))}
+              options={(['AM', 'PM'] as const).map((value) => {
+                const offered = chosen?.slots.find((s) => s.deliverySlotId === value);
+                return {
+                  value,
+                  title: value === 'AM' ? 'Morning' : 'Afternoon',
+                  detail: offered
+                    ? `${SLOT_WORDS[value].split(', ')[1]}, change by ${offered.changeBy}`
+                    : 'Not available on this day',
+                  disabled: !offered,
+                };
+              })}
             />
             <ScopeChoice
               value={scope}
@@ -217,6 +209,8 @@ function EditDate({ order, orders }: { order: Order; orders: Order[] }) {
                   : `${later.length === 1 ? 'The next box moves' : `The ${later.length} boxes after it move`} too, as often as now from the new day`
               }
             />
+            {/* Right above the button pressed, and focused: where the customer is looking. */}
+            <FormAlert message={submission.formError} />
             <Button type="submit" loading={submission.submitting} size="md">
               {unchanged
                 ? 'Keep this date'

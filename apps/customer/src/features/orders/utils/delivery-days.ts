@@ -1,63 +1,45 @@
-import { wallClock } from '../../../lib/australian-time';
 import { compareCalendarDates } from '../../../lib/calendar-date';
-import type { DeliverySchedule } from '../api/get-delivery-schedules';
-import { canChange, describeCutoff, timeZoneOf, type Order } from './order-format';
-import { addDays, daysBetween } from '@pawfresh/contracts/calendar-dates';
+import type { DeliveryOptions } from '../api/get-delivery-options';
+import { canChange, type Order } from './order-format';
 
 type Slot = Order['expectedDeliverySlotId'];
 
-const DAY_MS = 86_400_000;
-
-/** The courier's slot availability (0 none, 1 AM, 2 PM, 3 both) as the slots. */
-export function slotsOf(slotAvailability: number): Slot[] {
-  const slots: Slot[] = [];
-  if (slotAvailability & 1) slots.push('AM');
-  if (slotAvailability & 2) slots.push('PM');
-  return slots;
-}
-
-/**
- * The box moved to another date keeps the same lead time: its changes close as many days before
- * the new date as they do now (docs/orders.md "What may change, and until when").
- */
-export function orderOn(order: Order, deliveryDate: string): Order {
-  const shift = daysBetween(order.deliveryDate, deliveryDate);
-  return {
-    ...order,
-    deliveryDate,
-    cutoffAt: new Date(Date.parse(order.cutoffAt) + shift * DAY_MS).toISOString(),
-  };
-}
+export type DeliverySlotOption = {
+  deliverySlotId: Slot;
+  /** "Saturday 28 November, 5pm": until when the box could still be changed there (the server's). */
+  changeBy: string;
+};
 
 export type DeliveryDay = {
   deliveryDate: string;
-  slots: Slot[];
-  /** "Change by Thu 3 Dec, 5pm": until when the box could still be changed on that day. */
-  cutoff: string;
+  slots: DeliverySlotOption[];
   current: boolean;
 };
 
 /**
- * The days a box can move to (customer-app.md §2): the ones the courier delivers to its address
- * (in at least one slot) whose changes would still be open now; its own day among them.
+ * The days a box can move to (customer-app.md §2): exactly the days and slots the server says it
+ * accepts now (GET /orders/{orderId}/delivery-options), each slot with the server's cut-off in
+ * words. Nothing is worked out here: a day the page offers is a day the server takes.
  */
-export function deliveryDays(order: Order, schedule: DeliverySchedule, now: Date): DeliveryDay[] {
-  return schedule
-    .filter((day) => slotsOf(day.slotAvailability).length > 0)
-    .map((day) => ({ day, moved: orderOn(order, day.deliveryDate) }))
-    .filter(({ moved }) => canChange(moved, now))
-    .map(({ day, moved }) => ({
+export function deliveryDays(
+  order: Pick<Order, 'deliveryDate'>,
+  options: DeliveryOptions,
+): DeliveryDay[] {
+  return options.days
+    .map((day) => ({
       deliveryDate: day.deliveryDate,
-      slots: slotsOf(day.slotAvailability),
-      cutoff: describeCutoff(moved, now),
+      slots: day.slots
+        .filter((slot) => slot.accepted)
+        .map(({ deliverySlotId, changeBy }) => ({ deliverySlotId, changeBy })),
       current: day.deliveryDate === order.deliveryDate,
     }))
+    .filter((day) => day.slots.length > 0)
     .sort((a, b) => compareCalendarDates(a.deliveryDate, b.deliveryDate));
 }
 
-/** The schedule range to ask the courier for: today and the 30 days after (its limit is 31). */
-export function scheduleRange(today: string) {
-  return { fromDate: today, toDate: addDays(today, 30) };
+/** The slot of a day to show the cut-off of: the one chosen if the day has it, else its first. */
+export function slotOfDay(day: DeliveryDay, chosen: Slot): DeliverySlotOption {
+  return day.slots.find((slot) => slot.deliverySlotId === chosen) ?? day.slots[0]!;
 }
 
 /**
@@ -73,9 +55,4 @@ export function laterBoxes(order: Order, orders: readonly Order[], now: Date): O
         canChange(candidate, now),
     )
     .sort((a, b) => compareCalendarDates(a.deliveryDate, b.deliveryDate));
-}
-
-/** Today's calendar date where the box goes (its address's state's time zone). */
-export function todayAt(order: Pick<Order, 'address'>, now: Date): string {
-  return wallClock(now, timeZoneOf(order)).toISOString().slice(0, 10);
 }

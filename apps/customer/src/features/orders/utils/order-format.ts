@@ -2,7 +2,7 @@ import type { AccountResponse } from '@pawfresh/contracts/account';
 import { timeZoneOfState } from '@pawfresh/contracts/addresses';
 
 import { wallClock, type AustralianTimeZone } from '../../../lib/australian-time';
-import { dayOf, formatCents, formatDay } from '../../../lib/format';
+import { dayOf, formatCents, formatDay, timeOfDay } from '../../../lib/format';
 
 export { formatCents, formatDay };
 
@@ -20,20 +20,12 @@ export const SLOT_WORDS: Record<Order['expectedDeliverySlotId'], string> = {
   PM: 'Afternoon, 12pm–6pm',
 };
 
-/** A wall-clock time (UTC fields, see `wallClock`) as "5pm" or "4:30pm". */
-function clock(local: Date): string {
-  const hour = local.getUTCHours();
-  const minute = local.getUTCMinutes();
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${hour12}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`}${hour < 12 ? 'am' : 'pm'}`;
-}
-
 /** The last moment to change a box, in words: "Change by Mon 16 Nov, 5pm", or that it has passed. */
 export function describeCutoff(order: Order, now: Date): string {
   const cutoff = new Date(order.cutoffAt);
   if (cutoff.getTime() <= now.getTime()) return 'Changes have closed for this box';
   const local = wallClock(cutoff, timeZoneOf(order));
-  return `Change by ${dayOf(local)}, ${clock(local)}`;
+  return `Change by ${dayOf(local)}, ${timeOfDay(local)}`;
 }
 
 export function canChange(order: Order, now: Date): boolean {
