@@ -299,6 +299,32 @@ describe('POST /api/v1/products/reset-by-seed-script', () => {
   });
 });
 
+describe('the order of the menu', () => {
+  const sortIndexOf = (p: Product) =>
+    p.metadata.find((m) => m.metaKey === 'sortIndex')?.metaValue as number;
+
+  it('lists meals by sortIndex, not by name, in the list and in recommendations', async () => {
+    const meals = await products('?type=meal');
+    expect(meals.map((p) => p.productCode)).toEqual([
+      'MEAL-BEEF',
+      'MEAL-CHICKEN',
+      'MEAL-TURKEY',
+      'MEAL-LAMB',
+      'MEAL-KANGAROO',
+      'MEAL-GOAT',
+      'MEAL-FISH',
+    ]);
+    const recommended = await call('POST', '/api/v1/products/recommend-meals', {});
+    expect(recommended.json<RecommendedMeal[]>().map((p) => p.productCode)).toEqual(
+      meals.map((p) => p.productCode),
+    );
+    for (const type of ['treat', 'supplement'] as const) {
+      const list = (await products(`?type=${type}`)).map(sortIndexOf);
+      expect(list).toEqual([...list].sort((a, b) => a - b));
+    }
+  });
+});
+
 describe('POST /api/v1/products/recommend-meals', () => {
   const recommend = (payload: unknown) => call('POST', '/api/v1/products/recommend-meals', payload);
   const byMeal = (list: RecommendedMeal[]) =>

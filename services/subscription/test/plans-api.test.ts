@@ -441,6 +441,16 @@ describe('POST /plans/generate-recommendations', () => {
     expect(r.recommendations.map((x) => x.feedingPlan.servingSize)).toEqual(['v0450', 'v0225']);
   });
 
+  it('picks meals in the menu’s order (sortIndex), not by name', async () => {
+    // Menu order: beef, chicken, turkey, lamb, kangaroo, goat, fish. Allergic to chicken and
+    // nothing else to go by: every other meal is neutral, so the first two on the menu.
+    const dog = await createDog({ ...biscuit, foodAllergies: ['chicken'] });
+    const res = await recommend({ animalId: dog.identifier, planTypes: ['full_bowl'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [only] = res.json<Recommendations>().recommendations;
+    expect(mealNames(only!.feedingPlan)).toEqual(['beef', 'turkey']);
+  });
+
   it('falls back to neutral meals, never one to avoid, and takes at most two', async () => {
     // Pancreatitis: beef and lamb are to be avoided; turkey and kangaroo suit it.
     const dog = await createDog({
