@@ -7,6 +7,7 @@ import {
   australianPhone,
   calendarDate,
   email,
+  emailAsWritten,
   instant,
   password,
   uuid,
@@ -261,7 +262,7 @@ export const identityContract = defineContract({
       path: '/identity/migration',
       summary: 'Import a customer from the legacy system',
       description:
-        'Legacy passwords are not carried over: the user gets an e-mail with a code to set a password (valid 14 days). The same legacy user again answers the user already imported, without another e-mail.',
+        'Legacy passwords are not carried over: the user gets an e-mail with a code to set a password (valid 14 days). The same legacy user again answers the user already imported, without another e-mail. 409: the e-mail belongs to another user, or the legacy id was already imported under another e-mail.',
       status: 201,
       body: z
         .object({
@@ -270,7 +271,7 @@ export const identityContract = defineContract({
             .int({ error: 'legacyId must be a whole number from 1 to 2147483647' })
             .min(1, { error: 'legacyId must be a whole number from 1 to 2147483647' })
             .max(2147483647, { error: 'legacyId must be a whole number from 1 to 2147483647' }),
-          email,
+          email: emailAsWritten,
           firstName: name('firstName'),
           lastName: name('lastName'),
           phoneNumber: australianPhone.nullish(),
