@@ -109,9 +109,9 @@ export function describeFailure(err: unknown, bodyLimit: number): Failure | unde
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
-        statusCode: 400,
+        statusCode: 413,
         message: `Request body is too large: send at most ${Math.floor(bodyLimit / 1024)} KB`,
-        type: 'validation',
+        type: 'too_large',
       };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return {
@@ -127,7 +127,7 @@ export function describeFailure(err: unknown, bodyLimit: number): Failure | unde
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return {
-      statusCode: fe.statusCode === 413 || fe.statusCode === 415 ? 400 : fe.statusCode,
+      statusCode: fe.statusCode === 415 ? 400 : fe.statusCode,
       message: fe.message ?? 'Bad request',
     };
   }

@@ -190,6 +190,7 @@ describe('PATCH /api/v1/variants/{variantId}/status', () => {
       payload: unknown;
       headers?: Record<string, string>;
       message: string | string[];
+      status?: number;
     }[] = [
       {
         payload: { status: 'sold_out' },
@@ -223,14 +224,15 @@ describe('PATCH /api/v1/variants/{variantId}/status', () => {
         payload: JSON.stringify({ status: 'active', pad: 'x'.repeat(200_000) }),
         headers: { 'content-type': 'application/json' },
         message: 'Request body is too large: send at most 100 KB',
+        status: 413,
       },
     ];
     for (const c of cases) {
       const res = await patchStatus(v.id, c.payload, c.headers);
-      expect(res.statusCode, JSON.stringify(c.payload).slice(0, 60)).toBe(400);
+      expect(res.statusCode, JSON.stringify(c.payload).slice(0, 60)).toBe(c.status ?? 400);
       expect(res.json()).toMatchObject({
-        statusCode: 400,
-        error: 'Bad Request',
+        statusCode: c.status ?? 400,
+        error: c.status === 413 ? 'Payload Too Large' : 'Bad Request',
         message: c.message,
       });
     }
