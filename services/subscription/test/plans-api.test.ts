@@ -235,11 +235,13 @@ describe('POST /plans/generate', () => {
     );
   });
 
-  it('clamps needs beyond the allowed sizes to the smallest and the largest', async () => {
-    const tiny = await generate(oneDog({ energy: Number.MIN_VALUE, planType: 'half_bowl' }));
+  it('clamps real needs beyond the allowed sizes to the smallest and the largest', async () => {
+    // The bounds of a plan's energy (docs/energy.md): 50 kcal for half a bowl is under 100 g,
+    // 5000 kcal over 1800 g.
+    const tiny = await generate(oneDog({ energy: 50, planType: 'half_bowl' }));
     expect(tiny.statusCode, tiny.body).toBe(200);
     expect(tiny.json().feedingPlans[0]).toMatchObject({ servingSize: 'v0100' });
-    const huge = await generate(oneDog({ energy: 1_000_000 }));
+    const huge = await generate(oneDog({ energy: 5000 }));
     expect(huge.statusCode, huge.body).toBe(200);
     expect(huge.json().feedingPlans[0]).toMatchObject({ servingSize: 't1800', pouchesPerDay: 3 });
   });
@@ -294,6 +296,20 @@ describe('POST /plans/generate', () => {
     const none = await generate({ dogs: [] });
     expect(none.statusCode).toBe(400);
     expect(messagesOf(none).join(' ')).toContain('Send at least 1 dog');
+  });
+
+  it('refuses energy no dog needs, saying what a daily need looks like (docs/energy.md)', async () => {
+    const bounds =
+      'energy must be from 50 to 5000 kilocalories a day: the dog’s daily need (its dailyEnergyKilocalories), e.g. 558 for an 8.5 kg adult';
+    for (const energy of [1_000_000, 5000.5, 49.9, 10]) {
+      const res = await generate(oneDog({ energy }));
+      expect(res.statusCode, String(energy)).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(messagesOf(res)).toEqual([bounds]);
+    }
+    for (const energy of [50, 5000]) {
+      expect((await generate(oneDog({ energy }))).statusCode, String(energy)).toBe(200);
+    }
   });
 
   it('refuses product ids that are not meals on the menu, naming each one', async () => {
