@@ -237,6 +237,16 @@ export const identityContract = defineContract({
       response: z.undefined(),
       errors: [400],
     },
+    getSessionStatus: {
+      method: 'GET',
+      path: '/identity/sessions/:sessionId/status',
+      summary: 'Whether a session family is still signed in',
+      description:
+        "Asked by services that take access tokens (the customer API), at most every few seconds per session (SESSION_CHECK_SECONDS): a revoked session's access token is then refused. An unknown session is not live.",
+      params: z.object({ sessionId: uuid('sessionId') }),
+      response: z.object({ live: z.boolean() }),
+      errors: [400],
+    },
     requestPasswordReset: {
       method: 'POST',
       path: '/identity/password-resets',
