@@ -1,7 +1,7 @@
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { PrincipalRole } from '@pawfresh/kit';
 import { startSessionFamily } from '../db/session-store.js';
-import { schema } from '../db/schema.js';
+import { identityDbOf } from '../db/identity-db.js';
 import { insertUser } from '../db/users-store.js';
 
 /**
@@ -14,7 +14,7 @@ export async function startTestSession(
   user: { userId: string; role: PrincipalRole },
   now: Date,
 ): Promise<string> {
-  const db = database.forSchema(schema);
+  const db = identityDbOf(database);
   await insertUser(
     db,
     {
