@@ -1,4 +1,5 @@
 import type { Product } from '@pawfresh/contracts/product';
+import { productTypes } from '@pawfresh/contracts/enums';
 
 /** A product's place on the menu: its `sortIndex` metadata (a product without one goes last). */
 export function sortIndexOf(product: Pick<Product, 'metadata'>): number {
@@ -7,7 +8,8 @@ export function sortIndexOf(product: Pick<Product, 'metadata'>): number {
 }
 
 /**
- * The menu's order (docs/product-rules.md): by type, then `sortIndex`, then name. Whoever takes
+ * The menu's order (docs/product-rules.md): by type (in the order the spec lists types: meal,
+ * treat, collateral, supplement, toy, bundle), then `sortIndex`, then name. Whoever takes
  * "the first suitable meals" (plan recommendations) takes them in this order, not alphabetically.
  */
 export function byMenuOrder(
@@ -15,7 +17,7 @@ export function byMenuOrder(
   b: Pick<Product, 'type' | 'name' | 'metadata'>,
 ): number {
   return (
-    (a.type < b.type ? -1 : a.type > b.type ? 1 : 0) ||
+    productTypes.indexOf(a.type) - productTypes.indexOf(b.type) ||
     sortIndexOf(a) - sortIndexOf(b) ||
     a.name.localeCompare(b.name, 'en-AU')
   );
