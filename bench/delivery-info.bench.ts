@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '@pawfresh/kit';
+import { startTestSession } from '@pawfresh/identity';
 import { fridayFromNow, household } from '../packages/testing/src/order-household.js';
 import { originOf, positiveInt, showRatio, startRealServer } from './lib.js';
 
@@ -56,7 +57,15 @@ async function main() {
     );
     const first = home.orders[0]!;
     const { token } = await signAccessToken(
-      { userId: home.userId, role: 'customer', sessionId: randomUUID() },
+      {
+        userId: home.userId,
+        role: 'customer',
+        sessionId: await startTestSession(
+          server.database,
+          { userId: home.userId, role: 'customer' },
+          new Date(),
+        ),
+      },
       server.accessTokenSecret,
       { now: new Date(), ttlSeconds: 3600 },
     );

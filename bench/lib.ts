@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { systemClock } from '@pawfresh/kit';
+import type { DatabaseConnection } from '@pawfresh/db';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
 
 export function positiveInt(name: string, fallback: number): number {
@@ -70,6 +71,8 @@ export interface RealServer {
   serviceHeaders: Record<string, string>;
   /** Signs customers' access tokens (for the customer API). */
   accessTokenSecret: string;
+  /** Its database (a bench starts live sessions in it: startTestSession). */
+  database: DatabaseConnection;
   /** Stops the server and removes its throwaway database. */
   close(): Promise<void>;
 }
@@ -112,6 +115,7 @@ export async function startRealServer(): Promise<RealServer> {
       authorization: `Bearer ${config.serviceToken}`,
     },
     accessTokenSecret: config.accessTokenSecret,
+    database,
     close,
   };
 }

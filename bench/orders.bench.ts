@@ -28,6 +28,7 @@ import pino from 'pino';
 import { orderContract } from '@pawfresh/contracts/order';
 import { connect } from '@pawfresh/db';
 import { signAccessToken, systemClock } from '@pawfresh/kit';
+import { startTestSession } from '@pawfresh/identity';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
 import { listStatementsBound } from '../services/order/src/db/order-store.js';
 import { schema as orderSchema } from '../services/order/src/db/schema.js';
@@ -85,6 +86,7 @@ async function start(databaseUrl: string | undefined) {
     app,
     config,
     service,
+    database,
     async close() {
       await app.close();
       await database.close();
@@ -150,7 +152,15 @@ async function customerOrders(databaseUrl: string | undefined) {
   try {
     const userId = await household(server.app, server.service);
     const { token } = await signAccessToken(
-      { userId, role: 'customer', sessionId: randomUUID() },
+      {
+        userId,
+        role: 'customer',
+        sessionId: await startTestSession(
+          server.database,
+          { userId, role: 'customer' },
+          new Date(),
+        ),
+      },
       server.config.accessTokenSecret,
       { now: new Date(), ttlSeconds: 3600 },
     );

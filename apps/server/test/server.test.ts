@@ -87,6 +87,32 @@ describe('one process', () => {
     expect(ready.json()).toEqual({ status: 'ok' });
   });
 
+  it('answers a 2 MiB body with a 413 in the envelope of the API it was sent to', async () => {
+    const big = JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) });
+    const json = { 'content-type': 'application/json' };
+    const service = await app.inject({
+      method: 'POST',
+      url: '/svc/product/api/v1/products/recommend-meals',
+      headers: { ...auth, ...json },
+      payload: big,
+    });
+    expect(service.statusCode).toBe(413);
+    expect(service.json()).toMatchObject({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: expect.stringMatching(/^Request body is too large: send at most \d+ KB$/),
+    });
+    const customer = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: json,
+      payload: big,
+    });
+    expect(customer.statusCode).toBe(413);
+    expect(Object.keys(customer.json())).toEqual(['error']);
+    expect(customer.json().error).toMatch(/^Request body is too large: send at most \d+ KB$/);
+  });
+
   it('gives every answer a request id, keeping a well-formed one the caller sent', async () => {
     const given = await call('GET', '/health', undefined, { 'x-request-id': 'trace-42' });
     expect(given.headers['x-request-id']).toBe('trace-42');

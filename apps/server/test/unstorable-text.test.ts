@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startTestSession } from '@pawfresh/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
@@ -28,11 +29,12 @@ beforeAll(async () => {
     database,
     clock,
   });
-  const { token } = await signAccessToken(
-    { userId: randomUUID(), role: 'customer', sessionId: randomUUID() },
-    SECRET,
-    { now: clock.now(), ttlSeconds: 900 },
-  );
+  const userId = randomUUID();
+  const sessionId = await startTestSession(database, { userId, role: 'customer' }, clock.now());
+  const { token } = await signAccessToken({ userId, role: 'customer', sessionId }, SECRET, {
+    now: clock.now(),
+    ttlSeconds: 900,
+  });
   customer = { authorization: `Bearer ${token}` };
 });
 afterAll(async () => {

@@ -55,6 +55,16 @@ export const email = z
   .toLowerCase()
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }).max(MAX_EMAIL_LENGTH));
 
+/**
+ * An e-mail as the caller wrote it (trimmed and checked, its case kept): only where the case is
+ * itself evidence (a legacy import clash says whether two e-mails differ only in case). Stored
+ * and looked up lower-cased (`normalizeEmail`), like `email`.
+ */
+export const emailAsWritten = z
+  .string()
+  .trim()
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }).max(MAX_EMAIL_LENGTH));
+
 /** A calendar date, `YYYY-MM-DD` (services.md §5 wording). */
 export const calendarDate = z.iso.date({ error: 'Invalid date format. Expected YYYY-MM-DD.' });
 

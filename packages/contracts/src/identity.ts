@@ -7,6 +7,7 @@ import {
   australianPhone,
   calendarDate,
   email,
+  emailAsWritten,
   instant,
   password,
   uuid,
@@ -236,6 +237,16 @@ export const identityContract = defineContract({
       response: z.undefined(),
       errors: [400],
     },
+    getSessionStatus: {
+      method: 'GET',
+      path: '/identity/sessions/:sessionId/status',
+      summary: 'Whether a session family is still signed in',
+      description:
+        "Asked by services that take access tokens (the customer API), at most every few seconds per session (SESSION_CHECK_SECONDS): a revoked session's access token is then refused. An unknown session is not live.",
+      params: z.object({ sessionId: uuid('sessionId') }),
+      response: z.object({ live: z.boolean() }),
+      errors: [400],
+    },
     requestPasswordReset: {
       method: 'POST',
       path: '/identity/password-resets',
@@ -261,7 +272,7 @@ export const identityContract = defineContract({
       path: '/identity/migration',
       summary: 'Import a customer from the legacy system',
       description:
-        'Legacy passwords are not carried over: the user gets an e-mail with a code to set a password (valid 14 days). The same legacy user again answers the user already imported, without another e-mail.',
+        'Legacy passwords are not carried over: the user gets an e-mail with a code to set a password (valid 14 days). The same legacy user again answers the user already imported, without another e-mail. 409: the e-mail belongs to another user, or the legacy id was already imported under another e-mail.',
       status: 201,
       body: z
         .object({
@@ -270,7 +281,7 @@ export const identityContract = defineContract({
             .int({ error: 'legacyId must be a whole number from 1 to 2147483647' })
             .min(1, { error: 'legacyId must be a whole number from 1 to 2147483647' })
             .max(2147483647, { error: 'legacyId must be a whole number from 1 to 2147483647' }),
-          email,
+          email: emailAsWritten,
           firstName: name('firstName'),
           lastName: name('lastName'),
           phoneNumber: australianPhone.nullish(),

@@ -265,10 +265,29 @@ export const lineItemInput = z
   .strict();
 export type LineItemInput = z.output<typeof lineItemInput>;
 
+/**
+ * A line's discounted price is what is charged per unit after discounts: never more than its
+ * price (docs/orders.md). `where` names the line in the message.
+ */
+export function discountedPriceProblem(
+  item: { price: number; discountedPrice?: number | null | undefined },
+  where = 'discountedPrice',
+): string | undefined {
+  return item.discountedPrice != null && item.discountedPrice > item.price
+    ? `${where} (${item.discountedPrice}) must not be more than its price (${item.price})`
+    : undefined;
+}
+
 const lineItems = z
   .array(lineItemInput, { error: 'orderLineItems must be a list of line items' })
   .min(1, { error: 'An order needs at least 1 line item' })
   .max(100, { error: 'An order has at most 100 line items' })
+  .superRefine((items, ctx) => {
+    items.forEach((item, i) => {
+      const message = discountedPriceProblem(item, `orderLineItems[${i}].discountedPrice`);
+      if (message) ctx.addIssue({ code: 'custom', message, path: [i, 'discountedPrice'] });
+    });
+  })
   .refine(
     (items) => {
       const ids = items.flatMap((i) => (i.id ? [i.id] : []));
@@ -1316,7 +1335,10 @@ export const orderContract = defineContract({
       path: '/api/v1/orders/:orderId/line-items/:lineItemId',
       summary: 'Replace one line item',
       params: z.object({ orderId: uuid('orderId'), lineItemId: uuid('lineItemId') }),
-      body: lineItemInput,
+      body: lineItemInput.superRefine((item, ctx) => {
+        const message = discountedPriceProblem(item);
+        if (message) ctx.addIssue({ code: 'custom', message, path: ['discountedPrice'] });
+      }),
       response: orderSchema,
       errors,
     },

@@ -464,6 +464,20 @@ export type Plan = z.infer<typeof planSchema>;
 const positive = (message: string) =>
   z.number({ error: message }).positive({ error: message }).max(1_000_000, { error: message });
 
+/**
+ * The daily energy a plan may be sized for (docs/energy.md "Bounds of a plan's energy"): from a
+ * 1 kg chilled, chunky adult (50 kcal) to a 90 kg entire, very active giant or a giant puppy
+ * (about 4,500 kcal), rounded out. Anything beyond is a typo or a unit mix-up, not a dog.
+ */
+export const MIN_PLAN_ENERGY_KCAL = 50;
+export const MAX_PLAN_ENERGY_KCAL = 5000;
+export const PLAN_ENERGY_MESSAGE = `energy must be from ${MIN_PLAN_ENERGY_KCAL} to ${MAX_PLAN_ENERGY_KCAL} kilocalories a day: the dog’s daily need (its dailyEnergyKilocalories), e.g. 558 for an 8.5 kg adult`;
+const planEnergy = z
+  .number({ error: 'energy must be a positive number of kilocalories a day' })
+  .positive({ error: 'energy must be a positive number of kilocalories a day' })
+  .min(MIN_PLAN_ENERGY_KCAL, { error: PLAN_ENERGY_MESSAGE })
+  .max(MAX_PLAN_ENERGY_KCAL, { error: PLAN_ENERGY_MESSAGE });
+
 export const generatePlansInput = z
   .object({
     cadenceInWeeks: cadenceInWeeks.default(2),
@@ -472,8 +486,8 @@ export const generatePlansInput = z
         z
           .object({
             animalId: uuid('animalId'),
-            energy: positive('energy must be a positive number of kilocalories a day').describe(
-              "The dog's daily energy need (kcal), e.g. the dog's dailyEnergyKilocalories",
+            energy: planEnergy.describe(
+              `The dog's daily energy need (kcal, ${MIN_PLAN_ENERGY_KCAL}–${MAX_PLAN_ENERGY_KCAL}), e.g. the dog's dailyEnergyKilocalories`,
             ),
             planType: feedingPlanType.default('full_bowl'),
             meals: z

@@ -15,6 +15,7 @@ export { pruneComponents } from './openapi.js';
 export * from './raw-json.js';
 export * from './binary-reply.js';
 export * from './auth.js';
+export * from './session-check.js';
 export { injectFetch } from './inject-fetch.js';
 export { localDate, toInstant, wallClockAt } from './zoned-time.js';
 export { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-key.js';

@@ -28,6 +28,7 @@ import { contentDisposition, isBinaryReply, type BinaryReply } from './binary-re
 import { ServiceCallError } from './client.js';
 import { upstreamMessage } from './problems.js';
 import { verifyAccessToken, type Principal } from './auth.js';
+import { cachedSessionCheck, type SessionCheck } from './session-check.js';
 import type { RuntimeSettings, ServiceRuntime } from './module.js';
 
 type HandlerResult<E extends EndpointDef> = E['status'] extends 204 ? void : z.input<E['response']>;
@@ -58,6 +59,11 @@ export interface ServicePluginOptions<C extends ServiceContract> {
   checkHealth?: () => Promise<void>;
   /** Maximum request body in bytes. */
   bodyLimit?: number;
+  /**
+   * Whether the session an access token names is still signed in (identity's word); asked at most
+   * every SESSION_CHECK_SECONDS per session. Without it a token is good until it expires.
+   */
+  sessionCheck?: SessionCheck;
 }
 
 declare module 'fastify' {
@@ -109,9 +115,9 @@ export function describeFailure(err: unknown, bodyLimit: number): Failure | unde
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
-        statusCode: 400,
+        statusCode: 413,
         message: `Request body is too large: send at most ${Math.floor(bodyLimit / 1024)} KB`,
-        type: 'validation',
+        type: 'too_large',
       };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return {
@@ -127,7 +133,7 @@ export function describeFailure(err: unknown, bodyLimit: number): Failure | unde
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return {
-      statusCode: fe.statusCode === 413 || fe.statusCode === 415 ? 400 : fe.statusCode,
+      statusCode: fe.statusCode === 415 ? 400 : fe.statusCode,
       message: fe.message ?? 'Bad request',
     };
   }
@@ -201,6 +207,9 @@ export function servicePlugin<C extends ServiceContract>(
   const checkRawAnswers = options.runtime.settings?.environment === 'test';
   const bodyLimit = options.bodyLimit ?? 100 * 1024;
   const style = contract.errorStyle;
+  const sessionLive = options.sessionCheck
+    ? cachedSessionCheck(options.sessionCheck, clock)
+    : undefined;
   const errorSchema = style === 'customer' ? customerErrorSchema : serviceErrorSchema;
 
   return async (app: FastifyInstance) => {
@@ -306,6 +315,9 @@ export function servicePlugin<C extends ServiceContract>(
           403,
           'Customers cannot call this service directly: use the customer API',
         );
+      }
+      if (sessionLive && !(await sessionLive(check.principal.sessionId))) {
+        return refuse(reply, 401, 'Your session has ended. Please sign in again.');
       }
       request.principal = check.principal;
     });

@@ -60,6 +60,9 @@ export const accountService: ServiceModule = {
       handlers: accountHandlers(ctx, cookies),
       basePath: '/api/v1',
       runtime,
+      // A signed-out session's access token is refused within SESSION_CHECK_SECONDS (ADR 005).
+      sessionCheck: async (sessionId) =>
+        (await ctx.identity.getSessionStatus({ params: { sessionId } })).live,
     });
     return async (app) => {
       await app.register(cookie);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { TestClock, signAccessToken } from '@pawfresh/kit';
+import { SESSION_CHECK_SECONDS, TestClock, signAccessToken } from '@pawfresh/kit';
 import { accountContract, type CustomerDog } from '@pawfresh/contracts/account';
 import type { RecommendedMeal } from '@pawfresh/contracts/product';
 import {
@@ -181,6 +181,16 @@ describe('signing in and sessions', () => {
     expect(out.cookies.find((k) => k.name === 'pawfresh_refresh')?.value).toBe('');
     expect(out.cookies.find((k) => k.name === 'pawfresh_session')?.value).toBe('');
     expect((await refreshWith(c.cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses the old access token after logout (within SESSION_CHECK_SECONDS)', async () => {
+    const c = await newCustomer();
+    expect((await call('GET', '/api/v1/dogs', undefined, c.auth)).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/logout', {}, { cookie: c.cookie })).statusCode).toBe(200);
+    clock.advance(SESSION_CHECK_SECONDS * 1000);
+    const after = await call('GET', '/api/v1/dogs', undefined, c.auth);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: 'Your session has ended. Please sign in again.' });
   });
 
   it('treats an over-long or odd refresh cookie as no session: logout clears it, refresh is a 401', async () => {

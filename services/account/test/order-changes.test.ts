@@ -21,7 +21,7 @@ import {
 } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
-import { identityService } from '@pawfresh/identity';
+import { identityService, startTestSession } from '@pawfresh/identity';
 import { orchestrationService } from '@pawfresh/orchestration';
 import { orderService } from '@pawfresh/order';
 import { paymentService } from '@pawfresh/payment';
@@ -99,7 +99,15 @@ async function customer(): Promise<{ home: Household<Order>; auth: Record<string
     userId,
   );
   const { token } = await signAccessToken(
-    { userId, role: 'customer', sessionId: randomUUID() },
+    {
+      userId,
+      role: 'customer',
+      sessionId: await startTestSession(
+        database,
+        { userId: userId, role: 'customer' },
+        clock.now(),
+      ),
+    },
     TEST_ACCESS_TOKEN_SECRET,
     { now: clock.now(), ttlSeconds: 30 * 86_400 }, // tests move the clock past cut-offs
   );

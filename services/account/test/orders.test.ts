@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { identityService, startTestSession } from '@pawfresh/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -28,6 +29,7 @@ const clock = new TestClock('2026-11-02T09:00:00.000Z');
 beforeAll(async () => {
   database = await testDatabase();
   const options = { database, clock, serviceUrl: svcUrl, fetch: routeFetch(apps) };
+  apps.identity = await serviceApp(identityService, options);
   apps.courier = await serviceApp(courierService, options);
   apps.order = await serviceApp(orderService, options);
   account = await serviceApp(accountService, options);
@@ -40,7 +42,11 @@ afterAll(async () => {
 
 const signedIn = async (userId: string, role: 'customer' | 'staff' = 'customer') => {
   const { token } = await signAccessToken(
-    { userId, role, sessionId: randomUUID() },
+    {
+      userId,
+      role,
+      sessionId: await startTestSession(database, { userId: userId, role: role }, clock.now()),
+    },
     TEST_ACCESS_TOKEN_SECRET,
     { now: clock.now(), ttlSeconds: 900 },
   );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { identityService, startTestSession } from '@pawfresh/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
@@ -42,6 +43,7 @@ beforeAll(async () => {
   database = await testDatabase();
   const options = { database, clock, serviceUrl: svcUrl, fetch: routeFetch(apps) };
   for (const [name, module] of Object.entries({
+    identity: identityService,
     product: productService,
     pricing: pricingService,
     dogs: dogsService,
@@ -74,7 +76,15 @@ afterAll(async () => {
 
 const signedIn = async (userId: string) => {
   const { token } = await signAccessToken(
-    { userId, role: 'customer', sessionId: randomUUID() },
+    {
+      userId,
+      role: 'customer',
+      sessionId: await startTestSession(
+        database,
+        { userId: userId, role: 'customer' },
+        clock.now(),
+      ),
+    },
     TEST_ACCESS_TOKEN_SECRET,
     { now: clock.now(), ttlSeconds: 900 },
   );

@@ -52,5 +52,5 @@ export {
   METRO_DELIVERY_RADIUS_KM,
   REGIONAL_DELIVERY_RADIUS_KM,
 } from './coverage/depots.js';
-export { NATIONAL_PUBLIC_HOLIDAYS } from './rules/public-holidays.js';
+export { nationalPublicHolidays, publicHolidayOn } from './rules/public-holidays.js';
 export { CUT_OFF_HOUR, MAX_SCHEDULE_DAYS } from './rules/delivery-schedule.js';

@@ -234,6 +234,20 @@ describe('GET /delivery-schedules', () => {
     ]);
   });
 
+  it('no deliveries on the holidays of any year: Australia Day and Good Friday 2028', async () => {
+    const slots = async (from: string, to: string) =>
+      Object.fromEntries(
+        (await schedules('3000', 'Melbourne', from, to))
+          .json<{ deliveryDate: string; slotAvailability: number }[]>()
+          .map((d) => [d.deliveryDate, d.slotAvailability]),
+      );
+    const january = await slots('2028-01-25', '2028-01-27');
+    expect(january).toEqual({ '2028-01-25': 3, '2028-01-26': 0, '2028-01-27': 3 }); // Wed 26 Jan
+    const easter = await slots('2028-04-13', '2028-04-19');
+    expect(easter['2028-04-14']).toBe(0); // Good Friday
+    expect(easter['2028-04-18']).toBe(3); // the Tuesday after Easter Monday
+  });
+
   it('regional depots: Wednesday and Friday mornings; the outback: nothing', async () => {
     const tsv = await schedules('4810', 'Townsville', '2026-11-09', '2026-11-15');
     expect(tsv.json<{ slotAvailability: number }[]>().map((d) => d.slotAvailability)).toEqual([

@@ -6,6 +6,7 @@ import { schema } from './db/schema.js';
 import { listMail } from './db/mailbox-store.js';
 import { forgetStaleCounters } from './db/rate-limit-store.js';
 import type { IdentityContext } from './flows/context.js';
+import { isSessionLive } from './flows/sessions.js';
 import { createMailer } from './mail/mailer.js';
 import { mailboxOffPage, mailboxPage } from './mail/mailbox-page.js';
 import { MAILBOX_OFF, devMailboxIsOn } from './rules/mailbox.js';
@@ -55,6 +56,7 @@ export const identityService: ServiceModule<DatabaseConnection> = {
       basePath: IDENTITY_BASE_PATH,
       runtime,
       checkHealth: () => runtime.database.ping(),
+      sessionCheck: (sessionId) => isSessionLive(ctx, sessionId),
     });
 
     return async (app, options) => {
@@ -96,3 +98,4 @@ export {
   SECOND_CUSTOMER_ID,
   demoUsers,
 } from './seed/demo-users.js';
+export { startTestSession } from './flows/test-sessions.js';

@@ -15,7 +15,7 @@ import { deleteUser, findUserByEmail, findUserById, toUser } from './db/users-st
 import type { IdentityContext } from './flows/context.js';
 import { sendNotification } from './flows/notifications.js';
 import { confirmPasswordReset, requestPasswordReset } from './flows/password-reset.js';
-import { refreshSession, signIn } from './flows/sessions.js';
+import { isSessionLive, refreshSession, signIn } from './flows/sessions.js';
 import { changePassword, createUser, sessionToKeep, updateUser } from './flows/users.js';
 import { MAILBOX_OFF, devMailboxIsOn } from './rules/mailbox.js';
 import { ONLY_ADMINS_GRANT_ROLES, mayCreateUserWithRole } from './rules/roles.js';
@@ -91,6 +91,10 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       if (!session) throw unauthorized(SESSION_EXPIRED);
       return session;
     },
+
+    getSessionStatus: async ({ params }) => ({
+      live: await isSessionLive(ctx, params.sessionId),
+    }),
 
     revokeSession: async ({ body }) => {
       await revokeFamilyOfToken(db, body.refreshToken, clock.now());

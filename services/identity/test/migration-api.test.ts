@@ -73,4 +73,27 @@ describe('POST /identity/migration and DELETE /identity/migration/{userId}', () 
       `User ${native.id} was not imported from the legacy system`,
     ]);
   });
+
+  it('refuses a legacy id already imported under another e-mail with a 409, not a 500', async () => {
+    const first = await importUser({ legacyId: 100_006, email: uniqueEmail('first') });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await importUser({ legacyId: 100_006, email: uniqueEmail('second') });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(messagesOf(again)).toEqual([
+      `Legacy user 100006 was already imported as ${first.json<User>().id} with e-mail ${first.json<User>().email}: revert that import first or correct the legacy user's e-mail`,
+    ]);
+  });
+
+  it('says the e-mails differ only in case only when they do', async () => {
+    const email = uniqueEmail('same');
+    const first = await importUser({ legacyId: 100_007, email });
+    expect(first.statusCode, first.body).toBe(201);
+    const same = await importUser({ legacyId: 100_008, email });
+    expect(same.statusCode).toBe(409);
+    expect(messagesOf(same)[0]).not.toContain('differ only in case');
+    expect(messagesOf(same)[0]).toContain('two legacy users have the same e-mail');
+    const cased = await importUser({ legacyId: 100_009, email: email.toUpperCase() });
+    expect(cased.statusCode).toBe(409);
+    expect(messagesOf(cased)[0]).toContain('differ only in case');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messagesOf } from '@pawfresh/testing';
-import { verifyAccessToken } from '@pawfresh/kit';
+import { SESSION_CHECK_SECONDS, verifyAccessToken } from '@pawfresh/kit';
 import { TEST_ACCESS_TOKEN_SECRET } from '@pawfresh/testing';
 import {
   createUser,
@@ -242,6 +242,21 @@ describe('POST /identity/sessions/revoke', () => {
     expect(res.body).toBe('');
     expect((await refresh(h.app, a2.refreshToken)).statusCode).toBe(401);
     expect((await refresh(h.app, b.refreshToken)).statusCode).toBe(201);
+  });
+
+  it('refuses the access token of a revoked session within seconds (SESSION_CHECK_SECONDS)', async () => {
+    const staff = await createUser(h.app, { role: 'staff' });
+    const s = await session(h.app, staff.email, staff.password);
+    const asStaff = () =>
+      h.call('GET', `/identity/users/${staff.id}`, undefined, {
+        authorization: `Bearer ${s.accessToken}`,
+      });
+    expect((await asStaff()).statusCode).toBe(200);
+    expect((await revoke(s.refreshToken)).statusCode).toBe(204);
+    h.clock.advance(SESSION_CHECK_SECONDS * 1000);
+    const after = await asStaff();
+    expect(after.statusCode).toBe(401);
+    expect(messagesOf(after)).toEqual(['Your session has ended. Please sign in again.']);
   });
 
   it('is idempotent: an unknown or already revoked token answers 204', async () => {

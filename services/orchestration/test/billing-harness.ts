@@ -17,7 +17,7 @@ import {
 import { accountService } from '@pawfresh/account';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
-import { identityService } from '@pawfresh/identity';
+import { identityService, startTestSession } from '@pawfresh/identity';
 import { orderService } from '@pawfresh/order';
 import { paymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
@@ -193,7 +193,11 @@ export async function mailTo(h: BillingHarness, email: string) {
 
 export async function customerAuth(h: BillingHarness, userId: string) {
   const { token } = await signAccessToken(
-    { userId, role: 'customer', sessionId: randomUUID() },
+    {
+      userId,
+      role: 'customer',
+      sessionId: await startTestSession(h.database, { userId, role: 'customer' }, h.clock.now()),
+    },
     TEST_ACCESS_TOKEN_SECRET,
     { now: h.clock.now(), ttlSeconds: 900 },
   );

@@ -97,6 +97,10 @@ describe('POST /orders', () => {
       [{ orderLineItems: [mealItem(100, 0)] }, 'quantity must be a whole number of at least 1'],
       [{ legacyOrderId: 2147483648 }, 'legacyOrderId must be a whole number from 1 to 2147483647'],
       [{ address: { ...melbourneAddress, postcode: '31' } }, 'postcode must be 4 digits'],
+      [
+        { orderLineItems: [{ ...mealItem(1000), discountedPrice: 1001 }] },
+        'orderLineItems[0].discountedPrice (1001) must not be more than its price (1000)',
+      ],
     ];
     for (const [override, message] of cases) {
       const res = await h.call('POST', '/api/v1/orders', newOrder(override));

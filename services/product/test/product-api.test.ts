@@ -190,6 +190,7 @@ describe('PATCH /api/v1/variants/{variantId}/status', () => {
       payload: unknown;
       headers?: Record<string, string>;
       message: string | string[];
+      status?: number;
     }[] = [
       {
         payload: { status: 'sold_out' },
@@ -223,14 +224,15 @@ describe('PATCH /api/v1/variants/{variantId}/status', () => {
         payload: JSON.stringify({ status: 'active', pad: 'x'.repeat(200_000) }),
         headers: { 'content-type': 'application/json' },
         message: 'Request body is too large: send at most 100 KB',
+        status: 413,
       },
     ];
     for (const c of cases) {
       const res = await patchStatus(v.id, c.payload, c.headers);
-      expect(res.statusCode, JSON.stringify(c.payload).slice(0, 60)).toBe(400);
+      expect(res.statusCode, JSON.stringify(c.payload).slice(0, 60)).toBe(c.status ?? 400);
       expect(res.json()).toMatchObject({
-        statusCode: 400,
-        error: 'Bad Request',
+        statusCode: c.status ?? 400,
+        error: c.status === 413 ? 'Payload Too Large' : 'Bad Request',
         message: c.message,
       });
     }
@@ -296,6 +298,32 @@ describe('POST /api/v1/products/reset-by-seed-script', () => {
     const after = await products();
     expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
     expect((await variantOf('CHICKEN-F0300')).status).toBe('active');
+  });
+});
+
+describe('the order of the menu', () => {
+  const sortIndexOf = (p: Product) =>
+    p.metadata.find((m) => m.metaKey === 'sortIndex')?.metaValue as number;
+
+  it('lists meals by sortIndex, not by name, in the list and in recommendations', async () => {
+    const meals = await products('?type=meal');
+    expect(meals.map((p) => p.productCode)).toEqual([
+      'MEAL-BEEF',
+      'MEAL-CHICKEN',
+      'MEAL-TURKEY',
+      'MEAL-LAMB',
+      'MEAL-KANGAROO',
+      'MEAL-GOAT',
+      'MEAL-FISH',
+    ]);
+    const recommended = await call('POST', '/api/v1/products/recommend-meals', {});
+    expect(recommended.json<RecommendedMeal[]>().map((p) => p.productCode)).toEqual(
+      meals.map((p) => p.productCode),
+    );
+    for (const type of ['treat', 'supplement'] as const) {
+      const list = (await products(`?type=${type}`)).map(sortIndexOf);
+      expect(list).toEqual([...list].sort((a, b) => a - b));
+    }
   });
 });
 

@@ -235,11 +235,13 @@ describe('POST /plans/generate', () => {
     );
   });
 
-  it('clamps needs beyond the allowed sizes to the smallest and the largest', async () => {
-    const tiny = await generate(oneDog({ energy: Number.MIN_VALUE, planType: 'half_bowl' }));
+  it('clamps real needs beyond the allowed sizes to the smallest and the largest', async () => {
+    // The bounds of a plan's energy (docs/energy.md): 50 kcal for half a bowl is under 100 g,
+    // 5000 kcal over 1800 g.
+    const tiny = await generate(oneDog({ energy: 50, planType: 'half_bowl' }));
     expect(tiny.statusCode, tiny.body).toBe(200);
     expect(tiny.json().feedingPlans[0]).toMatchObject({ servingSize: 'v0100' });
-    const huge = await generate(oneDog({ energy: 1_000_000 }));
+    const huge = await generate(oneDog({ energy: 5000 }));
     expect(huge.statusCode, huge.body).toBe(200);
     expect(huge.json().feedingPlans[0]).toMatchObject({ servingSize: 't1800', pouchesPerDay: 3 });
   });
@@ -294,6 +296,20 @@ describe('POST /plans/generate', () => {
     const none = await generate({ dogs: [] });
     expect(none.statusCode).toBe(400);
     expect(messagesOf(none).join(' ')).toContain('Send at least 1 dog');
+  });
+
+  it('refuses energy no dog needs, saying what a daily need looks like (docs/energy.md)', async () => {
+    const bounds =
+      'energy must be from 50 to 5000 kilocalories a day: the dog’s daily need (its dailyEnergyKilocalories), e.g. 558 for an 8.5 kg adult';
+    for (const energy of [1_000_000, 5000.5, 49.9, 10]) {
+      const res = await generate(oneDog({ energy }));
+      expect(res.statusCode, String(energy)).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(messagesOf(res)).toEqual([bounds]);
+    }
+    for (const energy of [50, 5000]) {
+      expect((await generate(oneDog({ energy }))).statusCode, String(energy)).toBe(200);
+    }
   });
 
   it('refuses product ids that are not meals on the menu, naming each one', async () => {
@@ -439,6 +455,16 @@ describe('POST /plans/generate-recommendations', () => {
     }
     // 558 ÷ (½ × 1.18 + ½ × 1.25) = 459.3 g: v0450; the half bowl 229.6 g: v0225.
     expect(r.recommendations.map((x) => x.feedingPlan.servingSize)).toEqual(['v0450', 'v0225']);
+  });
+
+  it('picks meals in the menu’s order (sortIndex), not by name', async () => {
+    // Menu order: beef, chicken, turkey, lamb, kangaroo, goat, fish. Allergic to chicken and
+    // nothing else to go by: every other meal is neutral, so the first two on the menu.
+    const dog = await createDog({ ...biscuit, foodAllergies: ['chicken'] });
+    const res = await recommend({ animalId: dog.identifier, planTypes: ['full_bowl'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [only] = res.json<Recommendations>().recommendations;
+    expect(mealNames(only!.feedingPlan)).toEqual(['beef', 'turkey']);
   });
 
   it('falls back to neutral meals, never one to avoid, and takes at most two', async () => {

@@ -1,6 +1,6 @@
 import { CUT_OFF_HOUR } from '@pawfresh/contracts/order-rules';
 import { depotByCode } from '../coverage/depots.js';
-import { NATIONAL_PUBLIC_HOLIDAYS } from './public-holidays.js';
+import { publicHolidayOn } from './public-holidays.js';
 
 // Orders for tomorrow must be in by CUT_OFF_HOUR, local time at the depot (services.md §9): the
 // one copy, in contracts' order-rules, which the order service's cut-off uses too.
@@ -60,7 +60,7 @@ export interface ZoneDelivery {
 /** Slot availability (0 none, 1 AM, 2 PM, 3 both) of one date. */
 export function slotsOn(day: number, zone: ZoneDelivery, earliestDay: number): number {
   if (!zone.serviceable || day < earliestDay) return 0;
-  if (NATIONAL_PUBLIC_HOLIDAYS.has(isoDate(day))) return 0;
+  if (publicHolidayOn(isoDate(day)) !== undefined) return 0;
   return zone.deliveryDays.includes(isoWeekday(day)) ? zone.slots : 0;
 }
 

@@ -140,3 +140,12 @@ export async function revokeUserSessions(
       ),
     );
 }
+
+/** Whether a session family exists and was never revoked. */
+export async function isFamilyLive(db: IdentityDb, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessionFamilies.id })
+    .from(sessionFamilies)
+    .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+  return row !== undefined;
+}

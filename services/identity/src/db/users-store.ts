@@ -47,6 +47,14 @@ export async function findUserByEmail(db: IdentityDb, email: string): Promise<Us
   return row;
 }
 
+export async function findUserByLegacyId(
+  db: IdentityDb,
+  legacyId: number,
+): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.legacyId, legacyId));
+  return row;
+}
+
 export interface NewUser {
   id?: string;
   email: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { addressInput } from '@pawfresh/contracts/fields';
+import { normalizeEmail } from '@pawfresh/contracts/field-rules';
 import type { z } from 'zod';
 import { putDefaultAddress } from '../db/address-store.js';
 import { storeResetCode } from '../db/password-reset-store.js';
@@ -7,6 +8,7 @@ import {
   deleteUser,
   findUserByEmail,
   findUserById,
+  findUserByLegacyId,
   insertUser,
   type UserRow,
 } from '../db/users-store.js';
@@ -31,17 +33,22 @@ export interface ImportUserInput {
   address?: z.output<typeof addressInput> | null | undefined;
 }
 
+/** Why an import was refused (a 409): whose the e-mail or the legacy id already is. */
+export type ImportClash = { kind: 'email'; owner: UserRow } | { kind: 'legacy_id'; owner: UserRow };
+
 /**
  * Imports a legacy customer: the user, their default address, and a code by e-mail to choose a
  * password, in one transaction (the e-mail after it). The same legacy user again answers the user
- * already imported, without another e-mail; an e-mail that is another user's is a clash.
+ * already imported, without another e-mail; an e-mail that is another user's, or a legacy id
+ * already imported under another e-mail, is a clash.
  */
 export async function importUser(
   ctx: IdentityContext,
   input: ImportUserInput,
-): Promise<UserRow | { clash: UserRow }> {
-  const existing = await findUserByEmail(ctx.db, input.email);
-  if (existing) return existing.legacyId === input.legacyId ? existing : { clash: existing };
+): Promise<UserRow | { clash: ImportClash }> {
+  const email = normalizeEmail(input.email);
+  const existing = await clashOf(ctx, input.legacyId, email);
+  if (existing) return existing;
   const now = ctx.clock.now();
   const code = newResetCode();
   const created = await ctx.db.transaction(async (tx) => {
@@ -49,7 +56,7 @@ export async function importUser(
       tx,
       {
         id: randomUUID(),
-        email: input.email,
+        email,
         passwordHash: NO_PASSWORD_YET,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -67,9 +74,11 @@ export async function importUser(
     return user;
   });
   if (!created) {
-    // Another import of the same e-mail won the race: answer as above.
-    const winner = await findUserByEmail(ctx.db, input.email);
-    return winner!.legacyId === input.legacyId ? winner! : { clash: winner! };
+    // Another import of the same e-mail or legacy id won the race: answer as above.
+    const winner = await clashOf(ctx, input.legacyId, email);
+    if (!winner)
+      throw new Error(`Importing legacy user ${input.legacyId} failed: no user holds it`);
+    return winner;
   }
   const mail = passwordSetMail({
     firstName: created.firstName,
@@ -92,4 +101,18 @@ export async function revertImportedUser(
   if (user.legacyId === null) return 'not_imported';
   await deleteUser(ctx.db, userId);
   return 'reverted';
+}
+
+/** The user already holding this e-mail or legacy id: the import itself, or a clash. */
+async function clashOf(
+  ctx: IdentityContext,
+  legacyId: number,
+  email: string,
+): Promise<UserRow | { clash: ImportClash } | undefined> {
+  const byEmail = await findUserByEmail(ctx.db, email);
+  if (byEmail) {
+    return byEmail.legacyId === legacyId ? byEmail : { clash: { kind: 'email', owner: byEmail } };
+  }
+  const byLegacyId = await findUserByLegacyId(ctx.db, legacyId);
+  return byLegacyId ? { clash: { kind: 'legacy_id', owner: byLegacyId } } : undefined;
 }

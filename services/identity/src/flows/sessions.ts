@@ -10,6 +10,7 @@ import {
   rotateRefreshToken,
   startSessionFamily,
   type IssuedRefreshToken,
+  isFamilyLive,
 } from '../db/session-store.js';
 import { findUserByEmail, toUser, type UserRow } from '../db/users-store.js';
 import { verifyAgainstDummy, verifyPassword } from '../rules/passwords.js';
@@ -86,4 +87,9 @@ export async function refreshSession(
   const result = await rotateRefreshToken(ctx.db, refreshToken, ctx.clock.now());
   if (result.outcome !== 'rotated') return undefined;
   return sessionAnswer(ctx, result.user, result.refresh);
+}
+
+/** Whether the session an access token names is still signed in (its family not revoked). */
+export function isSessionLive(ctx: IdentityContext, sessionId: string): Promise<boolean> {
+  return isFamilyLive(ctx.db, sessionId);
 }

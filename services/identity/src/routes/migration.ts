@@ -3,6 +3,7 @@ import type { identityContract } from '@pawfresh/contracts/identity';
 import { toUser } from '../db/users-store.js';
 import type { IdentityContext } from '../flows/context.js';
 import { importUser, revertImportedUser } from '../flows/migration.js';
+import { importClashMessage } from '../rules/import-clash.js';
 
 type MigrationHandlers = Pick<Handlers<typeof identityContract>, 'importUser' | 'revertImport'>;
 
@@ -12,11 +13,7 @@ export function migrationHandlers(ctx: IdentityContext): MigrationHandlers {
     importUser: async ({ body }) => {
       const result = await importUser(ctx, body);
       if ('clash' in result) {
-        throw conflict(
-          result.clash.legacyId === null
-            ? `E-mail ${body.email} already belongs to a user of the new system (${result.clash.id}): merge the accounts or change the legacy user's e-mail`
-            : `E-mail ${body.email} already belongs to legacy user ${result.clash.legacyId} (imported as ${result.clash.id}): the e-mails differ only in case; merge the two legacy accounts`,
-        );
+        throw conflict(importClashMessage(result.clash, body.legacyId, body.email));
       }
       return toUser(result);
     },

@@ -519,7 +519,9 @@ export function planMigration(
       legacyId: user.legacyId,
       user: {
         legacyId: user.legacyId,
-        email: user.email.trim().toLowerCase(),
+        // As the legacy system wrote it: identity stores it lower-cased, and tells a clash of
+        // two e-mails differing only in case from one of the very same e-mail by it.
+        email: user.email.trim(),
         firstName,
         lastName,
         phoneNumber: phone,

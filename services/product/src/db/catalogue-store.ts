@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from '@pawfresh/db/orm';
 import { iso, isoOrNull, type Database } from '@pawfresh/db';
 import type { Product, Variant } from '@pawfresh/contracts/product';
 import type { ProductStatus, ProductType } from '@pawfresh/contracts/enums';
+import { byMenuOrder } from '../rules/menu-order.js';
 import { bumpRevision } from './catalogue-revision.js';
 import {
   barcodes,
@@ -142,7 +143,7 @@ export async function listProducts(
   const variantsBy = groupBy(hydrated, (v) => v.productId);
   const imagesBy = groupBy(imageRows, (r) => r.productId);
   const metaBy = groupBy(metaRows, (r) => r.productId);
-  return productRows.map((p) => ({
+  const listed: Product[] = productRows.map((p) => ({
     id: p.id,
     productCode: p.productCode,
     name: p.name,
@@ -155,6 +156,7 @@ export async function listProducts(
     metadata: (metaBy.get(p.id) ?? []).map(toMetadata),
     variants: variantsBy.get(p.id) ?? [],
   }));
+  return listed.sort(byMenuOrder);
 }
 
 export async function findVariant(
