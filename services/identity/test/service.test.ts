@@ -162,6 +162,7 @@ describe('health and documentation', () => {
         '/identity/sessions',
         '/identity/sessions/refresh',
         '/identity/sessions/revoke',
+        '/identity/sessions/{sessionId}/status',
         '/identity/password-resets',
         '/identity/password-resets/confirm',
         '/identity/users/{userId}/addresses/default',

@@ -163,12 +163,12 @@ const customer = (over: Partial<LegacyUserData> = {}): LegacyUserData => ({
 });
 
 describe('planMigration', () => {
-  it('maps a customer: lower-cased e-mail, phone, state, breed, sizes, meals in equal shares', () => {
+  it('maps a customer: e-mail as written (identity lower-cases it), phone, state, breed, sizes, meals in equal shares', () => {
     const planned = planMigration(customer(), CATALOGUE);
     if (!('plan' in planned)) throw new Error(planned.problems.join('; '));
     const { plan } = planned;
     expect(plan.user).toMatchObject({
-      email: 'jane.citizen@example.com',
+      email: 'Jane.Citizen@Example.com',
       phoneNumber: '0412345678',
       address: { state: 'VIC', postCode: '3000' },
     });
