@@ -538,6 +538,16 @@ export const lineItemSchema = z
   .meta({ id: 'OrderLineItem' });
 export type LineItem = z.infer<typeof lineItemSchema>;
 
+const lineItemKeys = Object.keys(lineItemSchema.shape) as (keyof LineItem)[];
+
+/**
+ * An order line's own fields, whatever else the value carries (a stored row's order id and
+ * position): the one list of them, for the order service's answers and the workflows that send
+ * an order's lines back to it.
+ */
+export const lineItemOf = (line: LineItem): LineItem =>
+  Object.fromEntries(lineItemKeys.map((k) => [k, line[k]])) as LineItem;
+
 export const orderDiscountSchema = z
   .object({
     id: z.uuid(),

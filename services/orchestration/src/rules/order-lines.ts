@@ -1,4 +1,4 @@
-import type { LineItemInput, Order } from '@pawfresh/contracts/order';
+import { lineItemOf, type LineItemInput, type Order } from '@pawfresh/contracts/order';
 import type { OrderExtraInput } from '@pawfresh/contracts/orchestration-order-changes';
 import type { GetPriceInput, PriceResult } from '@pawfresh/contracts/pricing';
 import type { ProductType } from '@pawfresh/contracts/enums';
@@ -29,21 +29,7 @@ export interface SubscriptionDiscountSpan {
 
 /** The order's line items as the order service takes them back, ids kept. */
 export function lineItemInputs(order: Pick<Order, 'orderLineItems'>): LineItemInput[] {
-  return order.orderLineItems.map((i) => ({
-    id: i.id,
-    bundleId: i.bundleId,
-    animalId: i.animalId,
-    extraId: i.extraId,
-    productId: i.productId,
-    productVariantId: i.productVariantId,
-    planType: i.planType,
-    price: i.price,
-    quantity: i.quantity,
-    oneOff: i.oneOff,
-    discountedPrice: i.discountedPrice,
-    discountScheduleApplicationId: i.discountScheduleApplicationId,
-    bundleLineItems: i.bundleLineItems,
-  }));
+  return order.orderLineItems.map(lineItemOf);
 }
 
 /** A one-off extra line for a catalogue variant, at its list price. */
