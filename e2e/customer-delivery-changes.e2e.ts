@@ -178,7 +178,7 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
     });
     // The notice names what moved: this box, then each later box's new day (the server's answer).
     const notice = page.getByRole('status').filter({ hasText: 'Successfully updated' }).first();
-    await notice.waitFor({ timeout: 60_000 });
+    await notice.waitFor({ timeout: 180_000 });
     const words = (await notice.textContent()) ?? '';
     expect(words).toContain(`Your box now arrives ${dayWords(moved, true)}`);
     expect(words).toMatch(new RegExp(`The ${later} boxes after it now arrive `));

@@ -9,6 +9,7 @@ export {
 } from './service-app.js';
 export { fuzzContract } from './fuzz-contract.js';
 export { routeFetch, svcUrl } from './route-fetch.js';
+export { serviceGraph, signedInAs, type ServiceGraph } from './service-graph.js';
 export { callJson, caller, messagesOf, type HttpMethod } from './http.js';
 export {
   catalogue,

@@ -9,11 +9,10 @@ import {
   caller,
   fuzzContract,
   messagesOf,
-  routeFetch,
-  serviceApp,
-  svcUrl,
+  serviceGraph,
   testDatabase,
   TEST_ACCESS_TOKEN_SECRET,
+  type ServiceGraph,
 } from '@pawfresh/testing';
 import { productService } from '@pawfresh/product';
 import { identityService } from '@pawfresh/identity';
@@ -27,30 +26,36 @@ import { orchestrationService } from '@pawfresh/orchestration';
 import { accountService } from '../src/index.js';
 
 let database: DatabaseConnection;
-const apps: Record<string, FastifyInstance> = {};
+let graph: ServiceGraph;
+let apps: Record<string, FastifyInstance>;
 let account: FastifyInstance;
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
 
 beforeAll(async () => {
   database = await testDatabase();
-  const options = { database, clock, serviceUrl: svcUrl, fetch: routeFetch(apps) };
-  apps.product = await serviceApp(productService, options);
-  apps.identity = await serviceApp(identityService, options);
-  apps.dogs = await serviceApp(dogsService, options);
-  apps.payment = await serviceApp(paymentService, options);
-  apps.courier = await serviceApp(courierService, options);
-  apps.order = await serviceApp(orderService, options);
-  // The order changes and cards run workflows (the contract fuzz below reaches them).
-  // The Subscriptions calls: reads from the subscription service, changes as workflows.
-  apps.pricing = await serviceApp(pricingService, options);
-  apps.subscription = await serviceApp(subscriptionService, options);
-  apps.orchestration = await serviceApp(orchestrationService, options);
-  account = await serviceApp(accountService, options);
-  await callJson(apps.product, 'POST', '/api/v1/products/reset-by-seed-script');
+  // The order changes and cards run workflows (the contract fuzz below reaches them), and so do
+  // the Subscriptions changes; their reads go to the subscription service.
+  graph = await serviceGraph(
+    {
+      product: productService,
+      identity: identityService,
+      dogs: dogsService,
+      payment: paymentService,
+      courier: courierService,
+      order: orderService,
+      pricing: pricingService,
+      subscription: subscriptionService,
+      orchestration: orchestrationService,
+      account: accountService,
+    },
+    { database, clock },
+  );
+  ({ apps } = graph);
+  account = apps.account!;
+  await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script');
 });
 afterAll(async () => {
-  await account?.close();
-  for (const app of Object.values(apps)) await app.close();
+  await graph?.close();
   await database?.close();
 });
 
@@ -794,5 +799,5 @@ describe('odd input generated from the contract', () => {
     const c = await newCustomer();
     expect(await fuzzContract(account, accountContract, c.auth, 15)).toEqual([]);
     // Every endpoint, workflows included: more than one call's 20 s on a busy machine.
-  }, 120_000);
+  }, 180_000);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { TestClock, signAccessToken } from '@pawfresh/kit';
+import { TestClock } from '@pawfresh/kit';
 import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
 import type { CustomerDeliveryOptions, CustomerPaymentMethod } from '@pawfresh/contracts/account';
 import type { Address } from '@pawfresh/contracts/fields';
@@ -12,12 +12,11 @@ import {
   catalogue,
   household,
   messagesOf,
-  routeFetch,
-  serviceApp,
-  svcUrl,
+  serviceGraph,
+  signedInAs,
   testDatabase,
-  TEST_ACCESS_TOKEN_SECRET,
   type Household,
+  type ServiceGraph,
 } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
@@ -36,25 +35,16 @@ import { accountService } from '../src/index.js';
  * order, line item, address or card is a 404, and both customers' data is read back unchanged.
  */
 let database: DatabaseConnection;
-const apps: Record<string, FastifyInstance> = {};
-const down: Record<string, boolean> = {};
+let graph: ServiceGraph;
+let apps: Record<string, FastifyInstance>;
+let down: Record<string, boolean>;
 let account: FastifyInstance;
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
 let kit: Awaited<ReturnType<typeof catalogue>>;
 
 beforeAll(async () => {
   database = await testDatabase();
-  const routed = routeFetch(apps);
-  const options = {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: async (url: string, init: RequestInit) =>
-      down[new URL(url).hostname.replace(/\.svc$/, '')]
-        ? new Response('{"message":"down"}', { status: 503 })
-        : routed(url, init),
-  };
-  for (const [name, module] of Object.entries({
+  const modules = {
     product: productService,
     pricing: pricingService,
     dogs: dogsService,
@@ -64,16 +54,16 @@ beforeAll(async () => {
     courier: courierService,
     order: orderService,
     orchestration: orchestrationService,
-  })) {
-    apps[name] = await serviceApp(module, options);
-  }
-  account = await serviceApp(accountService, options);
+    account: accountService,
+  };
+  graph = await serviceGraph(modules, { database, clock });
+  ({ apps, down } = graph);
+  account = apps.account!;
   await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script');
   kit = await catalogue(apps.product!);
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
-  await account?.close();
-  for (const app of Object.values(apps).reverse()) await app.close();
+  await graph?.close();
   await database?.close();
 });
 
@@ -98,20 +88,11 @@ async function customer(): Promise<{ home: Household<Order>; auth: Record<string
     3,
     userId,
   );
-  const { token } = await signAccessToken(
-    {
-      userId,
-      role: 'customer',
-      sessionId: await startTestSession(
-        database,
-        { userId: userId, role: 'customer' },
-        clock.now(),
-      ),
-    },
-    TEST_ACCESS_TOKEN_SECRET,
-    { now: clock.now(), ttlSeconds: 30 * 86_400 }, // tests move the clock past cut-offs
-  );
-  return { home, auth: { authorization: `Bearer ${token}` } };
+  // Tests move the clock past cut-offs: the token lasts 30 days.
+  const auth = await signedInAs({ database, clock, startTestSession }, userId, {
+    ttlSeconds: 30 * 86_400,
+  });
+  return { home, auth };
 }
 
 const readOrder = async (id: string) =>

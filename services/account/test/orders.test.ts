@@ -5,53 +5,48 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { sql } from '@pawfresh/db/orm';
-import { TestClock, signAccessToken } from '@pawfresh/kit';
+import { TestClock } from '@pawfresh/kit';
 import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
 import {
   callJson,
   messagesOf,
-  routeFetch,
-  serviceApp,
-  svcUrl,
+  serviceGraph,
+  signedInAs,
   testDatabase,
-  TEST_ACCESS_TOKEN_SECRET,
+  type ServiceGraph,
 } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { orderService } from '@pawfresh/order';
 import { accountService } from '../src/index.js';
 
 let database: DatabaseConnection;
-const apps: Record<string, FastifyInstance> = {};
+let graph: ServiceGraph;
+let apps: Record<string, FastifyInstance>;
 let account: FastifyInstance;
 /** Monday 2 November 2026, 8pm in Melbourne. */
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
 
 beforeAll(async () => {
   database = await testDatabase();
-  const options = { database, clock, serviceUrl: svcUrl, fetch: routeFetch(apps) };
-  apps.identity = await serviceApp(identityService, options);
-  apps.courier = await serviceApp(courierService, options);
-  apps.order = await serviceApp(orderService, options);
-  account = await serviceApp(accountService, options);
+  graph = await serviceGraph(
+    {
+      identity: identityService,
+      courier: courierService,
+      order: orderService,
+      account: accountService,
+    },
+    { database, clock },
+  );
+  ({ apps } = graph);
+  account = apps.account!;
 });
 afterAll(async () => {
-  await account?.close();
-  for (const app of Object.values(apps)) await app.close();
+  await graph?.close();
   await database?.close();
 });
 
-const signedIn = async (userId: string, role: 'customer' | 'staff' = 'customer') => {
-  const { token } = await signAccessToken(
-    {
-      userId,
-      role,
-      sessionId: await startTestSession(database, { userId: userId, role: role }, clock.now()),
-    },
-    TEST_ACCESS_TOKEN_SECRET,
-    { now: clock.now(), ttlSeconds: 900 },
-  );
-  return { authorization: `Bearer ${token}` };
-};
+const signedIn = (userId: string, role: 'customer' | 'staff' = 'customer') =>
+  signedInAs({ database, clock, startTestSession }, userId, { role });
 
 let legacy = 5000;
 /** An order for a customer in the order service, moved through the given payment statuses. */

@@ -138,7 +138,7 @@ describe('GET /api/v1/products (customer API)', () => {
   it('answers odd input generated from its contract without a 500, in the customer envelope', async () => {
     expect(await fuzzContract(account, accountContract, {})).toEqual([]);
     // Every endpoint of the customer API, 40 inputs each: longer than one call's 20 s on a busy machine.
-  }, 90_000);
+  }, 180_000);
 
   it('answers "Unexpected server error" when the product service fails', async () => {
     const failing = await serviceApp(accountService, {

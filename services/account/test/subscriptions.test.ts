@@ -3,7 +3,7 @@ import { identityService, startTestSession } from '@pawfresh/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { TestClock, signAccessToken } from '@pawfresh/kit';
+import { TestClock } from '@pawfresh/kit';
 import { accountContract } from '@pawfresh/contracts/account';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import type { Order } from '@pawfresh/contracts/order';
@@ -13,11 +13,10 @@ import {
   callJson,
   fuzzContract,
   messagesOf,
-  routeFetch,
-  serviceApp,
-  svcUrl,
+  serviceGraph,
+  signedInAs,
   testDatabase,
-  TEST_ACCESS_TOKEN_SECRET,
+  type ServiceGraph,
 } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
@@ -34,62 +33,39 @@ import { accountService } from '../src/index.js';
  * subscription, feeding plan, extra, order or dog is a 404 and changes nothing (both read back).
  */
 let database: DatabaseConnection;
-const apps: Record<string, FastifyInstance> = {};
+let graph: ServiceGraph;
+let apps: Record<string, FastifyInstance>;
 let account: FastifyInstance;
 let meals: Product[];
 const clock = new TestClock(new Date().toISOString());
 
 beforeAll(async () => {
   database = await testDatabase();
-  const options = { database, clock, serviceUrl: svcUrl, fetch: routeFetch(apps) };
-  for (const [name, module] of Object.entries({
-    identity: identityService,
-    product: productService,
-    pricing: pricingService,
-    dogs: dogsService,
-    courier: courierService,
-    order: orderService,
-    subscription: subscriptionService,
-    orchestration: orchestrationService,
-  })) {
-    apps[name] = await serviceApp(module, options);
-  }
-  account = await serviceApp(accountService, options);
+  graph = await serviceGraph(
+    {
+      identity: identityService,
+      product: productService,
+      pricing: pricingService,
+      dogs: dogsService,
+      courier: courierService,
+      order: orderService,
+      subscription: subscriptionService,
+      orchestration: orchestrationService,
+      account: accountService,
+    },
+    { database, clock },
+  );
+  ({ apps } = graph);
+  account = apps.account!;
   await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script', {});
   meals = (await callJson(apps.product!, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
-  await account?.close();
-  for (const name of [
-    'orchestration',
-    'subscription',
-    'order',
-    'courier',
-    'dogs',
-    'pricing',
-    'product',
-  ]) {
-    await apps[name]?.close();
-  }
+  await graph?.close();
   await database?.close();
 });
 
-const signedIn = async (userId: string) => {
-  const { token } = await signAccessToken(
-    {
-      userId,
-      role: 'customer',
-      sessionId: await startTestSession(
-        database,
-        { userId: userId, role: 'customer' },
-        clock.now(),
-      ),
-    },
-    TEST_ACCESS_TOKEN_SECRET,
-    { now: clock.now(), ttlSeconds: 900 },
-  );
-  return { authorization: `Bearer ${token}` };
-};
+const signedIn = (userId: string) => signedInAs({ database, clock, startTestSession }, userId);
 
 const dayFromNow = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -286,7 +262,7 @@ describe('customer API: Subscriptions', () => {
     }
     expect(await snapshot(a)).toEqual(beforeA);
     expect(await snapshot(b)).toEqual(beforeB);
-  }, 90_000);
+  }, 180_000);
 
   it('serving size: review changes nothing, apply with its version, a stale version is a 409', async () => {
     const c = await customer();

@@ -17,7 +17,7 @@ import { readPdf } from './pdf-text.js';
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
-}, 120_000);
+}, 180_000);
 afterAll(() => h.close());
 
 const newContents = [

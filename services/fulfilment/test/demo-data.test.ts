@@ -16,7 +16,7 @@ import { harness, type Harness } from './harness.js';
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
-}, 120_000);
+}, 180_000);
 afterAll(() => h.close());
 
 /** Demo seeding reads only the database and the clock of its runtime. */

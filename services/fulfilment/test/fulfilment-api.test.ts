@@ -15,7 +15,7 @@ import { extraLine, fulfil, harness, mealLine, paidOrder, type Harness } from '.
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
-}, 120_000);
+}, 180_000);
 afterAll(() => h.close());
 
 const orderOf = async (id: string) =>

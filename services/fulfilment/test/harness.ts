@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { callJson, caller, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfresh/testing';
+import { callJson, caller, serviceGraph, testDatabase } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { orderServiceWith } from '@pawfresh/order';
 import { productService } from '@pawfresh/product';
@@ -31,21 +31,22 @@ export const NOW = '2026-11-02T09:00:00.000Z';
 export async function harness(now = NOW): Promise<Harness> {
   const database = await testDatabase();
   const clock = new TestClock(now);
-  const courier = await serviceApp(courierService, { database, clock });
-  const product = await serviceApp(productService, { database, clock });
+  const graph = await serviceGraph(
+    {
+      courier: courierService,
+      product: productService,
+      order: orderServiceWith({ relayEveryMs: 0, subscribers: [] }),
+      fulfilment: fulfilmentService,
+    },
+    { database, clock },
+  );
+  const {
+    courier,
+    product,
+    order,
+    fulfilment: app,
+  } = graph.apps as Record<'courier' | 'product' | 'order' | 'fulfilment', FastifyInstance>;
   await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
-  const order = await serviceApp(orderServiceWith({ relayEveryMs: 0, subscribers: [] }), {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ courier }),
-  });
-  const app = await serviceApp(fulfilmentService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ courier, order, product }),
-  });
   const products = (await callJson(product, 'GET', '/api/v1/products')).json<Product[]>();
   return {
     database,
@@ -59,10 +60,7 @@ export async function harness(now = NOW): Promise<Harness> {
     meals: products.filter((p) => p.type === 'meal'),
     extras: products.filter((p) => p.type === 'treat' || p.type === 'supplement'),
     async close() {
-      await app.close();
-      await order.close();
-      await product.close();
-      await courier.close();
+      await graph.close();
       await database.close();
     },
   };

@@ -13,7 +13,7 @@ import { customerWithBox } from './server-box.js';
 let setup: CrashServers;
 beforeAll(async () => {
   setup = await CrashServers.create();
-}, 120_000);
+}, 180_000);
 afterAll(async () => setup?.close());
 
 const stepsOf = async (id: string) => (await setup.run(id))?.steps ?? [];

@@ -20,7 +20,7 @@ import {
 let h: BillingHarness;
 beforeAll(async () => {
   h = await billingHarness();
-}, 120_000);
+}, 180_000);
 afterAll(async () => h?.close());
 
 /** The run for a day, at 8am in Melbourne that day. */
@@ -169,7 +169,7 @@ describe('the billing run and dunning (docs/dunning.md)', () => {
     expect(lineOf(await runOn('2026-11-27'), failed.id)).toBeUndefined();
     // The box for the 27th was charged on its own billing date, the 24th.
     expect((await readOrder(h, later.id)).paymentStatus).toBe('processed');
-  }, 120_000);
+  }, 180_000);
 
   it('answers 502 for a run whose order list cannot be read, and charges nothing', async () => {
     const c = await customer(h);
@@ -191,7 +191,7 @@ describe('the billing run and dunning (docs/dunning.md)', () => {
     // A new run for the day (a new id) charges it.
     const run = await runOn('2026-12-01', 'charge-due-orders:2026-12-01:again');
     expect(lineOf(run, o.id)).toMatchObject({ paymentStatus: 'processed' });
-  }, 60_000);
+  }, 180_000);
 
   it('refuses odd input with a 400', async () => {
     for (const body of [

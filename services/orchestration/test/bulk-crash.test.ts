@@ -15,7 +15,7 @@ const LIMIT = 12;
 let real: CrashServers;
 beforeAll(async () => {
   real = await CrashServers.create({ LOG_LEVEL: 'warn', WORKFLOW_STEP_DELAY_MS: '300' });
-}, 120_000);
+}, 180_000);
 afterAll(() => real?.close());
 
 const json = async <T>(method: string, url: string, body?: unknown) =>

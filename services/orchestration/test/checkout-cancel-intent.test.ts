@@ -12,7 +12,7 @@ import { checkoutHarness, readyCart, type CheckoutHarness } from './checkout-har
 let h: CheckoutHarness;
 beforeAll(async () => {
   h = await checkoutHarness();
-}, 120_000);
+}, 180_000);
 afterAll(() => h?.close());
 afterEach(() => h.allUp());
 

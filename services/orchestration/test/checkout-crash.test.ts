@@ -14,7 +14,7 @@ import { CrashServers, stop, waitFor } from './crash-server.js';
 let api: CrashServers;
 beforeAll(async () => {
   api = await CrashServers.create();
-}, 120_000);
+}, 180_000);
 afterAll(() => api?.close());
 
 /** Not pending: recovery re-queues a workflow (ENQUEUED) before it runs again. */

@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   expect(discount.statusCode, discount.body).toBe(201);
   discountId = discount.json<{ id: string }>().id;
-}, 120_000);
+}, 180_000);
 afterAll(() => h?.close());
 afterEach(() => h.allUp());
 
@@ -128,7 +128,7 @@ describe('checkout with a promotion code on the cart', () => {
     );
     expect(h.calls).toEqual(before);
     expect((await promotionNow(code.id)).uses).toBe(1);
-  }, 60_000);
+  }, 180_000);
 
   it("a friend's referral code is recorded as a referral at checkout: the referrer credited, one use, the discount charged", async () => {
     const referrerUserId = randomUUID();
@@ -145,7 +145,7 @@ describe('checkout with a promotion code on the cart', () => {
     expect(used.users).toEqual([
       expect.objectContaining({ userId: ready.userId, type: 'referral', context: 'checkout' }),
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a code pricing cannot apply at the cart, and the cart keeps none', async () => {
     const off = await promotion({ disable: true });

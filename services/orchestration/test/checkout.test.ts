@@ -15,7 +15,7 @@ let h: CheckoutHarness;
 
 beforeAll(async () => {
   h = await checkoutHarness();
-}, 120_000);
+}, 180_000);
 afterAll(() => h?.close());
 afterEach(() => h.allUp());
 
@@ -223,7 +223,7 @@ describe('POST /workflows/checkout', () => {
   // past the default 20 s beside the browser tests in CI.
   it(
     'answers odd input to every workflow with a 4xx, never a 500',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       // The fulfilment and migration workflows call services this harness does not start
       // (fulfilment.test.ts, migrate.test.ts).

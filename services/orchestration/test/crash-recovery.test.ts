@@ -66,7 +66,7 @@ async function recovered(workflowId: string) {
 
 beforeAll(async () => {
   real = await CrashServers.create();
-}, 120_000);
+}, 180_000);
 afterAll(() => real?.close());
 
 describe('a workflow when its process stops', () => {

@@ -18,7 +18,7 @@ const STEP_DELAY_MS = 1500;
 let setup: ServerSetup;
 beforeAll(async () => {
   setup = await serverSetup({ WORKFLOW_STEP_DELAY_MS: String(STEP_DELAY_MS) });
-}, 120_000);
+}, 180_000);
 afterAll(async () => setup?.close());
 
 const get = async <T>(url: string): Promise<T> => {

@@ -77,7 +77,7 @@ beforeAll(async () => {
     {},
   );
   if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await services.order?.close();
@@ -425,7 +425,7 @@ describe('order topics from the outbox', () => {
       await fuzzContract(app, { ...orchestrationContract, endpoints }, serviceAuth, 20),
     ).toEqual([]);
     fail = undefined;
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('a courier delivery_completed event', () => {

@@ -18,7 +18,7 @@ let api: CrashServers;
 // Beyond the checkout's 12 weeks, so the run has orders to make.
 beforeAll(async () => {
   api = await CrashServers.create({ WORKFLOW_STEP_DELAY_MS: '0', ORDER_HORIZON_WEEKS: '20' });
-}, 120_000);
+}, 180_000);
 afterAll(() => api?.close());
 
 describe('generate-orders killed mid-batch', () => {

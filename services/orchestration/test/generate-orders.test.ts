@@ -11,7 +11,7 @@ let h: CheckoutHarness;
 
 beforeAll(async () => {
   h = await checkoutHarness();
-}, 120_000);
+}, 180_000);
 afterAll(() => h?.close());
 afterEach(() => {
   h.allUp();
@@ -128,7 +128,7 @@ describe('POST /workflows/generate-orders', () => {
     const again = (await generate({})).json<GenerateOrdersResult>();
     expect(again.failed).toEqual([]);
     expect(again.ordersCreated).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('a paused subscription gets no orders until it resumes; a cancelled one loses its pending orders', async () => {
     const paused = (await checkedOut()).result.subscriptions[0]!;
@@ -184,7 +184,7 @@ describe('POST /workflows/generate-orders', () => {
     const later = (await generate({ subscriptionId: paused.id })).json<GenerateOrdersResult>();
     expect(later.resumed).toBe(1);
     expect(later.ordersCreated).toBeGreaterThanOrEqual(1);
-  }, 90_000);
+  }, 180_000);
 
   it('an unknown subscription is a 404, a bad one a 400, the order service down a 502', async () => {
     const missing = await generate({ subscriptionId: '00000000-0000-4000-8000-000000000000' });

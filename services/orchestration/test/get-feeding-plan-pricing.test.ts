@@ -237,7 +237,7 @@ describe('POST /workflows/get-feeding-plan-pricing', () => {
     expect(messagesOf(bad)).toEqual([
       'promotionCode must contain only letters, digits, hyphens and underscores',
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('answers 502 when a service is down, and the run shows the step that failed', async () => {
     const dog = await createDog(h, userId, {}, [mealOf(h, 'beef').id]);

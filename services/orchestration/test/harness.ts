@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { TestClock } from '@pawfresh/kit';
+import { TestClock, type FetchLike, type ServiceModule } from '@pawfresh/kit';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import type { Product } from '@pawfresh/contracts/product';
 import type { Plan } from '@pawfresh/contracts/subscription';
 import {
   callJson,
-  routeFetch,
-  serviceApp,
   serviceAuth,
-  svcUrl,
+  serviceGraph,
   testDatabase,
+  type ServiceGraph,
 } from '@pawfresh/testing';
 import { cartService } from '@pawfresh/cart';
 import { courierService } from '@pawfresh/courier';
@@ -46,48 +45,49 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * The orchestration service started after `collaborators` on one database (packages/testing's
+ * service graph), its calls to them passed through `wrap` (counting them, failing some).
+ */
+export async function workflowGraph(
+  collaborators: Record<string, ServiceModule<DatabaseConnection>>,
+  options: { database: DatabaseConnection; clock: TestClock },
+  wrap: (routed: FetchLike) => FetchLike,
+): Promise<{
+  app: FastifyInstance;
+  services: Record<string, FastifyInstance>;
+  graph: ServiceGraph;
+}> {
+  const graph = await serviceGraph(
+    { ...collaborators, orchestration: orchestrationService },
+    { ...options, fetchOf: { orchestration: wrap } },
+  );
+  const services = Object.fromEntries(
+    Object.entries(graph.apps).filter(([name]) => name !== 'orchestration'),
+  );
+  return { app: graph.apps.orchestration!, services, graph };
+}
+
 export async function harness(): Promise<Harness> {
   const database = await testDatabase();
   const clock = new TestClock('2026-11-02T09:00:00.000Z');
-  const product = await serviceApp(productService, { database, clock });
-  const pricing = await serviceApp(pricingService, { database, clock });
-  const dogs = await serviceApp(dogsService, { database, clock });
-  const cart = await serviceApp(cartService, { database, clock });
-  const subscription = await serviceApp(subscriptionService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ product, pricing, dogs }),
-  });
-  const courier = await serviceApp(courierService, { database, clock });
-  const identity = await serviceApp(identityService, { database, clock });
-  const payment = await serviceApp(paymentService, { database, clock });
-  const order = await serviceApp(orderService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ courier }),
-  });
-  const services = {
-    product,
-    pricing,
-    dogs,
-    cart,
-    subscription,
-    courier,
-    identity,
-    payment,
-    order,
-  };
   const down: Record<string, boolean> = {};
   const h = {} as Harness;
   const calls: Record<string, number> = {};
-  const routed = routeFetch(services);
-  const app = await serviceApp(orchestrationService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: async (url, init) => {
+  const { app, services, graph } = await workflowGraph(
+    {
+      product: productService,
+      pricing: pricingService,
+      dogs: dogsService,
+      cart: cartService,
+      subscription: subscriptionService,
+      courier: courierService,
+      identity: identityService,
+      payment: paymentService,
+      order: orderService,
+    },
+    { database, clock },
+    (routed) => async (url, init) => {
       const name = new URL(url).hostname.replace(/\.svc$/, '');
       calls[name] = (calls[name] ?? 0) + 1;
       if (down[name] || h.fail?.(url, init.method ?? 'GET')) {
@@ -95,7 +95,9 @@ export async function harness(): Promise<Harness> {
       }
       return routed(url, init);
     },
-  });
+  );
+  const product = services.product!;
+  const subscription = services.subscription!;
   const seeded = await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
   if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
   const meals = (await callJson(product, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
@@ -114,8 +116,7 @@ export async function harness(): Promise<Harness> {
       h.fail = undefined;
     },
     async close() {
-      await app.close();
-      for (const service of Object.values(services)) await service.close();
+      await graph.close();
       await database.close();
     },
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   >();
   meal = products.find((p) => p.type === 'meal')!;
   treat = products.find((p) => p.type === 'treat')!;
-}, 120_000);
+}, 180_000);
 afterAll(async () => h?.close());
 
 const textOf = async (base64: string) => {
@@ -119,7 +119,7 @@ describe('generate-invoice', () => {
       orderId: order.id,
     });
     expect(again.json<InvoiceFile>().pdfContent).toBe(invoice.pdfContent);
-  }, 60_000);
+  }, 180_000);
 
   it('issues one for a box imported paid (legacy history: no payment event), dated its billing date', async () => {
     const c = await customer(h);
@@ -169,7 +169,7 @@ describe('generate-invoice', () => {
       invoiceDate: order.billingDate,
       total: 12250,
     });
-  }, 60_000);
+  }, 180_000);
 
   it('refuses an order not paid yet (409) and an unknown one (404)', async () => {
     h.clock.set('2026-11-02T09:00:00.000Z');
@@ -187,7 +187,7 @@ describe('generate-invoice', () => {
       orderId: unknown,
     });
     expect(missing.statusCode).toBe(404);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('GET /api/v1/orders/{orderId}/invoice', () => {
@@ -224,5 +224,5 @@ describe('GET /api/v1/orders/{orderId}/invoice', () => {
       {},
     );
     expect(anonymous.statusCode).toBe(401);
-  }, 60_000);
+  }, 180_000);
 });

@@ -24,7 +24,7 @@ import {
 let h: BillingHarness;
 beforeAll(async () => {
   h = await billingHarness();
-}, 120_000);
+}, 180_000);
 afterAll(async () => h?.close());
 
 /** Tue 17 November, 8am in Melbourne: the billing day of the Friday 20 boxes. */
@@ -85,7 +85,7 @@ describe('POST /api/v1/payment/retry (manual-charge-order)', () => {
     const again = await retry(c.id, order.id);
     expect(again.json<ChargeResult>()).toMatchObject({ outcome: 'already_paid' });
     expect(await paymentsFor(h, order.id)).toHaveLength(2);
-  }, 60_000);
+  }, 180_000);
 
   it("answers 404 for another customer's order and charges nothing", async () => {
     const { customer: owner, order } = await failedBox();
@@ -102,7 +102,7 @@ describe('POST /api/v1/payment/retry (manual-charge-order)', () => {
     expect(await readOrder(h, order.id)).toEqual(before);
     expect(await paymentsFor(h, order.id)).toHaveLength(1);
     expect(chargeRequests(h, stranger.id)).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('charges once for 20 retries of one failed order at the same time', async () => {
     const { customer: c, order } = await failedBox();
@@ -121,7 +121,7 @@ describe('POST /api/v1/payment/retry (manual-charge-order)', () => {
     const paid = answers.map((a) => a.json<ChargeResult>().paymentId).filter(Boolean);
     expect(new Set(paid).size).toBe(1);
     expect((await readOrder(h, order.id)).paymentStatus).toBe('processed');
-  }, 120_000);
+  }, 180_000);
 
   it('a decline: attempt_failed, an event, the e-mail and the next dunning step', async () => {
     const { customer: c, order } = await failedBox();
@@ -152,7 +152,7 @@ describe('POST /api/v1/payment/retry (manual-charge-order)', () => {
       .json<{ orders: { orderId: string; charge: ChargeResult | null }[] }>()
       .orders.find((o) => o.orderId === order.id);
     expect(line?.charge).toMatchObject({ attempt: 3, outcome: 'declined' });
-  }, 60_000);
+  }, 180_000);
 
   it('answers 502 when the payment service is down, and changes nothing', async () => {
     const { customer: c, order } = await failedBox();
@@ -173,7 +173,7 @@ describe('POST /api/v1/payment/retry (manual-charge-order)', () => {
     }
     expect(await readOrder(h, order.id)).toEqual(before);
     expect(await paymentsFor(h, order.id)).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   it('a charge whose answer never came leaves the order processing; the retry sends the same key', async () => {
     const { customer: c, order } = await failedBox();
@@ -195,7 +195,7 @@ describe('POST /api/v1/payment/retry (manual-charge-order)', () => {
       'attempt_failed',
       'processed',
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses what cannot be paid now with a 409 in words', async () => {
     h.clock.set('2026-11-02T09:00:00.000Z');
@@ -213,7 +213,7 @@ describe('POST /api/v1/payment/retry (manual-charge-order)', () => {
     expect(tooLate.json<{ error: string }>().error).toContain(
       'can no longer be made for 2026-11-20',
     );
-  }, 60_000);
+  }, 180_000);
 
   it('never answers odd input with a 500', async () => {
     const only = (c: typeof orchestrationContract, names: string[]) => ({
@@ -236,5 +236,5 @@ describe('POST /api/v1/payment/retry (manual-charge-order)', () => {
       },
     };
     expect(await fuzzContract(h.account, account, await customerAuth(h, c.id), 20)).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });

@@ -215,7 +215,7 @@ describe('migrate and revert-migrate one customer', () => {
     });
     // And it can be migrated again.
     expect((await migrate(u.email)).json<MigrateResult>().migrationStatus).toBe('migrated');
-  }, 120_000);
+  }, 180_000);
 
   it('ends each kind of dirty customer migrated or in error with a reason, nothing half-made', async () => {
     const cases: { what: string; find: (u: User) => boolean; expect: RegExp | 'migrated' }[] = [
@@ -361,7 +361,7 @@ describe('migrate and revert-migrate one customer', () => {
     expect(events.find((e) => e.action === 'note')?.description).toContain(
       `The legacy total was ${big.totalCents + 1} cents; its lines add up to ${big.totalCents}`,
     );
-  }, 120_000);
+  }, 180_000);
 
   it('moves a customer without a plan or address without their past orders, saying so', async () => {
     const u = h.data.users.find(
@@ -382,7 +382,7 @@ describe('migrate and revert-migrate one customer', () => {
         `${legacyOrders.length} past orders left out: no address to put them at`,
       );
     }
-  }, 120_000);
+  }, 180_000);
 
   it('ends the second of two e-mails differing only in case in error, naming the other', async () => {
     const [a, b] = h.data.users.filter(twins);
@@ -396,7 +396,7 @@ describe('migrate and revert-migrate one customer', () => {
       expect(second.error).toMatch(/differ only in case/);
     }
     expect(outcomes.every((o) => o.migrationStatus === 'migrated' || o.error)).toBe(true);
-  }, 120_000);
+  }, 180_000);
 
   it('undoes what it made when a service refuses half-way: nothing half-made', async () => {
     const [owner, u] = h.data.users.filter((x) => clean(x) && !used.has(x.email)).slice(-2) as [
@@ -438,7 +438,7 @@ describe('migrate and revert-migrate one customer', () => {
       'undo-dogs',
       'undo-user',
     ]);
-  }, 120_000);
+  }, 180_000);
 
   it('leaves a customer whose undo failed too in error with the user, for revert-migrate', async () => {
     const u = h.data.users.filter((x) => clean(x) && !used.has(x.email)).at(-1)!;
@@ -465,7 +465,7 @@ describe('migrate and revert-migrate one customer', () => {
     });
     expect(await byLegacyId(u)).toEqual(ordersOf(u).map(() => 404));
     expect((await migrate(u.email)).json<MigrateResult>().migrationStatus).toBe('migrated');
-  }, 120_000);
+  }, 180_000);
 
   it('answers bad input with a 400 and an unknown e-mail with a 404', async () => {
     expect((await migrate('not-an-email')).statusCode).toBe(400);

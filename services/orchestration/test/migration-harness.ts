@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { callJson, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfresh/testing';
+import { callJson, testDatabase } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService } from '@pawfresh/identity';
@@ -11,7 +11,7 @@ import { createPaymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 import { subscriptionService } from '@pawfresh/subscription';
-import { orchestrationService } from '../src/index.js';
+import { workflowGraph } from './harness.js';
 
 /**
  * The orchestration service with everything the migration workflows call (legacy exporter on the
@@ -34,51 +34,27 @@ export async function migrationHarness(dataSet = MIGRATION_TEST_DATA): Promise<M
   const clock = new TestClock('2026-11-02T09:00:00.000Z');
   const legacyModule = createLegacyService({ legacyDatabaseUrl: undefined, dataSet });
   await legacyModule.seedDemoData!({ database } as never);
-  const legacy = await serviceApp(legacyModule, { database, clock });
-  const product = await serviceApp(productService, { database, clock });
-  const pricing = await serviceApp(pricingService, { database, clock });
-  const dogs = await serviceApp(dogsService, { database, clock });
-  const identity = await serviceApp(identityService, { database, clock });
-  const payment = await serviceApp(createPaymentService({ stripe: undefined }), {
-    database,
-    clock,
-  });
-  const courier = await serviceApp(courierService, { database, clock });
-  const order = await serviceApp(orderService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ courier }),
-  });
-  const subscription = await serviceApp(subscriptionService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ product, pricing, dogs }),
-  });
-  const services = {
-    legacy,
-    product,
-    pricing,
-    dogs,
-    identity,
-    payment,
-    courier,
-    subscription,
-    order,
-  };
   const down: Record<string, boolean> = {};
-  const routed = routeFetch(services);
-  const app = await serviceApp(orchestrationService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: async (url, init) => {
+  const { app, services, graph } = await workflowGraph(
+    {
+      legacy: legacyModule,
+      product: productService,
+      pricing: pricingService,
+      dogs: dogsService,
+      identity: identityService,
+      payment: createPaymentService({ stripe: undefined }),
+      courier: courierService,
+      order: orderService,
+      subscription: subscriptionService,
+    },
+    { database, clock },
+    (routed) => async (url, init) => {
       const name = new URL(url).hostname.replace(/\.svc$/, '');
       if (down[name]) return new Response('{"message":"down"}', { status: 503 });
       return routed(url, init);
     },
-  });
+  );
+  const product = services.product!;
   const seeded = await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
   if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
   return {
@@ -88,8 +64,7 @@ export async function migrationHarness(dataSet = MIGRATION_TEST_DATA): Promise<M
     data: generateLegacyDataSet(dataSet),
     down,
     async close() {
-      await app.close();
-      for (const service of Object.values(services)) await service.close();
+      await graph.close();
       await database.close();
     },
   };

@@ -18,7 +18,7 @@ import { auth, CrashServers } from './crash-server.js';
 let real: CrashServers;
 beforeAll(async () => {
   real = await CrashServers.create();
-}, 120_000);
+}, 180_000);
 afterAll(() => real?.close());
 
 const target = (service: string): ServiceTarget => ({

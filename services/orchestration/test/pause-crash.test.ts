@@ -16,7 +16,7 @@ import { CrashServers, waitFor } from './crash-server.js';
 let real: CrashServers;
 beforeAll(async () => {
   real = await CrashServers.create({ LOG_LEVEL: 'info' });
-}, 120_000);
+}, 180_000);
 afterAll(() => real?.close());
 
 const boxesOf = async (subscriptionId: string) =>

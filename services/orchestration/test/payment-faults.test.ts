@@ -22,7 +22,7 @@ beforeAll(async () => {
     WORKFLOW_STEP_DELAY_MS: '0',
     SANDBOX_EVENTS_INTERVAL_MS: '200',
   });
-}, 120_000);
+}, 180_000);
 afterAll(async () => setup?.close());
 
 const points = ['before-provider', 'after-provider', 'after-record'] as const;
@@ -203,5 +203,5 @@ describe('a process killed inside a call to the card provider', () => {
     process.stdout.write(
       `payment faults: ${recoveries.length} kills; recovery after restart p50 ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms\n`,
     );
-  }, 120_000);
+  }, 180_000);
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
     WORKFLOW_STEP_DELAY_MS: '0',
     SANDBOX_EVENTS_INTERVAL_MS: '200',
   });
-}, 120_000);
+}, 180_000);
 afterAll(async () => setup?.close());
 
 const users: string[] = [];

@@ -21,7 +21,7 @@ import {
 let h: BillingHarness;
 beforeAll(async () => {
   h = await billingHarness();
-}, 120_000);
+}, 180_000);
 afterAll(async () => h?.close());
 
 const BILLING_DAY = '2026-11-17T08:00:00+11:00';

@@ -25,7 +25,7 @@ const call = caller(() => h.app);
 
 beforeAll(async () => {
   h = await subscriptionHarness();
-}, 60_000);
+}, 180_000);
 afterAll(() => h?.close());
 afterEach(() => h.allUp());
 

@@ -15,7 +15,7 @@ import { CrashServers } from './crash-server.js';
 let real: CrashServers;
 beforeAll(async () => {
   real = await CrashServers.create({ LOG_LEVEL: 'info' });
-}, 120_000);
+}, 180_000);
 afterAll(() => real?.close());
 
 describe('a subscription change when its process is killed', () => {

@@ -4,15 +4,14 @@ import { TestClock } from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
 import type { Plan, Subscription } from '@pawfresh/contracts/subscription';
-import { callJson, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfresh/testing';
+import { callJson, testDatabase } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { orderService } from '@pawfresh/order';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 import { subscriptionService } from '@pawfresh/subscription';
-import { orchestrationService } from '../src/index.js';
-import { createDog, mealOf, type Harness } from './harness.js';
+import { createDog, mealOf, workflowGraph, type Harness } from './harness.js';
 
 /**
  * The orchestration service with every service the subscription changes call (product, pricing,
@@ -23,31 +22,19 @@ import { createDog, mealOf, type Harness } from './harness.js';
 export async function subscriptionHarness(): Promise<Harness> {
   const database = await testDatabase();
   const clock = new TestClock(new Date().toISOString());
-  const product = await serviceApp(productService, { database, clock });
-  const pricing = await serviceApp(pricingService, { database, clock });
-  const dogs = await serviceApp(dogsService, { database, clock });
-  const courier = await serviceApp(courierService, { database, clock });
-  const subscription = await serviceApp(subscriptionService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ product, pricing, dogs }),
-  });
-  const order = await serviceApp(orderService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ courier }),
-  });
-  const services = { product, pricing, dogs, subscription, courier, order };
   const down: Record<string, boolean> = {};
   const calls: Record<string, number> = {};
-  const routed = routeFetch(services);
-  const app = await serviceApp(orchestrationService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: async (url, init) => {
+  const { app, services, graph } = await workflowGraph(
+    {
+      product: productService,
+      pricing: pricingService,
+      dogs: dogsService,
+      courier: courierService,
+      subscription: subscriptionService,
+      order: orderService,
+    },
+    { database, clock },
+    (routed) => async (url, init) => {
       const name = new URL(url).hostname.replace(/\.svc$/, '');
       calls[name] = (calls[name] ?? 0) + 1;
       const write = (init.method ?? 'GET') !== 'GET';
@@ -56,7 +43,9 @@ export async function subscriptionHarness(): Promise<Harness> {
       }
       return routed(url, init);
     },
-  });
+  );
+  const product = services.product!;
+  const subscription = services.subscription!;
   const seeded = await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
   if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
   const meals = (await callJson(product, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
@@ -74,8 +63,7 @@ export async function subscriptionHarness(): Promise<Harness> {
       for (const name of Object.keys(down)) down[name] = false;
     },
     async close() {
-      await app.close();
-      for (const service of Object.values(services)) await service.close();
+      await graph.close();
       await database.close();
     },
   };

@@ -23,7 +23,7 @@ const call = caller(() => h.app);
 
 beforeAll(async () => {
   h = await subscriptionHarness();
-}, 60_000);
+}, 180_000);
 afterAll(() => h?.close());
 afterEach(() => h.allUp());
 
@@ -50,7 +50,7 @@ const pause = (hh: Household, resumeAt: string, extra: Record<string, unknown> =
     ...extra,
   });
 
-describe('pause-subscription and resume-subscription', { timeout: 90_000 }, () => {
+describe('pause-subscription and resume-subscription', { timeout: 180_000 }, () => {
   it('pause keeps the first open box, moved on to the resume date; resume brings it back and plans the rest', async () => {
     const hh = await household(h);
     // Boxes: day 2 past its cut-off, day 16 being made, days 30 and 44 open (fortnightly).
@@ -164,7 +164,7 @@ describe('pause-subscription and resume-subscription', { timeout: 90_000 }, () =
   });
 });
 
-describe('compensation: a failure puts back what was done', { timeout: 90_000 }, () => {
+describe('compensation: a failure puts back what was done', { timeout: 180_000 }, () => {
   it('pause refused by the subscription service: the box moves back, the removed ones are planned again', async () => {
     const hh = await household(h);
     const before = shape(await boxes(hh));
@@ -250,7 +250,7 @@ describe('compensation: a failure puts back what was done', { timeout: 90_000 },
   });
 });
 
-describe('reactivate-subscription', { timeout: 90_000 }, () => {
+describe('reactivate-subscription', { timeout: 180_000 }, () => {
   it('restarts a cancelled plan and plans its boxes from its last one', async () => {
     const hh = await household(h);
     const cancelled = await call('POST', '/workflows/cancel-subscription', {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   if (!postgres) return;
   // Each step waits (crash-server's step delay), so the kill lands with the run in flight.
   api = await CrashServers.create({ WORKFLOW_RECOVERY_INTERVAL_MS: '500' });
-}, 120_000);
+}, 180_000);
 afterAll(() => api?.close());
 
 describe.skipIf(!postgres)('a process that dies mid-run and never comes back', () => {

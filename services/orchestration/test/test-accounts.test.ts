@@ -12,7 +12,7 @@ beforeAll(async () => {
   h = await billingHarness();
   // Thursday 19 November 2026, 10am in Melbourne.
   h.clock.set('2026-11-19T10:00:00+11:00');
-}, 120_000);
+}, 180_000);
 afterAll(async () => h?.close());
 
 const LISTS = ['pastOrders', 'currentOrders', 'futureOrders', 'failedOrders'] as const;
@@ -65,7 +65,7 @@ describe('create-account-scenario', () => {
       ]);
       for (const other of LISTS.filter((l) => l !== expected.list))
         expect(lists[other]).toEqual([]);
-    }, 60_000);
+    }, 180_000);
   }
 
   it('create-test-account: a customer with a card, a dog, a subscription and their next box', async () => {
@@ -107,7 +107,7 @@ describe('create-account-scenario', () => {
     });
     expect(again.json()).toEqual(account);
     await signIn(account.email, account.password);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses an unknown scenario with a 400 that lists them', async () => {
     const res = await callJson(h.app, 'POST', '/workflows/create-account-scenario', {

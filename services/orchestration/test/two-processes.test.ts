@@ -18,7 +18,7 @@ let api: CrashServers;
 beforeAll(async () => {
   if (!postgres) return;
   api = await CrashServers.create({ WORKFLOW_STEP_DELAY_MS: '0' });
-}, 120_000);
+}, 180_000);
 afterAll(() => api?.close());
 
 describe.skipIf(!postgres)('two processes on one database', () => {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { sql } from '@pawfresh/db/orm';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { caller, routeFetch, serviceApp, svcUrl, testDatabase } from '@pawfresh/testing';
+import { caller, serviceGraph, testDatabase } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import type { Order } from '@pawfresh/contracts/order';
 import { orderService } from '../src/index.js';
@@ -29,13 +29,8 @@ export async function harness(
 ): Promise<Harness> {
   const database = await testDatabase();
   const clock = new TestClock(now);
-  const courier = await serviceApp(courierService, { database, clock });
-  const app = await serviceApp(module, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: routeFetch({ courier }),
-  });
+  const graph = await serviceGraph({ courier: courierService, order: module }, { database, clock });
+  const { courier, order: app } = graph.apps as Record<'courier' | 'order', FastifyInstance>;
   return {
     database,
     clock,
@@ -43,8 +38,7 @@ export async function harness(
     courier,
     call: caller(app),
     async close() {
-      await app.close();
-      await courier.close();
+      await graph.close();
       await database.close();
     },
   };

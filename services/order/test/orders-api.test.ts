@@ -471,5 +471,5 @@ describe('contract fuzzing', () => {
   it('answers odd input with a 4xx in the envelope, never a 500', async () => {
     const problems = await fuzzContract(h.app, orderContract, serviceAuth, 15);
     expect(problems).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });

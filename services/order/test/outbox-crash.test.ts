@@ -142,7 +142,7 @@ describe('a crash between commit and delivery', () => {
       },
     ]);
     expect([...subscriber.handled.keys()]).toEqual([delivered]);
-  }, 120_000);
+  }, 180_000);
 
   it('delivers again what was sent but not acknowledged, and the subscriber handles it once by id', async () => {
     subscriber.receipts = [];
@@ -166,5 +166,5 @@ describe('a crash between commit and delivery', () => {
     await killed(second, 'SIGTERM');
     expect(subscriber.receipts.map((r) => r.id)).toEqual([sent.id, sent.id]);
     expect([...subscriber.handled.keys()]).toEqual([sent.id]);
-  }, 120_000);
+  }, 180_000);
 });

@@ -169,7 +169,7 @@ describe('the outbox', () => {
     expect(failed.items).toHaveLength(1);
     expect(failed.items[0]).toMatchObject({ attempts: 150, deliveredTo: ['analytics'] });
     failing.delete('orchestration');
-  }, 60_000);
+  }, 180_000);
 
   it('refuses an unknown status filter', async () => {
     const res = await h.call('GET', '/api/v1/outbox?status=lost');

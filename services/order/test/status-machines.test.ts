@@ -144,6 +144,6 @@ describe('over HTTP, every pair of every table', () => {
           }),
         );
       }
-    }, 120_000);
+    }, 180_000);
   }
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { routeFetch, serviceApp, serviceAuth, svcUrl, testDatabase } from '@pawfresh/testing';
+import { serviceAuth, serviceGraph, testDatabase } from '@pawfresh/testing';
 import { dogsService } from '@pawfresh/dogs';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
@@ -26,21 +26,22 @@ export interface Harness {
 export async function harness(now = '2026-11-02T09:00:00.000Z'): Promise<Harness> {
   const database = await testDatabase();
   const clock = new TestClock(now);
-  const product = await serviceApp(productService, { database, clock });
-  const pricing = await serviceApp(pricingService, { database, clock });
-  const dogs = await serviceApp(dogsService, { database, clock });
-  const down: Record<string, boolean> = {};
-  const routed = routeFetch({ product, pricing, dogs });
-  const app = await serviceApp(subscriptionService, {
-    database,
-    clock,
-    serviceUrl: svcUrl,
-    fetch: async (url, init) => {
-      const name = new URL(url).hostname.replace(/\.svc$/, '');
-      if (down[name]) return new Response('{"message":"down"}', { status: 503 });
-      return routed(url, init);
+  const graph = await serviceGraph(
+    {
+      product: productService,
+      pricing: pricingService,
+      dogs: dogsService,
+      subscription: subscriptionService,
     },
-  });
+    { database, clock },
+  );
+  const {
+    product,
+    pricing,
+    dogs,
+    subscription: app,
+  } = graph.apps as Record<'product' | 'pricing' | 'dogs' | 'subscription', FastifyInstance>;
+  const { down } = graph;
   const seeded = await product.inject({
     method: 'POST',
     url: '/api/v1/products/reset-by-seed-script',
@@ -56,10 +57,7 @@ export async function harness(now = '2026-11-02T09:00:00.000Z'): Promise<Harness
     dogs,
     down,
     async close() {
-      await app.close();
-      await product.close();
-      await pricing.close();
-      await dogs.close();
+      await graph.close();
       await database.close();
     },
   };
