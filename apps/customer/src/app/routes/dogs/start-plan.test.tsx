@@ -27,6 +27,18 @@ describe('Start a plan for a dog without one', () => {
     expect(currentPath(router)).toBe(planPaths.start(biscuit.identifier));
   });
 
+  it('the plan pages of a dog without a plan lead to Start a plan', async () => {
+    const { api } = setUp();
+    const { user, router } = renderApp(planPaths.meals(biscuit.identifier), { api });
+
+    expect(
+      await screen.findByText('Biscuit has no feeding plan on an active subscription yet.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Start a plan' }));
+    await screen.findByRole('heading', { name: 'Start Biscuit’s plan' });
+    expect(currentPath(router)).toBe(planPaths.start(biscuit.identifier));
+  });
+
   it('ticks the recommended meals, shows the portion and price, and starts the plan', async () => {
     const { api, subscriptions } = setUp();
     const { user, router } = renderApp(planPaths.start(biscuit.identifier), { api });
