@@ -25,6 +25,7 @@ import {
   cancellationSchema,
   extraRequest,
   planChangeReviewSchema,
+  portionOfferSchema,
   servingSizeInput,
   statusChangeSchema,
   subscriptionChangeSchema,
@@ -91,6 +92,12 @@ export type Profile = z.infer<typeof profileSchema>;
 /** A customer's dog: the dogs service's profile without its owner. */
 export const customerDogSchema = dogSchema.omit({ userId: true }).meta({ id: 'CustomerDog' });
 export type CustomerDog = z.infer<typeof customerDogSchema>;
+
+/** A dog after a profile change, with the portion its new energy need calls for (if another). */
+export const customerDogProfileChangeSchema = customerDogSchema
+  .extend({ portionOffer: portionOfferSchema.nullable() })
+  .meta({ id: 'CustomerDogProfileChange' });
+export type CustomerDogProfileChange = z.infer<typeof customerDogProfileChangeSchema>;
 
 const success = z.object({ success: z.literal(true) });
 
@@ -376,9 +383,37 @@ export const accountContract = defineContract({
       method: 'POST',
       path: '/api/v1/dog/update-profile',
       summary: "Change a dog's body, habits and health",
+      description:
+        "The dog's plan keeps its portion: when a new weight, activity level or body type calls for another one, `portionOffer` says which (before and after), for the customer to apply through the serving-size review (docs/changes.md).",
       body: z.object({ dogId: uuid('dogId'), dogProfileInput }).strict(),
-      response: customerDogSchema,
+      response: customerDogProfileChangeSchema,
       errors: [400, 401, 404],
+      access: 'customer',
+    },
+    startPlan: {
+      method: 'POST',
+      path: '/api/v1/dogs/:id/start-plan',
+      summary: "Start a feeding plan for one of the customer's dogs that has none",
+      description:
+        "The add-animal-to-subscription workflow: a plan of the meals chosen (equal shares) and type, sized from the dog's energy need, on the customer's active (or paused) subscription, and the dog's meals on the open boxes (docs/changes.md). 400: bad input, no weight yet, no live subscription; 404: not the customer's dog; 409: the dog has a plan already.",
+      params: z.object({ id: dogId }),
+      body: z
+        .object({
+          feedingPlanType: z
+            .enum(['full_bowl', 'half_bowl'], {
+              error: 'feedingPlanType must be full_bowl or half_bowl',
+            })
+            .default('full_bowl'),
+          productIds: z
+            .array(z.uuid({ error: 'productIds must be meal product ids' }), {
+              error: 'productIds must be a list of meal product ids',
+            })
+            .min(1, { error: 'Choose at least one meal' })
+            .max(7, { error: 'A feeding plan has at most 7 meals' }),
+        })
+        .strict(),
+      response: changeAnswer,
+      errors: subscriptionErrors,
       access: 'customer',
     },
     getMealRecommendations: {

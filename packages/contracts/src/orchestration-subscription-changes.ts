@@ -235,6 +235,12 @@ export const dogProfileChangeInput = z
   .object({
     dogId: uuid('dogId'),
     dogProfileInput,
+    resizePlan: z
+      .boolean()
+      .default(true)
+      .describe(
+        "false: the plan keeps its portion and the answer's `portion` offers the recomputed one (the customer applies it through the serving-size review)",
+      ),
     version: subscriptionVersion,
     ...common,
   })
@@ -350,6 +356,17 @@ export const statusChangeSchema = z
   .meta({ id: 'SubscriptionStatusChangeRun' });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
+/** A feeding plan's daily portion now and the one its dog's new energy need calls for. */
+export const portionOfferSchema = z
+  .object({
+    feedingPlanId: z.uuid(),
+    beforeGrams: z.number().int().describe('Daily grams of the plan now'),
+    afterGrams: z.number().int().describe('Daily grams the new energy need calls for'),
+    servingSize: servingSizeCode.describe('The serving size of afterGrams'),
+  })
+  .meta({ id: 'PortionOffer' });
+export type PortionOffer = z.infer<typeof portionOfferSchema>;
+
 export const dogProfileChangeSchema = z
   .object({
     workflowId: z.string(),
@@ -357,7 +374,14 @@ export const dogProfileChangeSchema = z
     change: subscriptionChangeSchema
       .omit({ workflowId: true })
       .nullable()
-      .describe("The dog's feeding plan resized (null: no subscription plan, or no new size)"),
+      .describe(
+        "The dog's feeding plan resized (null: no subscription plan, no new size, or resizePlan false)",
+      ),
+    portion: portionOfferSchema
+      .nullable()
+      .describe(
+        "The dog's daily portion before and after its new energy need (null: no active plan, or the same size)",
+      ),
   })
   .meta({ id: 'DogProfileChange' });
 export type DogProfileChange = z.infer<typeof dogProfileChangeSchema>;

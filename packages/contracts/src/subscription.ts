@@ -33,6 +33,10 @@ export const servingSizeCodes = [
   'v1650', 't1800',
 ] as const; // prettier-ignore
 
+/** The serving size of so many daily grams (each size has its own grams), if it is one. */
+export const servingSizeCodeOf = (grams: number) =>
+  servingSizeCodes.find((code) => Number(code.slice(1)) === grams);
+
 export const subscriptionStatus = z.enum(subscriptionStatuses);
 export const feedingPlanStatus = z.enum(feedingPlanStatuses);
 export const feedingPlanType = z.enum(feedingPlanTypes);

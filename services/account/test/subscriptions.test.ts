@@ -8,7 +8,8 @@ import { accountContract } from '@pawfresh/contracts/account';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
-import type { Subscription } from '@pawfresh/contracts/subscription';
+import type { GeneratedFeedingPlan, Subscription } from '@pawfresh/contracts/subscription';
+import type { CustomerDogProfileChange } from '@pawfresh/contracts/account';
 import {
   callJson,
   fuzzContract,
@@ -444,7 +445,7 @@ describe('customer API: Subscriptions', () => {
     expect((await snapshot(c)).subscription.status).toBe('cancelled');
   });
 
-  it('a dog added in the app gets a plan on the future boxes; a new weight resizes it', async () => {
+  it('a dog added in the app gets a plan on the future boxes; a new weight offers a portion and changes no plan', async () => {
     const c = await customer();
     const meal = c.subscription.feedingPlans[0]!.skus[0]!.productId;
     const added = await api(
@@ -473,12 +474,42 @@ describe('customer API: Subscriptions', () => {
       c.headers,
     );
     expect(heavier.statusCode, heavier.body).toBe(200);
-    const resized = (await snapshot(c)).subscription.feedingPlans.find(
-      (p) => p.animalId === ranger,
-    )!;
-    expect(resized.currentDailyServingSizeInGrams).toBeGreaterThan(
-      plan!.currentDailyServingSizeInGrams,
+    // The plan and the boxes stay as they were: the new portion is only offered.
+    expect(await snapshot(c)).toEqual(after);
+    const offer = heavier.json<CustomerDogProfileChange>().portionOffer!;
+    expect(offer).toMatchObject({
+      feedingPlanId: plan!.id,
+      beforeGrams: plan!.currentDailyServingSizeInGrams,
+    });
+    // The offer is what the plan generation makes of the new energy need, and a serving size.
+    const dog = heavier.json<CustomerDogProfileChange>();
+    const generated = await api(
+      'POST',
+      '/plans/generate',
+      {
+        dogs: [
+          {
+            animalId: ranger,
+            energy: dog.dailyEnergyKilocalories,
+            planType: plan!.type,
+            meals: [{ productId: meal, weight: 1 }],
+          },
+        ],
+      },
+      c.headers,
     );
+    const sized = generated.json<{ feedingPlans: GeneratedFeedingPlan[] }>().feedingPlans[0]!;
+    expect(offer.afterGrams).toBe(sized.currentDailyServingSizeInGrams);
+    expect(offer.afterGrams).toBeGreaterThan(offer.beforeGrams);
+    expect(offer.servingSize).toBe(sized.servingSize);
+    // Habits alone call for no other portion.
+    const habits = await api(
+      'POST',
+      '/dog/update-profile',
+      { dogId: ranger, dogProfileInput: { eatingHabits: 'choosy' } },
+      c.headers,
+    );
+    expect(habits.json<CustomerDogProfileChange>().portionOffer).toBeNull();
     const before = await snapshot(c);
     const stranger = await api(
       'POST',
@@ -489,6 +520,76 @@ describe('customer API: Subscriptions', () => {
     expect(stranger.statusCode).toBe(404);
     const now = await snapshot(c);
     expect(now).toEqual(before);
+  });
+
+  it('starts a plan for a dog without one: 400 for bad input, 404 for another customer’s dog, 409 twice; nothing changes on a refusal', async () => {
+    const c = await customer();
+    const meal = c.subscription.feedingPlans[0]!.skus[0]!.productId;
+    const added = await api(
+      'POST',
+      '/dogs',
+      { dog: { name: 'Pepper', weight: '12' }, productIds: [] },
+      c.headers,
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const pepper = added.json<{ identifier: string }>().identifier;
+    const start = (body: unknown, headers = c.headers, id = pepper) =>
+      api('POST', `/dogs/${id}/start-plan`, body, headers);
+    const before = await snapshot(c);
+    expect(before.subscription.feedingPlans.some((p) => p.animalId === pepper)).toBe(false);
+
+    for (const [body, message] of [
+      [{ productIds: [] }, 'Choose at least one meal'],
+      [{ productIds: ['lamb'] }, 'productIds must be meal product ids'],
+      [
+        { productIds: [meal], feedingPlanType: 'starter_box' },
+        'feedingPlanType must be full_bowl or half_bowl',
+      ],
+      [{ productIds: Array.from({ length: 8 }, () => meal) }, 'A feeding plan has at most 7 meals'],
+      [{ productIds: [meal], extra: true }, undefined],
+      [{ productIds: [randomUUID()] }, 'productIds must be meal product ids'],
+    ] as const) {
+      const res = await start(body);
+      expect(res.statusCode, res.body).toBe(400);
+      if (message) expect(res.json<{ error: string }>().error).toContain(message);
+    }
+    expect(
+      (await api('POST', '/dogs/not-a-dog/start-plan', { productIds: [meal] }, c.headers))
+        .statusCode,
+    ).toBe(400);
+    // Another customer's dog: 404, and neither customer's plan changes.
+    const stranger = await start({ productIds: [meal] }, b.headers);
+    expect(stranger.statusCode).toBe(404);
+    expect(await snapshot(c)).toEqual(before);
+
+    const res = await start({ productIds: [meal], feedingPlanType: 'half_bowl' });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await snapshot(c);
+    const plan = after.subscription.feedingPlans.find((p) => p.animalId === pepper);
+    expect(plan).toMatchObject({ status: 'active', type: 'half_bowl' });
+    expect(plan!.skus.map((s) => s.productId)).toEqual([meal]);
+    for (const o of after.orders) {
+      expect(o.lines.filter((l) => l.animalId === pepper).reduce((n, l) => n + l.quantity, 0)).toBe(
+        plan!.totalPouches,
+      );
+    }
+    const twice = await start({ productIds: [meal] });
+    expect(twice.statusCode).toBe(409);
+    expect(await snapshot(c)).toEqual(after);
+  });
+
+  it('will not start a plan for a dog whose weight is not known yet', async () => {
+    const c = await customer();
+    const meal = c.subscription.feedingPlans[0]!.skus[0]!.productId;
+    const added = await api('POST', '/dogs', { dog: { name: 'Mystery' } }, c.headers);
+    const id = added.json<{ identifier: string }>().identifier;
+    const before = await snapshot(c);
+    const res = await api('POST', `/dogs/${id}/start-plan`, { productIds: [meal] }, c.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toBe(
+      'Add Mystery’s weight first, so we can size their portion',
+    );
+    expect(await snapshot(c)).toEqual(before);
   });
 
   it('meal plans and plan generation for the own dog', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '@pawfresh/contracts/order';
+import type { DeliveryOptions, Order } from '@pawfresh/contracts/order';
+import { formatDay } from '@pawfresh/contracts/calendar-dates';
 import type { Address } from '@pawfresh/contracts/fields';
 import type { PaymentMethod } from '@pawfresh/contracts/payment';
 import type {
@@ -88,6 +89,34 @@ describe('POST /workflows/update-order-delivery-date', () => {
       deliveryDate: '20/11/2026',
     });
     expect(messagesOf(format)).toEqual(['deliveryDate must be in YYYY-MM-DD format']);
+    expect((await readOrder(order.id)).version).toBe(order.version);
+  });
+  it("offers, in a too-late refusal, exactly the order service's next accepted days in the slot", async () => {
+    const home = await household<Order>(apps(), 1);
+    const order = home.orders[0]!;
+    const options = (
+      await callJson(h.services.order!, 'GET', `/api/v1/orders/${order.id}/delivery-options`)
+    ).json<DeliveryOptions>().options;
+    for (const [refused, slot] of [
+      ['2026-11-06', 'PM'],
+      ['2026-11-06', 'AM'],
+      ['2026-11-05', 'AM'],
+    ] as const) {
+      const offered = options
+        .filter((o) => o.accepted && o.slot === slot && o.deliveryDate > refused)
+        .slice(0, 3)
+        .map((o) => formatDay(o.deliveryDate, { long: true }));
+      const late = await call('POST', '/workflows/update-order-delivery-date', {
+        orderId: order.id,
+        deliveryDate: refused,
+        deliverySlotId: slot,
+      });
+      expect(late.statusCode, late.body).toBe(400);
+      expect(messagesOf(late)[0]).toMatch(/^Too late for a delivery on /);
+      expect(messagesOf(late)[0]).toContain(
+        `The next possible dates are ${offered.slice(0, -1).join(', ')} or ${offered.at(-1)}.`,
+      );
+    }
     expect((await readOrder(order.id)).version).toBe(order.version);
   });
 });

@@ -281,6 +281,22 @@ describe('feeding-plan type, recipe mix, a new dog', () => {
 
   it('a new weight resizes the plan, with a before and after', async () => {
     const hh = await household(h);
+    // resizePlan false (the customer API): the plan keeps its portion, the new one is offered.
+    const offered = await call('POST', '/workflows/update-dog-profile', {
+      dogId: hh.dogId,
+      dogProfileInput: { weight: '25' },
+      userId: hh.userId,
+      resizePlan: false,
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const kept = await readSubscription(h, hh.subscription.id);
+    expect(kept).toEqual(hh.subscription);
+    const offer = offered.json<DogProfileChange>();
+    expect(offer.change).toBeNull();
+    expect(offer.portion).toMatchObject({
+      feedingPlanId: hh.subscription.feedingPlans[0]!.id,
+      beforeGrams: hh.subscription.feedingPlans[0]!.currentDailyServingSizeInGrams,
+    });
     const res = await call('POST', '/workflows/update-dog-profile', {
       dogId: hh.dogId,
       dogProfileInput: { weight: '20' },

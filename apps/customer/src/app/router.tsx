@@ -139,6 +139,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: lazyRoute(() => import('./routes/dogs/edit-meals')),
             },
             {
+              path: 'dogs/:animalId/start-plan',
+              handle: page('Start plan'),
+              lazy: lazyRoute(() => import('./routes/dogs/start-plan')),
+            },
+            {
               path: 'dogs/:animalId/:feedingPlanId/edit-serving-size',
               handle: page('Edit serving size'),
               lazy: lazyRoute(() => import('./routes/dogs/edit-serving-size')),

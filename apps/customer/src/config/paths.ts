@@ -67,6 +67,8 @@ export function confirmForgotPasswordPath(email: string): string {
 export const planPaths = {
   plan: (animalId: string) => `/dogs/${encodeURIComponent(animalId)}/edit/plan`,
   meals: (animalId: string) => `/dogs/${encodeURIComponent(animalId)}/edit/meals`,
+  /** Beyond the spec: a plan for a dog that has none (docs/changes.md "Starting a plan"). */
+  start: (animalId: string) => `/dogs/${encodeURIComponent(animalId)}/start-plan`,
   servingSize: (animalId: string, feedingPlanId: string, step?: 'review' | 'result') =>
     `/dogs/${encodeURIComponent(animalId)}/${encodeURIComponent(feedingPlanId)}/edit-serving-size${step ? `/${step}` : ''}`,
   cancel: '/account/cancel-plan',

@@ -277,7 +277,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
         breeds: dog.breeds ? breedsOf(dog.breeds) : state.dogs[index]!.breeds,
       } as Dog;
       state.dogs[index] = updated;
-      return { body: updated };
+      return { body: { ...updated, portionOffer: null } };
     }),
   );
   on(
@@ -291,7 +291,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       if (index < 0) return error(404, 'Dog not found');
       const updated = { ...state.dogs[index]!, ...dogProfileInput } as Dog;
       state.dogs[index] = updated;
-      return { body: updated };
+      return { body: { ...updated, portionOffer: null } };
     }),
   );
   on('GET /products', () => ({ body: state.products }));

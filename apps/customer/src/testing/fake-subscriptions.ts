@@ -298,7 +298,112 @@ export function withSubscriptions(api: FakeApi, subscription = makeSubscription(
     bump({ status: 'active', cancelledAt: null });
     return statusAnswer({ ordersCreated: 6 });
   });
+  withPlanStarts(api, state, orders);
   return state;
+}
+
+/**
+ * Starting a plan for a dog without one: the meal recommendations (the second meal recommended),
+ * the plan preview (300 g a day full bowl, 150 g half) and POST /dogs/{id}/start-plan.
+ */
+function withPlanStarts(
+  api: FakeApi,
+  state: { subscription: CustomerSubscription },
+  orders: () => AccountResponse<'startPlan'>['orders'],
+) {
+  const grams = (type: string) => (type === 'half_bowl' ? 150 : 300);
+  api.on('GET /meal-recommendations/:animalId', (request) => {
+    if (!api.state.dogs.some((d) => d.identifier === request.params.animalId)) {
+      return error(404, 'Dog not found');
+    }
+    return {
+      body: fixtures.products.meals.map((meal, index) => ({
+        id: meal.id,
+        productCode: meal.variants[0]!.sku,
+        name: meal.name,
+        type: 'meal' as const,
+        status: 'active' as const,
+        isVisible: true,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        images: [],
+        metadata: [],
+        variants: [],
+        recommendation: {
+          recommendationType: index === 1 ? ('recommended' as const) : ('neutral' as const),
+          allergens: [],
+          illnesses: [],
+        },
+      })),
+    };
+  });
+  api.on('POST /plans/generate', (request) => {
+    const body = request.body as {
+      dogs: { animalId: string; planType?: FeedingPlan['type']; meals: { productId: string }[] }[];
+    };
+    return {
+      body: {
+        feedingPlans: body.dogs.map((dog) => {
+          const figures = side(grams(dog.planType ?? 'full_bowl'), dog.planType).feedingPlans[0]!;
+          return {
+            animalId: dog.animalId,
+            type: dog.planType ?? 'full_bowl',
+            planId: FEEDING_PLAN_ID,
+            percentOfCalories: dog.planType === 'half_bowl' ? 50 : 100,
+            dailyEnergyKilocalories: 700,
+            servingSize: figures.servingSize,
+            currentDailyServingSizeInGrams: figures.dailyGrams,
+            currentPouchSizeInGrams: figures.pouchSizeInGrams,
+            pouchesPerDay: figures.dailyGrams / figures.pouchSizeInGrams,
+            totalPouches: figures.pouchesPerBox,
+            totalPrice: figures.pricePerDay * 14,
+            dailyPrice: figures.pricePerDay,
+            pricePerPouch: null,
+            skus: dog.meals.map((meal) => ({
+              productId: meal.productId,
+              productVariantId: CHICKEN_VARIANT,
+              sku: 'M-CHK-150',
+              ratio: 1 / dog.meals.length,
+              pouches: figures.pouchesPerBox,
+              price: 350,
+            })),
+          };
+        }),
+      },
+    };
+  });
+  api.on('POST /dogs/:id/start-plan', (request) => {
+    const body = request.body as { feedingPlanType?: FeedingPlan['type']; productIds: string[] };
+    const animalId = request.params.id!;
+    if (!api.state.dogs.some((d) => d.identifier === animalId)) return error(404, 'Dog not found');
+    if (state.subscription.feedingPlans.some((p) => p.animalId === animalId)) {
+      return error(409, `Dog ${animalId} already has a feeding plan on this subscription`);
+    }
+    const type = body.feedingPlanType ?? 'full_bowl';
+    const before = side(300);
+    const plan = makeFeedingPlan({
+      id: '5b000000-0000-4000-8000-000000000099',
+      animalId,
+      type,
+      currentDailyServingSizeInGrams: grams(type),
+    });
+    const after = side(grams(type), type);
+    after.feedingPlans = [{ ...after.feedingPlans[0]!, animalId, feedingPlanId: plan.id }];
+    state.subscription = {
+      ...state.subscription,
+      feedingPlans: [...state.subscription.feedingPlans, plan],
+      version: state.subscription.version + 1,
+    };
+    return {
+      body: {
+        subscriptionId: state.subscription.id,
+        version: state.subscription.version,
+        before: { ...before, feedingPlans: [] },
+        after,
+        orders: orders(),
+      },
+    };
+  });
 }
 
 /** POST /payment-methods on the fake: the sandbox's test cards are saved, others refused (400). */

@@ -1,4 +1,4 @@
-import type { CustomerDog } from '@pawfresh/contracts/account';
+import type { CustomerDog, CustomerDogProfileChange } from '@pawfresh/contracts/account';
 import { toCustomerDog } from '../rules/customer-views.js';
 import { relay } from '../upstream-errors.js';
 import type { AccountContext, BodyOf } from './context.js';
@@ -26,19 +26,26 @@ export async function editDog(
 
 /**
  * Changes what the dog's energy needs are worked out from (weight, activity, body type…), as the
- * update-dog-profile workflow: a new energy need resizes the dog's feeding plan and reprices the
- * open orders (docs/changes.md). Another customer's dog is a 404 and nothing changes.
+ * update-dog-profile workflow with `resizePlan: false`: the plan keeps its portion, and a new
+ * energy need that calls for another one is offered (`portionOffer`, before and after) for the
+ * customer to apply through the serving-size review (docs/changes.md "A dog's new profile").
+ * Another customer's dog is a 404 and nothing changes.
  */
 export async function editDogProfile(
   ctx: AccountContext,
   userId: string,
   form: BodyOf<'updateDogProfile'>,
-): Promise<CustomerDog> {
+): Promise<CustomerDogProfileChange> {
   const result = await relay(
     ctx.orchestration.updateDogProfile({
-      body: { dogId: form.dogId, dogProfileInput: form.dogProfileInput, userId },
+      body: {
+        dogId: form.dogId,
+        dogProfileInput: form.dogProfileInput,
+        userId,
+        resizePlan: false,
+      },
     }),
     [400, 404, 409],
   );
-  return toCustomerDog(result.dog);
+  return { ...toCustomerDog(result.dog), portionOffer: result.portion };
 }

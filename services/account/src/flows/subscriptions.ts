@@ -85,12 +85,14 @@ export async function cancelReasons(ctx: AccountContext, query: QueryOf<'getCanc
 }
 
 /** A workflow's answer without the engine's own fields (the customer reads the rest). */
-function answer<T extends { workflowId: string; subscription?: unknown }>(result: T) {
+/** A workflow's answer as the customer API gives it (no run id, no internal subscription). */
+export function answer<T extends { workflowId: string; subscription?: unknown }>(result: T) {
   const { workflowId: _id, subscription: _s, ...rest } = result;
   return rest;
 }
 
-const wf = <T>(call: Promise<T>) => relay(call, [400, 404, 409]);
+/** A workflow's refusals in its words (400, 404, 409); anything else the customer fallback. */
+export const wf = <T>(call: Promise<T>) => relay(call, [400, 404, 409]);
 
 export const cancel = async (
   ctx: AccountContext,

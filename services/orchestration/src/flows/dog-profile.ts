@@ -4,7 +4,7 @@ import type {
   DogProfileChange,
   DogProfileChangeInput,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
-import type { Subscription } from '@pawfresh/contracts/subscription';
+import { servingSizeCodeOf, type Subscription } from '@pawfresh/contracts/subscription';
 import { saga } from '../engine/saga.js';
 import type { WorkflowContext } from './context.js';
 import { applyPlanChange } from './plan-changes.js';
@@ -29,7 +29,9 @@ const profileOf = (dog: Dog) => ({
 
 /**
  * update-dog-profile (`always` false): the profile changes; a new weight, activity level or body
- * type resizes the dog's active feeding plan to its new energy need, with the before/after.
+ * type resizes the dog's active feeding plan to its new energy need, with the before/after. With
+ * `resizePlan: false` (the customer API) the plan keeps its portion: the answer's `portion` offers
+ * the recomputed one, which the customer applies through the serving-size review.
  * update-dog-profile-with-new-recommendation (`always` true): the plan follows the new
  * recommendation whatever changed. Either way the plan keeps its type and meals, and the open
  * orders are repriced by the rule of docs/changes.md. A failed resize puts the profile back.
@@ -91,7 +93,9 @@ export const updateDogProfile =
       const sizing =
         always ||
         SIZING_FIELDS.some((f) => input.dogProfileInput[f] !== undefined && dog[f] !== before[f]);
-      if (!found || !sizing || !dog.dailyEnergyKilocalories) return { dog, change: null };
+      if (!found || !sizing || !dog.dailyEnergyKilocalories) {
+        return { dog, change: null, portion: null };
+      }
 
       const { subscription, planId } = found;
       const plan = subscription.feedingPlans.find((p) => p.id === planId)!;
@@ -113,7 +117,19 @@ export const updateDogProfile =
         );
         return generated.feedingPlans[0]!.currentDailyServingSizeInGrams;
       });
-      if (sized === plan.currentDailyServingSizeInGrams) return { dog, change: null };
+      if (sized === plan.currentDailyServingSizeInGrams)
+        return { dog, change: null, portion: null };
+      const servingSize = servingSizeCodeOf(sized);
+      const portion = servingSize
+        ? {
+            feedingPlanId: plan.id,
+            beforeGrams: plan.currentDailyServingSizeInGrams,
+            afterGrams: sized,
+            servingSize,
+          }
+        : null;
+      // Only an explicit false: a run started before the option existed resizes, as it did.
+      if (input.resizePlan === false) return { dog, change: null, portion };
       const scope = await readOrdersInScope(ctx, subscription.id);
       const change = await applyPlanChange(
         ctx,
@@ -129,6 +145,6 @@ export const updateDogProfile =
           },
         ],
       );
-      return { dog, change };
+      return { dog, change, portion };
     });
   };

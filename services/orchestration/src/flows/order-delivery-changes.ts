@@ -21,8 +21,8 @@ import type { deliverySlots } from '@pawfresh/contracts/subscription';
 
 type DeliverySlot = (typeof deliverySlots)[number];
 import {
-  leadDays,
-  nextPossibleDates,
+  firstDeliveryDay,
+  nextOfferedDates,
   orderAddressOf,
   orderAddressWith,
   ordersFrom,
@@ -37,28 +37,18 @@ import type { WorkflowContext } from './context.js';
 import { actorOf, readOwnedOrder } from './order-change-steps.js';
 import type { OrderChangeAnswer } from './order-line-changes.js';
 
-/** The courier's answer about a date, with the dates to offer instead. */
-interface DateCheck {
-  delivers: boolean;
-  next: string[];
-}
-
-/**
- * Whether the courier delivers to the address on the date in the slot, and the next dates that
- * are possible (courier schedule, and far enough ahead for their changes to be open).
- */
-async function checkDate(
+/** Whether the courier delivers to the address on the date in the slot (its schedule). */
+async function courierDelivers(
   { services, step, clock }: WorkflowContext,
   place: { postcode: string; suburb: string },
   date: DeliveryDateInput,
-  lead: number,
-): Promise<DateCheck> {
+): Promise<boolean> {
   return step('check-delivery-date', async () => {
     const today = clock.now().toISOString().slice(0, 10);
-    const fromDate = date.deliveryDate > today ? date.deliveryDate : today;
+    if (date.deliveryDate < today) return false;
     const schedule = await passRefusals('Reading the delivery schedule', () =>
       services.courier.getDeliverySchedules({
-        query: { ...place, fromDate, toDate: addDays(fromDate, 30) },
+        query: { ...place, fromDate: date.deliveryDate, toDate: date.deliveryDate },
       }),
     ).catch((err: unknown) => {
       if (err instanceof HttpError && err.statusCode === 404) {
@@ -67,29 +57,47 @@ async function checkDate(
       throw err;
     });
     const day = schedule.find((d) => d.deliveryDate === date.deliveryDate);
-    const delivers =
-      date.deliveryDate >= today &&
-      day !== undefined &&
-      slotOffered(day.slotAvailability, date.deliverySlotId);
-    const earliest = addDays(today, lead);
-    return {
-      delivers,
-      next: nextPossibleDates(schedule, date.deliverySlotId, date.deliveryDate, earliest),
-    };
+    return day !== undefined && slotOffered(day.slotAvailability, date.deliverySlotId);
   });
 }
 
-const notDelivered = (
+/**
+ * The dates to offer instead of a refused one: the next days the order service's dates rule
+ * accepts for the order in the slot (its delivery options: what the date picker offers).
+ */
+async function offeredDates(
+  { services, step }: WorkflowContext,
+  orderId: string,
+  date: DeliveryDateInput,
+): Promise<string[]> {
+  return step('read-delivery-options', async () => {
+    const answer = await upstream('Reading the delivery options', () =>
+      services.order.getDeliveryOptions({ params: { orderId }, query: {} }),
+    );
+    return nextOfferedDates(answer.options, date.deliverySlotId, date.deliveryDate);
+  });
+}
+
+/**
+ * The 400 for a day the courier does not deliver to the place: with the order's next accepted
+ * days when the place is the order's own address (a new address has no delivery options yet).
+ */
+async function notDelivered(
+  ctx: WorkflowContext,
+  order: { id: string; address: { postcode: string; suburb: string } },
   place: { postcode: string; suburb: string },
   date: DeliveryDateInput,
-  check: DateCheck,
-) =>
-  badRequest(
+) {
+  const ownPlace =
+    order.address.postcode === place.postcode &&
+    order.address.suburb.trim().toLowerCase() === place.suburb.trim().toLowerCase();
+  return badRequest(
     refusedDateMessage(
       `We do not deliver to ${place.suburb} ${place.postcode} on ${deliveryInWords(date.deliveryDate, date.deliverySlotId)}`,
-      check.next,
+      ownPlace ? await offeredDates(ctx, order.id, date) : null,
     ),
   );
+}
 
 /**
  * An order's change: the order as it now is, or why the order service left it, in the
@@ -135,7 +143,6 @@ async function moveDelivery(
   ctx: WorkflowContext,
   order: { id: string },
   date: { deliveryDate: string; deliverySlotId: DeliverySlot },
-  check: DateCheck,
   actor: string,
 ): Promise<Order> {
   const result = await redate(ctx, order, date, actor);
@@ -144,7 +151,7 @@ async function moveDelivery(
     throw badRequest(
       refusedDateMessage(
         `Too late for a delivery on ${dayInWords(date.deliveryDate)}: changes for it have closed`,
-        check.next,
+        await offeredDates(ctx, order.id, date),
       ),
     );
   }
@@ -166,9 +173,9 @@ export const updateOrderDeliveryDate =
       deliverySlotId: input.deliverySlotId ?? order.expectedDeliverySlotId,
     };
     const place = { postcode: order.address.postcode, suburb: order.address.suburb };
-    const check = await checkDate(ctx, place, date, leadDays(order));
-    if (!check.delivers) throw notDelivered(place, date, check);
-    const moved = await moveDelivery(ctx, order, date, check, actorOf(input.userId));
+    if (!(await courierDelivers(ctx, place, date)))
+      throw await notDelivered(ctx, order, place, date);
+    const moved = await moveDelivery(ctx, order, date, actorOf(input.userId));
     return { orderId: order.id, orders: [moved], skippedOrders: [] };
   };
 
@@ -322,7 +329,7 @@ async function deliveryDayFrom(
         query: { ...place, fromDate: from, toDate: addDays(from, 6) },
       }),
     );
-    return nextPossibleDates(schedule, slot, addDays(from, -1), from, 1)[0];
+    return firstDeliveryDay(schedule, slot, from);
   });
 }
 
@@ -430,8 +437,9 @@ export const updateOrderDeliveryInfo =
     const actor = actorOf(input.userId);
     const place = { postcode: input.postcode, suburb: input.suburb };
     if (input.address) await checkAddressId(ctx, order, input.address.addressId);
-    const check = input.date ? await checkDate(ctx, place, input.date, leadDays(order)) : undefined;
-    if (input.date && check && !check.delivers) throw notDelivered(place, input.date, check);
+    if (input.date && !(await courierDelivers(ctx, place, input.date))) {
+      throw await notDelivered(ctx, order, place, input.date);
+    }
 
     const all = input.applyToFutureOrders && (input.address || input.date);
     const targets = all
@@ -467,10 +475,10 @@ export const updateOrderDeliveryInfo =
         : { orders: [] as Order[], skippedOrders: [] as SkippedOrder[] };
       const latest = new Map(readdressed.orders.map((o) => [o.id, o]));
       const skippedOrders = [...readdressed.skippedOrders];
-      if (input.date && check) {
+      if (input.date) {
         const moved = await s.around(
           'move-delivery',
-          () => moveDelivery(ctx, order, input.date!, check, actor),
+          () => moveDelivery(ctx, order, input.date!, actor),
           dateBack(ctx, before(order)),
         );
         latest.set(moved.id, moved);
@@ -562,8 +570,9 @@ export const updateDefaultAddress =
     const first = targets[0];
     const when = first &&
       input.date && { deliveryDate: first.deliveryDate, deliverySlotId: input.date.deliverySlotId };
-    const check = when ? await checkDate(ctx, place, when, leadDays(first)) : undefined;
-    if (when && check && !check.delivers) throw notDelivered(place, when, check);
+    if (first && when && !(await courierDelivers(ctx, place, when))) {
+      throw await notDelivered(ctx, first, place, when);
+    }
 
     return saga(step, 'the address change', async (s) => {
       const address = await s.step(
@@ -577,7 +586,7 @@ export const updateDefaultAddress =
           ),
         defaultBack(ctx, input.userId, previous),
       );
-      if (!first || !when || !check) return { address, orders: [], skippedOrders: [] };
+      if (!first || !when) return { address, orders: [], skippedOrders: [] };
       const result = await readdressAll(
         ctx,
         s,
@@ -587,17 +596,14 @@ export const updateDefaultAddress =
         actor,
         (reason) =>
           badRequest(
-            refusedDateMessage(
-              `Your box of ${dayInWords(first.deliveryDate)} can no longer change: ${reason}`,
-              check.next,
-            ),
+            `Your box of ${dayInWords(first.deliveryDate)} can no longer change: ${reason}`,
           ),
       );
       if (first.expectedDeliverySlotId === when.deliverySlotId) {
         return { address, orders: result.orders, skippedOrders: result.skippedOrders };
       }
       // The last step: nothing after it to fail, so no undo of its own.
-      const moved = await moveDelivery(ctx, first, when, check, actor);
+      const moved = await moveDelivery(ctx, first, when, actor);
       const orders = [moved, ...result.orders.filter((o) => o.id !== moved.id)];
       return { address, orders, skippedOrders: result.skippedOrders };
     });

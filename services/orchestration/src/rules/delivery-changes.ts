@@ -2,7 +2,7 @@ import { slotOffered } from '@pawfresh/contracts/courier';
 import { orderAddressFrom } from '@pawfresh/contracts/addresses';
 import { orderRefusalTypes, type Order, type OrderAddressInput } from '@pawfresh/contracts/order';
 import type { deliverySlots } from '@pawfresh/contracts/subscription';
-import { daysBetween, formatDay } from '@pawfresh/contracts/calendar-dates';
+import { formatDay } from '@pawfresh/contracts/calendar-dates';
 
 type DeliverySlot = (typeof deliverySlots)[number];
 
@@ -67,34 +67,32 @@ export function ordersFrom(orders: readonly Order[], fromDate: string, first?: s
 }
 
 /**
- * How many days before a delivery its changes close, read off an order of the same depot: from
- * the billing cut-off date to the delivery date, one more for the kitchen's Sunday rule (a make
- * date on a Sunday moves back a day).
+ * The next dates a customer may choose instead of a refused one: the days the order service's
+ * dates rule accepts for the order (its delivery options, the same the date picker offers) in the
+ * slot, after `after`. At most `count`.
  */
-export const leadDays = (order: Pick<Order, 'billingCutoffDate' | 'deliveryDate'>) =>
-  daysBetween(order.billingCutoffDate, order.deliveryDate) + 1;
-
-/**
- * The next dates a customer may choose: the courier delivers to the address in the slot, after
- * `after`, and far enough ahead that their changes have not closed (`earliest`). At most `count`.
- */
-export function nextPossibleDates(
-  schedule: readonly { deliveryDate: string; slotAvailability: number }[],
+export function nextOfferedDates(
+  options: readonly { deliveryDate: string; slot: DeliverySlot; accepted: boolean }[],
   slot: DeliverySlot,
   after: string,
-  earliest: string,
   count = 3,
 ): string[] {
+  const dates = options
+    .filter((o) => o.accepted && o.slot === slot && o.deliveryDate > after)
+    .map((o) => o.deliveryDate);
+  return [...new Set(dates)].sort().slice(0, count);
+}
+
+/** The first day on or after `from` the courier delivers in the slot (its schedule). */
+export function firstDeliveryDay(
+  schedule: readonly { deliveryDate: string; slotAvailability: number }[],
+  slot: DeliverySlot,
+  from: string,
+): string | undefined {
   return schedule
-    .filter(
-      (d) =>
-        d.deliveryDate > after &&
-        d.deliveryDate >= earliest &&
-        slotOffered(d.slotAvailability, slot),
-    )
+    .filter((d) => d.deliveryDate >= from && slotOffered(d.slotAvailability, slot))
     .map((d) => d.deliveryDate)
-    .sort()
-    .slice(0, count);
+    .sort()[0];
 }
 
 /** "Wednesday 2 December": a delivery day as customer messages name it (never YYYY-MM-DD). */
@@ -108,8 +106,12 @@ export const deliveryInWords = (date: string, slot: DeliverySlot) =>
 const oneOf = (words: readonly string[]) =>
   words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
 
-/** The 400's words for a date that cannot be had, with the next dates that can. */
-export function refusedDateMessage(why: string, dates: readonly string[]): string {
+/**
+ * The 400's words for a date that cannot be had, with the next dates that can (null: not known
+ * for this address, e.g. a new one the order does not have yet).
+ */
+export function refusedDateMessage(why: string, dates: readonly string[] | null): string {
+  if (dates === null) return `${why}: choose another day.`;
   return dates.length > 0
     ? `${why}. The next possible dates are ${oneOf(dates.map(dayInWords))}.`
     : `${why}, and no other date in the next four weeks is possible: choose a later date.`;

@@ -19,6 +19,7 @@ import {
 import { planPortionInWords } from '../../../features/subscriptions/utils/plan-words';
 import { todayAsCalendarDate } from '../../../lib/calendar-date';
 import { loadQuery } from '../../route-context';
+import { canStartPlans } from './plan-route-data';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return async ({ context }) => {
@@ -37,11 +38,12 @@ export default function DogsRoute() {
   // subscription is there (preloaded; not waited for here). Without a subscription, the portion
   // the next box holds.
   const subscriptions = useSubscriptions();
-  const { feedingPlanIds, portions } = useMemo(() => {
+  const { feedingPlanIds, portions, canStartPlan } = useMemo(() => {
     const subscription = currentSubscription(subscriptions.data?.subscriptions);
-    const active = subscription?.status === 'active' || subscription?.status === 'paused';
+    const active = subscription !== undefined && canStartPlans(subscription);
     const plans = active ? subscription.feedingPlans : [];
     return {
+      canStartPlan: active,
       feedingPlanIds: new Map(plans.map((plan) => [plan.animalId, plan.id] as const)),
       portions: subscription
         ? new Map(plans.map((plan) => [plan.animalId, planPortionInWords(plan)] as const))
@@ -63,6 +65,7 @@ export default function DogsRoute() {
           today={today}
           portions={portions}
           feedingPlanIds={feedingPlanIds}
+          canStartPlan={canStartPlan}
         />
       ) : dogs.isError ? (
         <PageError error={dogs.error} onRetry={() => dogs.refetch()} />

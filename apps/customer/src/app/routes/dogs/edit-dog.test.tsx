@@ -133,6 +133,47 @@ describe('/dogs/{animalId}/edit/profile', () => {
     expect(currentPath(router)).toBe('/dogs');
   });
 
+  it('offers the portion a new weight calls for, without saying the plan changed', async () => {
+    const planId = '7d3c1f0e-4b8a-4c2e-9f1a-2b3c4d5e6f70';
+    const api = createFakeApi({ signedIn: true });
+    api.on('POST /dog/update-profile', (request) => {
+      const { dogProfileInput } = request.body as { dogProfileInput: { weight: string } };
+      return {
+        body: {
+          ...biscuit,
+          weight: dogProfileInput.weight,
+          portionOffer: {
+            feedingPlanId: planId,
+            beforeGrams: 500,
+            afterGrams: 550,
+            servingSize: 'v0550',
+          },
+        },
+      };
+    });
+    const { router, user } = renderApp(profilePath, { api });
+
+    const weight = await screen.findByRole('textbox', { name: 'Weight (kg)' });
+    await user.clear(weight);
+    await user.type(weight, '19');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    const offer = await screen.findByRole('region', { name: 'Biscuit’s profile is saved' });
+    expect(screen.getByRole('heading', { name: 'Biscuit’s profile is saved' })).toHaveFocus();
+    expect(offer).toHaveTextContent(
+      'Her daily portion could be 550 g instead of 500 g. Her plan has not changed',
+    );
+    expect(within(offer).getByRole('link', { name: 'Review 550 g a day' })).toHaveAttribute(
+      'href',
+      `/customer/dogs/${biscuit.identifier}/${planId}/edit-serving-size/review?servingSize=v0550`,
+    );
+    expect(screen.queryByText(/portion is saved|now has|is now/i)).not.toBeInTheDocument();
+
+    await user.click(within(offer).getByRole('button', { name: 'Keep 500 g a day' }));
+    expect(await findSuccessNotice()).toHaveTextContent('Biscuit keeps 500 g a day.');
+    expect(currentPath(router)).toBe('/dogs');
+  });
+
   it('says "Weight must be a valid number" before sending', async () => {
     const { user, api } = renderApp(profilePath, { api: createFakeApi({ signedIn: true }) });
 

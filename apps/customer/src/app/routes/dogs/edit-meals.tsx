@@ -1,5 +1,4 @@
-import '../../../styles/mantine-forms.css';
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
@@ -8,33 +7,21 @@ import { useSuccessNotice } from '../../../components/feedback/success-notice';
 import { PageForm } from '../../../components/form/page-form';
 import { useFailureReport } from '../../../components/form/use-submission';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { ProductImage } from '../../../components/ui/product-image';
 import { paths } from '../../../config/paths';
-import { productImage } from '../../../features/orders/utils/box-contents';
-import { getProductsQueryOptions, useProducts } from '../../../features/products/api/get-products';
+import { useProducts } from '../../../features/products/api/get-products';
 import {
   updateRecipes,
   useSubscriptionChange,
 } from '../../../features/subscriptions/api/subscription-changes';
 import { PlanPageState } from '../../../features/subscriptions/components/plan-page-state';
 import { listInWords } from '../../../components/feedback/success-notice';
-import { loadQuery } from '../../route-context';
 import NotFoundRoute from '../not-found';
-import { planEditLoader, usePlanRouteData } from './plan-route-data';
+import { MealChoice, mealChoiceProblem } from './meal-choice';
+import { planAndMealsLoader, usePlanRouteData } from './plan-route-data';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
-  const plan = planEditLoader(queryClient);
-  return async (args) => {
-    await Promise.all([
-      plan(args),
-      loadQuery(queryClient, args.context, getProductsQueryOptions(), { reload: false }),
-    ]);
-    return null;
-  };
+  return planAndMealsLoader(queryClient);
 }
-
-/** A feeding plan has at most 7 meals (the contract's rule). */
-const MAX_MEALS = 7;
 
 /**
  * /dogs/{animalId}/edit/meals: which meals the dog's plan has, in equal shares (update-recipes).
@@ -74,12 +61,9 @@ export default function EditMealsRoute() {
   const submit = () => {
     if (save.isPending) return;
     setFormError(null);
-    if (selected.length === 0) {
-      setFormError(`Choose at least one meal for ${dog.name}`);
-      return;
-    }
-    if (selected.length > MAX_MEALS) {
-      setFormError(`Choose at most ${MAX_MEALS} meals`);
+    const problem = mealChoiceProblem(selected, dog.name);
+    if (problem) {
+      setFormError(problem);
       return;
     }
     if ([...selected].sort().join() === [...current].sort().join()) {
@@ -119,24 +103,14 @@ export default function EditMealsRoute() {
       intro="Choose the meals in each box. They come in equal shares; boxes past their cut-off keep what they have."
     >
       <PageForm onSubmit={submit} formError={formError}>
-        <Checkbox.Group
-          label="Meals"
+        <MealChoice
+          meals={meals}
           value={selected}
           onChange={(value) => {
             setChosen(value);
             setFormError(null);
           }}
-        >
-          <Stack gap="sm" mt="xs">
-            {meals.map((meal) => (
-              <Group key={meal.id} gap="sm" wrap="nowrap">
-                <ProductImage src={productImage(meal)} size={48} />
-                <Checkbox value={meal.id} label={meal.name} />
-              </Group>
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        {meals.length === 0 ? <Text>No meals to choose from just now.</Text> : null}
+        />
         <Button type="submit" loading={save.isPending}>
           Save meals
         </Button>

@@ -1,5 +1,5 @@
 import '../../../styles/mantine-forms.css';
-import { Button, Group, Radio, Stack } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
@@ -20,19 +20,19 @@ import { PlanPageState } from '../../../features/subscriptions/components/plan-p
 import { MovedSinceReview } from '../../../features/subscriptions/components/moved-since-review';
 import { isMovedSinceReview } from '../../../features/subscriptions/utils/api-errors';
 import {
-  CHOOSABLE_PLAN_TYPES,
   compareSides,
   describeChange,
   PLAN_TYPE_WORDS,
 } from '../../../features/subscriptions/utils/plan-words';
 import NotFoundRoute from '../not-found';
+import { PlanTypeChoice, type ChoosablePlanType } from './meal-choice';
 import { planEditLoader, usePlanRouteData } from './plan-route-data';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return planEditLoader(queryClient);
 }
 
-type PlanType = (typeof CHOOSABLE_PLAN_TYPES)[number];
+type PlanType = ChoosablePlanType;
 
 /**
  * /dogs/{animalId}/edit/plan: full or half bowl. Review first (before and after, nothing changes),
@@ -106,26 +106,14 @@ export default function EditPlanRoute() {
         }}
       >
         <MovedSinceReview show={moved} />
-        <Radio.Group
-          label="Plan"
+        <PlanTypeChoice
           value={selected}
           onChange={(value) => {
-            setChoice(value as PlanType);
+            setChoice(value);
             setReviewed(null);
             setMoved(false);
           }}
-        >
-          <Stack gap="sm" mt="xs">
-            {CHOOSABLE_PLAN_TYPES.map((type) => (
-              <Radio
-                key={type}
-                value={type}
-                label={PLAN_TYPE_WORDS[type].name}
-                description={PLAN_TYPE_WORDS[type].detail}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
+        />
         {reviewed ? (
           <>
             <PlanComparison review={reviewed} animalId={dog.identifier} dogName={dog.name} />

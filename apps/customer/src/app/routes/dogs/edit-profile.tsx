@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CustomerDog } from '@pawfresh/contracts/account';
+import type { CustomerDog, CustomerDogProfileChange } from '@pawfresh/contracts/account';
+import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
 import { PageError } from '../../../components/errors/page-error';
@@ -12,6 +13,7 @@ import {
 } from '../../../components/feedback/success-notice';
 import { paths } from '../../../config/paths';
 import { EditDogProfileForm } from '../../../features/dogs/components/edit-dog-profile-form';
+import { PortionOffer } from '../../../features/dogs/components/portion-offer';
 import NotFoundRoute from '../not-found';
 import { dogEditLoader, useDogRouteData } from './dog-route-data';
 
@@ -30,12 +32,17 @@ const DOG_PROFILE_LABELS: Partial<Record<keyof CustomerDog, string>> = {
   previousFoods: 'previous foods',
 };
 
-/** /dogs/{animalId}/edit/profile: an unknown animalId shows the not-found page. */
+/**
+ * /dogs/{animalId}/edit/profile: an unknown animalId shows the not-found page. Saving never
+ * changes the plan: when the new profile calls for another daily portion, the page offers it
+ * (before and after) through the serving-size review, or keeping the portion as it is.
+ */
 export default function EditDogProfileRoute() {
   const { animalId } = useParams();
   const data = useDogRouteData(animalId);
   const notify = useSuccessNotice();
   const navigate = useNavigate();
+  const [saved, setSaved] = useState<CustomerDogProfileChange | null>(null);
   const back = { to: paths.dogs, label: 'Back to dogs' };
 
   if (data.status === 'not-found') return <NotFoundRoute />;
@@ -50,19 +57,35 @@ export default function EditDogProfileRoute() {
       </FullScreenPage>
     );
   }
+  const offer = saved?.portionOffer;
   return (
     <FullScreenPage title={`Edit ${data.dog.name}’s profile`} back={back}>
-      <EditDogProfileForm
-        dog={data.dog}
-        metadata={data.metadata}
-        onSuccess={async (updated) => {
-          const changed = changedFields(data.dog, updated, DOG_PROFILE_LABELS);
-          if (changed.length > 0) {
-            notify(`We’ve saved ${updated.name}’s ${listInWords(changed)}.`);
-          }
-          await navigate(paths.dogs);
-        }}
-      />
+      {saved && offer ? (
+        <PortionOffer
+          dog={saved}
+          offer={offer}
+          onKeep={() => {
+            notify(`${saved.name} keeps ${offer.beforeGrams} g a day.`);
+            void navigate(paths.dogs);
+          }}
+        />
+      ) : (
+        <EditDogProfileForm
+          dog={data.dog}
+          metadata={data.metadata}
+          onSuccess={async (updated) => {
+            if (updated.portionOffer) {
+              setSaved(updated);
+              return;
+            }
+            const changed = changedFields(data.dog, updated, DOG_PROFILE_LABELS);
+            if (changed.length > 0) {
+              notify(`We’ve saved ${updated.name}’s ${listInWords(changed)}.`);
+            }
+            await navigate(paths.dogs);
+          }}
+        />
+      )}
     </FullScreenPage>
   );
 }

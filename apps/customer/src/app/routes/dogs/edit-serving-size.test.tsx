@@ -128,6 +128,13 @@ describe('/dogs/{animalId}/{feedingPlanId}/edit-serving-size', () => {
     expect(await screen.findByRole('table', { name: 'Biscuit’s plan' })).toBeInTheDocument();
   });
 
+  it('preselects the portion a profile change offered (?servingSize=), a size only', async () => {
+    const { api } = setUp();
+    renderApp(`${choosePath}?servingSize=v0550`, { api });
+    const select = await screen.findByRole('combobox', { name: 'New daily portion' });
+    expect(select).toHaveValue('v0550');
+  });
+
   it('another plan id is not found; choosing the same portion says so and sends nothing', async () => {
     const { api } = setUp();
     const other = renderApp(

@@ -2,7 +2,7 @@ import '../../../styles/mantine-forms.css';
 import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams, type LoaderFunction } from 'react-router';
+import { useNavigate, useParams, useSearchParams, type LoaderFunction } from 'react-router';
 import { servingSizeCodes } from '@pawfresh/contracts/subscription';
 
 import { FormAlert } from '../../../components/form/form-alert';
@@ -33,7 +33,10 @@ export default function EditServingSizeRoute() {
   const { animalId, feedingPlanId } = useParams();
   const data = usePlanRouteData(animalId, feedingPlanId);
   const navigate = useNavigate();
-  const [choice, setChoice] = useState<string | null>(null);
+  // ?servingSize= preselects a portion (the one a profile change offered), when it is a size.
+  const [search] = useSearchParams();
+  const offered = SIZES.find((code) => code === search.get('servingSize')) ?? null;
+  const [choice, setChoice] = useState<string | null>(offered);
   const [message, setMessage] = useState<string | null>(null);
 
   if (data.status === 'not-found') return <NotFoundRoute />;

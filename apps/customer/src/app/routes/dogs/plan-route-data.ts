@@ -4,6 +4,7 @@ import type { CustomerDog as Dog } from '@pawfresh/contracts/account';
 
 import { getDogsQueryOptions, useDogs } from '../../../features/dogs/api/get-dogs';
 import { getOrdersQueryOptions } from '../../../features/orders/api/get-orders';
+import { getProductsQueryOptions } from '../../../features/products/api/get-products';
 import {
   currentSubscription,
   getSubscriptionsQueryOptions,
@@ -26,12 +27,28 @@ export function planEditLoader(queryClient: QueryClient): LoaderFunction {
   };
 }
 
+/** The plan pages that choose meals need the catalogue's meals too. */
+export function planAndMealsLoader(queryClient: QueryClient): LoaderFunction {
+  const plan = planEditLoader(queryClient);
+  return async (args) => {
+    await Promise.all([
+      plan(args),
+      loadQuery(queryClient, args.context, getProductsQueryOptions(), { reload: false }),
+    ]);
+    return null;
+  };
+}
+
 export type PlanRouteData =
   | { status: 'loading' }
   | { status: 'error'; error: unknown; retry: () => Promise<unknown> }
   | { status: 'not-found' }
-  | { status: 'no-plan'; dog: Dog }
+  | { status: 'no-plan'; dog: Dog; subscription?: Subscription }
   | { status: 'ready'; dog: Dog; subscription: Subscription; plan: FeedingPlan };
+
+/** Whether a dog without a plan may start one on this subscription (active or paused). */
+export const canStartPlans = (subscription: Pick<Subscription, 'status'>) =>
+  subscription.status === 'active' || subscription.status === 'paused';
 
 /**
  * The dog of the route, its subscription and its feeding plan (the one named by the route when it
@@ -57,7 +74,11 @@ export function usePlanRouteData(
       (feedingPlanId === undefined || candidate.id === feedingPlanId),
   );
   if (!subscription || !plan) {
-    return feedingPlanId === undefined ? { status: 'no-plan', dog } : { status: 'not-found' };
+    if (feedingPlanId !== undefined) return { status: 'not-found' };
+    // A plan can be started on an active or paused subscription (not a cancelled one).
+    return subscription && canStartPlans(subscription)
+      ? { status: 'no-plan', dog, subscription }
+      : { status: 'no-plan', dog };
   }
   return { status: 'ready', dog, subscription, plan };
 }

@@ -26,12 +26,15 @@ function DogCard({
   today,
   portion,
   feedingPlanId,
+  canStartPlan,
 }: {
   dog: Dog;
   today: string;
   portion?: string;
   feedingPlanId?: string;
+  canStartPlan: boolean;
 }) {
+  const startable = canStartPlan && !feedingPlanId;
   const headingId = useId();
   return (
     <Card component="article" withBorder padding="lg" aria-labelledby={headingId}>
@@ -53,7 +56,9 @@ function DogCard({
             { label: 'Weight', value: dog.weight ? `${dog.weight} kg` : 'Not set' },
             {
               label: 'Daily food',
-              value: portion ?? 'Shown once their first box is planned',
+              value: startable
+                ? 'No plan yet'
+                : (portion ?? 'Shown once their first box is planned'),
             },
           ]}
         />
@@ -84,6 +89,12 @@ function DogCard({
               Change plan<VisuallyHidden> for {dog.name}</VisuallyHidden>
             </Button>
           </Group>
+        ) : startable ? (
+          <Group gap="sm">
+            <Button component={Link} to={planPaths.start(dog.identifier)}>
+              Start a plan<VisuallyHidden> for {dog.name}</VisuallyHidden>
+            </Button>
+          </Group>
         ) : null}
       </Stack>
     </Card>
@@ -98,10 +109,18 @@ type DogListProps = {
   portions?: ReadonlyMap<string, string>;
   /** Each dog's feeding plan on the subscription, by dog id: its plan pages are linked. */
   feedingPlanIds?: ReadonlyMap<string, string>;
+  /** The subscription takes new plans (active or paused): a dog without one gets "Start a plan". */
+  canStartPlan?: boolean;
 };
 
 /** The customer's dogs (customer-app.md §2 /dogs). */
-export function DogList({ dogs, today, portions, feedingPlanIds }: DogListProps) {
+export function DogList({
+  dogs,
+  today,
+  portions,
+  feedingPlanIds,
+  canStartPlan = false,
+}: DogListProps) {
   if (dogs.length === 0) return <Text>You haven’t added any dogs yet.</Text>;
   return (
     <SimpleGrid
@@ -119,6 +138,7 @@ export function DogList({ dogs, today, portions, feedingPlanIds }: DogListProps)
             today={today}
             portion={portions?.get(dog.identifier)}
             feedingPlanId={feedingPlanIds?.get(dog.identifier)}
+            canStartPlan={canStartPlan}
           />
         </li>
       ))}

@@ -1,4 +1,4 @@
-import type { CustomerDog } from '@pawfresh/contracts/account';
+import type { CustomerDog, CustomerDogProfileChange } from '@pawfresh/contracts/account';
 import type { DogMetadata } from '@pawfresh/contracts/dogs';
 
 import { SchemaForm } from '../../../components/form/schema-form';
@@ -11,7 +11,7 @@ import { DogProfileFields } from './dog-profile-fields';
 type EditDogProfileFormProps = {
   dog: CustomerDog;
   metadata: DogMetadata;
-  onSuccess: (dog: CustomerDog) => void;
+  onSuccess: (change: CustomerDogProfileChange) => void;
 };
 
 /** /dogs/{animalId}/edit/profile: POST /dog/update-profile with { dogId, dogProfileInput }. */

@@ -1,10 +1,10 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 import { PageError } from '../../../components/errors/page-error';
 import { PageLoading } from '../../../components/feedback/page-loading';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
-import { paths } from '../../../config/paths';
+import { paths, planPaths } from '../../../config/paths';
 
 /** A plan page while its data loads, when it failed (with Retry), or when the dog has no plan. */
 export function PlanPageState({
@@ -15,7 +15,7 @@ export function PlanPageState({
   state:
     | { status: 'loading' }
     | { status: 'error'; error: unknown; retry: () => Promise<unknown> }
-    | { status: 'no-plan'; dog: { name: string } };
+    | { status: 'no-plan'; dog: { name: string; identifier: string }; subscription?: unknown };
 }) {
   const back = { to: paths.dogs, label: 'Back to dogs' };
   return (
@@ -25,9 +25,16 @@ export function PlanPageState({
       ) : state.status === 'no-plan' ? (
         <>
           <Text>{`${state.dog.name} has no feeding plan on an active subscription yet.`}</Text>
-          <Button component={Link} to={paths.dogs} variant="light">
-            Back to dogs
-          </Button>
+          <Group gap="sm">
+            {state.subscription ? (
+              <Button component={Link} to={planPaths.start(state.dog.identifier)}>
+                Start a plan
+              </Button>
+            ) : null}
+            <Button component={Link} to={paths.dogs} variant="light">
+              Back to dogs
+            </Button>
+          </Group>
         </>
       ) : (
         <PageLoading />
