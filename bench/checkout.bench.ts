@@ -18,10 +18,10 @@ import {
   readConfig,
 } from '../apps/server/src/index.js';
 import { collaborators } from '../services/orchestration/src/collaborators.js';
-import { checkout } from '../services/orchestration/src/flows/checkout.js';
+import { checkout } from '../services/orchestration/src/flows/checkout/checkout.js';
 import type { WorkflowContext } from '../services/orchestration/src/flows/context.js';
-import { getFeedingPlanPricing } from '../services/orchestration/src/flows/get-feeding-plan-pricing.js';
-import { getInflatedCart } from '../services/orchestration/src/flows/get-inflated-cart.js';
+import { getFeedingPlanPricing } from '../services/orchestration/src/flows/checkout/get-feeding-plan-pricing.js';
+import { getInflatedCart } from '../services/orchestration/src/flows/checkout/get-inflated-cart.js';
 import { readyCart } from '../services/orchestration/test/server-cart.js';
 import { benchDatabase, median, originOf, positiveInt, round2 } from './lib.js';
 

@@ -4,12 +4,12 @@ import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { COLLABORATORS, collaborators } from './collaborators.js';
 import { Engine } from './engine/engine.js';
 import { registerWorkflows } from './flows/workflows.js';
-import { registerMigrationQueue } from './flows/bulk-migrate.js';
+import { registerMigrationQueue } from './flows/migration/bulk-migrate.js';
 import { orchestrationHandlers } from './routes.js';
 import { readOrchestrationSettings } from './settings.js';
 import { registerBillingWorkflows } from './flows/billing/index.js';
 import { billingHandlers } from './routes/billing.js';
-import { registerFulfilmentWorkflows } from './flows/fulfilment.js';
+import { registerFulfilmentWorkflows } from './flows/fulfilment/fulfilment.js';
 import { fulfilmentHandlers } from './routes/fulfilment.js';
 import { ensureSchedules, setSchedulesOn } from './engine/schedules.js';
 

@@ -7,10 +7,10 @@ import type { BillingHandlers } from './routes/billing.js';
 import { subscriptionChangeHandlers } from './routes/subscription-changes.js';
 import { orderChangeRoutes } from './routes/order-changes.js';
 import { migrationHandlers } from './routes/migration.js';
-import { bulkProgressOf } from './flows/bulk-migrate.js';
+import { bulkProgressOf } from './flows/migration/bulk-migrate.js';
 import { generateOrdersHandlers } from './routes/generate-orders.js';
 import type { FulfilmentHandlers } from './routes/fulfilment.js';
-import { generationProgressOf } from './flows/generate-orders-batch.js';
+import { generationProgressOf } from './flows/order-generation/generate-orders-batch.js';
 
 export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 

@@ -6,19 +6,19 @@ import {
   getFeedingPlanPricing,
   type FeedingPlanPricingRequest,
   type PricedPlan,
-} from './get-feeding-plan-pricing.js';
-import { getInflatedCart } from './get-inflated-cart.js';
-import { migrate, revertMigrate } from './migrate.js';
-import { bulkMigration } from './bulk-migrate.js';
+} from './checkout/get-feeding-plan-pricing.js';
+import { getInflatedCart } from './checkout/get-inflated-cart.js';
+import { migrate, revertMigrate } from './migration/migrate.js';
+import { bulkMigration } from './migration/bulk-migrate.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
-import { checkout, type CheckoutRequest } from './checkout.js';
-import { orderChangeWorkflows, type OrderChangeWorkflows } from './order-change-workflows.js';
-import type { PlanBoxes } from './subscription-status.js';
+import { checkout, type CheckoutRequest } from './checkout/checkout.js';
+import { orderChangeWorkflows, type OrderChangeWorkflows } from './order-changes/index.js';
+import type { PlanBoxes } from './subscription-changes/subscription-status.js';
 import {
   registerSubscriptionWorkflows,
   type SubscriptionWorkflows,
-} from './subscription-workflows.js';
+} from './subscription-changes/index.js';
 import type {
   BulkMigrateInput,
   BulkMigrateResult,
@@ -30,8 +30,8 @@ import {
   generateSubscriptionOrders,
   type GenerateOrdersAnswer,
   type GenerateOrdersRequest,
-} from './generate-orders.js';
-import { generateOrdersBatch, publishGenerationProgress } from './generate-orders-batch.js';
+} from './order-generation/generate-orders.js';
+import { generateOrdersBatch, publishGenerationProgress } from './order-generation/generate-orders-batch.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
 export interface Workflows extends SubscriptionWorkflows, OrderChangeWorkflows {

@@ -2,7 +2,7 @@ import type { Handlers } from '@pawfresh/kit';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { subscriptionChangeEndpoints } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Engine, Workflow } from '../engine/engine.js';
-import type { SubscriptionWorkflows } from '../flows/subscription-workflows.js';
+import type { SubscriptionWorkflows } from '../flows/subscription-changes/index.js';
 
 type Names = keyof typeof subscriptionChangeEndpoints;
 

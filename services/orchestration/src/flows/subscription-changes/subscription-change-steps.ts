@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { conflict, HttpError, isRefused, notFound, passRefusals, upstream } from '@pawfresh/kit';
-import { runningWorkflowId } from '../engine/progress.js';
+import { runningWorkflowId } from '../../engine/progress.js';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Subscription, UpdateSubscriptionInput } from '@pawfresh/contracts/subscription';
 import type { OrdersOutcome } from '@pawfresh/contracts/orchestration-subscription-changes';
@@ -10,8 +10,8 @@ import {
   toLineInput,
   versionMoved,
   type LeftOrder,
-} from '../rules/subscription-changes.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/subscription-changes.js';
+import type { WorkflowContext } from '../context.js';
 
 /**
  * The steps every subscription change shares (docs/changes.md): read the subscription as its

@@ -7,9 +7,9 @@ import type {
   MigrateResult,
   RevertMigrateResult,
 } from '@pawfresh/contracts/orchestration-migration';
-import type { Workflow } from '../engine/engine.js';
-import { emptyProgress, recordOutcome } from '../rules/bulk-progress.js';
-import type { WorkflowContext } from './context.js';
+import type { Workflow } from '../../engine/engine.js';
+import { emptyProgress, recordOutcome } from '../../rules/bulk-progress.js';
+import type { WorkflowContext } from '../context.js';
 
 /** The queue the customers of bulk runs wait in. */
 export const MIGRATION_QUEUE = 'legacy-migration';

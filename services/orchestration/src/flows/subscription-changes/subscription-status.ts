@@ -20,9 +20,9 @@ import {
   restartDates,
   resumeDateRefusal,
   resumeDayToRestore,
-} from '../rules/pause.js';
-import { saga } from '../engine/saga.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/pause.js';
+import { saga } from '../../engine/saga.js';
+import type { WorkflowContext } from '../context.js';
 import { readSubscription, workflowActor } from './subscription-change-steps.js';
 
 /**

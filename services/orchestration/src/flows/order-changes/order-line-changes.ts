@@ -11,8 +11,8 @@ import {
   oneOffExtraLine,
   withOneOffExtras,
   type CatalogueVariant,
-} from '../rules/order-lines.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/order-lines.js';
+import type { WorkflowContext } from '../context.js';
 import {
   actorOf,
   priceLines,

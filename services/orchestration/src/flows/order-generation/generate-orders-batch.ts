@@ -1,5 +1,5 @@
 import { chunks, orNotFound, refusalOf, upstream } from '@pawfresh/kit';
-import { publishProgress, readProgress } from '../engine/progress.js';
+import { publishProgress, readProgress } from '../../engine/progress.js';
 import type {
   GenerationProgress,
   OrdersBatchOutcome,
@@ -25,8 +25,8 @@ import {
   priceRequestAt,
   samePriceKey,
   type ExtraVariant,
-} from '../rules/order-generation.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/order-generation.js';
+import type { WorkflowContext } from '../context.js';
 
 /** Active subscriptions per batch (one child workflow on the generate-orders queue each). */
 export const GENERATION_BATCH = 250;

@@ -5,8 +5,8 @@ import type {
   DogProfileChangeInput,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import { servingSizeCodeOf, type Subscription } from '@pawfresh/contracts/subscription';
-import { saga } from '../engine/saga.js';
-import type { WorkflowContext } from './context.js';
+import { saga } from '../../engine/saga.js';
+import type { WorkflowContext } from '../context.js';
 import { applyPlanChange } from './plan-changes.js';
 import { readOrdersInScope, refuseMovedVersion } from './subscription-change-steps.js';
 

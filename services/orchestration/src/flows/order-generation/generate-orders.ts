@@ -1,4 +1,4 @@
-import { failureOf } from '../rules/workflow-failure.js';
+import { failureOf } from '../../rules/workflow-failure.js';
 import { HttpError, isRefused, orNotFound, upstream } from '@pawfresh/kit';
 import type {
   GenerateOrdersResult,
@@ -15,8 +15,8 @@ import {
   ordersDue,
   priceRequestAt,
   type ExtraVariant,
-} from '../rules/order-generation.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/order-generation.js';
+import type { WorkflowContext } from '../context.js';
 import { GENERATION_BATCH, type OrdersBatchRequest } from './generate-orders-batch.js';
 
 export interface SubscriptionOrdersRequest {

@@ -13,10 +13,10 @@ import {
   startIndexOf,
   startThroughBox,
   type LeftOrder,
-} from '../rules/subscription-changes.js';
-import { dayInWords } from '../rules/delivery-changes.js';
-import { saga, type Saga } from '../engine/saga.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/subscription-changes.js';
+import { dayInWords } from '../../rules/delivery-changes.js';
+import { saga, type Saga } from '../../engine/saga.js';
+import type { WorkflowContext } from '../context.js';
 import {
   outcome,
   patchSubscription,

@@ -24,16 +24,16 @@ import {
   productsToType,
   startsSubscription,
   subscriptionOfCart,
-} from '../rules/checkout.js';
+} from '../../rules/checkout.js';
 import {
   checkoutUsageType,
   orderPriceRequest,
   promotionOrderDiscount,
   skusOf,
   uuidFrom,
-} from '../rules/promotion.js';
-import type { WorkflowContext } from './context.js';
-import { retried, saga } from '../engine/saga.js';
+} from '../../rules/promotion.js';
+import type { WorkflowContext } from '../context.js';
+import { retried, saga } from '../../engine/saga.js';
 
 export type CheckoutRequest = Omit<CheckoutInput, 'workflowId'>;
 

@@ -1,8 +1,8 @@
 import { notFound, orNotFound, passRefusals, upstream } from '@pawfresh/kit';
 import type { CardDetails, PaymentMethod } from '@pawfresh/contracts/payment';
-import { newCardOf, type SavedCard } from '../rules/saved-cards.js';
-import { saga } from '../engine/saga.js';
-import type { WorkflowContext } from './context.js';
+import { newCardOf, type SavedCard } from '../../rules/saved-cards.js';
+import { saga } from '../../engine/saga.js';
+import type { WorkflowContext } from '../context.js';
 
 export interface PaymentMethodChange {
   userId: string;

@@ -7,10 +7,10 @@ import {
   notPackable,
   shipmentMatches,
   shipmentRequestOf,
-} from '../rules/fulfilment.js';
-import type { Engine, Workflow } from '../engine/engine.js';
-import type { WorkflowContext } from './context.js';
-import { saga } from '../engine/saga.js';
+} from '../../rules/fulfilment.js';
+import type { Engine, Workflow } from '../../engine/engine.js';
+import type { WorkflowContext } from '../context.js';
+import { saga } from '../../engine/saga.js';
 
 export type FulfilmentRequest = { orderId: string };
 export type FulfilmentAnswer = Omit<FulfilmentWorkflowResult, 'workflowId'>;

@@ -10,15 +10,15 @@ import {
   missingVariants,
   productsPriceRequest,
   type VariantForCart,
-} from '../rules/cart-lines.js';
+} from '../../rules/cart-lines.js';
 import {
   firstOrderLines,
   orderPriceRequest,
   ordersDiscounted,
   skusOf,
   withPromotion,
-} from '../rules/promotion.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/promotion.js';
+import type { WorkflowContext } from '../context.js';
 import type { FeedingPlanPricingRequest, PricedPlan } from './get-feeding-plan-pricing.js';
 
 /** Carts carry no cadence; their plans are priced at the subscription default. */

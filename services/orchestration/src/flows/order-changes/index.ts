@@ -1,5 +1,5 @@
-import type { Engine, Workflow } from '../engine/engine.js';
-import type { WorkflowContext } from './context.js';
+import type { Engine, Workflow } from '../../engine/engine.js';
+import type { WorkflowContext } from '../context.js';
 import {
   addOneOffExtra,
   deleteOneOffExtra,

@@ -4,9 +4,9 @@ import type {
   SubscriptionCancellation,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import { stillArriving } from '../rules/subscription-changes.js';
-import { saga } from '../engine/saga.js';
-import type { WorkflowContext } from './context.js';
+import { stillArriving } from '../../rules/subscription-changes.js';
+import { saga } from '../../engine/saga.js';
+import type { WorkflowContext } from '../context.js';
 import {
   outcome,
   readOrdersInScope,

@@ -20,9 +20,9 @@ import {
   planFigures,
   planSide,
   replanLines,
-} from '../rules/subscription-changes.js';
-import { saga } from '../engine/saga.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/subscription-changes.js';
+import { saga } from '../../engine/saga.js';
+import type { WorkflowContext } from '../context.js';
 import {
   outcome,
   patchSubscription,

@@ -15,9 +15,9 @@ import {
   withPrices,
   type CatalogueVariant,
   type SubscriptionDiscountSpan,
-} from '../rules/order-lines.js';
-import { dayInWords, refusalInWords } from '../rules/delivery-changes.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/order-lines.js';
+import { dayInWords, refusalInWords } from '../../rules/delivery-changes.js';
+import type { WorkflowContext } from '../context.js';
 
 /**
  * Steps the order-level change workflows share (docs/order-changes.md): read the customer's own

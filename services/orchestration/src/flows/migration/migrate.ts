@@ -9,8 +9,8 @@ import {
   planMigration,
   type MigrationCatalogue,
   type MigrationPlan,
-} from '../rules/legacy-migration.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/legacy-migration.js';
+import type { WorkflowContext } from '../context.js';
 
 /** Who the migration records as the author of what it imports. */
 export const MIGRATION_ACTOR = 'legacy-migration';

@@ -1,5 +1,5 @@
-import type { Engine } from '../engine/engine.js';
-import type { WorkflowContext } from './context.js';
+import type { Engine } from '../../engine/engine.js';
+import type { WorkflowContext } from '../context.js';
 import { cancelSubscription } from './cancel-subscription.js';
 import { updateDogProfile } from './dog-profile.js';
 import {

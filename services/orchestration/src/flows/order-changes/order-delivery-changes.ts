@@ -31,9 +31,9 @@ import {
   refusalInWords,
   refusedDateMessage,
   type NewAddress,
-} from '../rules/delivery-changes.js';
-import { saga, type Saga } from '../engine/saga.js';
-import type { WorkflowContext } from './context.js';
+} from '../../rules/delivery-changes.js';
+import { saga, type Saga } from '../../engine/saga.js';
+import type { WorkflowContext } from '../context.js';
 import { actorOf, readOwnedOrder } from './order-change-steps.js';
 import type { OrderChangeAnswer } from './order-line-changes.js';
 
