@@ -1,19 +1,14 @@
 import type { Engine, Workflow } from '../../engine/engine.js';
 import type { WorkflowContext } from '../context.js';
-import {
-  addOneOffExtra,
-  deleteOneOffExtra,
-  updateOneOffExtra,
-  updateOrderExtras,
-  updateOrderRecipeMix,
-  type OneOffExtraAnswer,
-  type OrderChangeAnswer,
-} from './order-line-changes.js';
-import {
-  updateDefaultAddress,
-  updateOrderDeliveryDate,
-  updateOrderDeliveryInfo,
-} from './order-delivery-changes.js';
+import { addOneOffExtra } from './add-one-off-extra.js';
+import { deleteOneOffExtra } from './delete-one-off-extra.js';
+import { updateOneOffExtra } from './update-one-off-extra.js';
+import { updateOrderExtras } from './update-order-extras.js';
+import { updateOrderRecipeMix } from './update-order-recipe-mix.js';
+import type { OneOffExtraAnswer, OrderChangeAnswer } from './line-change-steps.js';
+import { updateOrderDeliveryDate } from './update-order-delivery-date.js';
+import { updateOrderDeliveryInfo } from './update-order-delivery-info.js';
+import { updateDefaultAddress } from './update-default-address.js';
 import {
   updateCustomerPaymentMethod,
   type PaymentMethodAnswer,

@@ -1,5 +1,4 @@
 import { slotOffered } from '@pawfresh/contracts/courier';
-import { identityAddressFrom } from '@pawfresh/contracts/addresses';
 import {
   badRequest,
   conflict,
@@ -10,16 +9,13 @@ import {
   upstream,
 } from '@pawfresh/kit';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
-import type { Address, AddressInput } from '@pawfresh/contracts/fields';
+import type { Address } from '@pawfresh/contracts/fields';
 import { orderRefusalTypes, type Order, type OrderAddressInput } from '@pawfresh/contracts/order';
 import type {
   DeliveryDateInput,
-  DeliveryInfoAddressInput,
   SkippedOrder,
 } from '@pawfresh/contracts/orchestration-order-changes';
 import type { deliverySlots } from '@pawfresh/contracts/subscription';
-
-type DeliverySlot = (typeof deliverySlots)[number];
 import {
   firstDeliveryDay,
   nextOfferedDates,
@@ -32,13 +28,13 @@ import {
   refusedDateMessage,
   type NewAddress,
 } from '../../rules/delivery-changes.js';
-import { saga, type Saga } from '../../engine/saga.js';
+import type { Saga } from '../../engine/saga.js';
 import type { WorkflowContext } from '../context.js';
-import { actorOf, readOwnedOrder } from './order-change-steps.js';
-import type { OrderChangeAnswer } from './order-line-changes.js';
+
+export type DeliverySlot = (typeof deliverySlots)[number];
 
 /** Whether the courier delivers to the address on the date in the slot (its schedule). */
-async function courierDelivers(
+export async function courierDelivers(
   { services, step, clock }: WorkflowContext,
   place: { postcode: string; suburb: string },
   date: DeliveryDateInput,
@@ -65,7 +61,7 @@ async function courierDelivers(
  * The dates to offer instead of a refused one: the next days the order service's dates rule
  * accepts for the order in the slot (its delivery options: what the date picker offers).
  */
-async function offeredDates(
+export async function offeredDates(
   { services, step }: WorkflowContext,
   orderId: string,
   date: DeliveryDateInput,
@@ -82,7 +78,7 @@ async function offeredDates(
  * The 400 for a day the courier does not deliver to the place: with the order's next accepted
  * days when the place is the order's own address (a new address has no delivery options yet).
  */
-async function notDelivered(
+export async function notDelivered(
   ctx: WorkflowContext,
   order: { id: string; address: { postcode: string; suburb: string } },
   place: { postcode: string; suburb: string },
@@ -103,16 +99,16 @@ async function notDelivered(
  * An order's change: the order as it now is, or why the order service left it, in the
  * customer's words (`tooLate`: the new date's changes have closed already).
  */
-type Change = { order: Order } | { refused: string; tooLate?: boolean };
+export type Change = { order: Order } | { refused: string; tooLate?: boolean };
 
 /** The order service's 409 as a Change, told by its `type` (its words are for staff). */
-const refusedBy = (err: HttpError): Change => ({
+export const refusedBy = (err: HttpError): Change => ({
   refused: refusalInWords(err.options.type),
   tooLate: err.options.type === orderRefusalTypes.tooLate,
 });
 
 /** An order to a date and slot: the moved order, or why the order service refused (409). */
-async function redate(
+export async function redate(
   { services, step }: WorkflowContext,
   order: { id: string },
   date: { deliveryDate: string; deliverySlotId: DeliverySlot },
@@ -139,7 +135,7 @@ async function redate(
 }
 
 /** Moves an order to a date and slot; a date whose changes have closed is a 400 with others. */
-async function moveDelivery(
+export async function moveDelivery(
   ctx: WorkflowContext,
   order: { id: string },
   date: { deliveryDate: string; deliverySlotId: DeliverySlot },
@@ -158,29 +154,8 @@ async function moveDelivery(
   throw conflict(`Your box can no longer move: ${result.refused}`);
 }
 
-/** update-order-delivery-date: one order to another date (and slot) the courier delivers. */
-export const updateOrderDeliveryDate =
-  (ctx: WorkflowContext) =>
-  async (input: {
-    orderId: string;
-    userId?: string | undefined;
-    deliveryDate: string;
-    deliverySlotId?: DeliverySlot | undefined;
-  }): Promise<OrderChangeAnswer> => {
-    const order = await readOwnedOrder(ctx, input.orderId, input.userId);
-    const date = {
-      deliveryDate: input.deliveryDate,
-      deliverySlotId: input.deliverySlotId ?? order.expectedDeliverySlotId,
-    };
-    const place = { postcode: order.address.postcode, suburb: order.address.suburb };
-    if (!(await courierDelivers(ctx, place, date)))
-      throw await notDelivered(ctx, order, place, date);
-    const moved = await moveDelivery(ctx, order, date, actorOf(input.userId));
-    return { orderId: order.id, orders: [moved], skippedOrders: [] };
-  };
-
 /** An order as it was, to put back if the workflow fails later. */
-interface Before {
+export interface Before {
   id: string;
   address: Order['address'];
   deliveryNote: string | null;
@@ -189,7 +164,7 @@ interface Before {
   expectedDeliverySlotId: DeliverySlot;
 }
 
-const before = (o: Order): Before => ({
+export const before = (o: Order): Before => ({
   id: o.id,
   address: o.address,
   deliveryNote: o.deliveryNote,
@@ -199,7 +174,7 @@ const before = (o: Order): Before => ({
 });
 
 /** A new address on one order (and its delivery note): the changed order, or why it was left. */
-async function readdress(
+export async function readdress(
   { services, step }: WorkflowContext,
   order: Before,
   address: OrderAddressInput,
@@ -231,7 +206,7 @@ async function readdress(
 }
 
 /** Undo of an address change: the order's address and note as they were. */
-const addressBack = ({ services }: WorkflowContext, was: Before) => ({
+export const addressBack = ({ services }: WorkflowContext, was: Before) => ({
   name: 'compensate-address',
   run: () =>
     upstream('Putting the address back', async () => {
@@ -247,7 +222,7 @@ const addressBack = ({ services }: WorkflowContext, was: Before) => ({
 });
 
 /** The customer's live orders from a date on, the given one first. */
-async function futureOrders(
+export async function futureOrders(
   { services, step }: WorkflowContext,
   userId: string,
   fromDate: string,
@@ -269,7 +244,7 @@ async function futureOrders(
  * order's refusal fails the workflow when `refuseFirst` says how; a later one's leaves it as it
  * was, named in skippedOrders.
  */
-async function changeEach(
+export async function changeEach(
   saga: Saga,
   targets: readonly Before[],
   change: (target: Before, n: number) => Promise<Change | undefined>,
@@ -299,7 +274,7 @@ async function changeEach(
 }
 
 /** The new address on each order in turn (see changeEach); undone by putting the addresses back. */
-const readdressAll = (
+export const readdressAll = (
   ctx: WorkflowContext,
   saga: Saga,
   targets: readonly Before[],
@@ -317,7 +292,7 @@ const readdressAll = (
   );
 
 /** The first day on or after `from` the courier delivers to the place in the slot (a week ahead). */
-async function deliveryDayFrom(
+export async function deliveryDayFrom(
   { services, step }: WorkflowContext,
   place: { postcode: string; suburb: string },
   from: string,
@@ -334,7 +309,7 @@ async function deliveryDayFrom(
 }
 
 /** Undo of a move: the order back on its date and slot. */
-const dateBack = ({ services }: WorkflowContext, was: Before) => ({
+export const dateBack = ({ services }: WorkflowContext, was: Before) => ({
   name: 'compensate-delivery-date',
   run: () =>
     upstream('Putting the delivery date back', () =>
@@ -350,7 +325,7 @@ const dateBack = ({ services }: WorkflowContext, was: Before) => ({
 });
 
 /** The subscription's cadence in days (an order without one has no cadence: null). */
-async function cadenceDaysOf({ services, step }: WorkflowContext, order: Order) {
+export async function cadenceDaysOf({ services, step }: WorkflowContext, order: Order) {
   const subscriptionId = order.subscriptionId;
   if (!subscriptionId) return null;
   return step('read-cadence', async () => {
@@ -367,7 +342,7 @@ async function cadenceDaysOf({ services, step }: WorkflowContext, order: Order) 
  * deliver on that one). An order that cannot move (the courier, or the order service's refusal)
  * keeps its date and is named.
  */
-function moveAllLater(
+export function moveAllLater(
   ctx: WorkflowContext,
   saga: Saga,
   targets: readonly Before[],
@@ -394,7 +369,7 @@ function moveAllLater(
 }
 
 /** Undo of a new default address: the one before the workflow (none before: nothing to put back). */
-const defaultBack = (
+export const defaultBack = (
   { services }: WorkflowContext,
   userId: string,
   previous: Address | null | undefined,
@@ -415,112 +390,8 @@ const defaultBack = (
   },
 });
 
-/**
- * update-order-delivery-info: a new address and/or date for this order; with
- * applyToFutureOrders, for it and every later order that can still change: the address on each,
- * the later ones moved to the new date's cadence, and the address becomes the customer's default.
- * Any failure after a write puts back what was written.
- */
-export const updateOrderDeliveryInfo =
-  (ctx: WorkflowContext) =>
-  async (input: {
-    orderId: string;
-    userId?: string | undefined;
-    applyToFutureOrders: boolean;
-    postcode: string;
-    suburb: string;
-    address?: DeliveryInfoAddressInput | undefined;
-    date?: DeliveryDateInput | undefined;
-  }): Promise<OrderChangeAnswer> => {
-    const { services, step } = ctx;
-    const order = await readOwnedOrder(ctx, input.orderId, input.userId);
-    const actor = actorOf(input.userId);
-    const place = { postcode: input.postcode, suburb: input.suburb };
-    if (input.address) await checkAddressId(ctx, order, input.address.addressId);
-    if (input.date && !(await courierDelivers(ctx, place, input.date))) {
-      throw await notDelivered(ctx, order, place, input.date);
-    }
-
-    const all = input.applyToFutureOrders && (input.address || input.date);
-    const targets = all
-      ? await futureOrders(ctx, order.userId, order.deliveryDate, order.id)
-      : [before(order)];
-    const previousDefault =
-      input.applyToFutureOrders && input.address
-        ? await step('read-default-address', () =>
-            upstream('Reading the default address', () =>
-              orNotFound(services.identity.getDefaultAddress({ params: { userId: order.userId } })),
-            ),
-          )
-        : null;
-    const cadenceDays =
-      input.applyToFutureOrders && input.date ? await cadenceDaysOf(ctx, order) : null;
-
-    return saga(step, 'the delivery change', async (s) => {
-      const readdressed = input.address
-        ? await readdressAll(
-            ctx,
-            s,
-            targets,
-            { ...input.address, ...place },
-            input.address.deliveryInstructions,
-            actor,
-            (reason) =>
-              new HttpError(
-                409,
-                `Your box of ${dayInWords(order.deliveryDate)} can no longer change: ${reason}`,
-                { type: 'conflict' },
-              ),
-          )
-        : { orders: [] as Order[], skippedOrders: [] as SkippedOrder[] };
-      const latest = new Map(readdressed.orders.map((o) => [o.id, o]));
-      const skippedOrders = [...readdressed.skippedOrders];
-      if (input.date) {
-        const moved = await s.around(
-          'move-delivery',
-          () => moveDelivery(ctx, order, input.date!, actor),
-          dateBack(ctx, before(order)),
-        );
-        latest.set(moved.id, moved);
-        if (cadenceDays) {
-          const later = await moveAllLater(
-            ctx,
-            s,
-            targets,
-            new Set(skippedOrders.map((o) => o.orderId)),
-            place,
-            input.date,
-            cadenceDays,
-            actor,
-          );
-          for (const o of later.orders) latest.set(o.id, o);
-          skippedOrders.push(...later.skippedOrders);
-        }
-      }
-      if (input.applyToFutureOrders && input.address) {
-        const a = input.address;
-        // The last step: nothing after it to fail, so no undo of its own.
-        await s.step('put-default-address', () =>
-          passRefusals('Changing the default address', () =>
-            services.identity.putDefaultAddress({
-              params: { userId: order.userId },
-              body: identityAddressFrom(
-                { ...a, ...place },
-                a.deliveryInstructions === undefined
-                  ? (previousDefault?.deliveryInstructions ?? null)
-                  : a.deliveryInstructions,
-              ),
-            }),
-          ),
-        );
-      }
-      const orders = targets.flatMap((t) => latest.get(t.id) ?? []);
-      return { orderId: order.id, orders, skippedOrders };
-    });
-  };
-
 /** The address sent must be the order's own or the customer's default one: else not found. */
-async function checkAddressId(
+export async function checkAddressId(
   { services, step }: WorkflowContext,
   order: Order,
   addressId: string,
@@ -534,77 +405,3 @@ async function checkAddressId(
   });
   if (!known) throw notFound(`Address ${addressId} not found`);
 }
-
-/**
- * update-default-address: the customer's default address; with a date, also every order from
- * the one delivered on (or first after) that date on that can still change, the first of them in
- * the date's slot. Fails as a whole: the orders and the default address are put back.
- */
-export const updateDefaultAddress =
-  (ctx: WorkflowContext) =>
-  async (input: {
-    userId: string;
-    address: AddressInput;
-    date?: DeliveryDateInput | undefined;
-  }): Promise<{ address: Address; orders: Order[]; skippedOrders: SkippedOrder[] }> => {
-    const { services, step } = ctx;
-    const actor = actorOf(input.userId);
-    const previous = await step('read-default-address', () =>
-      upstream('Reading the default address', () =>
-        orNotFound(services.identity.getDefaultAddress({ params: { userId: input.userId } })),
-      ),
-    );
-    const next: NewAddress = {
-      address1: input.address.address1,
-      address2: input.address.address2,
-      suburb: input.address.suburb,
-      city: input.address.city,
-      state: input.address.state as NewAddress['state'],
-      postcode: input.address.postCode,
-      companyName: input.address.companyName,
-    };
-    const place = { postcode: next.postcode, suburb: next.suburb };
-    const targets = input.date
-      ? await futureOrders(ctx, input.userId, input.date.deliveryDate)
-      : [];
-    const first = targets[0];
-    const when = first &&
-      input.date && { deliveryDate: first.deliveryDate, deliverySlotId: input.date.deliverySlotId };
-    if (first && when && !(await courierDelivers(ctx, place, when))) {
-      throw await notDelivered(ctx, first, place, when);
-    }
-
-    return saga(step, 'the address change', async (s) => {
-      const address = await s.step(
-        'put-default-address',
-        () =>
-          passRefusals('Changing the default address', () =>
-            services.identity.putDefaultAddress({
-              params: { userId: input.userId },
-              body: input.address,
-            }),
-          ),
-        defaultBack(ctx, input.userId, previous),
-      );
-      if (!first || !when) return { address, orders: [], skippedOrders: [] };
-      const result = await readdressAll(
-        ctx,
-        s,
-        targets,
-        next,
-        input.address.deliveryInstructions,
-        actor,
-        (reason) =>
-          badRequest(
-            `Your box of ${dayInWords(first.deliveryDate)} can no longer change: ${reason}`,
-          ),
-      );
-      if (first.expectedDeliverySlotId === when.deliverySlotId) {
-        return { address, orders: result.orders, skippedOrders: result.skippedOrders };
-      }
-      // The last step: nothing after it to fail, so no undo of its own.
-      const moved = await moveDelivery(ctx, first, when, actor);
-      const orders = [moved, ...result.orders.filter((o) => o.id !== moved.id)];
-      return { address, orders, skippedOrders: result.skippedOrders };
-    });
-  };
