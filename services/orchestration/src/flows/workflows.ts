@@ -14,7 +14,7 @@ import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import { checkout, type CheckoutRequest } from './checkout/checkout.js';
 import { orderChangeWorkflows, type OrderChangeWorkflows } from './order-changes/index.js';
-import type { PlanBoxes } from './subscription-changes/subscription-status.js';
+import type { PlanBoxes } from './subscription-changes/subscription-status-steps.js';
 import {
   registerSubscriptionWorkflows,
   type SubscriptionWorkflows,
@@ -31,7 +31,10 @@ import {
   type GenerateOrdersAnswer,
   type GenerateOrdersRequest,
 } from './order-generation/generate-orders.js';
-import { generateOrdersBatch, publishGenerationProgress } from './order-generation/generate-orders-batch.js';
+import {
+  generateOrdersBatch,
+  publishGenerationProgress,
+} from './order-generation/generate-orders-batch.js';
 
 /** Every workflow this service runs, registered with the engine under its spec name. */
 export interface Workflows extends SubscriptionWorkflows, OrderChangeWorkflows {

@@ -9,7 +9,11 @@ import {
 } from '@pawfresh/kit';
 import type { FeedingPlanPricing } from '@pawfresh/contracts/orchestration';
 import type { Plan } from '@pawfresh/contracts/subscription';
-import { feedingPlanRequest, mealsOfPlan, type DogForPlan } from '../../rules/feeding-plan-request.js';
+import {
+  feedingPlanRequest,
+  mealsOfPlan,
+  type DogForPlan,
+} from '../../rules/feeding-plan-request.js';
 import { firstBoxUnderCode, orderPriceRequest, planLines, skusOf } from '../../rules/promotion.js';
 import type { WorkflowContext } from '../context.js';
 

@@ -7,7 +7,7 @@ import type {
 import { servingSizeCodeOf, type Subscription } from '@pawfresh/contracts/subscription';
 import { saga } from '../../engine/saga.js';
 import type { WorkflowContext } from '../context.js';
-import { applyPlanChange } from './plan-changes.js';
+import { applyPlanChange } from './plan-change-steps.js';
 import { readOrdersInScope, refuseMovedVersion } from './subscription-change-steps.js';
 
 type Answer = Omit<DogProfileChange, 'workflowId'>;

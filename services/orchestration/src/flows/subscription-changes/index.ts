@@ -2,27 +2,19 @@ import type { Engine } from '../../engine/engine.js';
 import type { WorkflowContext } from '../context.js';
 import { cancelSubscription } from './cancel-subscription.js';
 import { updateDogProfile } from './dog-profile.js';
-import {
-  pauseSubscription,
-  type PlanBoxes,
-  reactivateSubscription,
-  resumeSubscription,
-} from './subscription-status.js';
-import {
-  addSubscriptionExtra,
-  deleteSubscriptionExtra,
-  moveSubscriptionExtra,
-  updateSubscriptionExtra,
-  updateSubscriptionTreats,
-} from './extras-changes.js';
-import {
-  addAnimalToSubscription,
-  reviewFeedingPlanType,
-  reviewServingSize,
-  updateFeedingPlanType,
-  updateRecipeMix,
-  updateServingSize,
-} from './plan-changes.js';
+import { pauseSubscription } from './pause-subscription.js';
+import { reactivateSubscription } from './reactivate-subscription.js';
+import { resumeSubscription } from './resume-subscription.js';
+import type { PlanBoxes } from './subscription-status-steps.js';
+import { addSubscriptionExtra } from './add-subscription-extra.js';
+import { deleteSubscriptionExtra } from './delete-subscription-extra.js';
+import { moveSubscriptionExtra } from './move-subscription-extra.js';
+import { updateSubscriptionExtra } from './update-subscription-extra.js';
+import { updateSubscriptionTreats } from './update-subscription-treats.js';
+import { addAnimalToSubscription } from './add-animal-to-subscription.js';
+import { reviewFeedingPlanType, updateFeedingPlanType } from './update-feeding-plan-type.js';
+import { updateRecipeMix } from './update-recipe-mix.js';
+import { reviewServingSize, updateServingSize } from './update-serving-size.js';
 
 /**
  * The subscription-level customer changes (docs/changes.md), under their spec names; pause,

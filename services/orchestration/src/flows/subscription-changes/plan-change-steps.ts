@@ -1,9 +1,7 @@
-import { badRequest, conflict, notFound, passRefusals, refuseIfAny } from '@pawfresh/kit';
+import { badRequest, conflict, notFound, passRefusals } from '@pawfresh/kit';
 import type {
-  AddAnimalInput,
   FeedingPlanTypeChangeInput,
   PlanChangeReview,
-  RecipeMixChangeInput,
   ServingSizeChangeInput,
   SubscriptionChange,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
@@ -26,7 +24,6 @@ import type { WorkflowContext } from '../context.js';
 import {
   outcome,
   patchSubscription,
-  readOrdersInScope,
   readSubscription,
   refuseMovedVersion,
   refuseUnlessLive,
@@ -34,9 +31,11 @@ import {
   type OrdersInScope,
 } from './subscription-change-steps.js';
 
-type Answer = Omit<SubscriptionChange, 'workflowId'>;
-type Review = Omit<PlanChangeReview, 'workflowId'>;
-type PlanPatch = NonNullable<UpdateSubscriptionInput['feedingPlans']>[number];
+export type Answer = Omit<SubscriptionChange, 'workflowId'>;
+
+export type Review = Omit<PlanChangeReview, 'workflowId'>;
+
+export type PlanPatch = NonNullable<UpdateSubscriptionInput['feedingPlans']>[number];
 
 /** Daily grams of a serving size sent as a code (f0200) or as grams that are one of them. */
 export function servingSizeGrams(size: string | number): number {
@@ -49,14 +48,14 @@ export function servingSizeGrams(size: string | number): number {
   return size;
 }
 
-function planOf(subscription: Subscription, feedingPlanId: string): FeedingPlan {
+export function planOf(subscription: Subscription, feedingPlanId: string): FeedingPlan {
   const plan = subscription.feedingPlans.find((p) => p.id === feedingPlanId);
   if (!plan) throw notFound(`Feeding plan ${feedingPlanId} not found`);
   return plan;
 }
 
 /** The dog's energy need (kcal a day), read once as a step. */
-function readEnergy(ctx: WorkflowContext, animalId: string, userId: string) {
+export function readEnergy(ctx: WorkflowContext, animalId: string, userId: string) {
   return ctx.step(`read-dog:${animalId}`, async () => {
     const dog = await passRefusals('Reading the dog', () =>
       ctx.services.dogs.getDog({ params: { dogId: animalId }, query: { userId } }),
@@ -70,7 +69,7 @@ function readEnergy(ctx: WorkflowContext, animalId: string, userId: string) {
 }
 
 /** The plan sized and priced by the subscription service for a new size or type (reads only). */
-async function sizePlan(
+export async function sizePlan(
   ctx: WorkflowContext,
   subscription: Subscription,
   animalId: string,
@@ -103,7 +102,7 @@ async function sizePlan(
   });
 }
 
-const mealsOf = (plan: FeedingPlan) =>
+export const mealsOf = (plan: FeedingPlan) =>
   plan.skus.map((s) => ({ productId: s.productId, weight: s.ratio }));
 
 /**
@@ -156,7 +155,7 @@ export async function applyPlanChange(
 }
 
 /** Back to what a plan had: its type, size and meals (the version of the plan after the change). */
-const restorePlan = (old: FeedingPlan, changed: Subscription): PlanPatch => {
+export const restorePlan = (old: FeedingPlan, changed: Subscription): PlanPatch => {
   const now = changed.feedingPlans.find((p) => p.id === old.id)!;
   return {
     id: old.id,
@@ -167,7 +166,7 @@ const restorePlan = (old: FeedingPlan, changed: Subscription): PlanPatch => {
   };
 };
 
-async function readForChange(
+export async function readForChange(
   ctx: WorkflowContext,
   input: { subscriptionId: string; userId?: string | undefined; version?: number | undefined },
 ) {
@@ -181,7 +180,7 @@ async function readForChange(
 // Serving size
 // ---------------------------------------------------------------------------------------------
 
-async function servingSizeChange(ctx: WorkflowContext, input: ServingSizeChangeInput) {
+export async function servingSizeChange(ctx: WorkflowContext, input: ServingSizeChangeInput) {
   const subscription = await readForChange(ctx, input);
   const plan = planOf(subscription, input.feedingPlanId);
   const grams = servingSizeGrams(input.servingSize);
@@ -192,7 +191,7 @@ async function servingSizeChange(ctx: WorkflowContext, input: ServingSizeChangeI
   return { subscription, plan, grams, sized };
 }
 
-function reviewOf(
+export function reviewOf(
   subscription: Subscription,
   replaced: Map<string, GeneratedFeedingPlan>,
   scope: OrdersInScope,
@@ -214,34 +213,7 @@ function reviewOf(
   };
 }
 
-export const reviewServingSize =
-  (ctx: WorkflowContext) =>
-  async (input: ServingSizeChangeInput): Promise<Review> => {
-    const { subscription, plan, sized } = await servingSizeChange(ctx, input);
-    const scope = await readOrdersInScope(ctx, subscription.id);
-    return reviewOf(subscription, new Map([[plan.id, sized]]), scope);
-  };
-
-export const updateServingSize =
-  (ctx: WorkflowContext) =>
-  async (input: ServingSizeChangeInput): Promise<Answer> => {
-    const { subscription, plan, grams } = await servingSizeChange(ctx, input);
-    const scope = await readOrdersInScope(ctx, subscription.id);
-    return applyPlanChange(
-      ctx,
-      subscription,
-      scope,
-      new Set([plan.animalId]),
-      [{ id: plan.id, version: plan.version, currentDailyServingSizeInGrams: grams }],
-      (changed) => [restorePlan(plan, changed)],
-    );
-  };
-
-// ---------------------------------------------------------------------------------------------
-// Feeding-plan type
-// ---------------------------------------------------------------------------------------------
-
-async function planTypeChange(ctx: WorkflowContext, input: FeedingPlanTypeChangeInput) {
+export async function planTypeChange(ctx: WorkflowContext, input: FeedingPlanTypeChangeInput) {
   const subscription = await readForChange(ctx, input);
   const plans = input.feedingPlanId
     ? [planOf(subscription, input.feedingPlanId)]
@@ -260,115 +232,3 @@ async function planTypeChange(ctx: WorkflowContext, input: FeedingPlanTypeChange
   }
   return { subscription, plans, sized };
 }
-
-export const reviewFeedingPlanType =
-  (ctx: WorkflowContext) =>
-  async (input: FeedingPlanTypeChangeInput): Promise<Review> => {
-    const { subscription, sized } = await planTypeChange(ctx, input);
-    const scope = await readOrdersInScope(ctx, subscription.id);
-    return reviewOf(subscription, sized, scope);
-  };
-
-export const updateFeedingPlanType =
-  (ctx: WorkflowContext) =>
-  async (input: FeedingPlanTypeChangeInput): Promise<Answer> => {
-    const { subscription, plans, sized } = await planTypeChange(ctx, input);
-    const scope = await readOrdersInScope(ctx, subscription.id);
-    return applyPlanChange(
-      ctx,
-      subscription,
-      scope,
-      new Set(plans.map((p) => p.animalId)),
-      plans.map((p) => ({
-        id: p.id,
-        version: p.version,
-        type: input.feedingPlanType,
-        currentDailyServingSizeInGrams: sized.get(p.id)!.currentDailyServingSizeInGrams,
-      })),
-      (changed) => plans.map((p) => restorePlan(p, changed)),
-    );
-  };
-
-// ---------------------------------------------------------------------------------------------
-// Recipe mix
-// ---------------------------------------------------------------------------------------------
-
-export const updateRecipeMix =
-  (ctx: WorkflowContext) =>
-  async (input: RecipeMixChangeInput): Promise<Answer> => {
-    const subscription = await readForChange(ctx, input);
-    const plan = planOf(subscription, input.feedingPlanId);
-    const total = input.skus.reduce((n, s) => n + s.ratio, 0);
-    if (Math.abs(total - 1) > 0.001) {
-      throw badRequest(`The meals' ratios must add up to 1 (they add up to ${total})`);
-    }
-    const scope = await readOrdersInScope(ctx, subscription.id);
-    return applyPlanChange(
-      ctx,
-      subscription,
-      scope,
-      new Set([plan.animalId]),
-      [{ id: plan.id, version: plan.version, skus: input.skus }],
-      (changed) => [restorePlan(plan, changed)],
-    );
-  };
-
-// ---------------------------------------------------------------------------------------------
-// A dog added in the app: a feeding plan, and its meals on the open orders
-// ---------------------------------------------------------------------------------------------
-
-export const addAnimalToSubscription =
-  (ctx: WorkflowContext) =>
-  async (input: AddAnimalInput): Promise<Answer> => {
-    const subscription = await readForChange(ctx, input);
-    if (
-      subscription.feedingPlans.some(
-        (p) => p.animalId === input.animalId && p.status !== 'ineligible',
-      )
-    ) {
-      throw conflict(`Dog ${input.animalId} already has a feeding plan on this subscription`, {
-        currentVersion: subscription.version,
-      });
-    }
-    const dog = await readEnergy(ctx, input.animalId, subscription.userId);
-    const productIds = input.productIds?.length ? input.productIds : dog.mealProductIds;
-    refuseIfAny(
-      productIds.length === 0
-        ? [
-            {
-              path: ['productIds'],
-              code: 'required',
-              message: `Choose at least 1 meal for ${dog.name}: send productIds or choose the dog's meals first`,
-            },
-          ]
-        : [],
-    );
-    const sized = await sizePlan(
-      ctx,
-      subscription,
-      input.animalId,
-      productIds.map((productId) => ({ productId, weight: 1 })),
-      { planType: input.feedingPlanType },
-    );
-    const scope = await readOrdersInScope(ctx, subscription.id);
-    return applyPlanChange(
-      ctx,
-      subscription,
-      scope,
-      new Set([input.animalId]),
-      [
-        {
-          animalId: input.animalId,
-          type: input.feedingPlanType,
-          currentDailyServingSizeInGrams: sized.currentDailyServingSizeInGrams,
-          skus: sized.skus.map((s) => ({ productVariantId: s.productVariantId, ratio: s.ratio })),
-        },
-      ],
-      (changed) => {
-        const added = changed.feedingPlans.find(
-          (p) => p.animalId === input.animalId && p.status === 'active',
-        )!;
-        return [{ id: added.id, version: added.version, isEligible: false }];
-      },
-    );
-  };

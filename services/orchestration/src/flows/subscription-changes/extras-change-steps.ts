@@ -1,20 +1,7 @@
-import { badRequest, conflict, HttpError, notFound, passRefusals, upstream } from '@pawfresh/kit';
-import type {
-  AddExtraInput,
-  DeleteExtraInput,
-  MoveExtraInput,
-  SubscriptionChange,
-  TreatsChangeInput,
-  UpdateExtraInput,
-} from '@pawfresh/contracts/orchestration-subscription-changes';
+import { badRequest, HttpError, notFound, passRefusals, upstream } from '@pawfresh/kit';
+import type { SubscriptionChange } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Extra, ExtraType, Subscription } from '@pawfresh/contracts/subscription';
-import {
-  extraInOrder,
-  startIndexOf,
-  startThroughBox,
-  type LeftOrder,
-} from '../../rules/subscription-changes.js';
-import { dayInWords } from '../../rules/delivery-changes.js';
+import { extraInOrder, startIndexOf, type LeftOrder } from '../../rules/subscription-changes.js';
 import { saga, type Saga } from '../../engine/saga.js';
 import type { WorkflowContext } from '../context.js';
 import {
@@ -28,8 +15,9 @@ import {
   type OrdersInScope,
 } from './subscription-change-steps.js';
 
-type Answer = Omit<SubscriptionChange, 'workflowId'>;
-interface Schedule {
+export type Answer = Omit<SubscriptionChange, 'workflowId'>;
+
+export interface Schedule {
   productVariantId: string;
   type: ExtraType;
   startOrderIndex: number;
@@ -43,7 +31,7 @@ interface Schedule {
  * subscription-extras routes, which leave orders past their cut-off or being made (docs/changes.md).
  * Each write has its undo, run in reverse when a later step fails.
  */
-class ExtrasChange {
+export class ExtrasChange {
   readonly updated = new Set<string>();
   constructor(
     private readonly ctx: WorkflowContext,
@@ -250,7 +238,7 @@ class ExtrasChange {
   }
 }
 
-const scheduleOf = (e: Extra): Schedule => ({
+export const scheduleOf = (e: Extra): Schedule => ({
   productVariantId: e.productVariantId,
   type: e.type,
   startOrderIndex: e.startOrderIndex,
@@ -258,7 +246,7 @@ const scheduleOf = (e: Extra): Schedule => ({
   quantity: e.quantity,
 });
 
-async function extrasChange<
+export async function extrasChange<
   T extends { subscriptionId: string; userId?: string | undefined; version?: number | undefined },
 >(
   ctx: WorkflowContext,
@@ -275,140 +263,3 @@ async function extrasChange<
     return change.answer(left);
   });
 }
-
-export const addSubscriptionExtra =
-  (ctx: WorkflowContext) =>
-  (input: AddExtraInput): Promise<Answer> =>
-    extrasChange(ctx, input, async (change) => {
-      const s: Schedule = {
-        productVariantId: input.productVariantId,
-        type: input.extraType,
-        startOrderIndex: change.startIndex(input.startOrderId),
-        nthOrder: input.nthOrder,
-        quantity: input.quantity,
-      };
-      await change.add('0', s);
-      return change.leftFor([s]);
-    });
-
-export const updateSubscriptionExtra =
-  (ctx: WorkflowContext) =>
-  (input: UpdateExtraInput): Promise<Answer> =>
-    extrasChange(ctx, input, async (change) => {
-      const extra = change.extra(input.extraId);
-      const nthOrder = input.nthOrder ?? extra.nthOrder;
-      const from = input.startOrderId === undefined ? null : change.startIndex(input.startOrderId);
-      const next: Schedule = {
-        productVariantId: input.productVariantId ?? extra.productVariantId,
-        type: input.extraType ?? extra.type,
-        // A new frequency is counted through the box it is changed from (that box keeps it).
-        startOrderIndex:
-          from === null
-            ? extra.startOrderIndex
-            : nthOrder !== extra.nthOrder
-              ? startThroughBox(extra.startOrderIndex, from, nthOrder)
-              : from,
-        nthOrder,
-        quantity: input.quantity ?? extra.quantity,
-      };
-      await change.update('0', extra, next);
-      return change.leftFor([scheduleOf(extra), next]);
-    });
-
-export const deleteSubscriptionExtra =
-  (ctx: WorkflowContext) =>
-  (input: DeleteExtraInput): Promise<Answer> =>
-    extrasChange(ctx, input, async (change) => {
-      const extra = change.extra(input.extraId);
-      await change.remove('0', extra, {
-        cancelReasonId: input.cancelReasonId ?? null,
-        cancelNotes: input.cancelNotes ?? null,
-      });
-      return change.leftFor([scheduleOf(extra)]);
-    });
-
-export const moveSubscriptionExtra =
-  (ctx: WorkflowContext) =>
-  (input: MoveExtraInput): Promise<Answer> =>
-    extrasChange(ctx, input, async (change) => {
-      const extra = change.extra(input.extraId);
-      const indexOf = (orderId: string) => {
-        const order = change.scope.all.find((o) => o.id === orderId);
-        if (!order || order.subscriptionOrderIndex === null) {
-          throw notFound(`Order ${orderId} not found on this subscription`);
-        }
-        const left = change.scope.left.find((l) => l.orderId === orderId);
-        const box = `Your box of ${dayInWords(order.deliveryDate)}`;
-        if (left) throw conflict(`${box} keeps what it had: ${left.message}`);
-        if (!change.scope.open.some((o) => o.id === orderId)) {
-          throw conflict(`${box} is no longer to come`);
-        }
-        return order.subscriptionOrderIndex;
-      };
-      const from = indexOf(input.fromOrderId);
-      const to = indexOf(input.toOrderId);
-      const move = (name: string, a: number, b: number) =>
-        ctx.step(name, () =>
-          passRefusals('Moving the extra', () =>
-            ctx.services.order.moveSubscriptionExtras({
-              body: {
-                subscriptionId: change.subscription.id,
-                extraId: extra.id,
-                fromOrderIndex: a,
-                toOrderIndex: b,
-                updatedBy: workflowActor(),
-              },
-            }),
-          ),
-        );
-      const result = await move('move-extra-lines', from, to);
-      result.updatedOrderIds.forEach((id) => change.updated.add(id));
-      return [];
-    });
-
-/**
- * update-subscription-treats: the subscription's extras become the list sent. An extra of the same
- * variant and type is kept (and changed if its schedule or quantity differs), a new one added, and
- * the ones left out stopped.
- */
-export const updateSubscriptionTreats =
-  (ctx: WorkflowContext) =>
-  (input: TreatsChangeInput): Promise<Answer> =>
-    extrasChange(ctx, input, async (change) => {
-      const current = change.subscription.extras.filter((e) => !e.cancelledAt);
-      const matched = new Set<string>();
-      const plan = input.extras.map((wanted) => {
-        const match = current.find(
-          (e) =>
-            !matched.has(e.id) &&
-            e.productVariantId === wanted.productVariantId &&
-            e.type === wanted.extraType,
-        );
-        if (match) matched.add(match.id);
-        const s: Schedule = {
-          productVariantId: wanted.productVariantId,
-          type: wanted.extraType,
-          startOrderIndex:
-            wanted.startOrderId === undefined && match
-              ? match.startOrderIndex
-              : change.startIndex(wanted.startOrderId),
-          nthOrder: wanted.nthOrder,
-          quantity: wanted.quantity,
-        };
-        return { match, s };
-      });
-      const schedules: Schedule[] = [];
-      for (const [i, extra] of current.entries()) {
-        if (matched.has(extra.id)) continue;
-        await change.remove(`stop-${i}`, extra, { cancelNotes: 'Left out of the extras sent' });
-        schedules.push(scheduleOf(extra));
-      }
-      for (const [i, { match, s }] of plan.entries()) {
-        if (match) {
-          await change.update(`${i}`, change.extra(match.id), s);
-          schedules.push(scheduleOf(match));
-        } else await change.add(`${i}`, s);
-        schedules.push(s);
-      }
-      return change.leftFor(schedules);
-    });

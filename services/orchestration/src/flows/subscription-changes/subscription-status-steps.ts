@@ -1,26 +1,11 @@
-import {
-  badRequest,
-  conflict,
-  HttpError,
-  isRefused,
-  localDate,
-  passRefusals,
-  upstream,
-} from '@pawfresh/kit';
+import { conflict, HttpError, isRefused, localDate, passRefusals, upstream } from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
 import type {
-  PauseSubscriptionInput,
   RestartSubscriptionInput,
   StatusChange,
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import {
-  earlierDates,
-  openBoxes,
-  restartDates,
-  resumeDateRefusal,
-  resumeDayToRestore,
-} from '../../rules/pause.js';
+import { earlierDates, openBoxes, resumeDayToRestore } from '../../rules/pause.js';
 import { saga } from '../../engine/saga.js';
 import type { WorkflowContext } from '../context.js';
 import { readSubscription, workflowActor } from './subscription-change-steps.js';
@@ -31,16 +16,17 @@ import { readSubscription, workflowActor } from './subscription-change-steps.js'
  * checkpointed step, each change undone in reverse when a later step fails.
  */
 
-type Answer = Omit<StatusChange, 'workflowId'>;
+export type Answer = Omit<StatusChange, 'workflowId'>;
+
 /**
  * Plans a subscription's boxes up to the horizon from its last one (the child workflow
  * generate-subscription-orders of generate-orders) and answers how many it made.
  */
 export type PlanBoxes = (subscriptionId: string) => Promise<number>;
 
-const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 
-interface Boxes {
+export interface Boxes {
   orders: Order[];
   /** The depot's zone of the plan's boxes: the customer's days are read in it. */
   timezone: string;
@@ -50,7 +36,7 @@ interface Boxes {
 }
 
 /** Every box of the subscription (soonest first) and today in their depot's zone. */
-async function listBoxes(ctx: WorkflowContext, subscriptionId: string): Promise<Boxes> {
+export async function listBoxes(ctx: WorkflowContext, subscriptionId: string): Promise<Boxes> {
   const orders: Order[] = [];
   for (let offset = 0; ; offset += 100) {
     const page = await upstream('Reading the boxes', () =>
@@ -67,11 +53,11 @@ async function listBoxes(ctx: WorkflowContext, subscriptionId: string): Promise<
 }
 
 /** The boxes read once as a step (the time counts: a recovered run sees the same day). */
-const readBoxes = (ctx: WorkflowContext, subscriptionId: string, name = 'read-boxes') =>
+export const readBoxes = (ctx: WorkflowContext, subscriptionId: string, name = 'read-boxes') =>
   ctx.step(name, () => listBoxes(ctx, subscriptionId));
 
 /** The resume day a failed resume pauses the plan with again, read at the time of the undo. */
-function resumeAtToRestore(ctx: WorkflowContext, s: Subscription, timezone: string) {
+export function resumeAtToRestore(ctx: WorkflowContext, s: Subscription, timezone: string) {
   const resumeAt = resumeDayToRestore(
     s.resumeAt ? localDate(new Date(s.resumeAt), timezone) : undefined,
     localDate(ctx.clock.now(), timezone),
@@ -80,19 +66,20 @@ function resumeAtToRestore(ctx: WorkflowContext, s: Subscription, timezone: stri
 }
 
 /** A moved version is a 409 that says what to do (the customer reads it). */
-function refuseMovedVersion(s: Subscription, version: number | undefined) {
+export function refuseMovedVersion(s: Subscription, version: number | undefined) {
   if (version !== undefined && version !== s.version)
     throw versionConflict(s.id, version, s.version);
 }
 
-const versionConflict = (id: string, read: number, now: number) =>
+export const versionConflict = (id: string, read: number, now: number) =>
   conflict(
     `Subscription ${id} has changed since version ${read} (it is at version ${now}): read it again and retry`,
     { currentVersion: now },
   );
 
 /** Who the change is written as: the customer asking, or this workflow. */
-const actorOf = (userId: string | undefined) => (userId ? `customer:${userId}` : workflowActor());
+export const actorOf = (userId: string | undefined) =>
+  userId ? `customer:${userId}` : workflowActor();
 
 /**
  * A status change of the subscription at the version read. Run again after a crash it meets its
@@ -100,7 +87,7 @@ const actorOf = (userId: string | undefined) => (userId ? `customer:${userId}` :
  * the subscription as it is. Another writer's move is the 409 with the current version; any other
  * refusal (the status does not allow it) comes back in the subscription service's words.
  */
-function changeStatus(
+export function changeStatus(
   { services, step }: WorkflowContext,
   name: string,
   subscription: Subscription,
@@ -130,7 +117,7 @@ function changeStatus(
  * Moves a box to the first of `dates` the order service takes (a date past its cut-off is not):
  * answers the date, or throws the last refusal. Setting a date is idempotent: a replay sets it again.
  */
-function moveBox(
+export function moveBox(
   { services, step }: WorkflowContext,
   name: string,
   box: Order,
@@ -159,7 +146,7 @@ function moveBox(
 }
 
 /** Undo of a move: the box back on the date it had (a step of the saga). */
-const moveBack = (ctx: WorkflowContext, box: Order, actor: string) => ({
+export const moveBack = (ctx: WorkflowContext, box: Order, actor: string) => ({
   name: `undo-move-box:${box.id}`,
   run: () =>
     passRefusals('Moving the box back', () =>
@@ -171,7 +158,7 @@ const moveBack = (ctx: WorkflowContext, box: Order, actor: string) => ({
 });
 
 /** Removes a box: true once gone (a replay finds it gone: 404), false if it was paid or is being made meanwhile (409: it arrives). */
-const removeBox = ({ services, step }: WorkflowContext, box: Order) =>
+export const removeBox = ({ services, step }: WorkflowContext, box: Order) =>
   step(`remove-box:${box.id}`, () =>
     upstream('Removing the boxes', async () => {
       try {
@@ -189,7 +176,7 @@ const removeBox = ({ services, step }: WorkflowContext, box: Order) =>
  * Undo of planning: the boxes after index `lastIndex` that are still open (not paid, not being
  * made) are removed again.
  */
-const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number) => ({
+export const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number) => ({
   name: 'undo-plan-boxes',
   run: async () => {
     const { orders, today, readAt } = await listBoxes(ctx, subscriptionId);
@@ -208,82 +195,14 @@ const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number)
 });
 
 /** The reasons a cancelled plan had, to cancel it again with (undo of reactivating). */
-const cancelReasonsOf = (s: Subscription) => ({
+export const cancelReasonsOf = (s: Subscription) => ({
   primaryCancelReasonId: s.cancellationReasons.find((r) => r.isPrimary)?.cancelReasonId ?? null,
   secondaryCancelReasonId: s.cancellationReasons.find((r) => !r.isPrimary)?.cancelReasonId ?? null,
   otherCancelReason: s.otherCancelReason,
 });
 
-const lastIndexOf = (orders: readonly Order[]) =>
+export const lastIndexOf = (orders: readonly Order[]) =>
   Math.max(-1, ...orders.map((o) => o.subscriptionOrderIndex ?? -1));
-
-/**
- * pause-subscription: the plan's boxes to come that are not paid and not being made are removed
- * but the first, which moves to the first date of the plan's rhythm on or after the resume date;
- * then the subscription is paused. If the pause is refused, the box moves back and the removed ones
- * are planned again.
- */
-export const pauseSubscription =
-  (ctx: WorkflowContext, planBoxes: PlanBoxes) =>
-  async (input: PauseSubscriptionInput): Promise<Answer> => {
-    const s = await readSubscription(ctx, input.subscriptionId, input.userId);
-    if (s.status !== 'active' && s.status !== 'paused') {
-      throw conflict(
-        `Only an active or paused plan can be paused; this one is ${s.status}${s.status === 'cancelled' ? ': restart it instead' : ''}`,
-        { currentVersion: s.version },
-      );
-    }
-    refuseMovedVersion(s, input.version);
-    const { orders, timezone, today, readAt } = await readBoxes(ctx, s.id);
-    const refusal = resumeDateRefusal(input.resumeAt, today);
-    if (refusal) throw badRequest(refusal);
-    const actor = actorOf(input.userId);
-    const [first, ...rest] = openBoxes(orders, today, new Date(readAt));
-
-    return saga(ctx.step, 'the pause', async (saga) => {
-      // Undone (even part way) by planning the boxes again: a child workflow, durable itself.
-      const deletedOrderIds: string[] = [];
-      await saga.around(
-        'remove-boxes',
-        async () => {
-          for (const box of rest) {
-            if (await removeBox(ctx, box)) deletedOrderIds.push(box.id);
-          }
-        },
-        rest.length > 0 ? { run: () => planBoxes(s.id), durable: true } : undefined,
-        { undoOnFailure: 'any' },
-      );
-      let nextOrder: Answer['nextOrder'] = null;
-      if (first) {
-        const dates = restartDates(first.deliveryDate, s.cadenceInWeeks, input.resumeAt, 4);
-        const deliveryDate = await saga.around(
-          'move-box',
-          () => moveBox(ctx, 'move-box', first, dates, actor),
-          moveBack(ctx, first, actor),
-        );
-        nextOrder = { orderId: first.id, deliveryDate };
-      }
-      const paused = await changeStatus(ctx, 'pause-subscription', s, 'paused', actor, () =>
-        ctx.services.subscription.pauseSubscription({
-          params: { id: s.id },
-          body: { version: s.version, resumeAt: input.resumeAt, timezone, updatedBy: actor },
-        }),
-      );
-      const gone = new Set<string>([...deletedOrderIds, ...(first ? [first.id] : [])]);
-      const arrivingOrders = orders
-        .filter((o) => !gone.has(o.id) && o.deliveryDate >= today)
-        .map((o) => ({ orderId: o.id, deliveryDate: o.deliveryDate }));
-      return {
-        subscriptionId: s.id,
-        version: paused.version,
-        subscription: paused,
-        deletedOrderIds,
-        arrivingOrders,
-        nextOrder,
-        ordersCreated: 0,
-      };
-    });
-  };
 
 /**
  * resume-subscription and reactivate-subscription: the status changes first; resuming then moves
@@ -291,7 +210,7 @@ export const pauseSubscription =
  * after it (a child workflow). A failure puts back what was done: the boxes planned removed, the
  * box moved back, the plan paused again (its resume date) or cancelled again (its reasons).
  */
-const restart =
+export const restart =
   (ctx: WorkflowContext, planBoxes: PlanBoxes, action: 'resume' | 'reactivate') =>
   async (input: RestartSubscriptionInput): Promise<Answer> => {
     const { services } = ctx;
@@ -381,9 +300,3 @@ const restart =
       };
     });
   };
-
-export const resumeSubscription = (ctx: WorkflowContext, planBoxes: PlanBoxes) =>
-  restart(ctx, planBoxes, 'resume');
-
-export const reactivateSubscription = (ctx: WorkflowContext, planBoxes: PlanBoxes) =>
-  restart(ctx, planBoxes, 'reactivate');
