@@ -518,7 +518,7 @@ export const paymentContract = defineContract({
       body: chargeInput,
       status: 201,
       response: paymentSchema,
-      errors: [400, 402, 404, 409, 502],
+      errors: [400, 402, 404, 409, 502, 503],
     },
     getPayment: {
       method: 'GET',
@@ -558,7 +558,7 @@ export const paymentContract = defineContract({
         'Each intent the provider made in the window is checked against its payment here: what the provider did is recorded; money taken with no payment here is given back; refunds left pending are sent again under their key. Also run daily by the orchestration service (docs/payments.md "Reconciliation").',
       body: reconcileInput,
       response: reconciliationReportSchema,
-      errors: [400, 502],
+      errors: [400, 502, 503],
     },
     capturePayment: {
       method: 'POST',
@@ -567,7 +567,7 @@ export const paymentContract = defineContract({
       description: idempotent,
       body: captureInput,
       response: paymentSchema,
-      errors: [400, 404, 409, 502],
+      errors: [400, 404, 409, 502, 503],
     },
     createRefund: {
       method: 'POST',
@@ -578,7 +578,7 @@ export const paymentContract = defineContract({
       body: refundInput,
       status: 201,
       response: refundSchema,
-      errors: [400, 404, 409, 502],
+      errors: [400, 404, 409, 502, 503],
     },
     getRefund: {
       method: 'GET',
@@ -605,7 +605,7 @@ export const paymentContract = defineContract({
       body: createIntentInput,
       status: 201,
       response: paymentIntentSchema,
-      errors: [400, 404, 409, 502],
+      errors: [400, 404, 409, 502, 503],
     },
     getPaymentIntent: {
       method: 'GET',
@@ -615,7 +615,7 @@ export const paymentContract = defineContract({
         "The provider is asked, and what it says is recorded first: a call whose answer was lost (a crash) becomes the payment's record here.",
       params: intentParams,
       response: paymentIntentSchema,
-      errors: [400, 404, 502],
+      errors: [400, 404, 502, 503],
     },
     confirmPaymentIntent: {
       method: 'POST',
@@ -625,7 +625,7 @@ export const paymentContract = defineContract({
       params: intentParams,
       body: confirmIntentInput,
       response: paymentIntentSchema,
-      errors: [400, 404, 409, 422, 502],
+      errors: [400, 404, 409, 422, 502, 503],
     },
     capturePaymentIntent: {
       method: 'POST',
@@ -635,7 +635,7 @@ export const paymentContract = defineContract({
       params: intentParams,
       body: captureIntentInput,
       response: paymentIntentSchema,
-      errors: [400, 404, 409, 502],
+      errors: [400, 404, 409, 502, 503],
     },
     cancelPaymentIntent: {
       method: 'POST',
@@ -645,7 +645,7 @@ export const paymentContract = defineContract({
       params: intentParams,
       body: cancelIntentInput,
       response: paymentIntentSchema,
-      errors: [400, 404, 409, 502],
+      errors: [400, 404, 409, 502, 503],
     },
     receiveProviderEvent: {
       method: 'POST',
@@ -657,7 +657,7 @@ export const paymentContract = defineContract({
       access: 'public',
       body: providerEventInput,
       response: providerEventReceiptSchema,
-      errors: [400, 502],
+      errors: [400, 502, 503],
     },
     createSource: {
       method: 'POST',
@@ -682,7 +682,7 @@ export const paymentContract = defineContract({
       body: migrationInput,
       status: 201,
       response: paymentCustomerSchema,
-      errors: [400, 404, 409, 502],
+      errors: [400, 404, 409, 502, 503],
     },
     revertMigration: {
       method: 'DELETE',

@@ -46,6 +46,12 @@ export interface OrchestrationSettings {
    * or demo server never bills or generates on its own (docs/workflows.md "Schedules").
    */
   schedulesOn: boolean;
+  /**
+   * The card provider's rate limit (PAYMENT_RATE_LIMIT_PER_SECOND, default 25: Stripe's per
+   * endpoint): the billing run's bill-order runs start at most this many a second across every
+   * process sharing the database (docs/dunning.md "Rate limit").
+   */
+  paymentRateLimitPerSecond: number;
 }
 
 const envSchema = z.object({
@@ -116,6 +122,12 @@ const envSchema = z.object({
     .min(1, { error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
     .max(64, { error: 'GENERATE_ORDERS_CONCURRENCY must be a whole number from 1 to 64' })
     .default(4),
+  PAYMENT_RATE_LIMIT_PER_SECOND: z.coerce
+    .number({ error: 'PAYMENT_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000' })
+    .int({ error: 'PAYMENT_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000' })
+    .min(1, { error: 'PAYMENT_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000' })
+    .max(10_000, { error: 'PAYMENT_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000' })
+    .default(25),
   WORKFLOW_SCHEDULES: z
     .enum(['on', 'off'], { error: 'WORKFLOW_SCHEDULES must be on or off' })
     .optional(),
@@ -148,5 +160,6 @@ export function readOrchestrationSettings(
     generateOrdersConcurrency: parsed.GENERATE_ORDERS_CONCURRENCY,
     schedulesOn:
       (parsed.WORKFLOW_SCHEDULES ?? (environment === 'production' ? 'on' : 'off')) === 'on',
+    paymentRateLimitPerSecond: parsed.PAYMENT_RATE_LIMIT_PER_SECOND,
   };
 }

@@ -3,6 +3,8 @@ import { addDays } from '@pawfresh/contracts/calendar-dates';
 import { describe, expect, it } from 'vitest';
 import {
   attemptNumber,
+  CHARGE_RETRY,
+  chargeRetryDelayMs,
   dunningAction,
   movedByDunning,
   nextAttemptDate,
@@ -107,5 +109,27 @@ describe('invoices', () => {
     expect(isValidAbn('51 824 753 556')).toBe(true);
     expect(isValidAbn('51 824 753 557')).toBe(false);
     expect(isValidAbn('5182475355')).toBe(false);
+  });
+});
+
+describe('asking the payment service again after a charge got no answer', () => {
+  it('waits half a second more each time after a failure', () => {
+    expect([1, 2].map((t) => chargeRetryDelayMs(t, false, 0.5))).toEqual([500, 1000]);
+  });
+
+  it('backs off exponentially with jitter while the card provider is busy, up to 8 s', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: CHARGE_RETRY.busyTries }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (tries, random) => {
+          const ceiling = Math.min(8_000, 500 * 2 ** (tries - 1));
+          const delay = chargeRetryDelayMs(tries, true, random);
+          expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+          expect(delay).toBeLessThanOrEqual(ceiling);
+        },
+      ),
+    );
+    expect(chargeRetryDelayMs(10, true, 0.999)).toBeLessThanOrEqual(8_000);
   });
 });

@@ -267,4 +267,17 @@ describe('order topics', () => {
       'delete-fulfilment',
     );
   });
+
+  it("bills at the card provider's rate limit: 25 a second unless PAYMENT_RATE_LIMIT_PER_SECOND says", () => {
+    expect(readOrchestrationSettings('production', {}).paymentRateLimitPerSecond).toBe(25);
+    expect(
+      readOrchestrationSettings('production', { PAYMENT_RATE_LIMIT_PER_SECOND: '100' })
+        .paymentRateLimitPerSecond,
+    ).toBe(100);
+    for (const bad of ['0', '12.5', 'fast', '10001']) {
+      expect(() =>
+        readOrchestrationSettings('production', { PAYMENT_RATE_LIMIT_PER_SECOND: bad }),
+      ).toThrow('PAYMENT_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000');
+    }
+  });
 });

@@ -47,6 +47,16 @@ export async function customerWithBox(
   api: Api,
   weeks = 3,
 ): Promise<{ userId: string; order: Order }> {
+  const { userId } = await customerWithCard(api);
+  const order = await api.post<Order>(
+    '/svc/order/api/v1/orders',
+    boxBody(userId, aFridayAhead(weeks)),
+  );
+  return { userId, order };
+}
+
+/** On a real server: a customer in identity with a card that pays (the default). */
+async function customerWithCard(api: Api): Promise<{ userId: string }> {
   const user = await api.post<{ id: string }>('/svc/identity/identity/users', {
     email: `box-${randomUUID().slice(0, 8)}@example.com.au`,
     password: 'correct horse',
@@ -57,9 +67,34 @@ export async function customerWithBox(
     userId: user.id,
     card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
   });
-  const order = await api.post<Order>(
-    '/svc/order/api/v1/orders',
-    boxBody(user.id, aFridayAhead(weeks)),
-  );
-  return { userId: user.id, order };
+  return { userId: user.id };
+}
+
+/**
+ * `customers` customers, each with a card that pays and `boxes` boxes on the Friday `weeks` ahead
+ * (a few customers at a time): a billing run's worth of due orders for that day.
+ */
+export async function customersWithBoxes(
+  api: Api,
+  customers: number,
+  boxes: number,
+  weeks: number,
+): Promise<{ date: string; orders: Order[]; userIds: string[] }> {
+  const deliveryDate = aFridayAhead(weeks);
+  const orders: Order[] = [];
+  const userIds: string[] = [];
+  for (let i = 0; i < customers; i += 4) {
+    await Promise.all(
+      Array.from({ length: Math.min(4, customers - i) }, async () => {
+        const { userId } = await customerWithCard(api);
+        userIds.push(userId);
+        for (let b = 0; b < boxes; b++) {
+          orders.push(
+            await api.post<Order>('/svc/order/api/v1/orders', boxBody(userId, deliveryDate)),
+          );
+        }
+      }),
+    );
+  }
+  return { date: orders[0]!.billingDate, orders, userIds };
 }

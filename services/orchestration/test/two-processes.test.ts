@@ -44,8 +44,7 @@ describe.skipIf(!postgres)('two processes on one database', () => {
       await sql.connect();
       const started = new Date();
       await api.started(env('replica-b'), await freePort());
-      // Three ticks with both processes up.
-      await new Promise((r) => setTimeout(r, (3 * TICK_SECONDS + 2) * 1000));
+      const bothUp = new Date();
 
       const query = () =>
         sql.query<{ id: string; status: string; executor_id: string }>(
@@ -53,6 +52,18 @@ describe.skipIf(!postgres)('two processes on one database', () => {
             where name = 'daily-generate-orders' and created_at >= $1 order by workflow_uuid`,
           [started.getTime()],
         );
+      // Three ticks with both processes up: waited for by their runs, not by the clock (a
+      // loaded machine may start them late), with a generous bound.
+      await waitFor(
+        'three scheduled ticks with both processes up',
+        async () => {
+          const ticks = (await query()).rows.filter(
+            (r) => new Date(r.id.replace('sched-daily-generate-orders-', '')) >= bothUp,
+          );
+          return ticks.length >= 3 ? true : undefined;
+        },
+        300_000,
+      );
       // Let at least two of the ticks finish (each generates for every subscription).
       await waitFor(
         'two scheduled runs to finish',

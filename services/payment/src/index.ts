@@ -46,6 +46,7 @@ function faultHook(
 function providerFor(
   runtime: ServiceRuntime<DatabaseConnection>,
   options: PaymentServiceOptions,
+  settings: Pick<PaymentSettings, 'sandboxRateLimitPerSecond'> | undefined,
 ): PaymentProvider {
   const stripe =
     options.stripe ??
@@ -54,7 +55,9 @@ function providerFor(
       : undefined);
   return stripe
     ? stripeProvider(stripe, runtime.log)
-    : sandboxProvider(runtime.database.forSchema(schema), runtime.clock);
+    : sandboxProvider(runtime.database.forSchema(schema), runtime.clock, {
+        rateLimitPerSecond: settings?.sandboxRateLimitPerSecond,
+      });
 }
 
 /**
@@ -71,7 +74,7 @@ export function createPaymentService(
     plugin: (runtime) => {
       const db = runtime.database.forSchema(schema);
       const settings = options.settings ?? readPaymentSettings(runtime.settings.environment);
-      const provider = providerFor(runtime, options);
+      const provider = providerFor(runtime, options, settings);
       const ctx: PaymentContext = {
         db,
         clock: runtime.clock,
@@ -116,7 +119,8 @@ export function createPaymentService(
       };
     },
     seedDemoData: (runtime) =>
-      seedDemoPayments(runtime.database, runtime.clock, providerFor(runtime, options)),
+      // Demo data is made without the sandbox's rate limit (it is the card processor's, not ours).
+      seedDemoPayments(runtime.database, runtime.clock, providerFor(runtime, options, undefined)),
   };
 }
 

@@ -28,6 +28,12 @@ export interface PaymentSettings {
    * never (the default in tests, which deliver when they choose). Default 1000.
    */
   sandboxEventsIntervalMs: number;
+  /**
+   * SANDBOX_RATE_LIMIT_PER_SECOND: the sandbox refuses requests over this many a second (reads
+   * and writes each, counted across the processes sharing the database) with Stripe's 429
+   * `rate_limit`, so the billing queue's rate limit is tested against a real limit. Off by default.
+   */
+  sandboxRateLimitPerSecond: number | undefined;
 }
 
 const faultPattern = new RegExp(`^(${faultCalls.join('|')}):(${faultPoints.join('|')})$`);
@@ -65,6 +71,12 @@ const envSchema = z.object({
       error: 'SANDBOX_EVENTS_INTERVAL_MS must be a whole number of milliseconds from 0 to 60000',
     })
     .optional(),
+  SANDBOX_RATE_LIMIT_PER_SECOND: z.coerce
+    .number({ error: 'SANDBOX_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000' })
+    .int({ error: 'SANDBOX_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000' })
+    .min(1, { error: 'SANDBOX_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000' })
+    .max(10_000, { error: 'SANDBOX_RATE_LIMIT_PER_SECOND must be a whole number from 1 to 10000' })
+    .optional(),
   PAYMENT_FAULT: z
     .string()
     .regex(faultPattern, {
@@ -95,5 +107,6 @@ export function readPaymentSettings(
     sandboxWebhookSecret: parsed.SANDBOX_WEBHOOK_SECRET,
     sandboxEventsIntervalMs:
       parsed.SANDBOX_EVENTS_INTERVAL_MS ?? (environment === 'test' ? 0 : 1000),
+    sandboxRateLimitPerSecond: parsed.SANDBOX_RATE_LIMIT_PER_SECOND,
   };
 }

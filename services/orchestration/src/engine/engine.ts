@@ -81,7 +81,7 @@ export class Engine {
   /** Callers waiting for a workflow's result, answered when the process begins to stop. */
   readonly #waiting = new Set<(err: Error) => void>();
   readonly #schedules: Schedule[] = [];
-  readonly #queues: { name: string; concurrency: number }[] = [];
+  readonly #queues: { name: string; concurrency?: number; perSecond?: number }[] = [];
 
   constructor(private readonly options: EngineOptions) {}
 
@@ -93,6 +93,16 @@ export class Engine {
   /** A queue of bounded concurrency (per process) for bulk work, before launch. */
   queue(name: string, concurrency: number): string {
     this.#queues.push({ name, concurrency });
+    return name;
+  }
+
+  /**
+   * A queue whose runs start at most `perSecond` times a second across every process sharing the
+   * database (DBOS's queue rate limit: it counts the runs started in the last second in the
+   * engine's tables), before launch. For calls to a provider with a rate limit of its own.
+   */
+  rateLimitedQueue(name: string, perSecond: number): string {
+    this.#queues.push({ name, perSecond });
     return name;
   }
 
@@ -227,10 +237,14 @@ export class Engine {
     executors?.watch();
     this.#executors = executors;
     setInternalQueuePolling(polling);
-    for (const { name, concurrency } of this.#queues) {
-      // Per process: each process sharing the database runs this many at once.
+    for (const { name, concurrency, perSecond } of this.#queues) {
       await DBOS.registerQueue(name, {
-        workerConcurrency: concurrency,
+        // Per process: each process sharing the database runs this many at once.
+        ...(concurrency !== undefined ? { workerConcurrency: concurrency } : {}),
+        // Across the processes: the same row of the queues table, the latest start's setting.
+        ...(perSecond !== undefined
+          ? { rateLimit: { limitPerPeriod: perSecond, periodSec: 1 } }
+          : {}),
         minPollingIntervalMs: polling.queueMs,
         onConflict: 'always_update',
       });

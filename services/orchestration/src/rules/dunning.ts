@@ -89,6 +89,28 @@ export const movedByDunning = (
 export const chargeKey = (orderId: string, attempt: number) =>
   `order-${orderId}-attempt-${attempt}`;
 
+/**
+ * How a charge asks the payment service again when it did not get an answer. The card provider
+ * being busy (a 429 there, 503 `rate_limited` here) is waited out longer than an outage: Stripe
+ * advises exponential backoff with jitter, so the processes sharing its limit spread out.
+ */
+export const CHARGE_RETRY = {
+  /** Tries in all while the payment service fails or does not answer, then a 502. */
+  unansweredTries: 3,
+  /** Tries in all while the provider is busy (about a minute and a half of waiting), then a 502. */
+  busyTries: 12,
+} as const;
+
+/**
+ * The pause before try `tries + 1`: half a second more each time after a failure; after a 429,
+ * doubling from half a second up to 8 s, each a random share (50–100 %) of it (`random` in [0, 1)).
+ */
+export function chargeRetryDelayMs(tries: number, busy: boolean, random: number): number {
+  if (!busy) return 500 * tries;
+  const ceiling = Math.min(8_000, 500 * 2 ** (tries - 1));
+  return Math.round(ceiling * (0.5 + random / 2));
+}
+
 /** Why a manual charge is refused now, or undefined when it may go ahead. */
 export function manualChargeRefusal(
   order: {

@@ -6,6 +6,7 @@ import {
   sandboxIdempotency,
   sandboxPaymentIntents,
   sandboxPaymentMethods,
+  sandboxRateLimits,
   sandboxRefunds,
 } from './schema.js';
 
@@ -215,4 +216,35 @@ export async function markSandboxEvent(
     .update(sandboxEvents)
     .set({ deliveredAt, attempts: sql`${sandboxEvents.attempts} + 1` })
     .where(eq(sandboxEvents.id, id));
+}
+
+/**
+ * Takes one token from the sandbox's bucket for this kind of request (token bucket: `perSecond`
+ * tokens at most, refilled at `perSecond` a second, on the database's clock), in one UPDATE, so
+ * every process sharing the database draws from the same bucket. Answers whether the request is
+ * let through; a refused one takes no token and is counted in `rejected`.
+ */
+export async function takeSandboxToken(
+  db: PaymentDb,
+  bucket: 'read' | 'write',
+  perSecond: number,
+): Promise<boolean> {
+  await db
+    .insert(sandboxRateLimits)
+    .values({ bucket, tokens: perSecond, refilledAt: sql`statement_timestamp()` })
+    .onConflictDoNothing();
+  // The bucket as it is now: what was left, plus what refilled since, never more than a second's.
+  const level = sql`least(${perSecond}::float8, ${sandboxRateLimits.tokens} + greatest(0, extract(epoch from statement_timestamp() - ${sandboxRateLimits.refilledAt})) * ${perSecond}::float8)`;
+  const [row] = await db
+    .update(sandboxRateLimits)
+    .set({
+      tokens: sql`case when ${level} >= 1 then ${level} - 1 else ${level} end`,
+      refilledAt: sql`greatest(${sandboxRateLimits.refilledAt}, statement_timestamp())`,
+      admitted: sql`${sandboxRateLimits.admitted} + case when ${level} >= 1 then 1 else 0 end`,
+      rejected: sql`${sandboxRateLimits.rejected} + case when ${level} >= 1 then 0 else 1 end`,
+      lastAdmitted: sql`${level} >= 1`,
+    })
+    .where(eq(sandboxRateLimits.bucket, bucket))
+    .returning({ admitted: sandboxRateLimits.lastAdmitted });
+  return row?.admitted ?? true;
 }

@@ -1,6 +1,8 @@
 import {
+  bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgSchema,
@@ -290,6 +292,21 @@ export const sandboxIdempotency = paymentDb.table(
   (t) => [primaryKey({ columns: [t.operation, t.key] })],
 );
 
+/**
+ * The sandbox's rate limiter (SANDBOX_RATE_LIMIT_PER_SECOND): a token bucket per kind of request
+ * (`read`, `write`, as Stripe limits reads and writes apart), shared by every process on the
+ * database. `tokens` as left at `refilledAt` (the database's clock); `admitted` and `rejected`
+ * count the requests let through and answered 429, so a test can read how many were refused.
+ */
+export const sandboxRateLimits = paymentDb.table('sandbox_rate_limits', {
+  bucket: text('bucket').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: instant('refilled_at').notNull(),
+  admitted: bigint('admitted', { mode: 'number' }).notNull().default(0),
+  rejected: bigint('rejected', { mode: 'number' }).notNull().default(0),
+  lastAdmitted: boolean('last_admitted').notNull().default(true),
+});
+
 export const schema = {
   customers,
   paymentMethods,
@@ -303,5 +320,6 @@ export const schema = {
   sandboxIdempotency,
   providerEvents,
   sandboxEvents,
+  sandboxRateLimits,
 };
 export type PaymentSchema = typeof schema;

@@ -1,5 +1,9 @@
 import { HttpError, badRequest, notFound } from '@pawfresh/kit';
-import { ProviderRefusal, ProviderUnavailable } from '../provider/payment-provider.js';
+import {
+  ProviderRateLimited,
+  ProviderRefusal,
+  ProviderUnavailable,
+} from '../provider/payment-provider.js';
 
 /** A 502 that says what to do; the provider's internals stay in the log. */
 export const providerDown = () =>
@@ -9,8 +13,20 @@ export const providerDown = () =>
     { type: 'provider_unavailable' },
   );
 
+/**
+ * The provider answered 429 (too many requests): a 503 the caller may retry with the same key
+ * after a pause. A 5xx, so the key is released (nothing was done) rather than kept.
+ */
+export const providerBusy = () =>
+  new HttpError(
+    503,
+    'The card provider is busy (too many requests just now). Try again shortly with the same Idempotency-Key: the payment cannot be taken twice.',
+    { type: 'rate_limited' },
+  );
+
 /** Turns a provider's refusal into the caller's status; anything else passes through. */
 export function providerProblem(err: unknown): unknown {
+  if (err instanceof ProviderRateLimited) return providerBusy();
   if (err instanceof ProviderUnavailable) return providerDown();
   if (err instanceof ProviderRefusal) {
     switch (err.reason) {

@@ -63,6 +63,20 @@ export class ProviderRefusal extends Error {
 export class ProviderUnavailable extends Error {}
 
 /**
+ * The provider answered 429: too many requests (Stripe's `rate_limit`), or the object was locked
+ * by another request (`lock_timeout`). Nothing was done: the same request with the same
+ * idempotency key may be sent again a little later (the payment service answers 503 `rate_limited`).
+ */
+export class ProviderRateLimited extends ProviderUnavailable {
+  constructor(
+    readonly code: 'rate_limit' | 'lock_timeout',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * One card processor behind one interface: the in-process sandbox (default) or Stripe. Every call
  * that moves money takes the caller's idempotency key, which the provider honours too, so a retry
  * after a crash can never take money twice.

@@ -18,11 +18,13 @@ import {
   sandboxKeyObject,
   sandboxMethodsOf,
   setSandboxDefaultMethod,
+  takeSandboxToken,
   updateSandboxIntent,
   type SandboxIntentRow as IntentRow,
   type SandboxMethodRow as MethodRow,
 } from '../db/sandbox-store.js';
 import {
+  ProviderRateLimited,
   ProviderRefusal,
   type NewCard,
   type PaymentProvider,
@@ -160,11 +162,57 @@ function attemptOutcome(
   }
 }
 
+/** Stripe's words for a 429 (its error `code` `rate_limit`). */
+export const RATE_LIMIT_MESSAGE =
+  'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.';
+
+/** Which of Stripe's two limits a call counts against (it limits reads and writes apart). */
+const READS = new Set<keyof PaymentProvider>([
+  'findCustomer',
+  'retrievePaymentIntent',
+  'listPaymentIntents',
+]);
+
+export interface SandboxOptions {
+  /**
+   * SANDBOX_RATE_LIMIT_PER_SECOND: requests a second the sandbox takes, reads and writes each
+   * (a token bucket, shared by every process on the database); more are refused as Stripe does,
+   * 429 `rate_limit`. Off (undefined) by default.
+   */
+  rateLimitPerSecond?: number | undefined;
+}
+
+/**
+ * The sandbox with its rate limit in front of every call: a call over the limit is refused
+ * before it does anything, as Stripe answers 429 without acting.
+ */
+export function sandboxProvider(
+  db: PaymentDb,
+  clock: Clock,
+  options: SandboxOptions = {},
+): PaymentProvider {
+  const provider = unlimitedSandbox(db, clock);
+  const perSecond = options.rateLimitPerSecond;
+  if (!perSecond) return provider;
+  const limited = { ...provider } as Record<string, unknown>;
+  for (const [name, call] of Object.entries(provider)) {
+    if (typeof call !== 'function') continue;
+    const bucket = READS.has(name as keyof PaymentProvider) ? 'read' : 'write';
+    limited[name] = async (...args: unknown[]) => {
+      if (!(await takeSandboxToken(db, bucket, perSecond))) {
+        throw new ProviderRateLimited('rate_limit', RATE_LIMIT_MESSAGE);
+      }
+      return (call as (...a: unknown[]) => Promise<unknown>)(...args);
+    };
+  }
+  return limited as unknown as PaymentProvider;
+}
+
 /**
  * The built-in card processor: behaves like a card processor's test mode, keeps its books in the
  * payment schema (so it survives restarts), and honours idempotency keys as a real one does.
  */
-export function sandboxProvider(db: PaymentDb, clock: Clock): PaymentProvider {
+function unlimitedSandbox(db: PaymentDb, clock: Clock): PaymentProvider {
   /**
    * Runs `create` once per (operation, key): the key is claimed with the new object's id in the
    * same transaction, so a second call with the key finds the first object instead.

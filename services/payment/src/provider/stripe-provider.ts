@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { ServiceRuntime } from '@pawfresh/kit';
 import { intentStatuses, type IntentStatus } from '@pawfresh/contracts/payment';
 import {
+  ProviderRateLimited,
   ProviderRefusal,
   ProviderUnavailable,
   type PaymentProvider,
@@ -84,6 +85,14 @@ export function stripeProvider(
           declineCode: err.decline_code,
           message: err.message,
         });
+      }
+      // 429: too many requests, or the object locked by another request. Nothing was done.
+      if (err instanceof Stripe.errors.StripeRateLimitError) {
+        log.warn({ what, code: err.code, requestId: err.requestId }, 'Stripe limited a request');
+        throw new ProviderRateLimited(
+          err.code === 'lock_timeout' ? 'lock_timeout' : 'rate_limit',
+          err.message,
+        );
       }
       if (err instanceof Stripe.errors.StripeInvalidRequestError) {
         log.warn({ what, code: err.code, requestId: err.requestId }, 'Stripe refused a request');

@@ -10,7 +10,14 @@ import {
 } from '@pawfresh/kit';
 import type { NotificationInput } from '@pawfresh/contracts/identity';
 import type { ChargeResult } from '@pawfresh/contracts/orchestration-billing';
-import { BILLING_ACTOR, chargeKey, localDate, nextAttemptDate } from '../../rules/dunning.js';
+import {
+  BILLING_ACTOR,
+  CHARGE_RETRY,
+  chargeKey,
+  chargeRetryDelayMs,
+  localDate,
+  nextAttemptDate,
+} from '../../rules/dunning.js';
 import type { BillingContext } from './context.js';
 import {
   defaultCardOf,
@@ -38,8 +45,12 @@ type Charged =
   | { outcome: 'declined'; paymentId: string | null; reason: string };
 
 export const NO_CARD = 'No card is saved: add a card in your account';
-/** The payment service answering 5xx or not at all: tried this often, a second apart, then 502. */
-const CHARGE_TRIES = 3;
+
+/** The card provider refused the request as too many (Stripe's 429): nothing was done. */
+const providerBusy = (err: unknown) =>
+  err instanceof ServiceCallError &&
+  err.status === 503 &&
+  (err.body as { type?: unknown } | null)?.type === 'rate_limited';
 
 const declinedBy = (err: unknown): Charged | undefined => {
   const refusal = refusalOf(err);
@@ -122,15 +133,18 @@ export const chargeOrder =
         } catch (err) {
           const declined = declinedBy(err);
           if (declined) return declined;
-          // Not answered, or still worked on under the same key (ask again): never final.
+          // Not answered, or still worked on under the same key (ask again): never final. The
+          // provider busy (429) is asked again with the same key after a longer, random pause.
+          const busy = providerBusy(err);
           const unanswered =
             (err instanceof ServiceCallError && (err.status === 0 || err.status >= 500)) ||
             isInFlight(err);
-          if (unanswered && tries >= CHARGE_TRIES) {
+          const limit = busy ? CHARGE_RETRY.busyTries : CHARGE_RETRY.unansweredTries;
+          if (unanswered && tries >= limit) {
             throw new HttpError(502, upstreamMessage('Charging the card'), { type: 'upstream' });
           }
           if (!unanswered) return upstream('Charging the card', () => Promise.reject(err));
-          await sleep(500 * tries);
+          await sleep(chargeRetryDelayMs(tries, busy, Math.random()));
         }
       }
     });

@@ -46,14 +46,29 @@ export interface BillingWorkflows {
 /** The billing run's default id: one run per billing day. */
 export const billingRunId = (date: string) => `charge-due-orders:${date}`;
 
+/**
+ * The queue the billing run's bill-order runs wait on: they start at most the card provider's
+ * rate limit a second, across every process sharing the database (docs/dunning.md "Rate limit").
+ */
+export const BILLING_QUEUE = 'billing';
+
 export function registerBillingWorkflows(
   engine: Engine,
   ctx: BillingContext,
-  settings: { billingRunCron: string; reconcilePaymentsCron: string; invoiceSeller: Seller },
+  settings: {
+    billingRunCron: string;
+    reconcilePaymentsCron: string;
+    invoiceSeller: Seller;
+    paymentRateLimitPerSecond: number;
+  },
 ): BillingWorkflows {
   const charge = engine.register('charge-order', chargeOrder(ctx));
   const bill = engine.register('bill-order', billOrder(ctx, charge));
-  const run = engine.register('charge-due-orders', chargeDueOrders(ctx, bill));
+  const queue = engine.rateLimitedQueue(BILLING_QUEUE, settings.paymentRateLimitPerSecond);
+  const run = engine.register(
+    'charge-due-orders',
+    chargeDueOrders(ctx, (input, id) => engine.enqueue(bill, input, id, queue)),
+  );
   // The schedule starts the run for the day it fired on (06:00 in Perth: every zone's same day).
   const daily: ScheduledWorkflow = registerScheduled('billing-schedule', async (scheduledDate) => {
     const date = localDate(scheduledDate, BILLING_RUN_TIME_ZONE);
