@@ -10,6 +10,15 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** A calendar date as a day number (days since 1970-01-01), for counting and comparing days. */
+export const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/** The calendar date of a day number. */
+export const dateOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The weekday of a day number: 0 Sunday … 6 Saturday. */
+export const weekdayOfDay = (day: number): number => new Date(day * DAY_MS).getUTCDay();
+
 /** Whole days from one calendar date to another (negative when `to` comes first). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

@@ -6,7 +6,8 @@ import { buildPostcodeCoverage, buildSuburbCoverage } from '../src/coverage/buil
 import { depots, METRO_DELIVERY_RADIUS_KM } from '../src/coverage/depots.js';
 import { shippingZones } from '../src/coverage/zones.js';
 import { postcodes, schema, shippingZones as zoneTable, suburbs } from '../src/db/schema.js';
-import { earliestDeliveryDay, isoDate } from '../src/rules/delivery-schedule.js';
+import { dateOfDay } from '@pawfresh/contracts/calendar-dates';
+import { earliestDeliveryDay } from '../src/rules/delivery-schedule.js';
 
 let database: DatabaseConnection;
 beforeAll(async () => {
@@ -46,8 +47,8 @@ describe('coverage data migration', () => {
 describe('cut-off', () => {
   it('5pm local: Adelaide (+10:30) and Brisbane (+10, no daylight saving)', () => {
     const at = new Date('2026-11-02T06:20:00Z'); // 16:50 Adelaide, 16:20 Brisbane, 17:20 Sydney
-    expect(isoDate(earliestDeliveryDay(at, 'Australia/Adelaide'))).toBe('2026-11-03');
-    expect(isoDate(earliestDeliveryDay(at, 'Australia/Brisbane'))).toBe('2026-11-03');
-    expect(isoDate(earliestDeliveryDay(at, 'Australia/Sydney'))).toBe('2026-11-04');
+    expect(dateOfDay(earliestDeliveryDay(at, 'Australia/Adelaide'))).toBe('2026-11-03');
+    expect(dateOfDay(earliestDeliveryDay(at, 'Australia/Brisbane'))).toBe('2026-11-03');
+    expect(dateOfDay(earliestDeliveryDay(at, 'Australia/Sydney'))).toBe('2026-11-04');
   });
 });

@@ -9,8 +9,8 @@ import {
   searchShipments,
   toShipment,
 } from '../db/shipment-store.js';
+import { dayNumber } from '@pawfresh/contracts/calendar-dates';
 import {
-  dayNumber,
   depotTimeZone,
   earliestDeliveryDay,
   slotsOn,

@@ -1,3 +1,4 @@
+import { dateOfDay, dayNumber, weekdayOfDay } from '@pawfresh/contracts/calendar-dates';
 import { CUT_OFF_HOUR } from '@pawfresh/contracts/order-rules';
 import { depotByCode } from '../coverage/depots.js';
 import { publicHolidayOn } from './public-holidays.js';
@@ -8,13 +9,8 @@ export { CUT_OFF_HOUR };
 /** Longest range one schedule request may cover, in days (both ends included). */
 export const MAX_SCHEDULE_DAYS = 31;
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` → days since 1970-01-01. */
-export const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
-export const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** ISO weekday, 1 Monday … 7 Sunday. */
-export const isoWeekday = (day: number) => ((new Date(day * DAY_MS).getUTCDay() + 6) % 7) + 1;
+export const isoWeekday = (day: number) => ((weekdayOfDay(day) + 6) % 7) + 1;
 
 /** One formatter per zone: making one costs far more than using it. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -60,7 +56,7 @@ export interface ZoneDelivery {
 /** Slot availability (0 none, 1 AM, 2 PM, 3 both) of one date. */
 export function slotsOn(day: number, zone: ZoneDelivery, earliestDay: number): number {
   if (!zone.serviceable || day < earliestDay) return 0;
-  if (publicHolidayOn(isoDate(day)) !== undefined) return 0;
+  if (publicHolidayOn(dateOfDay(day)) !== undefined) return 0;
   return zone.deliveryDays.includes(isoWeekday(day)) ? zone.slots : 0;
 }
 
@@ -80,7 +76,7 @@ export function schedule(
 ): { deliveryDate: string; slotAvailability: number }[] {
   const out = [];
   for (let day = dayNumber(fromDate); day <= dayNumber(toDate); day++) {
-    out.push({ deliveryDate: isoDate(day), slotAvailability: slotsOn(day, zone, earliestDay) });
+    out.push({ deliveryDate: dateOfDay(day), slotAvailability: slotsOn(day, zone, earliestDay) });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { SLOT_AM, SLOT_PM } from '../coverage/zones.js';
-import { dayNumber } from './delivery-schedule.js';
+import { dayNumber } from '@pawfresh/contracts/calendar-dates';
 
 type TimePreference = 'AM' | 'PM';
 

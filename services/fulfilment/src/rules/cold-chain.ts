@@ -1,3 +1,4 @@
+import { daysBetween } from '@pawfresh/contracts/calendar-dates';
 import { toInstant } from '@pawfresh/kit';
 import type { BoxItem } from '@pawfresh/contracts/fulfilment';
 
@@ -27,9 +28,7 @@ export function seasonFactor(month: number): number {
 
 /** Whole days from the make date to the delivery date (at least 1). */
 export function transitDays(makeDate: string, deliveryDate: string): number {
-  const days =
-    (Date.parse(`${deliveryDate}T00:00:00Z`) - Date.parse(`${makeDate}T00:00:00Z`)) / 86_400_000;
-  return Math.max(1, Math.round(days));
+  return Math.max(1, daysBetween(makeDate, deliveryDate));
 }
 
 export interface IcePacks {

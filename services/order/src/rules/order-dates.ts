@@ -1,3 +1,4 @@
+import { dateOfDay, dayNumber, weekdayOfDay } from '@pawfresh/contracts/calendar-dates';
 import { localDate, toInstant } from '@pawfresh/kit';
 import { CUT_OFF_HOUR } from '@pawfresh/contracts/order-rules';
 
@@ -55,14 +56,8 @@ export interface OrderDates {
 
 export type OrderDatesProblem = 'unknown_depot' | 'facility_does_not_supply_depot';
 
-const DAY_MS = 86_400_000;
-const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY_MS;
-const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-/** 0 Sunday … 6 Saturday. */
-const weekday = (day: number) => new Date(day * DAY_MS).getUTCDay();
-
 /** The kitchens cook Monday to Saturday: a Sunday make date moves back to Saturday. */
-export const kitchenDay = (day: number) => (weekday(day) === 0 ? day - 1 : day);
+export const kitchenDay = (day: number) => (weekdayOfDay(day) === 0 ? day - 1 : day);
 
 export const transitDays = (facilityId: number, depotCode: string): number | undefined =>
   TRANSIT_DAYS[facilityId]?.[depotCode];
@@ -82,12 +77,12 @@ export function orderDates(input: {
   const make = kitchenDay(delivery - transit - (input.slot === 'AM' ? AM_SLOT_EXTRA_DAYS : 0));
   const billing = make - BILLING_DAYS_BEFORE_MAKE;
   const cutoff = billing - 1;
-  const billingCutoffDate = isoDate(cutoff);
+  const billingCutoffDate = dateOfDay(cutoff);
   const hour = String(CUT_OFF_HOUR).padStart(2, '0');
   return {
     billingCutoffDate,
-    billingDate: isoDate(billing),
-    makeDate: isoDate(make),
+    billingDate: dateOfDay(billing),
+    makeDate: dateOfDay(make),
     deliveryDate: input.deliveryDate,
     cutoffAt: toInstant(`${billingCutoffDate}T${hour}:00`, timezone)!,
     timezone,
