@@ -75,6 +75,18 @@ export function formatDay(calendarDate: string, { long = false } = {}): string {
   return dayOf(new Date(Date.UTC(year!, month! - 1, day!)), { long });
 }
 
+/**
+ * A calendar date (YYYY-MM-DD) with its year, as letters and invoices write it: "Friday 20
+ * November 2026", or "20 November 2026" without the weekday.
+ */
+export function formatDate(calendarDate: string, { weekday = true } = {}): string {
+  const [year, month, day] = calendarDate.split('-').map(Number);
+  const date = `${day!} ${MONTHS[month! - 1]!} ${year!}`;
+  return weekday
+    ? `${WEEKDAYS[new Date(Date.UTC(year!, month! - 1, day!)).getUTCDay()]!} ${date}`
+    : date;
+}
+
 /** A wall-clock time (given by the UTC fields of `local`, as `dayOf`) as "5pm" or "4:30pm". */
 export function timeOfDay(local: Date): string {
   const hour = local.getUTCHours();

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, dateOfDay, dayNumber, daysBetween, weekdayOfDay } from '../src/calendar-dates.js';
+import {
+  addDays,
+  dateOfDay,
+  dayNumber,
+  daysBetween,
+  formatDate,
+  weekdayOfDay,
+} from '../src/calendar-dates.js';
 
 /** Calendar dates from 1900 to 2400, as `YYYY-MM-DD`. */
 const calendarDate = fc
@@ -30,6 +37,24 @@ describe('calendar dates', () => {
     fc.assert(
       fc.property(calendarDate, (date) => {
         expect(weekdayOfDay(dayNumber(date))).toBe(new Date(`${date}T12:00:00Z`).getUTCDay());
+      }),
+    );
+  });
+
+  it('writes a date with its year as en-AU does, with or without the weekday', () => {
+    expect(formatDate('2026-11-20')).toBe('Friday 20 November 2026');
+    expect(formatDate('2026-11-20', { weekday: false })).toBe('20 November 2026');
+    const withDay = new Intl.DateTimeFormat('en-AU', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    fc.assert(
+      fc.property(calendarDate, (date) => {
+        const at = new Date(`${date}T00:00:00Z`);
+        expect(formatDate(date)).toBe(withDay.format(at).replace(',', ''));
       }),
     );
   });

@@ -1,19 +1,6 @@
+import { formatDate } from '@pawfresh/contracts/calendar-dates';
 import type { NotificationInput } from '@pawfresh/contracts/identity';
 import { composeMail, type MailContent } from './mail-layout.js';
-
-/** "Friday 20 November 2026": a calendar date as a customer reads it. */
-export function longDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-    .format(new Date(Date.UTC(y, m - 1, d)))
-    .replace(',', '');
-}
 
 /** Cents as dollars: 6050 → "$60.50". */
 export const dollars = (cents: number) =>
@@ -24,7 +11,7 @@ const CARD_HINT =
 
 /** The paragraphs of each notice (docs/dunning.md "E-mails"). */
 function noticeOf(n: NotificationInput): { subject: string; heading: string; lines: string[] } {
-  const box = `order #${n.orderNumber} (${dollars(n.amount)}, delivery ${longDate(n.deliveryDate)})`;
+  const box = `order #${n.orderNumber} (${dollars(n.amount)}, delivery ${formatDate(n.deliveryDate)})`;
   switch (n.template) {
     case 'payment_failed':
       return {
@@ -33,18 +20,18 @@ function noticeOf(n: NotificationInput): { subject: string; heading: string; lin
         lines: [
           `We tried to take payment for ${box}, but your card provider said: ${n.reason}`,
           n.nextAttemptDate
-            ? `We will try again on ${longDate(n.nextAttemptDate)}. Nothing is made until it is paid.`
+            ? `We will try again on ${formatDate(n.nextAttemptDate)}. Nothing is made until it is paid.`
             : 'Nothing is made until it is paid.',
           CARD_HINT,
         ],
       };
     case 'delivery_moved':
       return {
-        subject: `Order #${n.orderNumber} moved to ${longDate(n.deliveryDate)}`,
+        subject: `Order #${n.orderNumber} moved to ${formatDate(n.deliveryDate)}`,
         heading: 'We moved your delivery',
         lines: [
-          `We still could not take payment for order #${n.orderNumber} (${dollars(n.amount)}), so it could not be made for ${longDate(n.previousDeliveryDate)}.`,
-          `We moved it once, to ${longDate(n.deliveryDate)}, and will try the payment again on ${longDate(n.nextAttemptDate)}.`,
+          `We still could not take payment for order #${n.orderNumber} (${dollars(n.amount)}), so it could not be made for ${formatDate(n.previousDeliveryDate)}.`,
+          `We moved it once, to ${formatDate(n.deliveryDate)}, and will try the payment again on ${formatDate(n.nextAttemptDate)}.`,
           CARD_HINT,
         ],
       };

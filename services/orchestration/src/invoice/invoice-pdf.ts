@@ -1,16 +1,9 @@
 import PDFDocument from 'pdfkit';
+import { formatDate } from '@pawfresh/contracts/calendar-dates';
 import { money, type Invoice } from '../rules/invoice.js';
 
 /** "20 November 2026". */
-const longDate = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-AU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
-};
+const longDate = (date: string) => formatDate(date, { weekday: false });
 
 /**
  * The tax invoice as an A4 PDF (pdfkit, its built-in Helvetica). What it shows is decided in
