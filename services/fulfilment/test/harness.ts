@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { callJson, caller, serviceGraph, testDatabase } from '@pawfresh/testing';
+import { callJson, caller, RICHMOND, serviceGraph, testDatabase } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { orderServiceWith } from '@pawfresh/order';
 import { productService } from '@pawfresh/product';
@@ -66,15 +66,7 @@ export async function harness(now = NOW): Promise<Harness> {
   };
 }
 
-export const melbourneAddress = {
-  firstName: 'Sam',
-  lastName: 'Citizen',
-  address1: '12 Example Street',
-  suburb: 'Richmond',
-  city: 'Melbourne',
-  state: 'VIC',
-  postcode: '3121',
-};
+export const melbourneAddress = RICHMOND;
 
 /** A line item of `pouches` pouches of a meal's variant of `grams` (500 g by default). */
 export function mealLine(h: Harness, pouches: number, grams = 500, meal = 0) {

@@ -5,6 +5,7 @@ import type { Shipment } from '@pawfresh/contracts/courier';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
 import { fridayFromNow } from '@pawfresh/testing';
+import { JO_IN_RICHMOND } from './server-box.js';
 import { serverSetup, stop, waitFor, type Server, type ServerSetup } from './server-setup.js';
 
 /**
@@ -42,14 +43,7 @@ async function paidOrder(): Promise<Order> {
     userId: user.id,
     deliveryDate: fridayFromNow(),
     expectedDeliverySlotId: 'PM',
-    address: {
-      firstName: 'Jo',
-      lastName: 'Tester',
-      address1: '12 Example Street',
-      suburb: 'Richmond',
-      state: 'VIC',
-      postcode: '3121',
-    },
+    address: JO_IN_RICHMOND,
     orderLineItems: [
       {
         productId: pouch.productId,

@@ -3,7 +3,7 @@ import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout'
 import type { GenerateOrdersResult } from '@pawfresh/contracts/orchestration-generate-orders';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Order } from '@pawfresh/contracts/order';
-import { callJson, messagesOf } from '@pawfresh/testing';
+import { callJson, messagesOf, RICHMOND } from '@pawfresh/testing';
 import { checkoutHarness, NOW, readyCart, type CheckoutHarness } from './checkout-harness.js';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
 
@@ -79,14 +79,7 @@ describe('POST /workflows/generate-orders', () => {
       subscriptionOrderIndex: made.subscriptionOrderIndex,
       deliveryDate: made.deliveryDate,
       expectedDeliverySlotId: 'PM',
-      address: {
-        firstName: 'Sam',
-        lastName: 'Citizen',
-        address1: '12 Example Street',
-        suburb: 'Richmond',
-        state: 'VIC',
-        postcode: '3121',
-      },
+      address: RICHMOND,
       orderLineItems: [{ productId: made.orderLineItems[0]!.productId, price: 100, quantity: 1 }],
       createdBy: 'test',
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { callJson } from '@pawfresh/testing';
+import { JO_IN_RICHMOND } from './server-box.js';
 import type { InvoiceFile } from '@pawfresh/contracts/orchestration-billing';
 import type { Product } from '@pawfresh/contracts/product';
 import {
@@ -125,14 +126,7 @@ describe('generate-invoice', () => {
     const c = await customer(h);
     const imported = await callJson(h.services.order!, 'POST', '/api/v1/orders/migration', {
       userId: c.id,
-      address: {
-        firstName: 'Jo',
-        lastName: 'Tester',
-        address1: '12 Example Street',
-        suburb: 'Richmond',
-        state: 'VIC',
-        postcode: '3121',
-      },
+      address: JO_IN_RICHMOND,
       flags: { phoenixToggle: false, shadowToggle: false },
       orders: [
         {

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@pawfresh/contracts/order';
+import { RICHMOND } from '@pawfresh/testing';
 import type { ServerClient } from './crash-server.js';
 
 type Api = Pick<ServerClient, 'post'>;
+
+/** The crash tests' and billing harness's customer: packages/testing's Richmond address, as Jo. */
+export const JO_IN_RICHMOND = { ...RICHMOND, firstName: 'Jo', lastName: 'Tester' };
 
 /** The first Friday at least `weeks` weeks from today: its cut-off is well ahead. */
 export function aFridayAhead(weeks = 3): string {
@@ -20,14 +24,7 @@ export const boxBody = (userId: string, deliveryDate: string) => ({
   userId,
   deliveryDate,
   expectedDeliverySlotId: 'PM',
-  address: {
-    firstName: 'Jo',
-    lastName: 'Tester',
-    address1: '12 Example Street',
-    suburb: 'Richmond',
-    state: 'VIC',
-    postcode: '3121',
-  },
+  address: JO_IN_RICHMOND,
   orderLineItems: [
     {
       productId: randomUUID(),

@@ -4,7 +4,7 @@ import { TestClock } from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
 import type { Plan, Subscription } from '@pawfresh/contracts/subscription';
-import { callJson, testDatabase } from '@pawfresh/testing';
+import { callJson, RICHMOND, testDatabase } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { orderService } from '@pawfresh/order';
@@ -80,15 +80,7 @@ export interface Household {
   orders: Order[];
 }
 
-const melbourne = {
-  firstName: 'Sam',
-  lastName: 'Citizen',
-  address1: '12 Example Street',
-  suburb: 'Richmond',
-  city: 'Melbourne',
-  state: 'VIC',
-  postcode: '3121',
-};
+const melbourne = RICHMOND;
 
 /** An active treat of the seeded catalogue, an active variant of it. */
 export async function treatVariant(h: Harness): Promise<{ productId: string; variantId: string }> {

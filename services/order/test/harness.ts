@@ -4,7 +4,7 @@ import pg from 'pg';
 import { sql } from '@pawfresh/db/orm';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { caller, serviceGraph, testDatabase } from '@pawfresh/testing';
+import { caller, RICHMOND, serviceGraph, testDatabase } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import type { Order } from '@pawfresh/contracts/order';
 import { orderService } from '../src/index.js';
@@ -44,15 +44,7 @@ export async function harness(
   };
 }
 
-export const melbourneAddress = {
-  firstName: 'Sam',
-  lastName: 'Citizen',
-  address1: '12 Example Street',
-  suburb: 'Richmond',
-  city: 'Melbourne',
-  state: 'VIC',
-  postcode: '3121',
-};
+export const melbourneAddress = RICHMOND;
 
 export const mealItem = (price = 875, quantity = 7) => ({
   productId: randomUUID(),
