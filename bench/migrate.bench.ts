@@ -12,7 +12,6 @@
  */
 import pg from 'pg';
 import type { LegacyUserData, LegacyUserPage } from '@pawfresh/contracts/legacy';
-import type { BulkMigrateResult } from '@pawfresh/contracts/orchestration-migration';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Dog, DogMetadata } from '@pawfresh/contracts/dogs';
 import type { Product } from '@pawfresh/contracts/product';
@@ -71,7 +70,7 @@ try {
   // The run is started and then watched in the runs view: it outlasts an HTTP client's timeout.
   let started = performance.now();
   const workflowId = `bench-${Date.now()}`;
-  void call<BulkMigrateResult>('POST', '/svc/orchestration/workflows/bulk-migrate', {
+  void call<WorkflowRun>('POST', '/svc/orchestration/workflows/bulk-migrate', {
     cohort: COHORT,
     cohortLimit: CUSTOMERS,
     workflowId,

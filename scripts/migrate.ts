@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
-import type { BulkMigrateResult, BulkProgress } from '@pawfresh/contracts/orchestration-migration';
+import type { BulkProgress } from '@pawfresh/contracts/orchestration-migration';
 
 const { values } = parseArgs({
   options: {
@@ -57,37 +57,35 @@ const show = (p: BulkProgress) => {
   }
 };
 
-const answer = fetch(`${base}/workflows/${workflow}`, {
+// The run is answered at once (202) and followed in the runs view until it ends.
+const res = await fetch(`${base}/workflows/${workflow}`, {
   method: 'POST',
   headers,
   body: JSON.stringify({ cohort: values.cohort, cohortLimit, workflowId }),
-});
-let finished = false;
-void answer.finally(() => {
-  finished = true;
-});
+}).catch((err: Error) => fail(`The server did not answer: ${err.message}`));
+if (!res.ok) {
+  const refused = (await res.json().catch(() => ({}))) as { message?: string | string[] };
+  fail(`${res.status}: ${[refused.message].flat().join('; ')}`);
+}
 
 process.stdout.write(`Run ${workflowId} (GET ${base}/workflows/runs/${workflowId})\n`);
-while (!finished) {
-  const res = await fetch(`${base}/workflows/runs/${workflowId}`, { headers }).catch(
+let run = (await res.json()) as WorkflowRun;
+while (run.status !== 'SUCCESS' && run.status !== 'ERROR') {
+  if (run.progress) show(run.progress);
+  await new Promise((r) => setTimeout(r, 500));
+  const next = await fetch(`${base}/workflows/runs/${workflowId}`, { headers }).catch(
     () => undefined,
   );
-  if (res?.ok) {
-    const run = (await res.json()) as WorkflowRun;
-    if (run.progress) show(run.progress);
-  }
-  await new Promise((r) => setTimeout(r, 500));
+  if (next?.ok) run = (await next.json()) as WorkflowRun;
 }
-
-const res = await answer.catch((err: Error) => fail(`The server did not answer: ${err.message}`));
-const body = (await res.json()) as BulkMigrateResult & { message?: string | string[] };
-if (!res.ok) {
-  bar.stop();
-  fail(`${res.status}: ${[body.message].flat().join('; ')}`);
-}
-show(body.progress);
+if (run.progress) show(run.progress);
 bar.stop();
+if (run.status === 'ERROR' || !run.progress) {
+  fail(`The run ended in error: ${run.error?.message ?? 'no progress was recorded'}`);
+}
 
+const body = { cohort: values.cohort };
+const { progress } = run;
 const { progress } = body;
 console.log(
   `\n${workflow} of ${body.cohort}: ${progress.done} of ${progress.total} customers done`,

@@ -358,16 +358,22 @@ export const orchestrationContract = defineContract({
       method: 'POST',
       path: '/workflows/bulk-migrate',
       summary: "Migrate a cohort's unmigrated customers (at most cohortLimit) through a queue",
+      description:
+        "Answers 202 at once with the run as it stands (its workflowId, status and progress so far); follow it at GET /workflows/runs/{workflowId}, where its progress ends as the run's result. The same workflowId again answers that run, never a second one.",
+      status: 202,
       body: bulkMigrateInput,
-      response: bulkMigrateResultSchema,
+      response: workflowRunSchema,
       errors: [400, 500, 502, 503],
     },
     bulkRevertMigrate: {
       method: 'POST',
       path: '/workflows/bulk-revert-migrate',
       summary: "Revert a cohort's migrated customers (at most cohortLimit) through a queue",
+      description:
+        "Answers 202 at once with the run as it stands (its workflowId, status and progress so far); follow it at GET /workflows/runs/{workflowId}, where its progress ends as the run's result. The same workflowId again answers that run, never a second one.",
+      status: 202,
       body: bulkMigrateInput,
-      response: bulkMigrateResultSchema,
+      response: workflowRunSchema,
       errors: [400, 500, 502, 503],
     },
     generateOrders: {

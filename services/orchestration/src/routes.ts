@@ -1,4 +1,4 @@
-import { notFound, type Handlers } from '@pawfresh/kit';
+import type { Handlers } from '@pawfresh/kit';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { Engine } from './engine/engine.js';
 import type { Workflows } from './flows/workflows.js';
@@ -7,12 +7,9 @@ import type { BillingHandlers } from './routes/billing.js';
 import { subscriptionChangeHandlers } from './routes/subscription-changes.js';
 import { orderChangeRoutes } from './routes/order-changes.js';
 import { migrationHandlers } from './routes/migration.js';
-import { bulkProgressOf } from './flows/migration/bulk-migrate.js';
 import { generateOrdersHandlers } from './routes/generate-orders.js';
 import type { FulfilmentHandlers } from './routes/fulfilment.js';
-import { generationProgressOf } from './flows/order-generation/generate-orders-batch.js';
-
-export const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
+import { runView } from './routes/run-view.js';
 
 export function orchestrationHandlers(
   engine: Engine,
@@ -38,16 +35,6 @@ export function orchestrationHandlers(
       return { workflowId: run.workflowId, ...run.result };
     },
 
-    getRun: async ({ params }) => {
-      const run = await engine.getRun(params.workflowId);
-      if (!run) throw runNotFound(params.workflowId);
-      const progress = await bulkProgressOf(params.workflowId);
-      const generationProgress = await generationProgressOf(params.workflowId);
-      return {
-        ...run,
-        ...(progress ? { progress } : {}),
-        ...(generationProgress ? { generationProgress } : {}),
-      };
-    },
+    getRun: ({ params }) => runView(engine, params.workflowId),
   };
 }

@@ -275,16 +275,7 @@ export class Engine {
     input: I,
     workflowId: string | undefined,
   ): Promise<{ workflowId: string; result: O }> {
-    const id = workflowId ?? crypto.randomUUID();
-    let handle;
-    try {
-      handle = await DBOS.startWorkflow(workflow, { workflowID: id })(input);
-    } catch (err) {
-      if (err instanceof DBOSErrors.DBOSConflictingWorkflowError) {
-        throw badRequest(`workflowId ${id} is already the id of another workflow: use a new one`);
-      }
-      throw err;
-    }
+    const { workflowId: id, handle } = await this.#start(workflow, input, workflowId);
     try {
       return { workflowId: id, result: await this.#resultOf(handle) };
     } catch (err) {
@@ -295,6 +286,34 @@ export class Engine {
         ...(failure.type ? { type: failure.type } : {}),
         ...(failure.details !== undefined ? { details: failure.details } : {}),
       });
+    }
+  }
+
+  /**
+   * Starts a workflow under `workflowId` (a new id when none is given) and answers its id without
+   * waiting for it to end: for long runs followed through `getRun`. An id already used is that
+   * run, not a second one.
+   */
+  async start<I, O>(
+    workflow: Workflow<I, O>,
+    input: I,
+    workflowId: string | undefined,
+  ): Promise<string> {
+    return (await this.#start(workflow, input, workflowId)).workflowId;
+  }
+
+  async #start<I, O>(workflow: Workflow<I, O>, input: I, workflowId: string | undefined) {
+    const id = workflowId ?? crypto.randomUUID();
+    try {
+      return {
+        workflowId: id,
+        handle: await DBOS.startWorkflow(workflow, { workflowID: id })(input),
+      };
+    } catch (err) {
+      if (err instanceof DBOSErrors.DBOSConflictingWorkflowError) {
+        throw badRequest(`workflowId ${id} is already the id of another workflow: use a new one`);
+      }
+      throw err;
     }
   }
 
