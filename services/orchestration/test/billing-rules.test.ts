@@ -11,6 +11,7 @@ import {
   type BillableOrder,
 } from '../src/rules/dunning.js';
 import { gstIncluded, isValidAbn } from '../src/rules/invoice.js';
+import { paced } from '../src/rules/pacing.js';
 
 const order = (o: Partial<BillableOrder> = {}): BillableOrder => ({
   paymentStatus: 'pending',
@@ -131,5 +132,22 @@ describe('asking the payment service again after a charge got no answer', () => 
       ),
     );
     expect(chargeRetryDelayMs(10, true, 0.999)).toBeLessThanOrEqual(8_000);
+  });
+});
+
+describe('pacing the billing queue', () => {
+  it('keeps the rate exactly, in windows of about a fifth of a second', () => {
+    expect(paced(25)).toEqual({ limitPerPeriod: 5, periodSec: 0.2 });
+    expect(paced(1)).toEqual({ limitPerPeriod: 1, periodSec: 1 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (perSecond) => {
+        const { limitPerPeriod, periodSec } = paced(perSecond);
+        expect(Number.isInteger(limitPerPeriod)).toBe(true);
+        expect(limitPerPeriod).toBeGreaterThanOrEqual(1);
+        expect(limitPerPeriod / periodSec).toBeCloseTo(perSecond, 6);
+        // Never a window longer than a second, and short ones once the rate allows them.
+        expect(periodSec).toBeLessThanOrEqual(perSecond >= 5 ? 0.3 : 1);
+      }),
+    );
   });
 });
