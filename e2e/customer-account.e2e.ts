@@ -149,6 +149,8 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
     await weight.fill('14');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await confirmSuccess(page);
+    // A heavier dog is offered a bigger portion; the plan keeps its own until the customer says.
+    await page.getByRole('button', { name: /^Keep \d+ g a day$/ }).click();
     await page.getByRole('heading', { name: 'Pepper' }).waitFor();
     await page.getByText('14 kg').waitFor();
 

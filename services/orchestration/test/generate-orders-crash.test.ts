@@ -61,7 +61,7 @@ describe('generate-orders killed mid-batch', () => {
     );
     expect(run.recoveryAttempts).toBeGreaterThanOrEqual(2);
     const batch = await api.run(`${WORKFLOW_ID}:batch-0`);
-    expect(batch?.status).toBe('SUCCESS');
+    expect(batch?.status, JSON.stringify(batch?.error)).toBe('SUCCESS');
     expect(batch?.steps.filter((s) => s.name === 'generate-batch')).toHaveLength(1);
 
     const answer = await api.post<GenerateOrdersResult>(
