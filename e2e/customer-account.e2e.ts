@@ -151,7 +151,7 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
     await confirmSuccess(page);
     // A heavier dog is offered a bigger portion; the plan keeps its own until the customer says.
     await page.getByRole('button', { name: /^Keep \d+ g a day$/ }).click();
-    await page.getByRole('heading', { name: 'Pepper' }).waitFor();
+    await page.getByRole('heading', { name: 'Pepper', exact: true }).waitFor();
     await page.getByText('14 kg').waitFor();
 
     await signOut(page);
