@@ -23,7 +23,6 @@ import { fulfilmentEndpoints } from './orchestration-fulfilment.js';
 import {
   bulkProgressSchema,
   bulkMigrateInput,
-  bulkMigrateResultSchema,
   migrateInput,
   migrateResultSchema,
   revertMigrateResultSchema,
