@@ -46,7 +46,7 @@ export function PortionOffer({
           {`${dog.name}’s profile is saved`}
         </Title>
         <Text>
-          {`${possessive(dog)} daily portion could be ${offer.afterGrams} g instead of ${offer.beforeGrams} g. ${possessive(dog)} plan has not changed: review the new portion to see what it does to your boxes and price first.`}
+          {`${possessive(dog)} daily portion could be ${offer.afterGrams}\u00a0g instead of ${offer.beforeGrams}\u00a0g. ${possessive(dog)} plan has not changed: review the new portion to see what it does to your boxes and price first.`}
         </Text>
         <Group gap="sm">
           <Button component={Link} to={portionReviewPath(dog.identifier, offer)}>
