@@ -7,8 +7,9 @@ import { addPlan, planSubscription, refuseNotMeals } from './start-plan.js';
 
 /**
  * Adds a dog to the customer's account, with the meals chosen for it from the catalogue. With a
- * live (active or paused) subscription and what a plan needs (a weight and meals), the dog gets a feeding plan and
- * appears on the future boxes (add-animal-to-subscription, once per dog by its workflowId).
+ * live (active or paused) subscription and what a plan needs (a weight and meals), the dog gets a
+ * feeding plan and appears on the future boxes (add-animal-to-subscription, once per dog by its
+ * workflowId).
  */
 export async function addDog(
   ctx: AccountContext,

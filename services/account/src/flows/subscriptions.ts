@@ -84,7 +84,6 @@ export async function cancelReasons(ctx: AccountContext, query: QueryOf<'getCanc
   return reasons.map((r) => ({ ...shown(r), childReasons: r.childReasons.map(shown) }));
 }
 
-/** A workflow's answer without the engine's own fields (the customer reads the rest). */
 /** A workflow's answer as the customer API gives it (no run id, no internal subscription). */
 export function answer<T extends { workflowId: string; subscription?: unknown }>(result: T) {
   const { workflowId: _id, subscription: _s, ...rest } = result;
