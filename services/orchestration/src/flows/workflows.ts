@@ -8,7 +8,8 @@ import {
   type PricedPlan,
 } from './checkout/get-feeding-plan-pricing.js';
 import { getInflatedCart } from './checkout/get-inflated-cart.js';
-import { migrate, revertMigrate } from './migration/migrate.js';
+import { migrate } from './migration/migrate.js';
+import { revertMigrate } from './migration/revert-migrate.js';
 import { bulkMigration } from './migration/bulk-migrate.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';

@@ -61,7 +61,7 @@ export async function courierDelivers(
  * The dates to offer instead of a refused one: the next days the order service's dates rule
  * accepts for the order in the slot (its delivery options: what the date picker offers).
  */
-export async function offeredDates(
+async function offeredDates(
   { services, step }: WorkflowContext,
   orderId: string,
   date: DeliveryDateInput,
@@ -99,16 +99,16 @@ export async function notDelivered(
  * An order's change: the order as it now is, or why the order service left it, in the
  * customer's words (`tooLate`: the new date's changes have closed already).
  */
-export type Change = { order: Order } | { refused: string; tooLate?: boolean };
+type Change = { order: Order } | { refused: string; tooLate?: boolean };
 
 /** The order service's 409 as a Change, told by its `type` (its words are for staff). */
-export const refusedBy = (err: HttpError): Change => ({
+const refusedBy = (err: HttpError): Change => ({
   refused: refusalInWords(err.options.type),
   tooLate: err.options.type === orderRefusalTypes.tooLate,
 });
 
 /** An order to a date and slot: the moved order, or why the order service refused (409). */
-export async function redate(
+async function redate(
   { services, step }: WorkflowContext,
   order: { id: string },
   date: { deliveryDate: string; deliverySlotId: DeliverySlot },
@@ -155,7 +155,7 @@ export async function moveDelivery(
 }
 
 /** An order as it was, to put back if the workflow fails later. */
-export interface Before {
+interface Before {
   id: string;
   address: Order['address'];
   deliveryNote: string | null;
@@ -174,7 +174,7 @@ export const before = (o: Order): Before => ({
 });
 
 /** A new address on one order (and its delivery note): the changed order, or why it was left. */
-export async function readdress(
+async function readdress(
   { services, step }: WorkflowContext,
   order: Before,
   address: OrderAddressInput,
@@ -206,7 +206,7 @@ export async function readdress(
 }
 
 /** Undo of an address change: the order's address and note as they were. */
-export const addressBack = ({ services }: WorkflowContext, was: Before) => ({
+const addressBack = ({ services }: WorkflowContext, was: Before) => ({
   name: 'compensate-address',
   run: () =>
     upstream('Putting the address back', async () => {
@@ -244,7 +244,7 @@ export async function futureOrders(
  * order's refusal fails the workflow when `refuseFirst` says how; a later one's leaves it as it
  * was, named in skippedOrders.
  */
-export async function changeEach(
+async function changeEach(
   saga: Saga,
   targets: readonly Before[],
   change: (target: Before, n: number) => Promise<Change | undefined>,
@@ -292,7 +292,7 @@ export const readdressAll = (
   );
 
 /** The first day on or after `from` the courier delivers to the place in the slot (a week ahead). */
-export async function deliveryDayFrom(
+async function deliveryDayFrom(
   { services, step }: WorkflowContext,
   place: { postcode: string; suburb: string },
   from: string,

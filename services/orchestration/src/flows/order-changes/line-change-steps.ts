@@ -16,7 +16,7 @@ export interface OneOffExtraAnswer {
 }
 
 /** Extras on order screens are treats and supplements (customer-app.md §9). */
-export const EXTRA_TYPES = new Set(['treat', 'supplement']);
+const EXTRA_TYPES = new Set(['treat', 'supplement']);
 
 export function extraProblems(
   ids: readonly string[],

@@ -35,10 +35,10 @@ export type Answer = Omit<SubscriptionChange, 'workflowId'>;
 
 export type Review = Omit<PlanChangeReview, 'workflowId'>;
 
-export type PlanPatch = NonNullable<UpdateSubscriptionInput['feedingPlans']>[number];
+type PlanPatch = NonNullable<UpdateSubscriptionInput['feedingPlans']>[number];
 
 /** Daily grams of a serving size sent as a code (f0200) or as grams that are one of them. */
-export function servingSizeGrams(size: string | number): number {
+function servingSizeGrams(size: string | number): number {
   if (typeof size === 'string') return Number(size.slice(1));
   if (!servingSizeCodes.some((code) => Number(code.slice(1)) === size)) {
     throw badRequest(
@@ -102,7 +102,7 @@ export async function sizePlan(
   });
 }
 
-export const mealsOf = (plan: FeedingPlan) =>
+const mealsOf = (plan: FeedingPlan) =>
   plan.skus.map((s) => ({ productId: s.productId, weight: s.ratio }));
 
 /**

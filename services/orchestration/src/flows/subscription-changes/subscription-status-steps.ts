@@ -24,7 +24,7 @@ export type Answer = Omit<StatusChange, 'workflowId'>;
  */
 export type PlanBoxes = (subscriptionId: string) => Promise<number>;
 
-export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 
 export interface Boxes {
   orders: Order[];
@@ -36,7 +36,7 @@ export interface Boxes {
 }
 
 /** Every box of the subscription (soonest first) and today in their depot's zone. */
-export async function listBoxes(ctx: WorkflowContext, subscriptionId: string): Promise<Boxes> {
+async function listBoxes(ctx: WorkflowContext, subscriptionId: string): Promise<Boxes> {
   const orders: Order[] = [];
   for (let offset = 0; ; offset += 100) {
     const page = await upstream('Reading the boxes', () =>
@@ -57,7 +57,7 @@ export const readBoxes = (ctx: WorkflowContext, subscriptionId: string, name = '
   ctx.step(name, () => listBoxes(ctx, subscriptionId));
 
 /** The resume day a failed resume pauses the plan with again, read at the time of the undo. */
-export function resumeAtToRestore(ctx: WorkflowContext, s: Subscription, timezone: string) {
+function resumeAtToRestore(ctx: WorkflowContext, s: Subscription, timezone: string) {
   const resumeAt = resumeDayToRestore(
     s.resumeAt ? localDate(new Date(s.resumeAt), timezone) : undefined,
     localDate(ctx.clock.now(), timezone),
@@ -71,7 +71,7 @@ export function refuseMovedVersion(s: Subscription, version: number | undefined)
     throw versionConflict(s.id, version, s.version);
 }
 
-export const versionConflict = (id: string, read: number, now: number) =>
+const versionConflict = (id: string, read: number, now: number) =>
   conflict(
     `Subscription ${id} has changed since version ${read} (it is at version ${now}): read it again and retry`,
     { currentVersion: now },
@@ -176,7 +176,7 @@ export const removeBox = ({ services, step }: WorkflowContext, box: Order) =>
  * Undo of planning: the boxes after index `lastIndex` that are still open (not paid, not being
  * made) are removed again.
  */
-export const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number) => ({
+const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: number) => ({
   name: 'undo-plan-boxes',
   run: async () => {
     const { orders, today, readAt } = await listBoxes(ctx, subscriptionId);
@@ -195,13 +195,13 @@ export const unplan = (ctx: WorkflowContext, subscriptionId: string, lastIndex: 
 });
 
 /** The reasons a cancelled plan had, to cancel it again with (undo of reactivating). */
-export const cancelReasonsOf = (s: Subscription) => ({
+const cancelReasonsOf = (s: Subscription) => ({
   primaryCancelReasonId: s.cancellationReasons.find((r) => r.isPrimary)?.cancelReasonId ?? null,
   secondaryCancelReasonId: s.cancellationReasons.find((r) => !r.isPrimary)?.cancelReasonId ?? null,
   otherCancelReason: s.otherCancelReason,
 });
 
-export const lastIndexOf = (orders: readonly Order[]) =>
+const lastIndexOf = (orders: readonly Order[]) =>
   Math.max(-1, ...orders.map((o) => o.subscriptionOrderIndex ?? -1));
 
 /**
