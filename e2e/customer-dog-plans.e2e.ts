@@ -99,7 +99,7 @@ describe('a dog’s plan from the dogs page (Chromium)', () => {
       const offer = page.getByRole('region', { name: 'Biscuit’s profile is saved' });
       await offer.waitFor();
       const said = (await offer.textContent())!;
-      const [, after, before] = /could be (\d+) g instead of (\d+) g/.exec(said)!;
+      const [, after, before] = /could be (\d+)\s+g instead of (\d+)\s+g/.exec(said)!;
       expect(Number(after)).toBeGreaterThan(Number(before));
       expect(said).toContain('plan has not changed');
       await expectNoAxeViolations(page);
