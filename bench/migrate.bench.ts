@@ -130,7 +130,7 @@ try {
     'GET',
     `/svc/legacy/legacy-user-emails?cohort=${COHORT}&migrationStatus=migrated&limit=1000`,
   );
-  const emails = migrated.items.map((u) => u.email);
+  const emails = migrated.data.map((u) => u.email);
 
   // 2. The same customers removed, then made again through the import routes directly.
   const revertId = `bench-revert-${Date.now()}`;

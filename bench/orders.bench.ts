@@ -289,7 +289,10 @@ async function staffLists(serverUrl: string) {
       const res = await fetch(url, { headers: server.service });
       const answer = await res.text();
       if (res.status !== 200) throw new Error(`staff list ${c.name}: ${res.status} ${answer}`);
-      const { items, total } = JSON.parse(answer) as { items: unknown[]; total: number };
+      const {
+        data: items,
+        meta: { total },
+      } = JSON.parse(answer) as { data: unknown[]; meta: { total: number } };
       answers.set(String(i), answer);
       const base = await measure(`${originOf(baseline)}/orders/${i}`, server.service);
       const writes = await writer(client);

@@ -13,6 +13,7 @@ import {
   password,
   personName,
   postcode,
+  paginated,
   requiredText,
   uuid,
 } from './fields.js';
@@ -520,12 +521,7 @@ export const accountContract = defineContract({
       path: '/api/v1/orders/past',
       summary: "The customer's order history, newest first, paged",
       query: pastOrdersQuery,
-      response: z.object({
-        items: z.array(customerOrderSchema),
-        total: z.number().int(),
-        offset: z.number().int(),
-        limit: z.number().int(),
-      }),
+      response: paginated(customerOrderSchema, 'CustomerPastOrderPage'),
       errors: [400, 401],
       access: 'customer',
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { calendarDate, instant, postcode, uuid } from './fields.js';
+import { calendarDate, instant, paginated, postcode, uuid } from './fields.js';
 
 /** Every invoice number the courier sees begins with this (services.md §3, §5). */
 export const INVOICE_PREFIX = 'PFR';
@@ -249,7 +249,7 @@ export const courierContract = defineContract({
         invoiceNumber: z.string().trim().min(1).max(100).optional(),
         orderId: uuid('orderId').optional().describe("The order's shipments"),
       }),
-      response: z.object({ total: z.number().int(), items: z.array(shipmentSchema) }),
+      response: paginated(shipmentSchema, 'ShipmentPage'),
       errors: [400, 500],
     },
     deleteShipment: {

@@ -164,6 +164,24 @@ export const MAX_INT = 2147483647;
 export const MAX_CENTS = MAX_INT;
 export const cents = z.number().int().min(0).max(MAX_CENTS);
 
+/** services.md §2: a paginated result's place in the whole list. */
+export const pageMeta = z.object({
+  total: z.number().int().min(0).describe('Items that match, on every page'),
+  offset: z.number().int().min(0).describe('Items before this page'),
+  limit: z.number().int().min(0).describe('The most items a page holds'),
+});
+export type PageMeta = z.infer<typeof pageMeta>;
+
+/**
+ * services.md §2: every paged list answers `data` (this page's items) and `meta` (total, offset,
+ * limit). `extra` adds fields to meta where a list says more about its count.
+ */
+export const paginated = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
+  item: T,
+  id: string,
+  extra?: E,
+) => z.object({ data: z.array(item), meta: pageMeta.extend(extra ?? ({} as E)) }).meta({ id });
+
 /** Query booleans arrive as text: `true` or `false`. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 

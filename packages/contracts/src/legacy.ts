@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { instant, MAX_INT, uuid } from './fields.js';
+import { instant, MAX_INT, paginated, uuid } from './fields.js';
 
 /** services.md §4: where a legacy customer is in the move to the new system. */
 export const migrationStatuses = [
@@ -149,14 +149,7 @@ export const legacyUserDataSchema = z
   .meta({ id: 'LegacyUserData' });
 export type LegacyUserData = z.infer<typeof legacyUserDataSchema>;
 
-export const legacyUserPageSchema = z
-  .object({
-    items: z.array(legacyUserSchema),
-    total: z.number().int(),
-    offset: z.number().int(),
-    limit: z.number().int(),
-  })
-  .meta({ id: 'LegacyUserPage' });
+export const legacyUserPageSchema = paginated(legacyUserSchema, 'LegacyUserPage');
 export type LegacyUserPage = z.infer<typeof legacyUserPageSchema>;
 
 // ---------------------------------------------------------------------------------------------

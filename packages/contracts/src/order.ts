@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
 import { australianState } from './enums.js';
-import { MAX_CENTS, australianTimeZone, calendarDate, instant, uuid } from './fields.js';
+import { MAX_CENTS, australianTimeZone, calendarDate, instant, paginated, uuid } from './fields.js';
 import { deliverySlot, feedingPlanTypes } from './subscription.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -1019,21 +1019,13 @@ export const orderContract = defineContract({
       path: '/api/v1/orders',
       summary: 'Orders by payment status, billing date, customer or subscription, paged',
       query: listQuery,
-      response: z.object({
-        items: z.array(orderSchema),
-        total: z
-          .number()
-          .int()
-          .describe(
-            `Orders that match, counted up to offset + ${ORDER_LIST_COUNT_CAP} (then totalCapped)`,
-          ),
+      description: `meta.total counts the orders that match up to offset + ${ORDER_LIST_COUNT_CAP}; meta.totalCapped says more match than were counted.`,
+      response: paginated(orderSchema, 'OrderPage', {
         totalCapped: z
           .boolean()
           .describe(
             `More orders match than were counted: total is offset + ${ORDER_LIST_COUNT_CAP}`,
           ),
-        offset: z.number().int(),
-        limit: z.number().int(),
       }),
       errors: [400],
     },
@@ -1104,12 +1096,7 @@ export const orderContract = defineContract({
       summary: "A customer's past orders, newest first, paged (for the customer API)",
       params: z.object({ customerId: uuid('customerId') }),
       query: pastOrdersQuery,
-      response: z.object({
-        items: z.array(orderSchema),
-        total: z.number().int(),
-        offset: z.number().int(),
-        limit: z.number().int(),
-      }),
+      response: paginated(orderSchema, 'PastOrderPage'),
       errors: [400],
     },
     listOutbox: {
@@ -1123,7 +1110,7 @@ export const orderContract = defineContract({
         offset,
         limit: limit(0, 100),
       }),
-      response: z.object({ items: z.array(outboxMessageSchema), total: z.number().int() }),
+      response: paginated(outboxMessageSchema, 'OutboxPage'),
       errors: [400],
     },
     addSubscriptionExtras: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { cents, instant, MAX_CENTS, uuid } from './fields.js';
+import { cents, instant, MAX_CENTS, paginated, uuid } from './fields.js';
 
 /** services.md §4: payment status and reference types. Allowed moves: docs/payments.md. */
 export const paymentStatuses = [
@@ -247,13 +247,6 @@ const pageFields = {
   offset: z.coerce.number().int().min(0).max(MAX_CENTS).default(0),
 };
 
-/** A page's place in the whole list. */
-const pageMeta = z.object({
-  total: z.number().int().min(0),
-  offset: z.number().int().min(0),
-  limit: z.number().int().min(0),
-});
-
 export const refundListQuery = z
   .object({
     ...pageFields,
@@ -262,12 +255,7 @@ export const refundListQuery = z
   })
   .strict();
 
-export const refundPageSchema = z
-  .object({
-    data: z.array(refundSchema),
-    meta: pageMeta,
-  })
-  .meta({ id: 'RefundPage' });
+export const refundPageSchema = paginated(refundSchema, 'RefundPage');
 
 /** A page of payments, newest first: a customer's, or those for one order or line item. */
 export const paymentListQuery = z
@@ -280,12 +268,7 @@ export const paymentListQuery = z
   .strict();
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 
-export const paymentPageSchema = z
-  .object({
-    data: z.array(paymentSchema),
-    meta: pageMeta,
-  })
-  .meta({ id: 'PaymentPage' });
+export const paymentPageSchema = paginated(paymentSchema, 'PaymentPage');
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
 // ---------------------------------------------------------------------------------------------

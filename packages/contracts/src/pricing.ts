@@ -4,6 +4,7 @@ import {
   cents,
   instant,
   MAX_CENTS,
+  paginated,
   postcode,
   promotionCodeOf,
   queryBoolean,
@@ -62,18 +63,6 @@ const pagination = {
   perPage: z.coerce.number().int().min(1).max(100).default(100),
   direction,
 };
-
-const paginated = <T extends z.ZodType>(item: T, id: string) =>
-  z
-    .object({
-      data: z.array(item),
-      meta: z.object({
-        total: z.number().int().min(0),
-        offset: z.number().int().min(0),
-        limit: z.number().int().min(0),
-      }),
-    })
-    .meta({ id });
 
 // ---------------------------------------------------------------------------------------------
 // Discount categories

@@ -6,6 +6,7 @@ import {
   cents,
   instant,
   MAX_CENTS,
+  paginated,
   queryBoolean,
   uuid,
 } from './fields.js';
@@ -372,6 +373,8 @@ export const subscriptionSchema = z
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+export const subscriptionPageSchema = paginated(subscriptionSchema, 'SubscriptionPage');
+export type SubscriptionPage = z.infer<typeof subscriptionPageSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Cancel reasons and the plan catalogue
@@ -594,7 +597,7 @@ export const subscriptionContract = defineContract({
         offset: z.coerce.number().int().min(0).default(0),
         limit: z.coerce.number().int().min(0).max(100).default(100),
       }),
-      response: z.array(subscriptionSchema),
+      response: subscriptionPageSchema,
       errors: [400],
     },
     resumeDueSubscriptions: {
@@ -621,7 +624,7 @@ export const subscriptionContract = defineContract({
         .refine((q) => q.animalId !== undefined || q.status !== undefined, {
           message: 'Search by animalId, status or both',
         }),
-      response: z.array(subscriptionSchema),
+      response: subscriptionPageSchema,
       errors: [400],
     },
     listGenerationSubscriptions: {

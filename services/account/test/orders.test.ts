@@ -227,8 +227,8 @@ describe('GET /api/v1/orders/past', () => {
     await order(userId, '2026-11-20');
     const headers = await signedIn(userId);
     const first = await callJson(account, 'GET', '/api/v1/orders/past?limit=2', undefined, headers);
-    expect(first.json()).toMatchObject({ total: 3, offset: 0, limit: 2 });
-    expect(ids(first.json<{ items: CustomerOrder[] }>().items)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(first.json()).toMatchObject({ meta: { total: 3, offset: 0, limit: 2 } });
+    expect(ids(first.json<{ data: CustomerOrder[] }>().data)).toEqual([made[2]!.id, made[1]!.id]);
     const second = await callJson(
       account,
       'GET',
@@ -236,7 +236,7 @@ describe('GET /api/v1/orders/past', () => {
       undefined,
       headers,
     );
-    expect(ids(second.json<{ items: CustomerOrder[] }>().items)).toEqual([made[0]!.id]);
+    expect(ids(second.json<{ data: CustomerOrder[] }>().data)).toEqual([made[0]!.id]);
     const bad = await callJson(account, 'GET', '/api/v1/orders/past?limit=101', undefined, headers);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'limit must be a whole number from 1 to 100' });

@@ -651,7 +651,7 @@ describe('customer API: pause, resume and reactivate (docs/subscriptions.md "Pau
         'GET',
         `/api/v1/orders?subscriptionId=${c.subscription.id}&orderBy=deliveryDate`,
       )
-    ).json<{ items: Order[] }>().items;
+    ).json<{ data: Order[] }>().data;
 
   it('pause keeps the first box, moved to the resume date, and removes the others', async () => {
     const c = await customer();

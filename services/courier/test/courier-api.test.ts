@@ -391,19 +391,25 @@ describe('GET /shipments/search and DELETE /shipments/{id}', () => {
       'GET',
       `/shipments/search?trackingNumber=${shipment.trackingNumber}`,
     );
-    expect(byTracking.json()).toEqual({ total: 1, items: [shipment] });
+    expect(byTracking.json()).toEqual({
+      data: [shipment],
+      meta: { total: 1, offset: 0, limit: 100 },
+    });
     const byInvoice = await call(
       'GET',
       `/shipments/search?invoiceNumber=${shipment.invoiceNumber}`,
     );
-    expect(byInvoice.json()).toEqual({ total: 1, items: [shipment] });
+    expect(byInvoice.json()).toEqual({
+      data: [shipment],
+      meta: { total: 1, offset: 0, limit: 100 },
+    });
     const both = await call(
       'GET',
       `/shipments/search?invoiceNumber=${shipment.invoiceNumber}&trackingNumber=nope`,
     );
-    expect(both.json()).toEqual({ total: 0, items: [] });
+    expect(both.json()).toEqual({ data: [], meta: { total: 0, offset: 0, limit: 100 } });
     const all = await call('GET', '/shipments/search');
-    expect(all.json<{ total: number }>().total).toBeGreaterThanOrEqual(1);
+    expect(all.json<{ meta: { total: number } }>().meta.total).toBeGreaterThanOrEqual(1);
     expectEnvelope(await call('GET', '/shipments/search?trackingNumber='), 400);
   });
 
@@ -455,7 +461,7 @@ describe('POST /courier/events', () => {
       .where(eq(courierEvents.invoiceNumber, shipment.invoiceNumber));
     expect(rows).toEqual([{ id }]);
     const found = await call('GET', `/shipments/search?invoiceNumber=${shipment.invoiceNumber}`);
-    expect(found.json<{ items: Shipment[] }>().items[0]!.status).toBe('delivered');
+    expect(found.json<{ data: Shipment[] }>().data[0]!.status).toBe('delivered');
     const del = await call('DELETE', `/shipments/${shipment.id}`);
     expectEnvelope(del, 400);
     expect(messageText(del)).toContain('A delivered shipment cannot be deleted');
@@ -483,7 +489,7 @@ describe('POST /courier/events', () => {
     }
     expect(ids.size).toBe(3);
     const found = await call('GET', `/shipments/search?invoiceNumber=${s.invoiceNumber}`);
-    expect(found.json<{ items: Shipment[] }>().items[0]!.status).toBe('pending');
+    expect(found.json<{ data: Shipment[] }>().data[0]!.status).toBe('pending');
   });
 
   it('the payload must match the event type', async () => {

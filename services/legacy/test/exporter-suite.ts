@@ -74,13 +74,11 @@ export function exporterSuite(source: string, setup: () => ExporterSetup | undef
 
     it('lists legacy users by id, 1000 at most per page, with their migration status', async () => {
       const first = await page('');
-      expect(first.total).toBe(data.users.length);
-      expect(first.limit).toBe(1000);
-      expect(first.items.map((u) => u.legacyId)).toEqual(
-        data.users.slice(0, 1000).map((u) => u.id),
-      );
+      expect(first.meta.total).toBe(data.users.length);
+      expect(first.meta.limit).toBe(1000);
+      expect(first.data.map((u) => u.legacyId)).toEqual(data.users.slice(0, 1000).map((u) => u.id));
       const u = data.users[0]!;
-      expect(first.items[0]).toEqual({
+      expect(first.data[0]).toEqual({
         id: u.uuid,
         legacyId: u.id,
         email: u.email,
@@ -92,7 +90,7 @@ export function exporterSuite(source: string, setup: () => ExporterSetup | undef
         isCustomerOnChargeApi: u.isCustomerOnChargeApi,
       });
       const last = await page('?direction=desc&limit=3&offset=2');
-      expect(last.items.map((x) => x.legacyId)).toEqual(
+      expect(last.data.map((x) => x.legacyId)).toEqual(
         data.users
           .map((x) => x.id)
           .reverse()
@@ -103,11 +101,11 @@ export function exporterSuite(source: string, setup: () => ExporterSetup | undef
     it('filters by cohort and orders by e-mail ignoring case, ties by id', async () => {
       const staff = data.users.filter((x) => x.cohort === 'phase1_staff');
       const res = await page('?cohort=phase1_staff&orderBy=email&limit=1000');
-      expect(res.total).toBe(staff.length);
+      expect(res.meta.total).toBe(staff.length);
       const expected = [...staff]
         .sort((a, b) => byteOrder(a.email.toLowerCase(), b.email.toLowerCase()) || a.id - b.id)
         .map((x) => x.email);
-      expect(res.items.map((x) => x.email)).toEqual(expected);
+      expect(res.data.map((x) => x.email)).toEqual(expected);
 
       const customers = data.users.filter((x) => x.cohort === 'phase2_low_engagement_customers');
       const desc = [...customers]
@@ -116,8 +114,8 @@ export function exporterSuite(source: string, setup: () => ExporterSetup | undef
       const slice = await page(
         '?cohort=phase2_low_engagement_customers&orderBy=email&direction=desc&offset=20&limit=25',
       );
-      expect(slice.total).toBe(customers.length);
-      expect(slice.items.map((x) => x.legacyId)).toEqual(desc.slice(20, 45));
+      expect(slice.meta.total).toBe(customers.length);
+      expect(slice.data.map((x) => x.legacyId)).toEqual(desc.slice(20, 45));
     });
 
     it('refuses bad paging, sorting and filters with a 400 that says what to send', async () => {
@@ -256,18 +254,18 @@ export function exporterSuite(source: string, setup: () => ExporterSetup | undef
       await set(u3.id, { status: 'migrated', migratedUserId: userId });
 
       const queued = await page('?migrationStatus=queued');
-      expect(queued.items.map((x) => x.legacyId)).toEqual([u1.id]);
+      expect(queued.data.map((x) => x.legacyId)).toEqual([u1.id]);
       const errors = await page('?migrationStatus=error');
-      expect(errors.items).toEqual([
+      expect(errors.data).toEqual([
         expect.objectContaining({ legacyId: u2.id, migrationError: reason }),
       ]);
       const migrated = await page('?migrationStatus=migrated');
-      expect(migrated.items).toEqual([
+      expect(migrated.data).toEqual([
         expect.objectContaining({ legacyId: u3.id, migratedUserId: userId }),
       ]);
       const unmigrated = await page('?migrationStatus=unmigrated&limit=10&offset=4');
-      expect(unmigrated.total).toBe(data.users.length - 3);
-      expect(unmigrated.items.map((x) => x.legacyId)).toEqual(
+      expect(unmigrated.meta.total).toBe(data.users.length - 3);
+      expect(unmigrated.data.map((x) => x.legacyId)).toEqual(
         data.users
           .filter((x) => ![u1.id, u2.id, u3.id].includes(x.id))
           .slice(4, 14)

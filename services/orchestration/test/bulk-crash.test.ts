@@ -41,7 +41,7 @@ describe('bulk-migrate when its process is killed mid-batch', () => {
       })
       .catch(() => {});
     await waitFor('a few customers to be migrated', async () => {
-      const done = (await staff('migrated')).total + (await staff('error')).total;
+      const done = (await staff('migrated')).meta.total + (await staff('error')).meta.total;
       return done >= 2 ? true : undefined;
     });
     await stop(real.current!, 'SIGKILL');
@@ -51,19 +51,22 @@ describe('bulk-migrate when its process is killed mid-batch', () => {
     expect(run.progress).toMatchObject({ total: LIMIT, done: LIMIT });
     expect(run.progress!.byStatus.migrated + run.progress!.byStatus.error).toBe(LIMIT);
 
-    expect((await staff('queued')).total).toBe(0);
-    expect((await staff('migrating')).total).toBe(0);
+    expect((await staff('queued')).meta.total).toBe(0);
+    expect((await staff('migrating')).meta.total).toBe(0);
     const migrated = await staff('migrated');
-    expect(migrated.total + (await staff('error')).total).toBe(LIMIT);
-    for (const u of migrated.items) {
+    expect(migrated.meta.total + (await staff('error')).meta.total).toBe(LIMIT);
+    for (const u of migrated.data) {
       const userId = u.migratedUserId!;
       const data = await json<LegacyUserData>('POST', '/svc/legacy/get-legacy-user-data', {
         email: u.email,
       });
       const dogs = await json<unknown[]>('GET', `/svc/dogs/dogs?userId=${userId}`);
       expect(dogs).toHaveLength(data.pets.length);
-      const subs = await json<unknown[]>('GET', `/svc/subscription/subscriptions?userId=${userId}`);
-      expect(subs).toHaveLength(data.subscription ? 1 : 0);
+      const subs = await json<{ data: unknown[] }>(
+        'GET',
+        `/svc/subscription/subscriptions?userId=${userId}`,
+      );
+      expect(subs.data).toHaveLength(data.subscription ? 1 : 0);
       const payment = await real.request('GET', `/svc/payment/customers/${userId}`);
       expect(payment.status).toBe(data.user.stripeCustomerId ? 200 : 404);
       const user = await json<{ email: string }>('GET', `/svc/identity/identity/users/${userId}`);
@@ -79,11 +82,11 @@ describe('bulk-migrate when its process is killed mid-batch', () => {
         expect(((await res.json()) as { userId: string }).userId).toBe(userId);
         imported += 1;
       }
-      const orders = await json<{ total: number }>(
+      const orders = await json<{ meta: { total: number } }>(
         'GET',
         `/svc/order/api/v1/orders?userId=${userId}`,
       );
-      expect(orders.total).toBe(imported);
+      expect(orders.meta.total).toBe(imported);
     }
   }, 600_000);
 });

@@ -64,12 +64,12 @@ describe('bulk-migrate and bulk-revert-migrate', () => {
     const failed = await staff('error');
     // Every customer the two runs took on ended once: migrated or in error, none left midway.
     const handled = runs[0]!.progress!.total + runs[1]!.progress!.total;
-    expect(migrated.total + failed.total).toBe(handled);
+    expect(migrated.meta.total + failed.meta.total).toBe(handled);
     expect(handled).toBeLessThanOrEqual(Math.min(20, staffCount));
-    expect((await staff('queued')).total).toBe(0);
-    expect((await staff('migrating')).total).toBe(0);
+    expect((await staff('queued')).meta.total).toBe(0);
+    expect((await staff('migrating')).meta.total).toBe(0);
     // Each migrated customer has exactly one user.
-    for (const u of migrated.items) {
+    for (const u of migrated.data) {
       const res = await callJson(
         h.services.identity!,
         'GET',
@@ -97,10 +97,14 @@ describe('bulk-migrate and bulk-revert-migrate', () => {
     });
     expect(reverted.statusCode, reverted.body).toBe(202);
     const back = (await finished(reverted.json<WorkflowRun>().workflowId)).progress!;
-    expect(back).toMatchObject({ total: migrated.total, done: migrated.total, errors: [] });
-    expect(back.byStatus.unmigrated).toBe(migrated.total);
-    expect((await staff('migrated')).total).toBe(0);
-    for (const u of migrated.items) {
+    expect(back).toMatchObject({
+      total: migrated.meta.total,
+      done: migrated.meta.total,
+      errors: [],
+    });
+    expect(back.byStatus.unmigrated).toBe(migrated.meta.total);
+    expect((await staff('migrated')).meta.total).toBe(0);
+    for (const u of migrated.data) {
       const res = await callJson(
         h.services.identity!,
         'GET',

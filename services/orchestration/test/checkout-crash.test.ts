@@ -111,20 +111,20 @@ describe('checkout when its process is killed', () => {
       api.requests(`/svc/payment/providers/stripe/payment-intents/${ready.intent.id}/capture`),
     ).toBe(1);
     // One customer, one subscription, each order once, the cart gone.
-    const subscriptions = await api.get<Subscription[]>(
+    const subscriptions = await api.get<{ data: Subscription[] }>(
       `/svc/subscription/subscriptions?userId=${ready.userId}`,
     );
-    expect(subscriptions.map((s) => s.status)).toEqual(['active']);
-    const orders = await api.get<{ items: Order[] }>(
+    expect(subscriptions.data.map((s) => s.status)).toEqual(['active']);
+    const orders = await api.get<{ data: Order[] }>(
       `/svc/order/api/v1/orders?userId=${ready.userId}&orderBy=deliveryDate`,
     );
-    expect(orders.items.map((o) => o.subscriptionOrderIndex)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(orders.items.map((o) => o.paymentStatus)[0]).toBe('processed');
+    expect(orders.data.map((o) => o.subscriptionOrderIndex)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(orders.data.map((o) => o.paymentStatus)[0]).toBe('processed');
     expect((await api.request('GET', `/svc/cart/carts/${ready.cart.id}`)).status).toBe(404);
 
     const again = await api.request('POST', '/svc/orchestration/workflows/checkout', ready.body);
     expect(again.status).toBe(200);
     const result = (await again.json()) as CheckoutResult;
-    expect(result.orders.map((o) => o.id)).toEqual(orders.items.map((o) => o.id));
+    expect(result.orders.map((o) => o.id)).toEqual(orders.data.map((o) => o.id));
   }, 900_000);
 });

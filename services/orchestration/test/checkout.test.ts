@@ -30,18 +30,18 @@ const read = async <T>(service: string, url: string) => {
 async function leftOf(ready: Awaited<ReturnType<typeof readyCart>>) {
   const { userId, cart, intent } = ready;
   const user = await read('identity', `/identity/users/${userId}`);
-  const subscriptions = await read<Subscription[]>(
+  const subscriptions = await read<{ data: Subscription[] }>(
     'subscription',
     `/subscriptions?userId=${userId}`,
   );
-  const orders = await read<{ items: Order[] }>('order', `/api/v1/orders?userId=${userId}`);
+  const orders = await read<{ data: Order[] }>('order', `/api/v1/orders?userId=${userId}`);
   const cartNow = await read('cart', `/carts/${cart.id}`);
   const payment = (await read<Payment>('payment', `/payments/${intent.paymentId}`)).body!;
   const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0);
   return {
     user: user.status,
-    subscriptions: subscriptions.body!.length,
-    orders: orders.body!.items.length,
+    subscriptions: subscriptions.body!.data.length,
+    orders: orders.body!.data.length,
     cart: cartNow.status,
     payment: { status: payment.status, captured: payment.amountCaptured, refunded },
   };

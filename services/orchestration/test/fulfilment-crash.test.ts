@@ -72,12 +72,12 @@ async function paidOrder(): Promise<Order> {
 /** The id of the order's order_paid topic: the id of the workflow it starts. */
 async function orderPaidEvent(orderId: string): Promise<string | undefined> {
   for (let offset = 0; ; offset += 100) {
-    const page = await get<{ items: { id: string; topic: string; orderId: string }[] }>(
+    const page = await get<{ data: { id: string; topic: string; orderId: string }[] }>(
       `/svc/order/api/v1/outbox?offset=${offset}&limit=100`,
     );
-    const found = page.items.find((m) => m.orderId === orderId && m.topic === 'order_paid');
+    const found = page.data.find((m) => m.orderId === orderId && m.topic === 'order_paid');
     if (found) return found.id;
-    if (page.items.length < 100) return undefined;
+    if (page.data.length < 100) return undefined;
   }
 }
 
@@ -130,16 +130,16 @@ describe('order-paid-fulfilment when its process is killed', () => {
       const boxes = await get<Box[]>(`/svc/fulfilment/api/v1/boxes/by-Order/${order.id}`);
       expect(boxes.length).toBeGreaterThan(0);
       expect(new Set(boxes.map((b) => b.fulfilmentId)).size).toBe(1);
-      const shipments = await get<{ items: Shipment[] }>(
+      const shipments = await get<{ data: Shipment[] }>(
         `/svc/courier/api/v1/couriers/becool/shipments/search?orderId=${order.id}`,
       );
-      expect(shipments.items).toHaveLength(1);
+      expect(shipments.data).toHaveLength(1);
       const fulfilment = await get<{ shipmentId: string }>(
         `/svc/fulfilment/api/v1/fulfilments/${boxes[0]!.fulfilmentId}`,
       );
-      expect(fulfilment.shipmentId).toBe(shipments.items[0]!.id);
+      expect(fulfilment.shipmentId).toBe(shipments.data[0]!.id);
       const now = await get<Order>(`/svc/order/api/v1/orders/${order.id}`);
-      expect(now.shipmentId).toBe(shipments.items[0]!.id);
+      expect(now.shipmentId).toBe(shipments.data[0]!.id);
     } finally {
       for (const s of servers) await stop(s, 'SIGTERM');
     }

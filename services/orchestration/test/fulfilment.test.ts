@@ -150,13 +150,13 @@ const fulfilmentOf = async (orderId: string): Promise<Fulfilment | undefined> =>
   );
 };
 const shipmentsOf = async (orderId: string) =>
-  ok<{ total: number; items: Shipment[] }>(
+  ok<{ data: Shipment[] }>(
     await callJson(
       services.courier!,
       'GET',
       `/api/v1/couriers/becool/shipments/search?orderId=${orderId}`,
     ),
-  ).items;
+  ).data;
 const runOf = async (id: string) =>
   ok<WorkflowRun>(await callJson(app, 'GET', `/workflows/runs/${id}`));
 
@@ -174,7 +174,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms 
 const settled = (orderId: string) =>
   waitFor('the relay to deliver the topics', async () => {
     const res = await callJson(services.order!, 'GET', '/api/v1/outbox?status=pending&limit=100');
-    const pending = ok<{ items: { orderId: string }[] }>(res).items;
+    const pending = ok<{ data: { orderId: string }[] }>(res).data;
     return pending.some((m) => m.orderId === orderId) ? undefined : true;
   });
 
@@ -361,9 +361,9 @@ describe('order topics from the outbox', () => {
     await settled(order.id);
     expect(await shipmentsOf(order.id)).toHaveLength(1);
     expect((await readOrder(order.id)).shipmentId).toBe(fulfilment.shipmentId);
-    const outbox = ok<{ items: { id: string; topic: string; orderId: string }[] }>(
+    const outbox = ok<{ data: { id: string; topic: string; orderId: string }[] }>(
       await callJson(services.order!, 'GET', '/api/v1/outbox?status=delivered&limit=100'),
-    ).items.filter((m) => m.orderId === order.id && m.topic === 'order_paid');
+    ).data.filter((m) => m.orderId === order.id && m.topic === 'order_paid');
     expect(outbox).toHaveLength(1);
     const run = await runOf(outbox[0]!.id);
     expect(run.status).toBe('SUCCESS');

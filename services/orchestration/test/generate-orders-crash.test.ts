@@ -71,7 +71,7 @@ describe('generate-orders killed mid-batch', () => {
     expect(answer.failed).toEqual([]);
     let made = 0;
     for (const id of subscriptions) {
-      const { items } = await api.get<{ items: Order[] }>(
+      const { data: items } = await api.get<{ data: Order[] }>(
         `/svc/order/api/v1/orders?subscriptionId=${id}&orderBy=deliveryDate&limit=100`,
       );
       // Each index once, one after the other, up to the horizon.

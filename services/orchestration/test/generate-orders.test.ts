@@ -35,7 +35,7 @@ async function ordersOf(subscriptionId: string) {
     'GET',
     `/api/v1/orders?subscriptionId=${subscriptionId}&orderBy=deliveryDate`,
   );
-  return res.json<{ items: Order[] }>().items;
+  return res.json<{ data: Order[] }>().data;
 }
 
 describe('POST /workflows/generate-orders', () => {

@@ -85,7 +85,8 @@ const byLegacyId = async (u: User) =>
       return res.statusCode === 200 ? res.json<Order>() : res.statusCode;
     }),
   );
-const noOrders = { items: [], total: 0, totalCapped: false, offset: 0, limit: 100 };
+const noOrders = { data: [], meta: { total: 0, totalCapped: false, offset: 0, limit: 100 } };
+const noSubscriptions = { data: [], meta: { total: 0, offset: 0, limit: 100 } };
 
 const legacyState = async (u: User) =>
   (await callJson(h.services.legacy!, 'POST', '/get-legacy-user-data', { email: u.email })).json<{
@@ -100,8 +101,9 @@ describe('migrate and revert-migrate one customer', () => {
           clean(x) && ordersOf(x).some((o) => o.status !== 'delivered') && !x.isCustomerOnChargeApi,
       ) ?? h.data.users.find((x) => clean(x) && ordersOf(x).length > 0)!;
     const everyOrder = async () =>
-      (await callJson(h.services.order!, 'GET', '/api/v1/orders?limit=1')).json<{ total: number }>()
-        .total;
+      (await callJson(h.services.order!, 'GET', '/api/v1/orders?limit=1')).json<{
+        meta: { total: number };
+      }>().meta.total;
     const ordersBefore = await everyOrder();
     expect(await byLegacyId(u)).toEqual(ordersOf(u).map(() => 404));
     const res = await migrate(u.email, `migrate-${u.id}`);
@@ -119,7 +121,7 @@ describe('migrate and revert-migrate one customer', () => {
     expect((held.dogs as { name: string }[]).map((d) => d.name)).toEqual(
       petsOf(u).map((p) => p.name),
     );
-    const [sub] = held.subscriptions as {
+    const [sub] = (held.subscriptions as { data: unknown[] }).data as {
       status: string;
       cadenceInWeeks: number;
       feedingPlans: { currentDailyServingSizeInGrams: number }[];
@@ -156,7 +158,7 @@ describe('migrate and revert-migrate one customer', () => {
         items.map((x) => [x.priceCents, x.pouches]),
       );
     }
-    expect(held.orders).toMatchObject({ total: legacyOrders.length });
+    expect(held.orders).toMatchObject({ meta: { total: legacyOrders.length } });
     expect(held.flags).toEqual(found.map((o) => ({ orderId: o.id, ...flags })));
     const address = await callJson(
       h.services.identity!,
@@ -202,7 +204,7 @@ describe('migrate and revert-migrate one customer', () => {
       user: 404,
       emailTaken: { isTaken: false },
       dogs: [],
-      subscriptions: [],
+      subscriptions: noSubscriptions,
       payment: 404,
       orders: noOrders,
       flags: [],
@@ -458,7 +460,7 @@ describe('migrate and revert-migrate one customer', () => {
       user: 404,
       emailTaken: { isTaken: false },
       dogs: [],
-      subscriptions: [],
+      subscriptions: noSubscriptions,
       payment: 404,
       orders: noOrders,
       flags: [],

@@ -21,10 +21,10 @@ afterAll(() => real?.close());
 
 const boxesOf = async (subscriptionId: string) =>
   (
-    await real.get<{ items: Order[] }>(
+    await real.get<{ data: Order[] }>(
       `/svc/order/api/v1/orders?subscriptionId=${subscriptionId}&orderBy=deliveryDate&direction=ASC&limit=100`,
     )
-  ).items;
+  ).data;
 
 describe('pause and resume when their process is killed', () => {
   it('after each step in turn: pause ends paused with the kept box, resume plans the boxes once', async () => {

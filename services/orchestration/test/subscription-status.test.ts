@@ -38,7 +38,7 @@ async function boxes(hh: Household) {
     `/api/v1/orders?subscriptionId=${hh.subscription.id}&orderBy=deliveryDate&direction=ASC&limit=100`,
   );
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ items: Order[] }>().items;
+  return res.json<{ data: Order[] }>().data;
 }
 const shape = (orders: Order[]) => orders.map((o) => [o.subscriptionOrderIndex, o.deliveryDate]);
 

@@ -101,7 +101,7 @@ describe.skipIf(!postgres)('two processes on one database', () => {
 
       // No order twice: each subscription's indexes 0, 1, 2, … once, every 2 weeks.
       for (const id of subscriptions) {
-        const { items } = await api.get<{ items: Order[] }>(
+        const { data: items } = await api.get<{ data: Order[] }>(
           `/svc/order/api/v1/orders?subscriptionId=${id}&orderBy=deliveryDate&limit=100`,
         );
         const indexes = items.map((o) => o.subscriptionOrderIndex);

@@ -119,7 +119,10 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
 
     listOutbox: async ({ query }) => {
       const { rows, total } = await listOutbox(db, query);
-      return { items: rows.map(toOutboxMessage), total };
+      return {
+        data: rows.map(toOutboxMessage),
+        meta: { total, offset: query.offset, limit: query.limit },
+      };
     },
 
     addSubscriptionExtras: async ({ body }) => addSubscriptionExtras(ctx, body),

@@ -84,9 +84,9 @@ describe('staff list pages kept in memory', () => {
   const staffPage = async (qs: string) => {
     const res = await h.call('GET', `/api/v1/orders?${qs}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ items: Order[]; total: number }>();
+    return res.json<{ data: Order[]; meta: { total: number } }>();
   };
-  const someOrder = async () => (await staffPage(`userId=${DEMO_CUSTOMER_ID}`)).items.at(-1)!;
+  const someOrder = async () => (await staffPage(`userId=${DEMO_CUSTOMER_ID}`)).data.at(-1)!;
   /** The zone of Sam's depot (MEL), where his orders' billing dates are. */
   const zone = 'Australia/Melbourne';
 
@@ -94,7 +94,7 @@ describe('staff list pages kept in memory', () => {
     const order = await someOrder();
     const qs = `billingDate=${order.billingDate}&timezone=${zone}`;
     const before = await staffPage(qs);
-    expect(before.items.map((o) => o.id)).toContain(order.id);
+    expect(before.data.map((o) => o.id)).toContain(order.id);
     expect(await staffPage(qs)).toEqual(before);
     const newcomer = randomUUID();
     const columns = `billing_date, billing_cutoff_date, cutoff_at, make_date, delivery_date,
@@ -109,10 +109,10 @@ describe('staff list pages kept in memory', () => {
     const after = await eventually(
       h,
       () => staffPage(qs),
-      (p) => p.total === before.total + 1,
+      (p) => p.meta.total === before.meta.total + 1,
     );
-    expect(after.total).toBe(before.total + 1);
-    expect(after.items.map((o) => o.userId)).toContain(newcomer);
+    expect(after.meta.total).toBe(before.meta.total + 1);
+    expect(after.data.map((o) => o.userId)).toContain(newcomer);
   });
 
   it('shows an order whose payment status moved it into the filter', async () => {
@@ -120,7 +120,7 @@ describe('staff list pages kept in memory', () => {
     const status = order.paymentStatus === 'attempt_failed' ? 'processing' : 'attempt_failed';
     const qs = `status=${status}&billingDateRangeStart=${order.billingDate}&billingDateRangeEnd=${order.billingDate}&timezone=${zone}`;
     const before = await staffPage(qs);
-    expect(before.items.map((o) => o.id)).not.toContain(order.id);
+    expect(before.data.map((o) => o.id)).not.toContain(order.id);
     await elsewhere(
       h,
       `update "order"."orders" set payment_status = '${status}' where id = '${order.id}'`,
@@ -128,18 +128,18 @@ describe('staff list pages kept in memory', () => {
     const after = await eventually(
       h,
       () => staffPage(qs),
-      (p) => p.total === before.total + 1,
+      (p) => p.meta.total === before.meta.total + 1,
     );
-    expect(after.items.map((o) => o.id)).toContain(order.id);
+    expect(after.data.map((o) => o.id)).toContain(order.id);
   });
 
   it("moves an order's display type when a new day starts in its zone, with no write", async () => {
     const qs = `userId=${DEMO_CUSTOMER_ID}`;
     const before = await staffPage(qs);
-    const future = before.items.find((o) => o.displayType === 'FUTURE')!;
+    const future = before.data.find((o) => o.displayType === 'FUTURE')!;
     h.clock.set(new Date(Date.parse(`${future.deliveryDate}T00:00:00+11:00`) + 4 * 86_400_000));
     const after = await staffPage(qs);
-    const moved = after.items.find((o) => o.id === future.id)!;
+    const moved = after.data.find((o) => o.id === future.id)!;
     expect(moved.displayType).not.toBe('FUTURE');
     expect({ ...moved, displayType: 'FUTURE' }).toEqual(future);
   });

@@ -102,13 +102,13 @@ describe('POST /orders/migration (past orders of a migrated customer)', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(imported);
     const listed = (await h.call('GET', `/api/v1/orders?userId=${userId}`)).json<{
-      total: number;
+      meta: { total: number };
     }>();
-    expect(listed.total).toBe(2);
+    expect(listed.meta.total).toBe(2);
     const outbox = (await h.call('GET', '/api/v1/outbox?limit=100')).json<{
-      items: { orderId: string }[];
+      data: { orderId: string }[];
     }>();
-    expect(outbox.items.filter((m) => imported.items.some((i) => i.orderId === m.orderId))).toEqual(
+    expect(outbox.data.filter((m) => imported.items.some((i) => i.orderId === m.orderId))).toEqual(
       [],
     );
   });
@@ -158,9 +158,9 @@ describe('POST /orders/migration (past orders of a migrated customer)', () => {
       expect(messagesOf(res).join(' ')).toContain(message);
     }
     const listed = (await h.call('GET', `/api/v1/orders?userId=${userId}`)).json<{
-      total: number;
+      meta: { total: number };
     }>();
-    expect(listed.total).toBe(0);
+    expect(listed.meta.total).toBe(0);
   });
 
   it('refuses an address the courier has no depot for', async () => {

@@ -196,20 +196,22 @@ describe('GET /orders', () => {
 
   it('filters by customer and subscription, sorts by id or delivery date, pages', async () => {
     const byUser = await h.call('GET', `/api/v1/orders?userId=${userId}`);
-    expect(byUser.json()).toMatchObject({ total: 3, totalCapped: false, offset: 0, limit: 100 });
-    expect(byUser.json<{ items: Order[] }>().items.map((o) => o.id)).toEqual(made.map((o) => o.id));
+    expect(byUser.json()).toMatchObject({
+      meta: { total: 3, totalCapped: false, offset: 0, limit: 100 },
+    });
+    expect(byUser.json<{ data: Order[] }>().data.map((o) => o.id)).toEqual(made.map((o) => o.id));
     const byDate = await h.call(
       'GET',
       `/api/v1/orders?subscriptionId=${subscriptionId}&orderBy=deliveryDate&direction=DESC`,
     );
-    expect(byDate.json<{ items: Order[] }>().items.map((o) => o.deliveryDate)).toEqual([
+    expect(byDate.json<{ data: Order[] }>().data.map((o) => o.deliveryDate)).toEqual([
       '2026-12-04',
       '2026-11-27',
       '2026-11-20',
     ]);
     const page = await h.call('GET', `/api/v1/orders?userId=${userId}&offset=1&limit=1`);
-    expect(page.json()).toMatchObject({ total: 3, offset: 1, limit: 1 });
-    expect(page.json<{ items: Order[] }>().items.map((o) => o.id)).toEqual([made[1]!.id]);
+    expect(page.json()).toMatchObject({ meta: { total: 3, offset: 1, limit: 1 } });
+    expect(page.json<{ data: Order[] }>().data.map((o) => o.id)).toEqual([made[1]!.id]);
   });
 
   it('lists each order exactly as reading it alone answers it', async () => {
@@ -227,14 +229,14 @@ describe('GET /orders', () => {
     expect(first.discounts).toHaveLength(1);
     expect(first.orderLineItems[1]!.bundleLineItems).toHaveLength(2);
     expect(first.cartNote).toContain('"hi"');
-    expect(listed.json<{ items: Order[] }>().items).toEqual(alone.map((a) => a.json<Order>()));
+    expect(listed.json<{ data: Order[] }>().data).toEqual(alone.map((a) => a.json<Order>()));
     // The list is written by PostgreSQL (ADR 012), an order alone by JSON.stringify: same bytes.
-    expect(listed.body).toContain(`"items":[${alone.map((a) => a.body).join(',')}]`);
+    expect(listed.body).toContain(`"data":[${alone.map((a) => a.body).join(',')}]`);
   });
 
   it('lists an order as it is now, however it was changed since the last list', async () => {
     const list = async () =>
-      (await h.call('GET', `/api/v1/orders?userId=${userId}`)).json<{ items: Order[] }>().items;
+      (await h.call('GET', `/api/v1/orders?userId=${userId}`)).json<{ data: Order[] }>().data;
     const before = await list();
     expect(before.map((o) => o.id)).toEqual(made.map((o) => o.id));
     // Through the service…
@@ -273,19 +275,19 @@ describe('GET /orders', () => {
       'GET',
       `/api/v1/orders?userId=${userId}&billingDate=2026-11-24&timezone=Australia/Melbourne`,
     );
-    expect(one.json<{ items: Order[] }>().items.map((o) => o.deliveryDate)).toEqual(['2026-11-27']);
+    expect(one.json<{ data: Order[] }>().data.map((o) => o.deliveryDate)).toEqual(['2026-11-27']);
     const range = await h.call(
       'GET',
       `/api/v1/orders?userId=${userId}&billingDateRangeStart=2026-11-17&billingDateRangeEnd=2026-11-24&timezone=Australia/Melbourne`,
     );
-    expect(range.json()).toMatchObject({ total: 2 });
+    expect(range.json()).toMatchObject({ meta: { total: 2 } });
     const sydney = await h.call(
       'GET',
       `/api/v1/orders?userId=${userId}&billingDate=2026-11-24&timezone=Australia/Sydney`,
     );
-    expect(sydney.json()).toMatchObject({ total: 0 });
+    expect(sydney.json()).toMatchObject({ meta: { total: 0 } });
     const processed = await h.call('GET', `/api/v1/orders?userId=${userId}&status=processed`);
-    expect(processed.json()).toMatchObject({ total: 0 });
+    expect(processed.json()).toMatchObject({ meta: { total: 0 } });
   });
 
   it('counts a long list only so far past the page start (totalCapped)', async () => {
@@ -306,8 +308,8 @@ describe('GET /orders', () => {
     const list = async (qs: string) => {
       const res = await h.call('GET', `/api/v1/orders?userId=${many}&${qs}`);
       expect(res.statusCode, qs).toBe(200);
-      const { items, ...rest } = res.json<{ items: Order[]; total: number }>();
-      return { ...rest, ids: items.map((o) => o.id) };
+      const { data, meta } = res.json<{ data: Order[]; meta: { total: number } }>();
+      return { ...meta, ids: data.map((o) => o.id) };
     };
     const start = await list('limit=2');
     expect(start).toMatchObject({ total: ORDER_LIST_COUNT_CAP, totalCapped: true });
@@ -352,7 +354,7 @@ describe('GET /orders', () => {
       'orderBy must be id or deliveryDate',
     ]);
     const none = await h.call('GET', `/api/v1/orders?userId=${userId}&limit=0`);
-    expect(none.json()).toMatchObject({ items: [], total: 3, limit: 0 });
+    expect(none.json()).toMatchObject({ data: [], meta: { total: 3, limit: 0 } });
   });
 });
 

@@ -79,7 +79,7 @@ setInterval(async () => {
     url: '/api/v1/outbox?status=delivered',
     headers,
   });
-  for (const m of (res.json() as { items: { id: string }[] }).items) {
+  for (const m of (res.json() as { data: { id: string }[] }).data) {
     if (!seen.has(m.id)) say(`DELIVERED ${m.id}`);
     seen.add(m.id);
   }

@@ -42,7 +42,7 @@ afterAll(async () => h?.close());
 const relayOnce = () => relayTopics(h.database.forSchema(schema), h.clock, relay);
 const outbox = async (qs = '') =>
   (await h.call('GET', `/api/v1/outbox${qs}`)).json<{
-    items: {
+    data: {
       id: string;
       topic: string;
       orderId: string;
@@ -52,7 +52,7 @@ const outbox = async (qs = '') =>
       lastError: string | null;
       nextAttemptAt: string;
     }[];
-    total: number;
+    meta: { total: number };
   }>();
 
 describe('the outbox', () => {
@@ -68,7 +68,7 @@ describe('the outbox', () => {
       orderLineItems: order.orderLineItems.map(({ id: _id, ...item }) => item),
     });
     const pending = await outbox('?status=pending');
-    expect(pending.items.map((m) => m.topic)).toEqual([
+    expect(pending.data.map((m) => m.topic)).toEqual([
       'order_created',
       'order_updated',
       'order_paid',
@@ -76,9 +76,9 @@ describe('the outbox', () => {
       'post_payment_order_modified',
     ]);
     expect(await relayOnce()).toBe(5);
-    expect((await outbox('?status=pending')).total).toBe(0);
+    expect((await outbox('?status=pending')).meta.total).toBe(0);
     const delivered = await outbox('?status=delivered');
-    expect(delivered.items.every((m) => m.deliveredTo.join() === 'orchestration,analytics')).toBe(
+    expect(delivered.data.every((m) => m.deliveredTo.join() === 'orchestration,analytics')).toBe(
       true,
     );
     const first = received.find((r) => r.body.topic === 'order_created')!;
@@ -92,7 +92,7 @@ describe('the outbox', () => {
     failing.add('analytics');
     const order = await createOrder(h);
     await relayOnce();
-    let [message] = (await outbox('?status=pending')).items;
+    let [message] = (await outbox('?status=pending')).data;
     expect(message).toMatchObject({
       orderId: order.id,
       attempts: 1,
@@ -103,7 +103,7 @@ describe('the outbox', () => {
     expect(await relayOnce()).toBe(0);
     h.clock.advance(1_000);
     await relayOnce();
-    [message] = (await outbox('?status=pending')).items;
+    [message] = (await outbox('?status=pending')).data;
     expect(message).toMatchObject({
       attempts: 2,
       nextAttemptAt: new Date(h.clock.now().getTime() + 2_000).toISOString(),
@@ -111,7 +111,7 @@ describe('the outbox', () => {
     failing.delete('analytics');
     h.clock.advance(2_000);
     await relayOnce();
-    expect((await outbox('?status=pending')).total).toBe(0);
+    expect((await outbox('?status=pending')).meta.total).toBe(0);
     expect(received.map((r) => r.subscriber)).toEqual([
       'orchestration',
       'analytics',
@@ -155,7 +155,7 @@ describe('the outbox', () => {
     }
     expect(created(first!)[0]!.body.payload.order.deliveryNote).toBe('Side gate');
     expect(created(gone!).map((r) => r.body.payload)).toEqual([{}]);
-    expect((await outbox('?status=pending')).total).toBe(0);
+    expect((await outbox('?status=pending')).meta.total).toBe(0);
   });
 
   it('gives up after its attempts and shows the topic as failed', async () => {
@@ -166,8 +166,8 @@ describe('the outbox', () => {
       h.clock.advance(MAX_RETRY_MS);
     }
     const failed = await outbox('?status=failed');
-    expect(failed.items).toHaveLength(1);
-    expect(failed.items[0]).toMatchObject({ attempts: 150, deliveredTo: ['analytics'] });
+    expect(failed.data).toHaveLength(1);
+    expect(failed.data[0]).toMatchObject({ attempts: 150, deliveredTo: ['analytics'] });
     failing.delete('orchestration');
   }, 180_000);
 
@@ -221,8 +221,8 @@ describe("a subscriber's topics", () => {
   afterAll(async () => only?.close());
   const pendingTopics = async () =>
     (await only.call('GET', '/api/v1/outbox?status=pending'))
-      .json<{ items: { topic: string; orderId: string }[] }>()
-      .items.map((m) => m.topic);
+      .json<{ data: { topic: string; orderId: string }[] }>()
+      .data.map((m) => m.topic);
 
   it('writes only the topics some subscriber takes, and relays each only to those that take it', async () => {
     received.length = 0;

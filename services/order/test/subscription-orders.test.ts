@@ -35,7 +35,7 @@ const subscriptionOrder = (subscriptionId: string, index: number, deliveryDate: 
 const ordersOf = async (subscriptionId: string) =>
   (
     await h.call('GET', `/api/v1/orders?subscriptionId=${subscriptionId}&orderBy=deliveryDate`)
-  ).json<{ items: Order[] }>().items;
+  ).json<{ data: Order[] }>().data;
 
 describe('POST /orders/bulk', () => {
   it('makes every order as POST /orders does, each index once however often it is asked', async () => {
@@ -80,10 +80,10 @@ describe('POST /orders/bulk', () => {
       },
     ]);
     const topics = (await h.call('GET', '/api/v1/outbox?status=pending')).json<{
-      items: { topic: string; orderId: string }[];
+      data: { topic: string; orderId: string }[];
     }>();
     expect(
-      topics.items.filter((t) => made.createdOrderIds.includes(t.orderId)).map((t) => t.topic),
+      topics.data.filter((t) => made.createdOrderIds.includes(t.orderId)).map((t) => t.topic),
     ).toEqual(['order_created', 'order_created', 'order_created']);
 
     // Again, with one more: the three are there already and only the new one is made.

@@ -39,7 +39,9 @@ describe('demo data', () => {
     expect(DEMO_DOG_IDS).toEqual(DOGS_SERVICE_DEMO_DOG_IDS);
     expect(await seedDemoSubscription(h.database, h.clock)).toMatchObject({ seeded: true });
     expect(await seedDemoSubscription(h.database, h.clock)).toMatchObject({ seeded: false });
-    const [sub] = await get<Subscription[]>(h.app, `/subscriptions?userId=${DEMO_CUSTOMER_ID}`);
+    const {
+      data: [sub],
+    } = await get<{ data: Subscription[] }>(h.app, `/subscriptions?userId=${DEMO_CUSTOMER_ID}`);
     expect(sub).toMatchObject({
       id: DEMO_SUBSCRIPTION_ID,
       status: 'active',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@pawfresh/contracts/product';
-import type { Subscription } from '@pawfresh/contracts/subscription';
+import type { Subscription, SubscriptionPage as Page } from '@pawfresh/contracts/subscription';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import { callJson, caller, fuzzContract, messagesOf } from '@pawfresh/testing';
 import { harness, serviceAuth, type Harness } from './harness.js';
@@ -236,7 +236,7 @@ describe('POST /subscriptions', () => {
       h.down.pricing = false;
     }
     const list = await call('GET', `/subscriptions?userId=${home.userId}`);
-    expect(list.json()).toEqual([]);
+    expect(list.json()).toEqual({ data: [], meta: { total: 0, offset: 0, limit: 100 } });
   });
 });
 
@@ -258,7 +258,9 @@ describe('GET /subscriptions and /subscriptions/search', () => {
       cancelledBy: 'staff@pawfresh.com.au',
     });
 
-    const list = (await call('GET', `/subscriptions?userId=${home.userId}`)).json<Subscription[]>();
+    const page = (await call('GET', `/subscriptions?userId=${home.userId}`)).json<Page>();
+    expect(page.meta).toEqual({ total: 1, offset: 0, limit: 100 });
+    const list = page.data;
     expect(list).toHaveLength(1);
     expect(list[0]!.feedingPlans.map((p) => p.animalId)).toEqual([home.dogA]);
     expect(list[0]!.extras).toEqual([]);
@@ -267,7 +269,7 @@ describe('GET /subscriptions and /subscriptions/search', () => {
         'GET',
         `/subscriptions?userId=${home.userId}&includeIneligiblePlans=true&includeRemovedExtras=true`,
       )
-    ).json<Subscription[]>();
+    ).json<Page>().data;
     expect(full[0]!.feedingPlans.map((p) => p.status)).toEqual(['active', 'ineligible']);
     expect(full[0]!.extras[0]!.cancelledAt).not.toBeNull();
     // Only active plans count towards the totals.
@@ -276,20 +278,20 @@ describe('GET /subscriptions and /subscriptions/search', () => {
 
   it('searches by dog and by status', async () => {
     const { home, sub } = await activeSubscription();
-    const byDog = (await call('GET', `/subscriptions/search?animalId=${home.dogA}`)).json<
-      Subscription[]
-    >();
+    const byDog = (await call('GET', `/subscriptions/search?animalId=${home.dogA}`)).json<Page>()
+      .data;
     expect(byDog.map((s) => s.id)).toEqual([sub.id]);
-    expect((await call('GET', `/subscriptions/search?animalId=${home.dogB}`)).json()).toEqual([]);
-    const active = (await call('GET', '/subscriptions/search?status=active&limit=100')).json<
-      Subscription[]
-    >();
+    expect(
+      (await call('GET', `/subscriptions/search?animalId=${home.dogB}`)).json<Page>().data,
+    ).toEqual([]);
+    const active = (await call('GET', '/subscriptions/search?status=active&limit=100')).json<Page>()
+      .data;
     expect(active.every((s) => s.status === 'active')).toBe(true);
     expect(active.map((s) => s.id)).toContain(sub.id);
     const both = (
       await call('GET', `/subscriptions/search?animalId=${home.dogA}&status=paused`)
-    ).json();
-    expect(both).toEqual([]);
+    ).json<Page>();
+    expect(both).toEqual({ data: [], meta: { total: 0, offset: 0, limit: 100 } });
     const none = await call('GET', '/subscriptions/search');
     expect(none.statusCode).toBe(400);
     expect(messagesOf(none)).toContain('Search by animalId, status or both');

@@ -311,7 +311,10 @@ export function createFakeApi(options: FakeApiOptions = {}) {
         b.deliveryDate.localeCompare(a.deliveryDate),
       );
       return {
-        body: { items: past.slice(offset, offset + limit), total: past.length, offset, limit },
+        body: {
+          data: past.slice(offset, offset + limit),
+          meta: { total: past.length, offset, limit },
+        },
       };
     }),
   );

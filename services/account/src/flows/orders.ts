@@ -79,7 +79,7 @@ export async function customerPastOrders(
     params: { customerId: userId },
     query: page,
   });
-  return { ...past, items: past.items.map(toCustomerOrder) };
+  return { ...past, data: past.data.map(toCustomerOrder) };
 }
 
 /** One of the customer's own orders; another customer's is "not found", as an unknown one. */

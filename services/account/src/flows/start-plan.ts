@@ -17,7 +17,7 @@ export async function refuseNotMeals(ctx: AccountContext, productIds: readonly s
 
 /** The subscription a dog's new plan goes on: the active one, else a paused one. */
 export async function planSubscription(ctx: AccountContext, userId: string) {
-  const subscriptions = await ctx.subscription.listSubscriptions({ query: { userId } });
+  const { data: subscriptions } = await ctx.subscription.listSubscriptions({ query: { userId } });
   return (
     subscriptions.find((s) => s.status === 'active') ??
     subscriptions.find((s) => s.status === 'paused')

@@ -20,10 +20,10 @@ export async function orderIdsByIndex(ctx: AccountContext, subscriptionId: strin
     const page = await ctx.order.listOrders({
       query: { subscriptionId, orderBy: 'id', direction: 'ASC', offset, limit: 100 },
     });
-    for (const o of page.items) {
+    for (const o of page.data) {
       if (o.subscriptionOrderIndex !== null) byIndex.set(o.subscriptionOrderIndex, o.id);
     }
-    if (page.items.length < 100) return byIndex;
+    if (page.data.length < 100) return byIndex;
   }
 }
 
@@ -58,7 +58,7 @@ export function toCustomerSubscription(
 }
 
 export async function customerSubscriptions(ctx: AccountContext, userId: string) {
-  const list = await ctx.subscription.listSubscriptions({ query: { userId } });
+  const { data: list } = await ctx.subscription.listSubscriptions({ query: { userId } });
   const subscriptions: CustomerSubscription[] = [];
   for (const s of list) {
     subscriptions.push(toCustomerSubscription(s, await orderIdsByIndex(ctx, s.id)));

@@ -6,6 +6,7 @@ import {
   deleteShipment,
   findShipment,
   insertShipment,
+  SEARCH_LIMIT,
   searchShipments,
   toShipment,
 } from '../db/shipment-store.js';
@@ -88,5 +89,5 @@ export async function findShipments(
   },
 ) {
   const { total, rows } = await searchShipments(ctx.db, by);
-  return { total, items: rows.map(toShipment) };
+  return { data: rows.map(toShipment), meta: { total, offset: 0, limit: SEARCH_LIMIT } };
 }

@@ -40,10 +40,8 @@ export async function listLegacyUserEmails(
     rows.map((r) => r.id),
   );
   return {
-    items: rows.map((r) => toLegacyUser(r, states.get(r.id) ?? UNMIGRATED)),
-    total,
-    offset: query.offset,
-    limit: query.limit,
+    data: rows.map((r) => toLegacyUser(r, states.get(r.id) ?? UNMIGRATED)),
+    meta: { total, offset: query.offset, limit: query.limit },
   };
 }
 

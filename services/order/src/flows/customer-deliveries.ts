@@ -44,9 +44,8 @@ export async function customerPastOrders(
     .filter((o) => o.displayType === 'PAST')
     .reverse();
   return {
-    items: past.slice(page.offset, page.offset + page.limit),
-    total: past.length,
-    ...page,
+    data: past.slice(page.offset, page.offset + page.limit),
+    meta: { total: past.length, offset: page.offset, limit: page.limit },
   };
 }
 

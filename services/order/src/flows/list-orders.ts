@@ -90,7 +90,7 @@ async function readPage(ctx: OrderContext, query: OrderListQuery, now: Date): Pr
       items += `${items ? ',' : ''}${orderJson(order, now)}`;
     }
     const answer = rawJson(
-      `{"items":[${items}],"total":${total},"totalCapped":${totalCapped},"offset":${query.offset},"limit":${query.limit}}`,
+      `{"data":[${items}],"meta":{"total":${total},"offset":${query.offset},"limit":${query.limit},"totalCapped":${totalCapped}}}`,
     );
     const zoneList = [...zones].sort();
     return { answer, zones: zoneList, days: localDays(zoneList, now) };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from '@pawfresh/db/orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from '@pawfresh/db/orm';
 import { isUniqueViolation } from '@pawfresh/db';
 import {
   cancelReasons,
@@ -71,7 +71,7 @@ export async function listSubscriptionRows(
     offset: number;
     limit: number;
   },
-): Promise<SubscriptionRow[]> {
+): Promise<{ rows: SubscriptionRow[]; total: number }> {
   const conditions = [live];
   if (filter.userId) conditions.push(eq(subscriptions.userId, filter.userId));
   if (filter.status) conditions.push(eq(subscriptions.status, filter.status));
@@ -86,13 +86,18 @@ export async function listSubscriptionRows(
       ),
     );
   }
-  return db
-    .select()
-    .from(subscriptions)
-    .where(and(...conditions))
-    .orderBy(desc(subscriptions.createdAt), asc(subscriptions.id))
-    .offset(filter.offset)
-    .limit(filter.limit);
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(subscriptions)
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), asc(subscriptions.id))
+      .offset(filter.offset)
+      .limit(filter.limit),
+    db.select({ n: count() }).from(subscriptions).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 /** Loads the children of many subscriptions in a handful of queries. */

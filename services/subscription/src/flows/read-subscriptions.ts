@@ -1,4 +1,8 @@
-import type { Subscription, SubscriptionStatus } from '@pawfresh/contracts/subscription';
+import type {
+  Subscription,
+  SubscriptionPage,
+  SubscriptionStatus,
+} from '@pawfresh/contracts/subscription';
 import {
   findSubscriptionRow,
   listSubscriptionRows,
@@ -25,14 +29,17 @@ export interface SubscriptionQuery extends ListFlags {
 export async function listSubscriptions(
   ctx: SubscriptionContext,
   query: SubscriptionQuery,
-): Promise<Subscription[]> {
+): Promise<SubscriptionPage> {
   await resumeDueSubscriptions(
     ctx.db,
     ctx.clock.now(),
     query.userId ? { userId: query.userId } : {},
   );
-  const rows = await listSubscriptionRows(ctx.db, query);
-  return (await loadAggregates(ctx.db, rows)).map((a) => toSubscription(a, query));
+  const { rows, total } = await listSubscriptionRows(ctx.db, query);
+  return {
+    data: (await loadAggregates(ctx.db, rows)).map((a) => toSubscription(a, query)),
+    meta: { total, offset: query.offset, limit: query.limit },
+  };
 }
 
 export async function getSubscription(

@@ -120,7 +120,9 @@ export const createAccount =
     );
     const subscription = await step('create-subscription', () =>
       upstream('Creating the subscription', async () => {
-        const [existing] = await services.subscription.listSubscriptions({ query: { userId } });
+        const {
+          data: [existing],
+        } = await services.subscription.listSubscriptions({ query: { userId } });
         const sub =
           existing ??
           (await services.subscription.createSubscription({
@@ -149,10 +151,10 @@ export const createAccount =
     for (const [i, box] of plan.boxes.entries()) {
       const order = await step(`create-box-${i + 1}`, () =>
         upstream('Creating the box', async () => {
-          const { items } = await services.order.listOrders({
+          const { data: orders } = await services.order.listOrders({
             query: { userId, subscriptionId: subscription.id, limit: 100 },
           });
-          const existing = items.find((o) => o.deliveryDate === box.deliveryDate);
+          const existing = orders.find((o) => o.deliveryDate === box.deliveryDate);
           return (
             existing ??
             createBox(services, userId, subscription, meal, dogId, box, start.firstHistoryId + i)

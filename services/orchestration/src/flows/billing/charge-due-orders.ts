@@ -48,8 +48,8 @@ export const chargeDueOrders =
             const page = await services.order.listOrders({
               query: { ...query, offset, limit: PAGE, orderBy: 'id', direction: 'ASC' },
             });
-            page.items.forEach((o: Order) => ids.add(o.id));
-            if (page.items.length < PAGE) break;
+            page.data.forEach((o: Order) => ids.add(o.id));
+            if (page.data.length < PAGE) break;
           }
         };
         // Orders are listed by billing date in each time zone a depot can be in (docs/orders.md).

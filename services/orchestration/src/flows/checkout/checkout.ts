@@ -299,9 +299,9 @@ export const checkout =
                   }
                   // Made by this step before a crash: the customer is new, so it is this checkout's.
                   if (!isRefused(err, 409)) throw err;
-                  const [existing] = await services.subscription.listSubscriptions({
-                    query: { userId },
-                  });
+                  const {
+                    data: [existing],
+                  } = await services.subscription.listSubscriptions({ query: { userId } });
                   if (!existing) throw err;
                   return existing;
                 }
@@ -465,7 +465,7 @@ export const checkout =
       const page = await services.order.listOrders({
         query: subscriptionId ? { subscriptionId, limit: 100 } : { userId, limit: 100 },
       });
-      return page.items;
+      return page.data;
     }
 
     /** Undo of create-orders: every order it made, found afresh (it may have failed part way). */

@@ -30,7 +30,7 @@ export const revertMigrate =
           ),
         ]);
         return {
-          subscriptionId: subs[0]?.id ?? null,
+          subscriptionId: subs.data[0]?.id ?? null,
           dogIds: dogs.map((d) => d.identifier),
           paymentCustomerId: customer.ok ? customer.value.id : null,
         };

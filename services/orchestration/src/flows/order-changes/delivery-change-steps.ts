@@ -234,7 +234,7 @@ export async function futureOrders(
         query: { userId, orderBy: 'deliveryDate', direction: 'ASC', offset: 0, limit: 100 },
       }),
     );
-    return ordersFrom(page.items, fromDate, first).map(before);
+    return ordersFrom(page.data, fromDate, first).map(before);
   });
 }
 

@@ -73,7 +73,7 @@ export const generateSubscriptionOrders =
         const page = await services.order.listOrders({
           query: { subscriptionId, orderBy: 'deliveryDate', direction: 'DESC', limit: 1 },
         });
-        return page.items[0];
+        return page.data[0];
       }),
     );
     if (subscription.status !== 'active' || !last || last.subscriptionOrderIndex === null) {
@@ -243,7 +243,7 @@ export const generateOrders =
             await services.subscription.searchSubscriptions({
               query: { status: 'cancelled', offset: page * PAGE, limit: PAGE },
             })
-          ).map((s) => s.id),
+          ).data.map((s) => s.id),
         ),
       );
       cancelled.push(...found);

@@ -54,7 +54,7 @@ export const updateDogProfile =
         const subscriptions = await upstream('Reading the subscriptions', () =>
           services.subscription.searchSubscriptions({ query: { animalId: input.dogId } }),
         );
-        for (const subscription of subscriptions) {
+        for (const subscription of subscriptions.data) {
           if (subscription.status === 'cancelled' || subscription.userId !== before.userId)
             continue;
           const plan = subscription.feedingPlans.find(

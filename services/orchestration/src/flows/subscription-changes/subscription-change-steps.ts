@@ -93,8 +93,8 @@ export function readOrdersInScope(
           query: { subscriptionId, orderBy: 'deliveryDate', direction: 'ASC', offset, limit: 100 },
         }),
       );
-      all.push(...page.items);
-      if (page.items.length < 100 || all.length >= page.total) break;
+      all.push(...page.data);
+      if (page.data.length < 100 || all.length >= page.meta.total) break;
     }
     const now = clock.now();
     const scope = changeScope(all, now, todayInAustralia(now));

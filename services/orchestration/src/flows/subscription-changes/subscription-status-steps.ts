@@ -44,8 +44,8 @@ async function listBoxes(ctx: WorkflowContext, subscriptionId: string): Promise<
         query: { subscriptionId, orderBy: 'deliveryDate', direction: 'ASC', offset, limit: 100 },
       }),
     );
-    orders.push(...page.items);
-    if (page.items.length < 100 || orders.length >= page.total) break;
+    orders.push(...page.data);
+    if (page.data.length < 100 || orders.length >= page.meta.total) break;
   }
   const timezone = orders.at(-1)?.address.timezone ?? DEFAULT_TIME_ZONE;
   const now = ctx.clock.now();

@@ -82,7 +82,7 @@ describe('/account/order-history', () => {
     renderApp('/account/order-history', { api });
 
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
-    answer({ body: { items: [], total: 0, offset: 0, limit: 10 } });
+    answer({ body: { data: [], meta: { total: 0, offset: 0, limit: 10 } } });
     expect(await screen.findByRole('heading', { name: 'No past boxes yet' })).toBeVisible();
   });
 
@@ -94,7 +94,9 @@ describe('/account/order-history', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading page: Order history is unavailable',
     );
-    api.on('GET /orders/past', () => ({ body: { items: [], total: 0, offset: 0, limit: 10 } }));
+    api.on('GET /orders/past', () => ({
+      body: { data: [], meta: { total: 0, offset: 0, limit: 10 } },
+    }));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'No past boxes yet' })).toBeVisible();
   });

@@ -55,14 +55,17 @@ export default function OrderHistoryRoute() {
     ) : (
       <PageLoading />
     );
-  } else if (history.data.total === 0) {
+  } else if (history.data.meta.total === 0) {
     content = (
       <EmptyState title="No past boxes yet">
         Once your first box has arrived, you’ll find it here with everything that was in it.
       </EmptyState>
     );
   } else {
-    const { items, total, offset } = history.data;
+    const {
+      data: items,
+      meta: { total, offset },
+    } = history.data;
     const pages = Math.max(1, Math.ceil(total / PAST_ORDERS_PAGE_SIZE));
     const first = offset + 1;
     const last = offset + items.length;
