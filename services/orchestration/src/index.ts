@@ -4,12 +4,11 @@ import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { COLLABORATORS, collaborators } from './collaborators.js';
 import { Engine } from './engine/engine.js';
 import { registerWorkflows } from './flows/workflows.js';
-import { registerMigrationQueue } from './flows/migration/bulk-migrate.js';
 import { orchestrationHandlers } from './routes.js';
 import { readOrchestrationSettings } from './settings.js';
 import { registerBillingWorkflows } from './flows/billing/index.js';
 import { billingHandlers } from './routes/billing.js';
-import { registerFulfilmentWorkflows } from './flows/fulfilment/fulfilment.js';
+import { registerFulfilmentWorkflows } from './flows/fulfilment/index.js';
 import { fulfilmentHandlers } from './routes/fulfilment.js';
 import { ensureSchedules, setSchedulesOn } from './engine/schedules.js';
 
@@ -69,7 +68,6 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       await engine.launch();
       // Off (development, demo, tests unless set): no schedule is made, and ticks run nothing.
       if (settings.schedulesOn) await ensureSchedules(billing.schedules);
-      await registerMigrationQueue(runtime.database.kind);
       app.addHook('preClose', async () => engine.beginShutdown());
       app.addHook('onClose', () => engine.shutdown());
     };

@@ -3,7 +3,7 @@ import { HttpError, type Handlers } from '@pawfresh/kit';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { OrderTopicResult } from '@pawfresh/contracts/orchestration-fulfilment';
 import type { Engine } from '../engine/engine.js';
-import type { FulfilmentWorkflows } from '../flows/fulfilment/fulfilment.js';
+import type { FulfilmentWorkflows } from '../flows/fulfilment/index.js';
 import { workflowForTopic } from '../rules/fulfilment.js';
 
 export type FulfilmentHandlers = Pick<
