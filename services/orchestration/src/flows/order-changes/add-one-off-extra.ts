@@ -1,14 +1,13 @@
 import { refuseIfAny } from '@pawfresh/kit';
 import { addOneOff, lineItemInputs } from '../../rules/order-lines.js';
 import type { WorkflowContext } from '../context.js';
+import { readVariants } from './order-change-steps.js';
 import {
-  actorOf,
-  priceLines,
-  readOwnedOrder,
-  readVariants,
-  writeLines,
-} from './order-change-steps.js';
-import { type OneOffExtraAnswer, extraProblems, assertSubscription } from './line-change-steps.js';
+  type OneOffExtraAnswer,
+  extraProblems,
+  readOrderToChange,
+  repriceLines,
+} from './line-change-steps.js';
 
 /** add-one-off-extra: one more extra on an order (or more of one it has), repriced. */
 export const addOneOffExtra =
@@ -20,8 +19,7 @@ export const addOneOffExtra =
     productVariantId: string;
     quantity: number;
   }): Promise<OneOffExtraAnswer> => {
-    const order = await readOwnedOrder(ctx, input.orderId, input.userId);
-    assertSubscription(order, input.subscriptionId);
+    const order = await readOrderToChange(ctx, input);
     const current = order.orderLineItems.flatMap((i) =>
       i.productVariantId ? [i.productVariantId] : [],
     );
@@ -34,8 +32,7 @@ export const addOneOffExtra =
     );
     const variant = variants.get(input.productVariantId)!;
     const items = addOneOff(lineItemInputs(order), variant, input.quantity);
-    const priced = await priceLines(ctx, order, items, variants);
-    const written = await writeLines(ctx, order, priced, actorOf(input.userId));
+    const written = await repriceLines(ctx, order, items, input.userId, variants);
     const line = written.orderLineItems.find(
       (i) => i.oneOff && !i.planType && !i.extraId && i.productVariantId === variant.id,
     );

@@ -1,17 +1,5 @@
-import { lineItemInputs, oneOffExtraLine } from '../../rules/order-lines.js';
 import type { WorkflowContext } from '../context.js';
-import {
-  actorOf,
-  priceLines,
-  readOwnedOrder,
-  readVariants,
-  writeLines,
-} from './order-change-steps.js';
-import {
-  type OneOffExtraAnswer,
-  assertSubscription,
-  extraNotOnOrder,
-} from './line-change-steps.js';
+import { type OneOffExtraAnswer, readOneOffLine, repriceLines } from './line-change-steps.js';
 
 /** delete-one-off-extra: a one-off extra off the order, repriced. */
 export const deleteOneOffExtra =
@@ -22,18 +10,8 @@ export const deleteOneOffExtra =
     subscriptionId?: string | undefined;
     orderLineItemId: string;
   }): Promise<OneOffExtraAnswer> => {
-    const order = await readOwnedOrder(ctx, input.orderId, input.userId);
-    assertSubscription(order, input.subscriptionId);
-    const lines = lineItemInputs(order);
-    if (!oneOffExtraLine(lines, input.orderLineItemId)) {
-      throw extraNotOnOrder(order.id, input.orderLineItemId);
-    }
+    const { order, lines } = await readOneOffLine(ctx, input);
     const items = lines.filter((i) => i.id !== input.orderLineItemId);
-    const variants = await readVariants(
-      ctx,
-      items.flatMap((i) => (i.productVariantId ? [i.productVariantId] : [])),
-    );
-    const priced = await priceLines(ctx, order, items, variants);
-    const written = await writeLines(ctx, order, priced, actorOf(input.userId));
+    const written = await repriceLines(ctx, order, items, input.userId);
     return { order: written, orderLineItemId: null };
   };

@@ -2,14 +2,8 @@ import { badRequest, refuseIfAny } from '@pawfresh/kit';
 import type { OrderExtraInput } from '@pawfresh/contracts/orchestration-order-changes';
 import { lineItemInputs, withOneOffExtras } from '../../rules/order-lines.js';
 import type { WorkflowContext } from '../context.js';
-import {
-  actorOf,
-  priceLines,
-  readOwnedOrder,
-  readVariants,
-  writeLines,
-} from './order-change-steps.js';
-import { type OrderChangeAnswer, extraProblems } from './line-change-steps.js';
+import { readOwnedOrder, readVariants } from './order-change-steps.js';
+import { type OrderChangeAnswer, extraProblems, repriceLines } from './line-change-steps.js';
 
 /** update-order-extras: the order's one-off extras become the list sent, repriced. */
 export const updateOrderExtras =
@@ -41,7 +35,6 @@ export const updateOrderExtras =
       ),
     );
     const items = withOneOffExtras(lineItemInputs(order), input.extras, variants);
-    const priced = await priceLines(ctx, order, items, variants);
-    const written = await writeLines(ctx, order, priced, actorOf(input.userId));
+    const written = await repriceLines(ctx, order, items, input.userId, variants);
     return { orderId: order.id, orders: [written], skippedOrders: [] };
   };

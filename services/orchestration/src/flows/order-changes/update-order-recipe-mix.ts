@@ -1,14 +1,8 @@
 import { notFound, refuseIfAny, type InputProblem } from '@pawfresh/kit';
 import { lineItemInputs, mixRecipes } from '../../rules/order-lines.js';
 import type { WorkflowContext } from '../context.js';
-import {
-  actorOf,
-  priceLines,
-  readOwnedOrder,
-  readProductVariants,
-  writeLines,
-} from './order-change-steps.js';
-import type { OrderChangeAnswer } from './line-change-steps.js';
+import { readOwnedOrder, readProductVariants } from './order-change-steps.js';
+import { type OrderChangeAnswer, repriceLines } from './line-change-steps.js';
 
 /**
  * update-order-recipe-mix: one dog's pouches in the order shared among other meals by ratio,
@@ -64,7 +58,6 @@ export const updateOrderRecipeMix =
     });
     refuseIfAny(problems);
     const items = mixRecipes(lineItemInputs(order), input.animalId, shares);
-    const priced = await priceLines(ctx, order, items, byId);
-    const written = await writeLines(ctx, order, priced, actorOf(input.userId));
+    const written = await repriceLines(ctx, order, items, input.userId, byId);
     return { orderId: order.id, orders: [written], skippedOrders: [] };
   };

@@ -29,7 +29,3 @@ export const updateRecipeMix =
       (changed) => [restorePlan(plan, changed)],
     );
   };
-
-// ---------------------------------------------------------------------------------------------
-// A dog added in the app: a feeding plan, and its meals on the open orders
-// ---------------------------------------------------------------------------------------------
