@@ -31,7 +31,6 @@ export default tseslint.config(
     // One saga shape (ADR 015, docs/workflows.md): a workflow's undo is declared beside its step and
     // run by engine/saga.ts, never by hand in a catch; flows reach DBOS only through the engine.
     files: ['services/orchestration/src/flows/**/*.ts'],
-    ignores: ['services/orchestration/src/flows/migration/bulk-migrate.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

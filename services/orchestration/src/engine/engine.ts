@@ -82,7 +82,12 @@ export class Engine {
   /** Callers waiting for a workflow's result, answered when the process begins to stop. */
   readonly #waiting = new Set<(err: Error) => void>();
   readonly #schedules: Schedule[] = [];
-  readonly #queues: { name: string; concurrency?: number; perSecond?: number }[] = [];
+  readonly #queues: {
+    name: string;
+    concurrency?: number;
+    perSecond?: number;
+    pollMs?: number;
+  }[] = [];
 
   constructor(private readonly options: EngineOptions) {}
 
@@ -91,9 +96,12 @@ export class Engine {
     return DBOS.registerWorkflow(run, { name });
   }
 
-  /** A queue of bounded concurrency (per process) for bulk work, before launch. */
-  queue(name: string, concurrency: number): string {
-    this.#queues.push({ name, concurrency });
+  /**
+   * A queue of bounded concurrency (per process) for bulk work, before launch. `pollMs` on
+   * PostgreSQL: how often a freed slot looks for the next run (the engine's default otherwise).
+   */
+  queue(name: string, concurrency: number, pollMs?: number): string {
+    this.#queues.push({ name, concurrency, ...(pollMs !== undefined ? { pollMs } : {}) });
     return name;
   }
 
@@ -239,13 +247,13 @@ export class Engine {
     executors?.watch();
     this.#executors = executors;
     setInternalQueuePolling(polling);
-    for (const { name, concurrency, perSecond } of this.#queues) {
+    for (const { name, concurrency, perSecond, pollMs } of this.#queues) {
       await DBOS.registerQueue(name, {
         // Per process: each process sharing the database runs this many at once.
         ...(concurrency !== undefined ? { workerConcurrency: concurrency } : {}),
         // Across the processes: the same row of the queues table, the latest start's setting.
         ...(perSecond !== undefined ? { rateLimit: paced(perSecond) } : {}),
-        minPollingIntervalMs: polling.queueMs,
+        minPollingIntervalMs: embedded ? polling.queueMs : (pollMs ?? polling.queueMs),
         onConflict: 'always_update',
       });
     }

@@ -10,7 +10,12 @@ import {
 import { getInflatedCart } from './checkout/get-inflated-cart.js';
 import { migrate } from './migration/migrate.js';
 import { revertMigrate } from './migration/revert-migrate.js';
-import { bulkMigration } from './migration/bulk-migrate.js';
+import {
+  MIGRATION_CONCURRENCY,
+  MIGRATION_QUEUE,
+  MIGRATION_QUEUE_POLL_MS,
+  bulkMigration,
+} from './migration/bulk-migrate.js';
 import type { InflatedCart } from '@pawfresh/contracts/orchestration';
 import type { CheckoutResult } from '@pawfresh/contracts/orchestration-checkout';
 import { checkout, type CheckoutRequest } from './checkout/checkout.js';
@@ -75,6 +80,7 @@ export function registerWorkflows(
   const inflate = engine.register('get-inflated-cart', getInflatedCart(ctx, pricing));
   const migrateOne = engine.register('migrate', migrate(ctx));
   const revertOne = engine.register('revert-migrate', revertMigrate(ctx));
+  const migration = engine.queue(MIGRATION_QUEUE, MIGRATION_CONCURRENCY, MIGRATION_QUEUE_POLL_MS);
   const queueName = engine.queue('generate-orders', generation.generateOrdersConcurrency);
   const one = engine.register('generate-subscription-orders', generateSubscriptionOrders(ctx));
   const batch = engine.register('generate-orders-batch', generateOrdersBatch(ctx));
@@ -110,10 +116,17 @@ export function registerWorkflows(
     ...orderChangeWorkflows(engine, ctx),
     migrate: migrateOne,
     revertMigrate: revertOne,
-    bulkMigrate: engine.register('bulk-migrate', bulkMigration(ctx, migrateOne, 'migrate')),
+    bulkMigrate: engine.register(
+      'bulk-migrate',
+      bulkMigration(
+        ctx,
+        (input, id) => engine.enqueue(migrateOne, input, id, migration),
+        'migrate',
+      ),
+    ),
     bulkRevertMigrate: engine.register(
       'bulk-revert-migrate',
-      bulkMigration(ctx, revertOne, 'revert'),
+      bulkMigration(ctx, (input, id) => engine.enqueue(revertOne, input, id, migration), 'revert'),
     ),
     generateOrders: generate,
   };

@@ -1,4 +1,3 @@
-import { DBOS } from '@dbos-inc/dbos-sdk';
 import { isRefused, upstream } from '@pawfresh/kit';
 import type { LegacyCohort, MigrationStatus } from '@pawfresh/contracts/legacy';
 import type {
@@ -7,46 +6,28 @@ import type {
   MigrateResult,
   RevertMigrateResult,
 } from '@pawfresh/contracts/orchestration-migration';
-import type { Workflow } from '../../engine/engine.js';
+import { publishProgress, readProgress } from '../../engine/progress.js';
 import { emptyProgress, recordOutcome } from '../../rules/bulk-progress.js';
 import type { WorkflowContext } from '../context.js';
 
 /** The queue the customers of bulk runs wait in. */
 export const MIGRATION_QUEUE = 'legacy-migration';
-/** Customers migrated at once in this process (each makes about ten calls to other services). */
+/** Customers migrated at once in each process (each makes about ten calls to other services). */
 export const MIGRATION_CONCURRENCY = 8;
-/** How often this process looks for customers waiting on the queue. */
-const QUEUE_POLL_MS = 100;
+/**
+ * How often a freed slot of the queue looks for the next customer on PostgreSQL: a customer takes
+ * well under DBOS's default second, so a slot would wait most of a second for the next one.
+ */
+export const MIGRATION_QUEUE_POLL_MS = 100;
 /** The event a bulk run publishes its progress under (GET /workflows/runs/{id}). */
 const PROGRESS_EVENT = 'progress';
 /** Progress is published every this many finished customers (and at the end). */
 const PUBLISH_EVERY = 10;
 const PAGE = 1000;
 
-let queued = false;
-
-/**
- * Registers the migration queue on PostgreSQL (after the engine launched: DBOS keeps queues in its
- * tables). On the embedded database DBOS's queue registration never finishes through the PGlite
- * wire bridge (its transaction waits on the one shared session), so there the bulk runs start
- * their customers in batches of MIGRATION_CONCURRENCY instead: the same bound, no queue.
- */
-export async function registerMigrationQueue(kind: 'pglite' | 'postgres'): Promise<void> {
-  queued = false;
-  if (kind !== 'postgres') return;
-  await DBOS.registerQueue(MIGRATION_QUEUE, {
-    workerConcurrency: MIGRATION_CONCURRENCY,
-    // DBOS polls a queue once a second by default: a customer takes well under that, so a slot
-    // freed would wait most of a second for the next one.
-    minPollingIntervalMs: QUEUE_POLL_MS,
-    onConflict: 'always_update',
-  });
-  queued = true;
-}
-
 /** A bulk run's progress as last published; undefined for any other run. */
 export async function bulkProgressOf(workflowId: string): Promise<BulkProgress | undefined> {
-  return (await DBOS.getEvent<BulkProgress>(workflowId, PROGRESS_EVENT, 0)) ?? undefined;
+  return readProgress<BulkProgress>(workflowId, PROGRESS_EVENT);
 }
 
 interface Customer {
@@ -69,8 +50,8 @@ async function selectCustomers(
         query: { cohort, migrationStatus, orderBy: 'id', direction: 'asc', offset, limit: PAGE },
       }),
     );
-    for (const u of page.items) found.push({ legacyId: u.legacyId, email: u.email });
-    if (page.items.length < PAGE) break;
+    for (const u of page.data) found.push({ legacyId: u.legacyId, email: u.email });
+    if (page.data.length < PAGE) break;
   }
   return found.slice(0, limit);
 }
@@ -110,17 +91,22 @@ async function queueCustomers(
   return customers.filter((_, i) => held[i]);
 }
 
-type Child = Workflow<{ email: string }, Omit<MigrateResult | RevertMigrateResult, 'workflowId'>>;
+/** Starts one customer's migrate or revert-migrate on the migration queue, as the run's child. */
+type StartChild = (
+  input: { email: string },
+  workflowId: string,
+) => Promise<{ getResult(): Promise<Omit<MigrateResult | RevertMigrateResult, 'workflowId'>> }>;
 
 /**
  * bulk-migrate and bulk-revert-migrate: select up to `cohortLimit` customers of the cohort
  * (unmigrated ones to migrate, migrated ones to revert), then run migrate or revert-migrate for
- * each as its own workflow on the migration queue (at most MIGRATION_CONCURRENCY at once), each
+ * each as its own workflow on the migration queue (at most MIGRATION_CONCURRENCY at once in each
+ * process), each
  * with an id made of this run's id and the legacy id: after a crash the engine resumes this run
  * and its children, and no customer is started twice. Progress is published as it goes.
  */
 export const bulkMigration =
-  (ctx: WorkflowContext, child: Child, direction: 'migrate' | 'revert') =>
+  (ctx: WorkflowContext, startChild: StartChild, direction: 'migrate' | 'revert') =>
   async ({
     cohort,
     cohortLimit,
@@ -128,7 +114,7 @@ export const bulkMigration =
     cohort: LegacyCohort;
     cohortLimit: number;
   }): Promise<Omit<BulkMigrateResult, 'workflowId'>> => {
-    const workflowId = DBOS.workflowID!;
+    const workflowId = ctx.workflowId();
     const selected = await ctx.step('select-customers', () =>
       selectCustomers(
         ctx,
@@ -142,30 +128,21 @@ export const bulkMigration =
         ? await ctx.step('queue-customers', () => queueCustomers(ctx, selected, workflowId))
         : selected;
     let progress = emptyProgress(held.length, selected.length - held.length, direction);
-    await DBOS.setEvent(PROGRESS_EVENT, progress);
+    await publishProgress(PROGRESS_EVENT, progress);
 
-    const start = (c: Customer) =>
-      DBOS.startWorkflow(child, {
-        workflowID: `${workflowId}:${c.legacyId}`,
-        ...(queued ? { queueName: MIGRATION_QUEUE } : {}),
-      })({ email: c.email });
-    // On the queue every customer is enqueued at once; without it, a batch at a time.
-    const batch = queued ? Math.max(held.length, 1) : MIGRATION_CONCURRENCY;
-    let finished = 0;
-    for (let from = 0; from < held.length; from += batch) {
-      const customers = held.slice(from, from + batch);
-      const handles = [];
-      for (const c of customers) handles.push(await start(c));
-      for (const [i, handle] of handles.entries()) {
-        try {
-          progress = recordOutcome(progress, customers[i]!, await handle.getResult(), direction);
-        } catch (err) {
-          progress = recordOutcome(progress, customers[i]!, err, direction);
-        }
-        finished += 1;
-        if (finished % PUBLISH_EVERY === 0 || finished === held.length) {
-          await DBOS.setEvent(PROGRESS_EVENT, progress);
-        }
+    // Every customer enqueued at once (each start checkpointed); the queue bounds how many run.
+    const handles = [];
+    for (const c of held)
+      handles.push(await startChild({ email: c.email }, `${workflowId}:${c.legacyId}`));
+    for (const [i, handle] of handles.entries()) {
+      try {
+        progress = recordOutcome(progress, held[i]!, await handle.getResult(), direction);
+      } catch (err) {
+        progress = recordOutcome(progress, held[i]!, err, direction);
+      }
+      const finished = i + 1;
+      if (finished % PUBLISH_EVERY === 0 || finished === held.length) {
+        await publishProgress(PROGRESS_EVENT, progress);
       }
     }
     return { cohort, progress };
