@@ -16,11 +16,10 @@ import {
  * queued or later: refused (409).
  */
 export const deleteFulfilment = (ctx: WorkflowContext) => {
-  const { readFulfilment, startedRefusal, linkOrder, cancelShipment, removeFulfilment, packAgain } =
-    fulfilmentSteps(ctx);
+  const steps = fulfilmentSteps(ctx);
   const { services, step } = ctx;
   return async ({ orderId }: FulfilmentRequest): Promise<FulfilmentAnswer> => {
-    const found = await readFulfilment(orderId);
+    const found = await steps.readFulfilment(orderId);
     if (!found) {
       return {
         orderId,
@@ -31,7 +30,8 @@ export const deleteFulfilment = (ctx: WorkflowContext) => {
         shipmentId: null,
       };
     }
-    if (found.blocked) throw startedRefusal(orderId, found.statuses, 'it can no longer be deleted');
+    if (found.blocked)
+      throw steps.startedRefusal(orderId, found.statuses, 'it can no longer be deleted');
     const old = found.fulfilment;
     const order = await step('read-order', () =>
       upstream('Reading the order', () =>
@@ -44,13 +44,15 @@ export const deleteFulfilment = (ctx: WorkflowContext) => {
         'delete-fulfilment',
         () =>
           upstream('Deleting the fulfilment', async () => {
-            await removeFulfilment(old.fulfilmentId).catch((err: unknown) =>
-              Promise.reject(refusal(err, `Fulfilment ${old.fulfilmentId} cannot be deleted`)),
-            );
+            await steps
+              .removeFulfilment(old.fulfilmentId)
+              .catch((err: unknown) =>
+                Promise.reject(refusal(err, `Fulfilment ${old.fulfilmentId} cannot be deleted`)),
+              );
             return true;
           }),
         {
-          run: () => packAgain(order!, old.shipmentId),
+          run: () => steps.packAgain(order!, old.shipmentId),
           needed: () => order !== undefined && !notPackable(order),
         },
       );
@@ -58,14 +60,16 @@ export const deleteFulfilment = (ctx: WorkflowContext) => {
         const shipmentId = old.shipmentId;
         await s.step('cancel-shipment', () =>
           upstream('Cancelling the delivery', async () => {
-            await cancelShipment(shipmentId).catch((err: unknown) =>
-              Promise.reject(refusal(err, `Shipment ${shipmentId} cannot be cancelled`)),
-            );
+            await steps
+              .cancelShipment(shipmentId)
+              .catch((err: unknown) =>
+                Promise.reject(refusal(err, `Shipment ${shipmentId} cannot be cancelled`)),
+              );
             return true;
           }),
         );
       }
-      if (order?.shipmentId) await linkOrder(orderId, null, 'clear-order-shipment');
+      if (order?.shipmentId) await steps.linkOrder(orderId, null, 'clear-order-shipment');
       return { orderId, outcome: 'deleted' as const, ...summary(old) };
     });
   };

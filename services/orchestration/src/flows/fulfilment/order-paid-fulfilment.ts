@@ -14,28 +14,19 @@ import {
  * service) and its courier shipment, linked both ways. What the order already has is kept.
  */
 export const orderPaidFulfilment = (ctx: WorkflowContext) => {
-  const {
-    readOrder,
-    createFulfilment,
-    bookShipment,
-    linkFulfilment,
-    linkOrder,
-    cancelShipment,
-    removeFulfilment,
-    unlinkOrder,
-  } = fulfilmentSteps(ctx);
+  const steps = fulfilmentSteps(ctx);
   const { step } = ctx;
   return async ({ orderId }: FulfilmentRequest): Promise<FulfilmentAnswer> => {
-    const order = await readOrder(orderId);
+    const order = await steps.readOrder(orderId);
     const why = notPackable(order);
     if (why) throw conflict(why);
 
     return saga(step, 'the fulfilment', async (s) => {
       const { fulfilment, created } = await s.around(
         'create-fulfilment',
-        () => createFulfilment(order),
+        () => steps.createFulfilment(order),
         {
-          run: (made) => removeFulfilment(made.fulfilment.fulfilmentId),
+          run: (made) => steps.removeFulfilment(made.fulfilment.fulfilmentId),
           needed: (made) => made.created,
         },
       );
@@ -44,19 +35,19 @@ export const orderPaidFulfilment = (ctx: WorkflowContext) => {
       if (!shipmentId) {
         const booking = await s.around(
           'book-shipment',
-          () => bookShipment(order, 'book-shipment'),
-          { run: (b) => cancelShipment(b.shipmentId), needed: (b) => b.booked },
+          () => steps.bookShipment(order, 'book-shipment'),
+          { run: (b) => steps.cancelShipment(b.shipmentId), needed: (b) => b.booked },
         );
         shipmentId = booking.shipmentId;
         booked = booking.booked;
-        await linkFulfilment(fulfilment.fulfilmentId, shipmentId, 'link-fulfilment-shipment');
+        await steps.linkFulfilment(fulfilment.fulfilmentId, shipmentId, 'link-fulfilment-shipment');
       }
       if (order.shipmentId !== shipmentId) {
         const linked = shipmentId;
         await s.around(
           'link-order-shipment',
-          () => linkOrder(orderId, linked, 'link-order-shipment'),
-          () => unlinkOrder(orderId, order.shipmentId),
+          () => steps.linkOrder(orderId, linked, 'link-order-shipment'),
+          () => steps.unlinkOrder(orderId, order.shipmentId),
           { undoOnFailure: 'any' },
         );
       }

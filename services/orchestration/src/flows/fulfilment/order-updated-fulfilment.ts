@@ -17,23 +17,11 @@ import {
  * address changed. Once a job is queued or later: refused (409), nothing changes.
  */
 export const orderUpdatedFulfilment = (ctx: WorkflowContext) => {
-  const {
-    readOrder,
-    readFulfilment,
-    startedRefusal,
-    createFulfilment,
-    bookShipment,
-    linkFulfilment,
-    linkOrder,
-    cancelShipment,
-    removeFulfilment,
-    unlinkOrder,
-    packAgain,
-  } = fulfilmentSteps(ctx);
+  const steps = fulfilmentSteps(ctx);
   const { services, step } = ctx;
   return async ({ orderId }: FulfilmentRequest): Promise<FulfilmentAnswer> => {
-    const order = await readOrder(orderId);
-    const found = await readFulfilment(orderId);
+    const order = await steps.readOrder(orderId);
+    const found = await steps.readFulfilment(orderId);
     const none = {
       orderId,
       outcome: 'no_fulfilment' as const,
@@ -44,7 +32,7 @@ export const orderUpdatedFulfilment = (ctx: WorkflowContext) => {
     };
     if (!found) return none;
     if (found.blocked) {
-      throw startedRefusal(orderId, found.statuses, 'its boxes can no longer change');
+      throw steps.startedRefusal(orderId, found.statuses, 'its boxes can no longer change');
     }
     const why = notPackable(order);
     if (why) throw conflict(`${why}: delete-fulfilment removes its boxes`);
@@ -63,28 +51,40 @@ export const orderUpdatedFulfilment = (ctx: WorkflowContext) => {
               .catch((err: unknown) => Promise.reject(refusal(err, 'The boxes cannot be rebuilt')));
             return true;
           }),
-        { name: 'restore-fulfilment', run: () => packAgain(order, oldShipment) },
+        { name: 'restore-fulfilment', run: () => steps.packAgain(order, oldShipment) },
       );
-      const { fulfilment } = await s.around('create-fulfilment', () => createFulfilment(order), {
-        run: (made) => removeFulfilment(made.fulfilment.fulfilmentId),
-      });
-      const booking = await s.around('book-shipment', () => bookShipment(order, 'book-shipment'), {
-        run: (b) => cancelShipment(b.shipmentId),
-        needed: (b) => b.booked,
-      });
-      await linkFulfilment(fulfilment.fulfilmentId, booking.shipmentId, 'link-fulfilment-shipment');
+      const { fulfilment } = await s.around(
+        'create-fulfilment',
+        () => steps.createFulfilment(order),
+        {
+          run: (made) => steps.removeFulfilment(made.fulfilment.fulfilmentId),
+        },
+      );
+      const booking = await s.around(
+        'book-shipment',
+        () => steps.bookShipment(order, 'book-shipment'),
+        {
+          run: (b) => steps.cancelShipment(b.shipmentId),
+          needed: (b) => b.booked,
+        },
+      );
+      await steps.linkFulfilment(
+        fulfilment.fulfilmentId,
+        booking.shipmentId,
+        'link-fulfilment-shipment',
+      );
       if (order.shipmentId !== booking.shipmentId) {
         await s.around(
           'link-order-shipment',
-          () => linkOrder(orderId, booking.shipmentId, 'link-order-shipment'),
-          () => unlinkOrder(orderId, order.shipmentId),
+          () => steps.linkOrder(orderId, booking.shipmentId, 'link-order-shipment'),
+          () => steps.unlinkOrder(orderId, order.shipmentId),
           { undoOnFailure: 'any' },
         );
       }
       if (oldShipment && oldShipment !== booking.shipmentId) {
         await s.step('cancel-old-shipment', () =>
           upstream('Cancelling the old delivery', async () => {
-            await cancelShipment(oldShipment);
+            await steps.cancelShipment(oldShipment);
             return true;
           }),
         );
