@@ -1,34 +1,27 @@
 import type { Handlers } from '@pawfresh/kit';
 import type { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
-import { boxesOf } from './db/box-store.js';
-import { findFulfilmentByOrder, findFulfilmentRow, readFulfilment } from './db/fulfilment-store.js';
 import { contentsHistory, setSerialNumber, updateContents } from './flows/boxes.js';
 import type { FulfilmentContext } from './flows/context.js';
 import { createFulfilments } from './flows/create-fulfilments.js';
 import { labelPdf, pickList, pickListFormat } from './flows/documents.js';
 import {
   deleteFulfilment,
-  fulfilmentNotFound,
   hasStarted,
   holdStatus,
   patchFulfilment,
   queueJobs,
 } from './flows/job-moves.js';
+import { boxesOfOrder, fulfilmentWithJobs } from './flows/read-fulfilments.js';
 
 export function fulfilmentHandlers(ctx: FulfilmentContext): Handlers<typeof fulfilmentContract> {
   const { db } = ctx;
-  const fulfilmentRow = async (id: string) =>
-    (await findFulfilmentRow(db, id)) ?? Promise.reject(fulfilmentNotFound(id));
   return {
     createFulfilments: async ({ params, body }) => createFulfilments(ctx, params.facilityId, body),
     getFulfilment: async ({ params }) =>
-      (await readFulfilment(db, await fulfilmentRow(params.fulfilmentId))).fulfilment,
-    boxesByOrder: async ({ params }) => {
-      const row = await findFulfilmentByOrder(db, params.orderId);
-      return row ? boxesOf(db, [row]) : [];
-    },
+      (await fulfilmentWithJobs(ctx, params.fulfilmentId)).fulfilment,
+    boxesByOrder: async ({ params }) => boxesOfOrder(ctx, params.orderId),
     jobsByFulfilment: async ({ params }) =>
-      (await readFulfilment(db, await fulfilmentRow(params.fulfilmentId))).jobs,
+      (await fulfilmentWithJobs(ctx, params.fulfilmentId)).jobs,
     deleteFulfilment: async ({ params }) => deleteFulfilment(ctx, params.fulfilmentId),
     hasStarted: async ({ params }) => hasStarted(db, params.fulfilmentId),
     holdStatus: async ({ params, body }) =>

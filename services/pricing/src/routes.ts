@@ -1,17 +1,26 @@
 import type { Handlers } from '@pawfresh/kit';
 import type { pricingContract } from '@pawfresh/contracts/pricing';
-import { listCategories } from './db/category-store.js';
-import { listDiscounts } from './db/discount-store.js';
-import { listPromotions } from './db/promotion-store.js';
 import { recordAttribution, revokeAttribution } from './flows/attributions.js';
 import type { PricingContext } from './flows/context.js';
-import { createCategory, deleteCategory, renameCategory } from './flows/discount-categories.js';
-import { createDiscount, deleteDiscount, getDiscount, updateDiscount } from './flows/discounts.js';
+import {
+  categoryPage,
+  createCategory,
+  deleteCategory,
+  renameCategory,
+} from './flows/discount-categories.js';
+import {
+  createDiscount,
+  deleteDiscount,
+  discountPage,
+  getDiscount,
+  updateDiscount,
+} from './flows/discounts.js';
 import { getLinePrices, getPrice, getPrices } from './flows/get-price.js';
 import {
   createPromotion,
   deletePromotion,
   getPromotion,
+  promotionPage,
   updatePromotion,
 } from './flows/promotions.js';
 
@@ -32,7 +41,7 @@ export function pricingHandlers(ctx: PricingContext): Handlers<typeof pricingCon
       }
     };
   return {
-    listDiscountCategories: async ({ query }) => listCategories(db, query),
+    listDiscountCategories: async ({ query }) => categoryPage(ctx, query),
     createDiscountCategory: changingDiscounts(async ({ body }) => createCategory(ctx, body)),
     updateDiscountCategory: changingDiscounts(async ({ params, body }) =>
       renameCategory(ctx, params.id, body),
@@ -41,7 +50,7 @@ export function pricingHandlers(ctx: PricingContext): Handlers<typeof pricingCon
       deleteCategory(ctx, params.id, body),
     ),
 
-    listDiscounts: async ({ query }) => listDiscounts(db, query),
+    listDiscounts: async ({ query }) => discountPage(db, query),
     getDiscount: async ({ params }) => getDiscount(db, params.id),
     createDiscount: changingDiscounts(async ({ body }) => createDiscount(ctx, body)),
     updateDiscount: changingDiscounts(async ({ params, body }) =>
@@ -55,7 +64,7 @@ export function pricingHandlers(ctx: PricingContext): Handlers<typeof pricingCon
     getPrices: async ({ body }) => getPrices(ctx, body.requests),
     getLinePrices: async ({ body }) => getLinePrices(ctx, body.requests),
 
-    listPromotions: async ({ query }) => listPromotions(db, query),
+    listPromotions: async ({ query }) => promotionPage(db, query),
     getPromotion: async ({ params }) => getPromotion(db, params.id),
     createPromotion: async ({ body }) => createPromotion(ctx, body),
     updatePromotion: async ({ params, body }) => updatePromotion(ctx, params.id, body),

@@ -5,12 +5,21 @@ import {
   countLiveDiscountsIn,
   findLiveCategory,
   insertCategory,
+  listCategories,
   toCategory,
   updateCategory,
 } from '../db/category-store.js';
 import type { BodyOf, PricingContext } from './context.js';
 import { categoryNotFound } from './not-found.js';
 import { refusingDuplicates } from './refusing-duplicates.js';
+
+/** A page of the live discount categories, by name filter and sort (services.md §9). */
+export async function categoryPage(
+  ctx: PricingContext,
+  query: Parameters<typeof listCategories>[1],
+) {
+  return listCategories(ctx.db, query);
+}
 
 const nameTaken = (name: string) =>
   conflict(`A discount category named "${name}" already exists: choose another name`);

@@ -5,8 +5,10 @@ import { findLiveCategory } from '../db/category-store.js';
 import {
   findDiscountRow,
   insertDiscount,
+  listDiscounts,
   loadDiscounts,
   updateDiscountRow,
+  type DiscountListQuery,
   type DiscountRow,
 } from '../db/discount-store.js';
 import type { PricingDb } from '../db/pricing-db.js';
@@ -15,6 +17,11 @@ import type { BodyOf, PricingContext } from './context.js';
 import { categoryNotFound, discountNotFound } from './not-found.js';
 
 /** One discount, deleted or not. */
+/** A page of discounts with the list's filters and sort (services.md §9). */
+export async function discountPage(db: PricingDb, query: DiscountListQuery) {
+  return listDiscounts(db, query);
+}
+
 export async function getDiscount(db: PricingDb, id: string): Promise<Discount> {
   const [discount] = await loadDiscounts(db, [id]);
   if (!discount) throw discountNotFound(id);

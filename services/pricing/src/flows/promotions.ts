@@ -8,8 +8,10 @@ import {
   findPromotionByCode,
   findPromotionById,
   insertPromotion,
+  listPromotions,
   loadPromotion,
   updatePromotionRow,
+  type PromotionListQuery,
   type PromotionRow,
 } from '../db/promotion-store.js';
 import { promotionShapeProblems, promotionWindow } from '../rules/promotion-rules.js';
@@ -23,6 +25,11 @@ const codeTaken = (code: string) =>
   conflict(`Promotion code ${code} is already in use: choose another code`);
 
 /** A promotion by id (deleted or not) or, failing that, the live one with this code. */
+/** A page of promotions with the list's filters and sort (services.md §9). */
+export async function promotionPage(db: PricingDb, query: PromotionListQuery) {
+  return listPromotions(db, query);
+}
+
 export async function getPromotion(db: PricingDb, idOrCode: string): Promise<Promotion> {
   const byId = UUID.test(idOrCode) ? await findPromotionById(db, idOrCode) : undefined;
   const row = byId ?? (await findPromotionByCode(db, idOrCode));

@@ -1,0 +1,21 @@
+import { boxesOf } from '../db/box-store.js';
+import {
+  findFulfilmentByOrder,
+  findFulfilmentRow,
+  readFulfilment,
+} from '../db/fulfilment-store.js';
+import type { FulfilmentContext } from './context.js';
+import { fulfilmentNotFound } from './job-moves.js';
+
+/** A fulfilment with its jobs; 404 when there is none with that id. */
+export async function fulfilmentWithJobs(ctx: FulfilmentContext, fulfilmentId: string) {
+  const row = await findFulfilmentRow(ctx.db, fulfilmentId);
+  if (!row) throw fulfilmentNotFound(fulfilmentId);
+  return readFulfilment(ctx.db, row);
+}
+
+/** The boxes of an order's fulfilment (none when the order has no fulfilment). */
+export async function boxesOfOrder(ctx: FulfilmentContext, orderId: string) {
+  const row = await findFulfilmentByOrder(ctx.db, orderId);
+  return row ? boxesOf(ctx.db, [row]) : [];
+}
