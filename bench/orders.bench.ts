@@ -30,7 +30,7 @@ import { connect } from '@pawfresh/db';
 import { signAccessToken, systemClock } from '@pawfresh/kit';
 import { startTestSession } from '@pawfresh/identity';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
-import { listStatementsBound } from '../services/order/src/db/order-store.js';
+import { listStatementsBound } from '../services/order/src/db/order-list-store.js';
 import { schema as orderSchema } from '../services/order/src/db/schema.js';
 import { checkRun, nonNegativeInt, originOf, positiveInt, showRatio } from './lib.js';
 import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';

@@ -1,13 +1,12 @@
-import { notFound, type Handlers } from '@pawfresh/kit';
-import { listOutbox, toOutboxMessage } from './db/outbox-store.js';
+import type { Handlers } from '@pawfresh/kit';
 import type { orderContract } from '@pawfresh/contracts/order';
 import {
-  findOrderRowByLegacyId,
-  orderRowsByIds,
-  readOrder,
-  withChildren,
-} from './db/order-store.js';
-import { kitchenOrdersByIds } from './db/kitchen-store.js';
+  getOrder,
+  lookupKitchenOrders,
+  lookupOrders,
+  orderOfLegacyId,
+  outboxPage,
+} from './flows/read-orders.js';
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
@@ -21,7 +20,6 @@ import { deleteOrder, deletePendingOrders } from './flows/delete-orders.js';
 import { importLegacyOrders, revertLegacyOrders } from './flows/legacy-orders.js';
 import { deleteLineItem, replaceLineItem, replaceLineItems } from './flows/line-items.js';
 import { addOrderDiscount, removeOrderDiscount } from './flows/order-discounts.js';
-import { orderNotFound } from './flows/order-change.js';
 import { orderDeliveryOptions } from './flows/delivery-options.js';
 import { addOrderEvent, orderEvents } from './flows/order-events.js';
 import { patchOrder, patchOrders } from './flows/patch-order.js';
@@ -34,7 +32,6 @@ import {
 } from './flows/subscription-extras.js';
 
 export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract> {
-  const { db } = ctx;
   const options = (body: { version?: number | undefined; updatedBy?: string | undefined }) => ({
     version: body.version,
     actor: body.updatedBy,
@@ -44,24 +41,9 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     createSubscriptionOrders: async ({ body }) => createSubscriptionOrders(ctx, body),
     latestSubscriptionOrders: async ({ body }) => latestOrders(ctx, body.subscriptionIds),
 
-    lookupOrders: async ({ body }) => {
-      const rows = await orderRowsByIds(db, body.orderIds);
-      const found = new Set(rows.map((r) => r.id));
-      return {
-        items: await withChildren(db, rows, ctx.clock.now()),
-        missingIds: [...new Set(body.orderIds)].filter((id) => !found.has(id)),
-      };
-    },
-
-    lookupKitchenOrders: async ({ body }) => {
-      const items = await kitchenOrdersByIds(db, body.orderIds);
-      const found = new Set(items.map((o) => o.id));
-      return { items, missingIds: [...new Set(body.orderIds)].filter((id) => !found.has(id)) };
-    },
-
-    getOrder: async ({ params }) =>
-      (await readOrder(db, params.orderId, ctx.clock.now())) ??
-      Promise.reject(orderNotFound(params.orderId)),
+    lookupOrders: async ({ body }) => lookupOrders(ctx, body.orderIds),
+    lookupKitchenOrders: async ({ body }) => lookupKitchenOrders(ctx, body.orderIds),
+    getOrder: async ({ params }) => getOrder(ctx, params.orderId),
 
     listOrders: async ({ query }) => listOrders(ctx, query),
 
@@ -91,11 +73,7 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     deletePendingOrders: async ({ query }) => deletePendingOrders(ctx, query.subscriptionId),
     deleteOrder: async ({ params }) => deleteOrder(ctx, params.orderId),
 
-    lookupByLegacyId: async ({ params }) => {
-      const row = await findOrderRowByLegacyId(db, params.legacyOrderId);
-      if (!row) throw notFound(`No order has legacyOrderId ${params.legacyOrderId}`);
-      return (await withChildren(db, [row], ctx.clock.now()))[0]!;
-    },
+    lookupByLegacyId: async ({ params }) => orderOfLegacyId(ctx, params.legacyOrderId),
 
     importLegacyOrders: async ({ body }) => importLegacyOrders(ctx, body),
     revertLegacyOrders: async ({ params }) => revertLegacyOrders(ctx, params.userId),
@@ -117,13 +95,7 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     rebalanceOrder: async ({ params, body }) => rebalanceOrder(ctx, params.orderId, body),
     getStockMonitor: async ({ params, query }) => stockMonitor(ctx, params.facilityId, query),
 
-    listOutbox: async ({ query }) => {
-      const { rows, total } = await listOutbox(db, query);
-      return {
-        data: rows.map(toOutboxMessage),
-        meta: { total, offset: query.offset, limit: query.limit },
-      };
-    },
+    listOutbox: async ({ query }) => outboxPage(ctx, query),
 
     addSubscriptionExtras: async ({ body }) => addSubscriptionExtras(ctx, body),
     deleteSubscriptionExtras: async ({ body }) => deleteSubscriptionExtras(ctx, body),

@@ -1,6 +1,6 @@
-import { inArray, sql } from '@pawfresh/db/orm';
+import { and, asc, count, eq, gte, inArray, lte, sql } from '@pawfresh/db/orm';
 import type { KitchenOrder } from '@pawfresh/contracts/order';
-import type { OrderDb, StoredAddress } from './order-store.js';
+import type { OrderDb, OrderRow, StoredAddress } from './order-store.js';
 import { lineItems, orders } from './schema.js';
 
 type KitchenLine = KitchenOrder['orderLineItems'][number];
@@ -52,4 +52,75 @@ export async function kitchenOrdersByIds(
     });
   }
   return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Boxes open at a facility: not cancelled, not expired. */
+const openAtFacility = (facilityId: number) =>
+  and(
+    eq(orders.facilityId, facilityId),
+    eq(orders.isCancelled, false),
+    sql`${orders.paymentStatus} <> 'expired'`,
+    sql`${orders.fulfilmentStatus} <> 'cancelled'`,
+  );
+
+/** Boxes per make date and depot at a facility, in a range of make dates. */
+export async function boxesPerMakeDate(
+  db: OrderDb,
+  facilityId: number,
+  fromDate: string,
+  toDate: string,
+): Promise<{ makeDate: string; depotCode: string; boxes: number }[]> {
+  return db
+    .select({ makeDate: orders.makeDate, depotCode: orders.depotCode, boxes: count() })
+    .from(orders)
+    .where(
+      and(openAtFacility(facilityId), gte(orders.makeDate, fromDate), lte(orders.makeDate, toDate)),
+    )
+    .groupBy(orders.makeDate, orders.depotCode)
+    .orderBy(asc(orders.makeDate), asc(orders.depotCode));
+}
+
+/** Units per make date and product variant at a facility (meals and extras apart). */
+export async function unitsPerMakeDate(
+  db: OrderDb,
+  facilityId: number,
+  range: { fromDate: string; toDate: string; productId?: string | undefined },
+) {
+  const kind = sql<
+    'meal' | 'extra'
+  >`case when ${lineItems.extraId} is null and ${lineItems.planType} is not null then 'meal' else 'extra' end`;
+  return db
+    .select({
+      makeDate: orders.makeDate,
+      kind,
+      productId: lineItems.productId,
+      productVariantId: lineItems.productVariantId,
+      quantity: sql<number>`sum(${lineItems.quantity})::int`,
+    })
+    .from(lineItems)
+    .innerJoin(orders, eq(orders.id, lineItems.orderId))
+    .where(
+      and(
+        openAtFacility(facilityId),
+        gte(orders.makeDate, range.fromDate),
+        lte(orders.makeDate, range.toDate),
+        ...(range.productId ? [eq(lineItems.productId, range.productId)] : []),
+      ),
+    )
+    .groupBy(orders.makeDate, kind, lineItems.productId, lineItems.productVariantId)
+    .orderBy(asc(orders.makeDate), asc(lineItems.productId), asc(lineItems.productVariantId));
+}
+
+/** A facility's boxes made on one date (locked), oldest first. */
+export async function facilityOrdersMadeOn(
+  db: OrderDb,
+  facilityId: number,
+  makeDate: string,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(openAtFacility(facilityId), eq(orders.makeDate, makeDate)))
+    .orderBy(asc(orders.orderNumber))
+    .for('update');
 }

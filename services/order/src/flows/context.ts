@@ -2,7 +2,8 @@ import type { Clock, RawJson, ServiceClient } from '@pawfresh/kit';
 import type { RevisionMark, RevisionWatch } from '@pawfresh/db';
 import type { courierContract } from '@pawfresh/contracts/courier';
 import type { OrderTopic } from '@pawfresh/contracts/order';
-import type { OrderDb, OrderJsonRow } from '../db/order-store.js';
+import type { OrderDb } from '../db/order-store.js';
+import type { OrderJsonRow } from '../db/order-list-store.js';
 
 /** What the order flows work with: the database, time, and the courier (depots and facilities). */
 export interface OrderContext {

@@ -1,6 +1,7 @@
 import { notFound } from '@pawfresh/kit';
 import { insertEvents } from '../db/event-store.js';
-import { customerOrderRows, setCustomerFlags } from '../db/order-store.js';
+import { customerOrderRows } from '../db/order-store.js';
+import { setCustomerFlags } from '../db/legacy-order-store.js';
 import type { OrderContext } from './context.js';
 
 const flagsOf = (rows: { id: string; phoenixToggle: boolean; shadowToggle: boolean }[]) =>

@@ -1,4 +1,4 @@
-import { boxesPerMakeDate, unitsPerMakeDate } from '../db/order-store.js';
+import { boxesPerMakeDate, unitsPerMakeDate } from '../db/kitchen-store.js';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
 import type { OrderContext } from './context.js';
 

@@ -3,12 +3,12 @@ import { conflict } from '@pawfresh/kit';
 import { isUniqueViolation } from '@pawfresh/db';
 import type { ImportLegacyOrdersInput, LineItemInput } from '@pawfresh/contracts/order';
 import { insertEventsOfOrders, type NewOrderEvent } from '../db/event-store.js';
+import { type NewOrderRow } from '../db/order-store.js';
 import {
   deleteLegacyOrderRows,
   insertOrders,
   orderRowsByLegacyIds,
-  type NewOrderRow,
-} from '../db/order-store.js';
+} from '../db/legacy-order-store.js';
 import { storedAddress } from '../rules/order-address.js';
 import { orderTotals } from '../rules/order-totals.js';
 import type { OrderContext } from './context.js';

@@ -6,7 +6,7 @@ import {
   orderJsonRows,
   type OrderJsonRow,
   type OrderRef,
-} from '../db/order-store.js';
+} from '../db/order-list-store.js';
 import { everyCustomer } from '../db/customer-revision-store.js';
 import { localDays } from '../rules/order-dates.js';
 import type { OrderContext, StaffPage } from './context.js';

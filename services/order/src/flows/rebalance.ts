@@ -1,6 +1,7 @@
 import { conflict } from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
-import { facilityOrdersMadeOn, type OrderDb, type OrderRow } from '../db/order-store.js';
+import { type OrderDb, type OrderRow } from '../db/order-store.js';
+import { facilityOrdersMadeOn } from '../db/kitchen-store.js';
 import { localDate } from '../rules/order-dates.js';
 import { REBALANCE_REFUSALS, rebalanceRefusal } from '../rules/rebalancing.js';
 import { REBALANCING_STATUS_MOVES, canMove } from '../rules/status-machines.js';

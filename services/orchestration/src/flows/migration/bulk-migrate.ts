@@ -101,9 +101,9 @@ type StartChild = (
  * bulk-migrate and bulk-revert-migrate: select up to `cohortLimit` customers of the cohort
  * (unmigrated ones to migrate, migrated ones to revert), then run migrate or revert-migrate for
  * each as its own workflow on the migration queue (at most MIGRATION_CONCURRENCY at once in each
- * process), each
- * with an id made of this run's id and the legacy id: after a crash the engine resumes this run
- * and its children, and no customer is started twice. Progress is published as it goes.
+ * process), each with an id made of this run's id and the legacy id: after a crash the engine
+ * resumes this run and its children, and no customer is started twice. Progress is published as
+ * it goes.
  */
 export const bulkMigration =
   (ctx: WorkflowContext, startChild: StartChild, direction: 'migrate' | 'revert') =>
