@@ -98,6 +98,16 @@ export async function passRefusals<T>(
   });
 }
 
+/**
+ * Whether `err` is another service's refusal with this status (and type, when given) as
+ * `passRefusals` passes it on: the one way to read it after passRefusals, as `isRefused` reads it
+ * before.
+ */
+export const isPassedRefusal = (err: unknown, status: number, type?: string): err is HttpError =>
+  err instanceof HttpError &&
+  err.statusCode === status &&
+  (type === undefined || err.options.type === type);
+
 /** Whether another service said the same Idempotency-Key is still being worked on: ask again. */
 export const isInFlight = (err: unknown): err is ServiceCallError =>
   isCallStatus(err, 409) &&

@@ -1,12 +1,13 @@
 import { slotOffered } from '@pawfresh/contracts/courier';
+import type { HttpError } from '@pawfresh/kit';
 import {
   badRequest,
   conflict,
-  HttpError,
   notFound,
   orNotFound,
   passRefusals,
   upstream,
+  isPassedRefusal,
 } from '@pawfresh/kit';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
 import type { Address } from '@pawfresh/contracts/fields';
@@ -47,7 +48,7 @@ export async function courierDelivers(
         query: { ...place, fromDate: date.deliveryDate, toDate: date.deliveryDate },
       }),
     ).catch((err: unknown) => {
-      if (err instanceof HttpError && err.statusCode === 404) {
+      if (isPassedRefusal(err, 404)) {
         throw badRequest(`We do not deliver to ${place.suburb} ${place.postcode}`);
       }
       throw err;
@@ -128,7 +129,7 @@ async function redate(
       );
       return { order: moved };
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 409) return refusedBy(err);
+      if (isPassedRefusal(err, 409)) return refusedBy(err);
       throw err;
     }
   });
@@ -199,7 +200,7 @@ async function readdress(
       }
       return { order: changed };
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 409) return refusedBy(err);
+      if (isPassedRefusal(err, 409)) return refusedBy(err);
       throw err;
     }
   });

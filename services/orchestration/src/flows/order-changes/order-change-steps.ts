@@ -1,12 +1,12 @@
 import {
   badRequest,
   conflict,
-  HttpError,
   isRefused,
   notFound,
   passRefusals,
   refusalOf,
   upstream,
+  isPassedRefusal,
 } from '@pawfresh/kit';
 import { orderRefusalTypes, type LineItemInput, type Order } from '@pawfresh/contracts/order';
 import {
@@ -166,7 +166,7 @@ export async function writeLines(
         }),
       );
     } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+      if (!isPassedRefusal(err, 409)) throw err;
       if (err.options.type === orderRefusalTypes.versionMoved) {
         throw conflict(
           `Order ${order.id} changed while this change was being made: read it again and retry`,

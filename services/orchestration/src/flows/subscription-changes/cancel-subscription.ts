@@ -1,4 +1,4 @@
-import { conflict, HttpError, passRefusals, upstream } from '@pawfresh/kit';
+import { conflict, passRefusals, upstream, isPassedRefusal } from '@pawfresh/kit';
 import type {
   CancelSubscriptionInput,
   SubscriptionCancellation,
@@ -53,7 +53,7 @@ export const cancelSubscription =
               }),
             );
           } catch (err) {
-            if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+            if (!isPassedRefusal(err, 409)) throw err;
             // Replayed after a crash: this workflow's own cancellation moved the version.
             const now = await upstream('Reading the subscription', () =>
               services.subscription.getSubscription({ params: { id: subscription.id }, query: {} }),

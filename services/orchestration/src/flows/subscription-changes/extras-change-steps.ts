@@ -1,4 +1,4 @@
-import { badRequest, HttpError, notFound, passRefusals, upstream } from '@pawfresh/kit';
+import { badRequest, notFound, passRefusals, upstream, isPassedRefusal } from '@pawfresh/kit';
 import type { SubscriptionChange } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Extra, ExtraType, Subscription } from '@pawfresh/contracts/subscription';
 import { extraInOrder, startIndexOf, type LeftOrder } from '../../rules/subscription-changes.js';
@@ -225,7 +225,7 @@ export class ExtrasChange {
         }),
       );
     } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+      if (!isPassedRefusal(err, 409)) throw err;
       const now = await upstream('Reading the subscription', () =>
         this.ctx.services.subscription.getSubscription({
           params: { id: subscriptionId },

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { conflict, HttpError, isRefused, notFound, passRefusals, upstream } from '@pawfresh/kit';
+import {
+  conflict,
+  isRefused,
+  notFound,
+  passRefusals,
+  upstream,
+  isPassedRefusal,
+} from '@pawfresh/kit';
 import { runningWorkflowId } from '../../engine/progress.js';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Subscription, UpdateSubscriptionInput } from '@pawfresh/contracts/subscription';
@@ -129,7 +136,7 @@ export function patchSubscription(
         }),
       );
     } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+      if (!isPassedRefusal(err, 409)) throw err;
       const now = await upstream('Reading the subscription', () =>
         services.subscription.getSubscription({ params: { id: subscription.id }, query: {} }),
       );

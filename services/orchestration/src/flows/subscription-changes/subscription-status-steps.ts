@@ -1,4 +1,12 @@
-import { conflict, HttpError, isRefused, localDate, passRefusals, upstream } from '@pawfresh/kit';
+import {
+  conflict,
+  HttpError,
+  isRefused,
+  localDate,
+  passRefusals,
+  upstream,
+  isPassedRefusal,
+} from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
 import type {
   RestartSubscriptionInput,
@@ -99,7 +107,7 @@ export function changeStatus(
     try {
       return await passRefusals('Changing the subscription', call);
     } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+      if (!isPassedRefusal(err, 409)) throw err;
       const now = await upstream('Reading the subscription', () =>
         services.subscription.getSubscription({ params: { id: subscription.id }, query: {} }),
       );
