@@ -120,6 +120,29 @@ describe('one process', () => {
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('serves Prometheus metrics to the service credentials: routes by pattern, workflows, queues, outbox lag, the process', async () => {
+    const refused = await call('GET', '/metrics', undefined, nobody);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ statusCode: 401, type: 'unauthorized' });
+    await call('GET', '/svc/product/api/v1/products?type=toy', undefined, auth);
+    await call('GET', '/api/v1/products', undefined, nobody);
+    const res = await call('GET', '/metrics', undefined, auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const text = res.body;
+    // The route's pattern and the status class, never the raw URL with its query.
+    expect(text).toMatch(
+      /pawfresh_http_request_duration_seconds_count\{route="\/svc\/product\/api\/v1\/products",method="GET",status="2xx"\} [1-9]/,
+    );
+    expect(text).not.toContain('type=toy');
+    expect(text).toMatch(/^pawfresh_order_outbox_lag_seconds 0$/m);
+    expect(text).toContain('# TYPE pawfresh_workflow_runs gauge');
+    expect(text).toContain('# TYPE pawfresh_workflow_queue_depth gauge');
+    expect(text).toContain('# TYPE pawfresh_payment_attempts_total counter');
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+  });
+
   it('serves the customer app at /customer/, index.html for its routes, long-cached assets', async () => {
     for (const url of [
       '/customer/',

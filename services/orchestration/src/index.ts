@@ -12,6 +12,7 @@ import { billingHandlers } from './routes/billing.js';
 import { registerFulfilmentWorkflows } from './flows/fulfilment/fulfilment.js';
 import { fulfilmentHandlers } from './routes/fulfilment.js';
 import { ensureSchedules, setSchedulesOn } from './engine/schedules.js';
+import { registerEngineMetrics } from './engine/metrics.js';
 
 export const ORCHESTRATION_BASE_PATH = '/workflows';
 
@@ -63,6 +64,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
         await engine.check();
       },
     });
+    if (runtime.metrics) registerEngineMetrics(runtime.metrics, runtime.database, runtime.clock);
     return async (app, options) => {
       await routes(app, options);
       setSchedulesOn(settings.schedulesOn);
