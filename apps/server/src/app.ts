@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import {
   describeFailure,
+  Gauge,
   Histogram,
   injectFetch,
   processMetrics,
@@ -120,6 +121,14 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   // Requests from outside in flight (calls between services in this process ride inside them).
   let inFlight = 0;
   let settled: (() => void) | undefined;
+  new Gauge({
+    name: 'pawfresh_http_requests_in_flight',
+    help: 'Requests from outside being served now (this one included)',
+    registers: [metrics],
+    collect() {
+      this.set(inFlight);
+    },
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers['user-agent'] !== 'lightMyRequest') {
       inFlight += 1;
