@@ -139,8 +139,10 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       });
     }
   });
+  const stoppingHooks: (() => void)[] = [];
   draining.set(app, async (timeoutMs: number) => {
     stopping = true;
+    for (const begin of stoppingHooks) begin();
     // No new connection; idle keep-alive ones closed. Requests in flight go on, with every
     // service they call still open (Fastify's close would refuse those in-process calls).
     app.server.close();
@@ -177,6 +179,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       mountPath,
       log: app.log as unknown as Logger,
       metrics,
+      onStopping: (begin) => stoppingHooks.push(begin),
       serviceUrl: (name) => config.serviceUrls[name] ?? inProcessUrl(name),
       fetch: (url, init) =>
         url.startsWith('http://in-process') ? inProcess(url, init) : fetch(url, init),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -141,6 +142,41 @@ describe('one process', () => {
     expect(text).toContain('# TYPE pawfresh_payment_attempts_total counter');
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+  });
+
+  it('counts each charge sent to the card provider by its outcome', async () => {
+    const userId = randomUUID();
+    const card = await call(
+      'POST',
+      '/svc/payment/customers/create-payment-method',
+      { userId, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } },
+      auth,
+    );
+    expect(card.statusCode, card.body).toBe(201);
+    const series =
+      'pawfresh_payment_attempts_total{call="charge",outcome="succeeded",provider="sandbox"}';
+    const before = await call('GET', '/metrics', undefined, auth);
+    const counted = (text: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`${series} `))
+          ?.split(' ')[1] ?? 0,
+      );
+    const charged = await call(
+      'POST',
+      `/svc/payment/customers/${userId}/payments`,
+      {
+        amount: 5990,
+        description: 'Box 1',
+        reference: { referenceId: randomUUID(), referenceType: 'order' },
+        createdBy: 'staff@pawfresh.com.au',
+      },
+      { ...auth, 'idempotency-key': `metrics-${randomUUID()}` },
+    );
+    expect(charged.statusCode, charged.body).toBe(201);
+    const after = await call('GET', '/metrics', undefined, auth);
+    expect(counted(after.body)).toBe(counted(before.body) + 1);
   });
 
   it('serves the customer app at /customer/, index.html for its routes, long-cached assets', async () => {

@@ -24,6 +24,11 @@ export interface ServiceRuntime<TDatabase = unknown> {
    * (outbox lag, charges by outcome, workflow runs). Absent in most tests: nothing is measured.
    */
   metrics?: Registry;
+  /**
+   * Registers what the service does the moment the process begins to stop (SIGTERM), before the
+   * requests in flight are drained: e.g. answer callers waiting on long work to ask again.
+   */
+  onStopping?(begin: () => void): void;
   /** Process-wide settings some services need (from the one validated config). */
   settings: RuntimeSettings;
 }

@@ -64,6 +64,9 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
         await engine.check();
       },
     });
+    // Callers waiting on a run are told to ask again as soon as the stop begins, so the drain of
+    // requests in flight does not wait on workflows; steps in flight still reach every service.
+    runtime.onStopping?.(() => engine.beginShutdown());
     if (runtime.metrics) registerEngineMetrics(runtime.metrics, runtime.database, runtime.clock);
     return async (app, options) => {
       await routes(app, options);
