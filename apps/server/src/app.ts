@@ -5,9 +5,15 @@ import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import {
   describeFailure,
+  Gauge,
+  Histogram,
   injectFetch,
+  processMetrics,
   requestContext,
+  sameSecret,
   sendFailure,
+  statusClass,
+  type Registry,
   systemClock,
   type Clock,
   type ServiceModule,
@@ -24,9 +30,22 @@ export interface BuildOptions {
   clock?: Clock;
   /** A pino logger; tests pass a silent one. */
   logger?: Logger | boolean;
+  /** The process's metrics registry (main.ts makes the one); a new one when not given. */
+  metrics?: Registry;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const draining = new WeakMap<FastifyInstance, (timeoutMs: number) => Promise<void>>();
+
+/**
+ * The first part of a graceful stop (main.ts, on SIGTERM): not ready from now on, no new
+ * connection, and the requests in flight answered (at most `timeoutMs`), before `app.close()`
+ * stops the workflow engine and the services.
+ */
+export async function drainRequests(app: FastifyInstance, timeoutMs: number): Promise<void> {
+  await draining.get(app)?.(timeoutMs);
+}
 
 /** The services this process runs: all of them, or the one named by SERVICE. */
 export const selectedModules = (config: ServerConfig): ServiceModule<DatabaseConnection>[] =>
@@ -59,7 +78,25 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
 
+  const metrics = options.metrics ?? processMetrics();
+  const latency = new Histogram({
+    name: 'pawfresh_http_request_duration_seconds',
+    help: 'Requests answered, by route pattern, method and status class (in-process calls between services included)',
+    labelNames: ['route', 'method', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [metrics],
+  });
+
   app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern (`/svc/order/api/v1/orders/:id`), never the URL: one series per route.
+    latency.observe(
+      {
+        route: request.routeOptions.url ?? 'unmatched',
+        method: request.method,
+        status: statusClass(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
     const ms = Math.round(reply.elapsedTime);
     request.log.debug(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms },
@@ -71,6 +108,51 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     requestContext.run({ requestId: request.id }, done);
+  });
+
+  // The process's own health, for a load balancer and the orchestrator: live while it answers at
+  // all; ready while every service it runs passes its health check (its database, the workflow
+  // engine), and no longer ready from the moment it begins to stop, so traffic drains away before
+  // its routes close.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  // Requests from outside in flight (calls between services in this process ride inside them).
+  let inFlight = 0;
+  let settled: (() => void) | undefined;
+  new Gauge({
+    name: 'pawfresh_http_requests_in_flight',
+    help: 'Requests from outside being served now (this one included)',
+    registers: [metrics],
+    collect() {
+      this.set(inFlight);
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers['user-agent'] !== 'lightMyRequest') {
+      inFlight += 1;
+      // Sent, or its connection gone.
+      reply.raw.once('close', () => {
+        inFlight -= 1;
+        if (inFlight === 0) settled?.();
+      });
+    }
+  });
+  const stoppingHooks: (() => void)[] = [];
+  draining.set(app, async (timeoutMs: number) => {
+    stopping = true;
+    for (const begin of stoppingHooks) begin();
+    // No new connection; idle keep-alive ones closed. Requests in flight go on, with every
+    // service they call still open (Fastify's close would refuse those in-process calls).
+    app.server.close();
+    app.server.closeIdleConnections();
+    if (inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        settled = resolve;
+        setTimeout(resolve, timeoutMs).unref();
+      });
+    }
   });
 
   // JSON answers (and any other compressible body over 1 KiB) are compressed for a client that
@@ -96,6 +178,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       settings: config.settings,
       mountPath,
       log: app.log as unknown as Logger,
+      metrics,
+      onStopping: (begin) => stoppingHooks.push(begin),
       serviceUrl: (name) => config.serviceUrls[name] ?? inProcessUrl(name),
       fetch: (url, init) =>
         url.startsWith('http://in-process') ? inProcess(url, init) : fetch(url, init),
@@ -103,14 +187,6 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     await app.register(module.plugin(runtime), { prefix: mountPath });
   }
 
-  // The process's own health, for a load balancer and the orchestrator: live while it answers at
-  // all; ready while every service it runs passes its health check (its database, the workflow
-  // engine), and no longer ready from the moment it begins to stop, so traffic drains away before
-  // its routes close.
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
   const healthOf = modules.map((m) => ({
     name: m.name,
     url: `${alone ? '' : mountPathOf(m.name)}/health`,
@@ -127,6 +203,24 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     const failing = checks.filter((c) => !c.ok).map((c) => c.name);
     if (failing.length > 0) return reply.status(503).send({ status: 'error', failing });
     return { status: 'ok' };
+  });
+
+  // Prometheus text: the service credentials (a scraper's bearer token), or anyone when
+  // METRICS_PUBLIC says the port is reached from a private network only (ADR 017).
+  app.get('/metrics', async (request, reply) => {
+    if (!config.metricsPublic) {
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token || !sameSecret(token, config.serviceToken)) {
+        return sendFailure(reply, 'service', {
+          statusCode: 401,
+          message:
+            'Metrics are for the service credentials: send them as "Authorization: Bearer <token>", or set METRICS_PUBLIC=true',
+          type: 'unauthorized',
+        });
+      }
+    }
+    return reply.type(metrics.contentType).send(await metrics.metrics());
   });
 
   let decorated = false;

@@ -68,6 +68,17 @@ const envSchema = z.object({
     .min(1024)
     .default(100 * 1024),
   CUSTOMER_APP_DIR: z.string().default(path.join(repoRoot, 'apps/customer/dist')),
+  /** `/metrics` without the service credentials (a scraper on a private network): `true`. */
+  METRICS_PUBLIC: z
+    .enum(['true', 'false'], { error: 'METRICS_PUBLIC must be true or false' })
+    .default('false'),
+  /** How long a stop (SIGTERM) may take before the process gives up and exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'SHUTDOWN_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .int({ error: 'SHUTDOWN_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .min(1000, { error: 'SHUTDOWN_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .max(600_000, { error: 'SHUTDOWN_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .default(25_000),
 });
 
 export interface ServerConfig {
@@ -85,6 +96,10 @@ export interface ServerConfig {
   bodyLimit: number;
   trustProxy: boolean | number | string;
   customerAppDir: string;
+  /** `/metrics` answers anyone (METRICS_PUBLIC); otherwise only the service credentials. */
+  metricsPublic: boolean;
+  /** SHUTDOWN_TIMEOUT_MS: the bound on a graceful stop. */
+  shutdownTimeoutMs: number;
   /** Configured base URLs of other services (`<NAME>_SERVICE_URL`). */
   serviceUrls: Record<string, string>;
 }
@@ -149,6 +164,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: parsed.BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     customerAppDir: parsed.CUSTOMER_APP_DIR,
+    metricsPublic: parsed.METRICS_PUBLIC === 'true',
+    shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     serviceUrls,
   };
 }

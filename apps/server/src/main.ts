@@ -1,12 +1,17 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
-import { ConfigError, systemClock } from '@pawfresh/kit';
+import { ConfigError, currentRequestId, processMetrics, systemClock } from '@pawfresh/kit';
 import { readConfig, DEV_SERVICE_TOKEN } from './config.js';
-import { buildServer } from './app.js';
+import { buildServer, drainRequests } from './app.js';
 import { consoleProgress, prepareDatabase } from './prepare.js';
 import { mountPathOf, serviceModules } from './services.js';
 import { demoUsers, MAILBOX_PAGE_PATH } from '@pawfresh/identity';
 import { collectAndRelease, releaseWhenQuiet } from '@pawfresh/native-memory';
+
+const withRequestId = (): { reqId?: string } => {
+  const reqId = currentRequestId();
+  return reqId ? { reqId } : {};
+};
 
 async function main() {
   let config;
@@ -22,6 +27,12 @@ async function main() {
   // A person at a terminal reads lines; a log collector reads JSON.
   const log = pino({
     level: config.logLevel,
+    // Every line written while a request is served carries its id, whichever logger wrote it
+    // (a service's, the workflow engine's): the request's own logger has it already.
+    mixin: (_object, _level, logger) =>
+      (logger as { bindings?: () => Record<string, unknown> }).bindings?.().reqId === undefined
+        ? withRequestId()
+        : {},
     ...(process.stdout.isTTY
       ? {
           transport: {
@@ -37,16 +48,23 @@ async function main() {
       : {}),
   });
   const database = await prepareDatabase(config, systemClock, log, (n) => consoleProgress(n));
-  const app = await buildServer({ config, database, logger: log });
+  const app = await buildServer({ config, database, logger: log, metrics: processMetrics() });
 
   // After each stretch of work, once the server goes quiet, the memory it freed goes back to the
   // system (ADR 009).
   const quietWatch = releaseWhenQuiet(collectAndRelease);
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // A stop (SIGTERM) answers the requests in flight, then stops the workflow engine, whose runs
+  // left unfinished go on in another process or after the restart; bounded by
+  // SHUTDOWN_TIMEOUT_MS, past which the process exits 1.
+  closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
+    const started = Date.now();
     if (err) log.error({ err }, 'closing after an error');
     else log.info({ signal }, 'closing');
     quietWatch.stop();
+    // Half the bound for the requests, the rest for the engine and the database.
+    await drainRequests(app, config.shutdownTimeoutMs / 2);
+    log.info({ ms: Date.now() - started }, 'requests drained');
     await app.close();
     await database.close();
   });

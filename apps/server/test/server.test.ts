@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -118,6 +119,64 @@ describe('one process', () => {
     expect(given.headers['x-request-id']).toBe('trace-42');
     const made = await call('GET', '/health', undefined, { 'x-request-id': 'bad id with spaces' });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves Prometheus metrics to the service credentials: routes by pattern, workflows, queues, outbox lag, the process', async () => {
+    const refused = await call('GET', '/metrics', undefined, nobody);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ statusCode: 401, type: 'unauthorized' });
+    await call('GET', '/svc/product/api/v1/products?type=toy', undefined, auth);
+    await call('GET', '/api/v1/products', undefined, nobody);
+    const res = await call('GET', '/metrics', undefined, auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const text = res.body;
+    // The route's pattern and the status class, never the raw URL with its query.
+    expect(text).toMatch(
+      /pawfresh_http_request_duration_seconds_count\{route="\/svc\/product\/api\/v1\/products",method="GET",status="2xx"\} [1-9]/,
+    );
+    expect(text).not.toContain('type=toy');
+    expect(text).toMatch(/^pawfresh_order_outbox_lag_seconds 0$/m);
+    expect(text).toContain('# TYPE pawfresh_workflow_runs gauge');
+    expect(text).toContain('# TYPE pawfresh_workflow_queue_depth gauge');
+    expect(text).toContain('# TYPE pawfresh_payment_attempts_total counter');
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+  });
+
+  it('counts each charge sent to the card provider by its outcome', async () => {
+    const userId = randomUUID();
+    const card = await call(
+      'POST',
+      '/svc/payment/customers/create-payment-method',
+      { userId, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } },
+      auth,
+    );
+    expect(card.statusCode, card.body).toBe(201);
+    const series =
+      'pawfresh_payment_attempts_total{call="charge",outcome="succeeded",provider="sandbox"}';
+    const before = await call('GET', '/metrics', undefined, auth);
+    const counted = (text: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`${series} `))
+          ?.split(' ')[1] ?? 0,
+      );
+    const charged = await call(
+      'POST',
+      `/svc/payment/customers/${userId}/payments`,
+      {
+        amount: 5990,
+        description: 'Box 1',
+        reference: { referenceId: randomUUID(), referenceType: 'order' },
+        createdBy: 'staff@pawfresh.com.au',
+      },
+      { ...auth, 'idempotency-key': `metrics-${randomUUID()}` },
+    );
+    expect(charged.statusCode, charged.body).toBe(201);
+    const after = await call('GET', '/metrics', undefined, auth);
+    expect(counted(after.body)).toBe(counted(before.body) + 1);
   });
 
   it('serves the customer app at /customer/, index.html for its routes, long-cached assets', async () => {

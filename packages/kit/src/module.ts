@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import type { Registry } from './metrics.js';
 
 /** What the process hands every service. */
 export interface ServiceRuntime<TDatabase = unknown> {
@@ -18,6 +19,16 @@ export interface ServiceRuntime<TDatabase = unknown> {
   /** How this process reaches other services: in-process in one process, HTTP when split. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   log: Logger;
+  /**
+   * The process's metrics registry (ADR 017), where a service registers what operators watch
+   * (outbox lag, charges by outcome, workflow runs). Absent in most tests: nothing is measured.
+   */
+  metrics?: Registry;
+  /**
+   * Registers what the service does the moment the process begins to stop (SIGTERM), before the
+   * requests in flight are drained: e.g. answer callers waiting on long work to ask again.
+   */
+  onStopping?(begin: () => void): void;
   /** Process-wide settings some services need (from the one validated config). */
   settings: RuntimeSettings;
 }

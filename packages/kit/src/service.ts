@@ -78,7 +78,8 @@ declare module 'fastify' {
 
 const healthSchema = z.object({ status: z.enum(['ok', 'error']) });
 
-function sameSecret(given: string, expected: string): boolean {
+/** Whether a presented secret is the expected one, in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -11,6 +11,7 @@ import { billingHandlers } from './routes/billing.js';
 import { registerFulfilmentWorkflows } from './flows/fulfilment/index.js';
 import { fulfilmentHandlers } from './routes/fulfilment.js';
 import { ensureSchedules, setSchedulesOn } from './engine/schedules.js';
+import { registerEngineMetrics } from './engine/metrics.js';
 
 export const ORCHESTRATION_BASE_PATH = '/workflows';
 
@@ -62,6 +63,10 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
         await engine.check();
       },
     });
+    // Callers waiting on a run are told to ask again as soon as the stop begins, so the drain of
+    // requests in flight does not wait on workflows; steps in flight still reach every service.
+    runtime.onStopping?.(() => engine.beginShutdown());
+    if (runtime.metrics) registerEngineMetrics(runtime.metrics, runtime.database, runtime.clock);
     return async (app, options) => {
       await routes(app, options);
       setSchedulesOn(settings.schedulesOn);

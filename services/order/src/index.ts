@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import { Gauge, createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { courierContract } from '@pawfresh/contracts/courier';
 import { orderContract } from '@pawfresh/contracts/order';
 import { schema } from './db/schema.js';
 import type { OrderContext } from './flows/context.js';
 import { relayTopics, type RelayOptions } from './flows/relay-topics.js';
+import { outboxLagSeconds } from './flows/outbox-lag.js';
 import { announced, parseSubscribers, type Subscriber } from './rules/outbox-delivery.js';
 import { orderHandlers } from './routes.js';
 import { seedDemoOrders } from './seed/seed-demo-orders.js';
@@ -69,6 +70,17 @@ export function orderServiceWith(
         runtime,
         checkHealth: () => runtime.database.ping(),
       });
+      if (runtime.metrics) {
+        // Read when scraped: the same figure in every process sharing the database.
+        new Gauge({
+          name: 'pawfresh_order_outbox_lag_seconds',
+          help: 'Age of the oldest order topic not yet delivered to every subscriber (0: none waits)',
+          registers: [runtime.metrics],
+          async collect() {
+            this.set(await outboxLagSeconds(ctx.db, ctx.clock));
+          },
+        });
+      }
       return async (app) => {
         // A change answered by this process is seen by its next read, before its notification
         // comes back from the database (ADR 008): writes forget what was heard of every customer.

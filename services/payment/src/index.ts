@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { servicePlugin, type ServiceModule, type ServiceRuntime } from '@pawfresh/kit';
+import { Counter, servicePlugin, type ServiceModule, type ServiceRuntime } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { paymentContract } from '@pawfresh/contracts/payment';
 import { schema } from './db/schema.js';
@@ -75,6 +75,14 @@ export function createPaymentService(
       const db = runtime.database.forSchema(schema);
       const settings = options.settings ?? readPaymentSettings(runtime.settings.environment);
       const provider = providerFor(runtime, options, settings);
+      const attempts = runtime.metrics
+        ? new Counter({
+            name: 'pawfresh_payment_attempts_total',
+            help: 'Charges and confirmations sent to the card provider, by call and outcome (succeeded, requires_action, declined, provider_error, …)',
+            labelNames: ['call', 'outcome', 'provider'],
+            registers: [runtime.metrics],
+          })
+        : undefined;
       const ctx: PaymentContext = {
         db,
         clock: runtime.clock,
@@ -86,6 +94,7 @@ export function createPaymentService(
           leaseMs: settings.claimLeaseMs,
         },
         fault: faultHook(settings.fault, runtime.log),
+        countAttempt: (call, outcome) => attempts?.inc({ call, outcome, provider: provider.name }),
         webhookSecret:
           provider.name === 'sandbox'
             ? settings.sandboxWebhookSecret

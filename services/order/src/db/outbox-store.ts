@@ -114,3 +114,17 @@ export async function listOutbox(
   ]);
   return { rows, total: counted?.n ?? 0 };
 }
+
+/**
+ * When the oldest topic still to deliver was written (null: none waits). Read through the
+ * `outbox_status` index: the pending rows' first by sequence is the oldest.
+ */
+export async function oldestPendingTopicAt(db: OrderDb): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'))
+    .orderBy(asc(outbox.seq))
+    .limit(1);
+  return row?.createdAt ?? null;
+}

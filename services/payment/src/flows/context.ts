@@ -15,4 +15,9 @@ export interface PaymentContext {
   webhookSecret: string | null;
   /** Marks an instant inside a call to the provider (crash tests kill the process there). */
   fault(call: FaultCall, point: FaultPoint): void;
+  /**
+   * Counts an attempt at the provider by its outcome (the intent's status, `declined`, or
+   * `provider_error` when it did not answer): the process's charges-by-outcome metric (ADR 017).
+   */
+  countAttempt(call: FaultCall, outcome: string): void;
 }

@@ -107,6 +107,7 @@ export async function attemptPayment(
   try {
     intent = await send();
   } catch (err) {
+    ctx.countAttempt(call, err instanceof ProviderRefusal ? 'declined' : 'provider_error');
     if (err instanceof ProviderRefusal) {
       await movePayment(ctx, paymentId, 'attempt_failed', {
         failureCode: refusalCode(err),
@@ -117,6 +118,7 @@ export async function attemptPayment(
     throw providerProblem(err);
   }
   ctx.fault(call, 'after-provider');
+  ctx.countAttempt(call, intent.status);
   const outcome = attemptOutcome(intent);
   const row = await movePayment(ctx, paymentId, outcome.status, {
     ...outcome.changes,
