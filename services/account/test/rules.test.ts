@@ -9,7 +9,7 @@ import { notMeals } from '../src/rules/meal-choice.js';
 describe('who uses the customer app', () => {
   it('lets customers in and keeps staff and admins out', () => {
     expect(usesCustomerApp({ role: 'customer' })).toBe(true);
-    expect(usesCustomerApp({ role: 'staff' })).toBe(false);
+    expect(usesCustomerApp({ role: 'support' })).toBe(false);
     expect(usesCustomerApp({ role: 'admin' })).toBe(false);
   });
 });
