@@ -48,7 +48,7 @@ describe('configuration', () => {
     ).toEqual([
       'PORT must be a number',
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
-      'SERVICE must be one of: identity, dogs, product, pricing, payment, courier, cart, subscription, order, fulfilment, legacy, orchestration, account',
+      'SERVICE must be one of: identity, audit, dogs, product, pricing, payment, courier, cart, subscription, order, fulfilment, legacy, orchestration, account, staff',
       'SERVICE_TOKEN must be at least 32 characters long',
     ]);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { cents, instant, MAX_CENTS, uuid } from './fields.js';
+import { cents, instant, MAX_CENTS, pageMeta, uuid } from './fields.js';
 
 /** services.md §4: payment status and reference types. Allowed moves: docs/payments.md. */
 export const paymentStatuses = [
@@ -248,12 +248,6 @@ const pageFields = {
 };
 
 /** A page's place in the whole list. */
-const pageMeta = z.object({
-  total: z.number().int().min(0),
-  offset: z.number().int().min(0),
-  limit: z.number().int().min(0),
-});
-
 export const refundListQuery = z
   .object({
     ...pageFields,

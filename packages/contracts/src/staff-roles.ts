@@ -89,3 +89,20 @@ export const refundPermissionFor = (amount: number): Permission =>
 /** The words of a 403 for an action the role may not take: the permission is named. */
 export const missingPermissionMessage = (role: UserRole, wanted: Permission) =>
   `Your role (${role}) does not have the permission ${wanted}: ask an admin`;
+
+/**
+ * Actions that move money or change a customer's plan: staff must say why (docs/staff.md "The
+ * audit trail"), and the reason is kept with the audit row.
+ */
+export const REASON_REQUIRED: readonly Permission[] = [
+  'refunds:create',
+  'refunds:over-limit',
+  'subscriptions:write',
+];
+
+export const needsReason = (used: Permission | null | undefined) =>
+  used != null && REASON_REQUIRED.includes(used);
+
+/** The 400 for a money or plan change without a reason: what to do about it. */
+export const reasonMissingMessage = (used: Permission) =>
+  `reason is required for ${used}: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline`;

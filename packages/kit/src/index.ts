@@ -20,3 +20,4 @@ export { injectFetch } from './inject-fetch.js';
 export { localDate, toInstant, wallClockAt } from './zoned-time.js';
 export { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-key.js';
 export * from './chunks.js';
+export * from './session-cookie.js';

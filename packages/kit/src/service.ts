@@ -15,7 +15,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access, EndpointDef, HandlerInput, ServiceContract } from './contract.js';
-import { HttpError, customerErrorSchema, serviceErrorBody, serviceErrorSchema } from './errors.js';
+import {
+  HttpError,
+  customerErrorSchema,
+  forbidden,
+  serviceErrorBody,
+  serviceErrorSchema,
+} from './errors.js';
 import {
   RequestValidationError,
   zodSerializerCompiler,
@@ -64,6 +70,8 @@ export interface ServicePluginOptions<C extends ServiceContract> {
   checkHealth?: () => Promise<void>;
   /** Maximum request body in bytes. */
   bodyLimit?: number;
+  /** Where `/health`, `/openapi.json` and `/docs` are served (ServiceModule.docsAt); the root by default. */
+  docsAt?: string;
   /**
    * Whether the session an access token names is still signed in (identity's word); asked at most
    * every SESSION_CHECK_SECONDS per session. Without it a token is good until it expires.
@@ -123,6 +131,18 @@ export function accessRefusal(
     return { message: missingPermissionMessage(role, wanted), permission: wanted };
   }
   return undefined;
+}
+
+/**
+ * For a permission a route needs only sometimes (a refund over the limit): a 403 naming it unless
+ * the signed-in role has it, in the same words and details as the kit's check of a route's own.
+ */
+export function demandPermission(principal: Principal | undefined, wanted: Permission): void {
+  if (principal?.kind === 'service') return;
+  const role = principal?.role ?? 'customer';
+  if (!hasPermission(role, wanted)) {
+    throw forbidden(missingPermissionMessage(role, wanted), { permission: wanted });
+  }
 }
 
 const healthSchema = z.object({ status: z.enum(['ok', 'error']) });
@@ -255,6 +275,7 @@ export function servicePlugin<C extends ServiceContract>(
   const { serviceToken, accessTokenSecret, clock, mountPath } = options.runtime;
   const checkRawAnswers = options.runtime.settings?.environment === 'test';
   const bodyLimit = options.bodyLimit ?? 100 * 1024;
+  const docsAt = options.docsAt ?? '';
   const style = contract.errorStyle;
   const sessionLive = options.sessionCheck
     ? cachedSessionCheck(options.sessionCheck, clock)
@@ -378,16 +399,20 @@ export function servicePlugin<C extends ServiceContract>(
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, {
-      routePrefix: '/docs',
+      routePrefix: `${docsAt}/docs`,
       staticCSP: true,
       transformSpecification: (spec) => pruneComponents(spec),
     });
 
     let document: Record<string, unknown> | undefined;
-    app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => {
-      document ??= pruneComponents(app.swagger() as unknown as Record<string, unknown>);
-      return document;
-    });
+    app.get(
+      `${docsAt}/openapi.json`,
+      { schema: { hide: true }, config: { access: 'public' } },
+      async () => {
+        document ??= pruneComponents(app.swagger() as unknown as Record<string, unknown>);
+        return document;
+      },
+    );
 
     const healthRoute = (operationId: string) => ({
       schema: {
@@ -409,8 +434,8 @@ export function servicePlugin<C extends ServiceContract>(
         return { status: 'error' as const };
       }
     };
-    app.get('/health', healthRoute('health'), health);
-    if (basePath && basePath !== '/') {
+    app.get(`${docsAt}/health`, healthRoute('health'), health);
+    if (basePath && basePath !== '/' && basePath !== docsAt) {
       app.get(`${basePath}/health`, healthRoute('healthUnderBasePath'), health);
     }
 

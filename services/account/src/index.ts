@@ -12,7 +12,7 @@ import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
 import { revisionsSeenIn } from './revisions-seen.js';
-import { sessionCookies } from './session-cookie.js';
+import { customerSessionCookies } from './session-cookie.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
 export const accountService: ServiceModule = {
@@ -54,7 +54,10 @@ export const accountService: ServiceModule = {
       ...revisionsSeenIn(runtime),
     };
     // Secure only over https, so signing in still works on http://localhost.
-    const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);
+    const cookies = customerSessionCookies(
+      runtime.settings.publicUrl.startsWith('https:'),
+      runtime.clock,
+    );
     const api = servicePlugin({
       contract: accountContract,
       handlers: accountHandlers(ctx, cookies),
