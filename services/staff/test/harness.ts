@@ -18,6 +18,7 @@ import {
   testDatabase,
   type ServiceGraph,
 } from '@pawfresh/testing';
+import { accountService } from '@pawfresh/account';
 import { auditService } from '@pawfresh/audit';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
@@ -56,6 +57,7 @@ export function useStaffApi(): StaffHarness {
         payment: paymentService,
         subscription: subscriptionService,
         orchestration: orchestrationService,
+        account: accountService,
         staff: staffService,
       },
       { database: h.database, clock: h.clock },
@@ -75,7 +77,7 @@ export function useStaffApi(): StaffHarness {
 }
 
 /** The `authorization` header of a signed-in user with the role (a live session in identity). */
-export const signedIn = (h: StaffHarness, role: PrincipalRole, userId = randomUUID()) =>
+export const signedIn = (h: StaffHarness, role: PrincipalRole, userId: string = randomUUID()) =>
   signedInAs({ database: h.database, clock: h.clock, startTestSession }, userId, { role });
 
 const dayFromNow = (days: number) =>

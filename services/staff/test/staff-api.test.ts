@@ -32,7 +32,7 @@ const call = (
     method === 'POST' ? { 'idempotency-key': randomUUID(), ...headers } : headers,
   );
 
-const ids = {} as Record<StaffRole, `${string}-${string}-${string}-${string}-${string}`>;
+const ids = {} as Record<StaffRole, string>;
 const as = {} as Record<StaffRole | 'customer', Record<string, string>>;
 let c: Customer;
 
@@ -414,6 +414,50 @@ describe('pausing and resuming', () => {
 });
 
 describe('the timeline', () => {
+  it("shows the customer's own changes through the customer API beside the staff's", async () => {
+    const other = await customer(h);
+    const asCustomer = await signedIn(h, 'customer', other.user.id);
+    const resumeAt = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const paused = await callJson(
+      h.apps.account!,
+      'POST',
+      `/api/v1/subscriptions/${other.subscription.id}/pause`,
+      { resumeAt, version: other.subscription.version },
+      asCustomer,
+    );
+    expect(paused.statusCode, paused.body).toBe(200);
+    const resumed = await call(
+      'POST',
+      `/subscriptions/${other.subscription.id}/resume`,
+      { reason: 'Customer rang: wants the next box after all' },
+      as.support,
+    );
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const read = await timeline(other.user.id);
+    expect(
+      read.data.map((e) => [e.action, e.actor.type, e.actor.userId, e.targetType, e.targetId]),
+    ).toEqual([
+      ['subscription.resume', 'staff', ids.support, 'subscription', other.subscription.id],
+      [
+        'customer-api.pauseSubscription',
+        'customer',
+        other.user.id,
+        'subscription',
+        other.subscription.id,
+      ],
+    ]);
+    // A read leaves nothing; a refused change neither.
+    await callJson(h.apps.account!, 'GET', '/api/v1/subscriptions', undefined, asCustomer);
+    await callJson(
+      h.apps.account!,
+      'POST',
+      `/api/v1/subscriptions/${randomUUID()}/pause`,
+      { resumeAt },
+      asCustomer,
+    );
+    expect((await timeline(other.user.id)).meta.total).toBe(2);
+  });
+
   it('pages newest first and answers bad paging with a 400', async () => {
     const page = await call(
       'GET',
