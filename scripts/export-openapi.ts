@@ -18,7 +18,7 @@ try {
   for (const module of serviceModules) {
     const res = await app.inject({
       method: 'GET',
-      url: `${mountPathOf(module.name)}/openapi.json`,
+      url: `${mountPathOf(module.name)}${module.docsAt ?? ''}/openapi.json`,
     });
     if (res.statusCode !== 200) throw new Error(`${module.name}: ${res.statusCode} ${res.body}`);
     const file = path.join(outDir, `${module.name}.json`);

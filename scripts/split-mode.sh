@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every service in a process of its own (split mode), each at its native base path on its own
 # port, each finding the others through <NAME>_SERVICE_URL, as a deployment would. Ctrl-C stops all.
-#   bash scripts/split-mode.sh                 # ports 3100 (customer API) to 3111
+#   bash scripts/split-mode.sh                 # ports 3100 (customer API) to 3114
 #   BASE_PORT=4100 DATA_DIR=/tmp/split bash scripts/split-mode.sh
 #   bash scripts/split-mode.sh --print         # the settings of each process, one line each
 # Runs the built server (npm run build:server) when there is one, otherwise through tsx.
@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${BASE_PORT:-3100}
 data=${DATA_DIR:-.data/split}
-services=(account product identity dogs pricing payment courier cart subscription order orchestration fulfilment legacy)
+services=(account product identity dogs pricing payment courier cart subscription order orchestration fulfilment legacy audit staff)
 
 if [ -f dist/server/main.mjs ]; then run=(node --enable-source-maps dist/server/main.mjs); else run=(npx tsx apps/server/src/main.ts); fi
 
@@ -43,7 +43,7 @@ for i in "${!services[@]}"; do
   name=${services[$i]}
   port=$((base + i))
   for _ in $(seq 1 180); do
-    if curl -fs "http://127.0.0.1:$port/openapi.json" >/dev/null 2>&1; then break; fi
+    if curl -fs "http://127.0.0.1:$port/health/live" >/dev/null 2>&1; then break; fi
     if ! kill -0 "${pids[$i]}" 2>/dev/null; then
       echo "The $name service stopped; its log:" >&2
       tail -20 "$data/$name.log" >&2

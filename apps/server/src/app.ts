@@ -189,7 +189,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
 
   const healthOf = modules.map((m) => ({
     name: m.name,
-    url: `${alone ? '' : mountPathOf(m.name)}/health`,
+    url: `${alone ? '' : mountPathOf(m.name)}${m.docsAt ?? ''}/health`,
   }));
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health/ready', async (_request, reply) => {
@@ -242,7 +242,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
       ? config.service === 'account'
         ? 'customer'
         : 'service'
-      : url.startsWith('/api/')
+      : url.startsWith('/api/v1')
         ? 'customer'
         : 'service';
 

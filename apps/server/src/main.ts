@@ -86,7 +86,10 @@ async function main() {
     lines.push(`Pawfresh is running at ${origin}`);
     lines.push(`  ${'Customer app:'.padEnd(23)} ${origin}/customer/`);
     lines.push(`  ${'Customer API:'.padEnd(23)} ${origin}/api/v1   (reference: ${origin}/docs)`);
-    for (const m of serviceModules.filter((s) => s.name !== 'account')) {
+    lines.push(
+      `  ${'Staff API:'.padEnd(23)} ${origin}/api/staff/v1   (sign in as a member of staff below)`,
+    );
+    for (const m of serviceModules.filter((s) => s.name !== 'account' && s.name !== 'staff')) {
       const base = `${origin}${mountPathOf(m.name)}`;
       lines.push(`  ${`${m.name} service:`.padEnd(23)} ${base}   (reference: ${base}/docs)`);
     }
@@ -98,7 +101,7 @@ async function main() {
     }
     lines.push('  Demo sign-in (created on first start):');
     for (const user of demoUsers) {
-      lines.push(`    ${user.role.padEnd(8)} ${user.email} / ${user.password}`);
+      lines.push(`    ${user.role.padEnd(10)} ${user.email} / ${user.password}`);
     }
   }
   lines.push(

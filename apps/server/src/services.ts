@@ -1,6 +1,7 @@
 import type { ServiceModule } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { accountService } from '@pawfresh/account';
+import { auditService } from '@pawfresh/audit';
 import { cartService } from '@pawfresh/cart';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
@@ -12,6 +13,7 @@ import { paymentService } from '@pawfresh/payment';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 import { subscriptionService } from '@pawfresh/subscription';
+import { staffService } from '@pawfresh/staff';
 import { orchestrationService } from '@pawfresh/orchestration';
 
 /**
@@ -20,6 +22,7 @@ import { orchestrationService } from '@pawfresh/orchestration';
  */
 export const serviceModules = [
   identityService,
+  auditService,
   dogsService,
   productService,
   pricingService,
@@ -32,12 +35,16 @@ export const serviceModules = [
   legacyService,
   orchestrationService,
   accountService,
+  staffService,
 ] as ServiceModule<DatabaseConnection>[];
 
 export const serviceNames = serviceModules.map((m) => m.name);
 
-/** The customer API is served at the site root (`/api/v1`); every other service under `/svc/<name>`. */
-export const mountPathOf = (name: string) => (name === 'account' ? '' : `/svc/${name}`);
+/** The APIs people use, served at the site root: the customer API (`/api/v1`) and the staff API. */
+const AT_THE_ROOT = new Set(['account', 'staff']);
+
+/** The customer and staff APIs are served at the site root; every other service under `/svc/<name>`. */
+export const mountPathOf = (name: string) => (AT_THE_ROOT.has(name) ? '' : `/svc/${name}`);
 
 /** How a service's base URL reads when every service runs in this process (app.ts routes it). */
 export const inProcessUrl = (name: string) => `http://in-process${mountPathOf(name)}`;

@@ -48,7 +48,7 @@ describe('configuration', () => {
     ).toEqual([
       'PORT must be a number',
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
-      'SERVICE must be one of: identity, dogs, product, pricing, payment, courier, cart, subscription, order, fulfilment, legacy, orchestration, account',
+      'SERVICE must be one of: identity, audit, dogs, product, pricing, payment, courier, cart, subscription, order, fulfilment, legacy, orchestration, account, staff',
       'SERVICE_TOKEN must be at least 32 characters long',
     ]);
   });
@@ -67,6 +67,7 @@ describe('configuration', () => {
       'PRODUCT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the product service answers (e.g. http://127.0.0.1:3101)',
       'DOGS_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the dogs service answers (e.g. http://127.0.0.1:3101)',
       'SUBSCRIPTION_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the subscription service answers (e.g. http://127.0.0.1:3101)',
+      'AUDIT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the audit service answers (e.g. http://127.0.0.1:3101)',
     ]);
     expect(problems({ SERVICE: 'product', DOGS_SERVICE_URL: 'dogs:3101' })[0]).toMatch(
       /must be an http\(s\) URL/,

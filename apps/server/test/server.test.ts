@@ -65,6 +65,55 @@ describe('one process', () => {
     ).toEqual([{ url: '/svc/product' }]);
   });
 
+  it('serves the staff API at /api/staff/v1: sign-in, me, its docs and health under its path', async () => {
+    const made = await call(
+      'POST',
+      '/svc/identity/identity/users',
+      {
+        email: 'ops.one@pawfresh.com.au',
+        password: 'staffpass9',
+        firstName: 'Ops',
+        lastName: 'One',
+        role: 'operations',
+      },
+      auth,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const login = await call(
+      'POST',
+      '/api/staff/v1/login',
+      { email: 'ops.one@pawfresh.com.au', password: 'staffpass9' },
+      nobody,
+    );
+    expect(login.statusCode, login.body).toBe(200);
+    const staff = { authorization: `Bearer ${login.json().accessToken}` };
+    expect((await call('GET', '/api/staff/v1/me', undefined, staff)).json()).toMatchObject({
+      role: 'operations',
+    });
+    // Operations may not read customers (403 naming the permission), nor call a service itself.
+    const refused = await call(
+      'GET',
+      `/api/staff/v1/customers/${made.json().id}`,
+      undefined,
+      staff,
+    );
+    expect(refused.json()).toMatchObject({
+      statusCode: 403,
+      details: { permission: 'customers:read' },
+    });
+    expect(
+      (await call('GET', '/svc/product/api/v1/products?type=toy', undefined, staff)).statusCode,
+    ).toBe(403);
+    expect((await call('GET', '/api/staff/v1/health', undefined, nobody)).json()).toEqual({
+      status: 'ok',
+    });
+    expect((await call('GET', '/api/staff/v1/openapi.json', undefined, nobody)).statusCode).toBe(
+      200,
+    );
+    const unknown = await call('GET', '/api/staff/v1/nothing', undefined, nobody);
+    expect(unknown.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
   it('answers unknown paths in the envelope of the API they are under', async () => {
     const customer = await call('GET', '/api/v1/no-such-thing', undefined, nobody);
     expect(customer.statusCode).toBe(404);
@@ -229,6 +278,7 @@ describe('split mode', () => {
 
   beforeAll(async () => {
     const identityUrl = await start({ SERVICE: 'identity' });
+    const auditUrl = await start({ SERVICE: 'audit' });
     const dogsUrl = await start({ SERVICE: 'dogs' });
     const paymentUrl = await start({ SERVICE: 'payment' });
     // Courier and order call each other: the order service's port is chosen first.
@@ -255,6 +305,7 @@ describe('split mode', () => {
       PAYMENT_SERVICE_URL: paymentUrl,
       COURIER_SERVICE_URL: courierUrl,
       SUBSCRIPTION_SERVICE_URL: subscriptionUrl,
+      AUDIT_SERVICE_URL: auditUrl,
       // Not started here (its engine is tested in services/orchestration): no call reaches it.
       ORCHESTRATION_SERVICE_URL: 'http://127.0.0.1:9',
     });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './staff-roles.js';
 
 /**
  * What a contract is: pure types and two pure functions, depending on zod alone, so the browser
@@ -9,11 +10,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint. `service`: other services and operators holding the service
- * credentials, or signed-in staff and admins (the default for every domain service route).
- * `customer`: a signed-in customer (the customer API). `public`: anyone (health, sign-in, the
- * public catalogue).
+ * credentials, or a signed-in admin (the default for every domain service route; other staff go
+ * through the staff API, ADR 018). `customer`: a signed-in customer (the customer API). `staff`:
+ * a signed-in member of staff (the staff API) whose role has the endpoint's `permission`.
+ * `public`: anyone (health, sign-in, the public catalogue).
  */
-export type Access = 'service' | 'public' | 'customer';
+export type Access = 'service' | 'public' | 'customer' | 'staff';
 
 /** One HTTP operation of a contract: what the server implements and what clients call. */
 export interface EndpointDef {
@@ -38,6 +40,11 @@ export interface EndpointDef {
   /** Error statuses this endpoint may answer, for the OpenAPI document. */
   errors?: readonly number[];
   access?: Access;
+  /**
+   * On a `staff` endpoint: the permission the signed-in role needs (docs/staff.md); without it the
+   * kit answers 403 naming it. Absent: any member of staff.
+   */
+  permission?: Permission;
   /** Customer-style text for an unexpected failure (customer-app.md §8); default "Unspecified server error". */
   fallbackMessage?: string;
   /** The largest body this endpoint takes, in bytes, when more than the service's (bulk routes). */

@@ -46,7 +46,11 @@ export const dogGenders = ['male', 'female'] as const;
 export const bodyTypes = ['slim', 'perfect', 'chunky'] as const;
 export const activityLevels = ['chilled', 'loves_to_play', 'ball_of_energy'] as const;
 export const eatingHabits = ['very_fussy', 'choosy', 'eats_anything'] as const;
-export const userRoles = ['customer', 'staff', 'admin'] as const;
+/**
+ * A user's role: customers use the customer app; every other role is staff, signing in to the
+ * back office with the permissions of `staff-roles.ts` (docs/staff.md).
+ */
+export const userRoles = ['customer', 'support', 'operations', 'marketing', 'admin'] as const;
 
 export const dogGender = z.enum(dogGenders);
 export const bodyType = z.enum(bodyTypes);

@@ -270,3 +270,22 @@ export function postcodeMatchesState(postcode: string, state: AustralianState): 
 export function postcodeStateMessage(postcode: string, stateName: string): string {
   return `${postcode} is not a ${stateName} postcode`;
 }
+
+/** A page's start in a list (a query parameter): a whole number of at least 0. */
+export const pageOffset = z.coerce
+  .number({ error: 'offset must be a whole number of at least 0' })
+  .int({ error: 'offset must be a whole number of at least 0' })
+  .min(0, { error: 'offset must be a whole number of at least 0' })
+  .max(MAX_INT)
+  .default(0);
+
+/** A page's size (a query parameter): `min` to 100 (services.md §5 "optional-pagination"). */
+export const pageLimit = (fallback: number, min = 1) => {
+  const message = `limit must be a whole number from ${min} to 100`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(100, { error: message })
+    .default(fallback);
+};

@@ -186,6 +186,15 @@ export const identityContract = defineContract({
         .meta({ id: 'UserWithNewSession' }),
       errors: [400, 404, 409],
     },
+    findUsers: {
+      method: 'GET',
+      path: '/identity/users',
+      summary: 'Users with an e-mail address (none or one: e-mails are unique)',
+      description: 'For the back office looking a customer up by e-mail (the staff API).',
+      query: z.object({ email }).strict(),
+      response: z.object({ data: z.array(userSchema) }),
+      errors: [400],
+    },
     checkEmail: {
       method: 'GET',
       path: '/identity/users/check-email',

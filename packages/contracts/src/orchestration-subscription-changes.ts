@@ -25,6 +25,20 @@ const workflowIdField = z
   .optional()
   .describe('Makes the call idempotent: the same id twice runs once and answers the first result');
 
+/**
+ * Who acts when it is not the customer: the staff API sets it from the session (`staff:<userId>`),
+ * never from what a person typed. It becomes the subscription's updatedBy (services.md §6).
+ */
+const actedBy = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .optional()
+  .describe(
+    'Who acts for the customer, from their session (the staff API: staff:<userId>); left out: the customer, or this workflow',
+  );
+
 const common = {
   userId: uuid('userId')
     .optional()
@@ -204,6 +218,7 @@ export const pauseSubscriptionInput = z
     subscriptionId: uuid('subscriptionId'),
     resumeAt: calendarDate.describe('The day deliveries may start again (after today)'),
     version: subscriptionVersion,
+    actedBy,
     ...common,
   })
   .strict();
@@ -211,7 +226,12 @@ export type PauseSubscriptionInput = z.output<typeof pauseSubscriptionInput>;
 
 /** resume-subscription and reactivate-subscription. */
 export const restartSubscriptionInput = z
-  .object({ subscriptionId: uuid('subscriptionId'), version: subscriptionVersion, ...common })
+  .object({
+    subscriptionId: uuid('subscriptionId'),
+    version: subscriptionVersion,
+    actedBy,
+    ...common,
+  })
   .strict();
 export type RestartSubscriptionInput = z.output<typeof restartSubscriptionInput>;
 

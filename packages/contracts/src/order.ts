@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
 import { australianState } from './enums.js';
-import { MAX_CENTS, australianTimeZone, calendarDate, instant, paginated, uuid } from './fields.js';
+import {
+  MAX_CENTS,
+  australianTimeZone,
+  calendarDate,
+  instant,
+  pageLimit,
+  pageOffset,
+  paginated,
+  uuid,
+} from './fields.js';
 import { deliverySlot, feedingPlanTypes } from './subscription.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -189,21 +198,8 @@ export const depotCode = z
   .regex(/^[A-Z]{3}$/, { error: 'depotCode must be a depot code such as MEL' });
 
 /** A page of a list: where it starts, and how long it is (services.md §5 "General"). */
-const offset = z.coerce
-  .number({ error: 'offset must be a whole number of at least 0' })
-  .int({ error: 'offset must be a whole number of at least 0' })
-  .min(0, { error: 'offset must be a whole number of at least 0' })
-  .max(MAX_CENTS)
-  .default(0);
-const limit = (min: number, fallback: number) => {
-  const message = `limit must be a whole number from ${min} to 100`;
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(100, { error: message })
-    .default(fallback);
-};
+const offset = pageOffset;
+const limit = (min: number, fallback: number) => pageLimit(fallback, min);
 
 // ---------------------------------------------------------------------------------------------
 // What callers send

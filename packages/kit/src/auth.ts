@@ -1,6 +1,8 @@
 import { jwtVerify, SignJWT, errors } from 'jose';
+import { userRoles, type UserRole } from '@pawfresh/contracts/enums';
 
-export type PrincipalRole = 'customer' | 'staff' | 'admin';
+/** A user's role as its access token carries it (a token with a role we no longer have is invalid). */
+export type PrincipalRole = UserRole;
 
 /** Who made a request: another service (service credentials), or a signed-in user. */
 export type Principal =
@@ -49,13 +51,18 @@ export async function verifyAccessToken(
     if (
       typeof payload.sub !== 'string' ||
       typeof payload.sid !== 'string' ||
-      (role !== 'customer' && role !== 'staff' && role !== 'admin')
+      !(userRoles as readonly unknown[]).includes(role)
     ) {
       return { ok: false, reason: 'invalid' };
     }
     return {
       ok: true,
-      principal: { kind: 'user', userId: payload.sub, role, sessionId: payload.sid },
+      principal: {
+        kind: 'user',
+        userId: payload.sub,
+        role: role as PrincipalRole,
+        sessionId: payload.sid,
+      },
     };
   } catch (err) {
     return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };

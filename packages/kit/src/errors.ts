@@ -59,6 +59,8 @@ export const conflict = (message: string, details?: unknown) =>
  * clients ask again by themselves, see client.ts).
  */
 export const inFlight = (message: string) => new HttpError(409, message, { type: 'in_flight' });
+export const forbidden = (message: string, details?: unknown) =>
+  new HttpError(403, message, { type: 'forbidden', details });
 export const unauthorized = (message: string) =>
   new HttpError(401, message, { type: 'unauthorized' });
 

@@ -21,3 +21,4 @@ export { localDate, toInstant, wallClockAt } from './zoned-time.js';
 export { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-key.js';
 export * from './chunks.js';
 export * from './metrics.js';
+export * from './session-cookie.js';

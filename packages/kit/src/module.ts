@@ -70,6 +70,12 @@ export interface ServiceModule<TDatabase = unknown> {
   basePath: string;
   /** drizzle-kit migrations folder, for a service that owns data. */
   migrationsFolder?: string;
+  /**
+   * Where its `/health`, `/openapi.json` and `/docs` are served, under its mount path: its root
+   * unless said (the staff API, which shares the site root with the customer API, serves them
+   * under `/api/staff/v1`).
+   */
+  docsAt?: string;
   /** Other services it calls, by name: their base URLs must be configured in split mode. */
   calls?: readonly string[];
   plugin(runtime: ServiceRuntime<TDatabase>): FastifyPluginAsync;

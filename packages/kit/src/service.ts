@@ -15,7 +15,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access, EndpointDef, HandlerInput, ServiceContract } from './contract.js';
-import { HttpError, customerErrorSchema, serviceErrorBody, serviceErrorSchema } from './errors.js';
+import {
+  HttpError,
+  customerErrorSchema,
+  forbidden,
+  serviceErrorBody,
+  serviceErrorSchema,
+} from './errors.js';
 import {
   RequestValidationError,
   zodSerializerCompiler,
@@ -27,7 +33,12 @@ import { isRawJson, matchesEtag, type RawJson } from './raw-json.js';
 import { contentDisposition, isBinaryReply, type BinaryReply } from './binary-reply.js';
 import { ServiceCallError } from './client.js';
 import { upstreamMessage } from './problems.js';
-import { verifyAccessToken, type Principal } from './auth.js';
+import { verifyAccessToken, type Principal, type PrincipalRole } from './auth.js';
+import {
+  hasPermission,
+  missingPermissionMessage,
+  type Permission,
+} from '@pawfresh/contracts/staff-roles';
 import { cachedSessionCheck, type SessionCheck } from './session-check.js';
 import type { RuntimeSettings, ServiceRuntime } from './module.js';
 
@@ -59,6 +70,8 @@ export interface ServicePluginOptions<C extends ServiceContract> {
   checkHealth?: () => Promise<void>;
   /** Maximum request body in bytes. */
   bodyLimit?: number;
+  /** Where `/health`, `/openapi.json` and `/docs` are served (ServiceModule.docsAt); the root by default. */
+  docsAt?: string;
   /**
    * Whether the session an access token names is still signed in (identity's word); asked at most
    * every SESSION_CHECK_SECONDS per session. Without it a token is good until it expires.
@@ -72,7 +85,63 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    permission?: Permission;
     fallbackMessage?: string;
+  }
+}
+
+const signInFirst: Record<'service' | 'customer' | 'staff', string> = {
+  customer: 'Sign in to continue',
+  staff: 'Sign in to the back office to continue',
+  service:
+    'This service only answers other services and admins: send the service credentials as "Authorization: Bearer <token>"',
+};
+
+/**
+ * Why a signed-in user may not call a route, or undefined when they may (ADR 005, ADR 018):
+ * customers only the customer API; staff only the staff API, and there only with the route's
+ * permission; the services themselves only the service credentials or an admin (other staff
+ * act through the staff API, which records who did what).
+ */
+export function accessRefusal(
+  access: 'service' | 'customer' | 'staff',
+  role: PrincipalRole,
+  wanted: Permission | undefined,
+): { message: string; permission?: Permission } | undefined {
+  if (access === 'customer') {
+    return role === 'customer' ? undefined : { message: 'Only customers can use the customer API' };
+  }
+  if (role === 'customer') {
+    return {
+      message:
+        access === 'staff'
+          ? 'Only staff can use the staff API'
+          : 'Customers cannot call this service directly: use the customer API',
+    };
+  }
+  if (access === 'service') {
+    return role === 'admin'
+      ? undefined
+      : {
+          message:
+            'Staff act through the staff API (/api/staff/v1): this service answers only other services and admins',
+        };
+  }
+  if (wanted && !hasPermission(role, wanted)) {
+    return { message: missingPermissionMessage(role, wanted), permission: wanted };
+  }
+  return undefined;
+}
+
+/**
+ * For a permission a route needs only sometimes (a refund over the limit): a 403 naming it unless
+ * the signed-in role has it, in the same words and details as the kit's check of a route's own.
+ */
+export function demandPermission(principal: Principal | undefined, wanted: Permission): void {
+  if (principal?.kind === 'service') return;
+  const role = principal?.role ?? 'customer';
+  if (!hasPermission(role, wanted)) {
+    throw forbidden(missingPermissionMessage(role, wanted), { permission: wanted });
   }
 }
 
@@ -153,14 +222,14 @@ function securitySchemes(contract: ServiceContract) {
           },
         }
       : {}),
-    ...(accesses.has('service') || accesses.has('customer')
+    ...(accesses.has('service') || accesses.has('customer') || accesses.has('staff')
       ? {
           accessToken: {
             type: 'http' as const,
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description:
-              'An access token from the identity service (staff, or a customer on the customer API).',
+              'An access token from the identity service (an admin on the services, staff on the staff API, a customer on the customer API).',
           },
         }
       : {}),
@@ -207,6 +276,7 @@ export function servicePlugin<C extends ServiceContract>(
   const { serviceToken, accessTokenSecret, clock, mountPath } = options.runtime;
   const checkRawAnswers = options.runtime.settings?.environment === 'test';
   const bodyLimit = options.bodyLimit ?? 100 * 1024;
+  const docsAt = options.docsAt ?? '';
   const style = contract.errorStyle;
   const sessionLive = options.sessionCheck
     ? cachedSessionCheck(options.sessionCheck, clock)
@@ -268,16 +338,23 @@ export function servicePlugin<C extends ServiceContract>(
       return sendFailure(reply, style, { statusCode: 500, message, type: 'internal' });
     });
 
-    const refuse = (reply: FastifyReply, statusCode: 401 | 403, message: string) =>
+    const refuse = (
+      reply: FastifyReply,
+      statusCode: 401 | 403,
+      message: string,
+      permission?: Permission,
+    ) =>
       sendFailure(reply, style, {
         statusCode,
         message,
         type: statusCode === 401 ? 'unauthorized' : 'forbidden',
+        ...(permission ? { details: { permission } } : {}),
       });
 
     app.addHook('onRequest', async (request, reply) => {
-      const access = request.routeOptions.config?.access;
-      if (access !== 'service' && access !== 'customer') return;
+      const config = request.routeOptions.config;
+      const access = config?.access;
+      if (access !== 'service' && access !== 'customer' && access !== 'staff') return;
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (access === 'service' && token && sameSecret(token, serviceToken)) {
@@ -285,13 +362,7 @@ export function servicePlugin<C extends ServiceContract>(
         return;
       }
       if (!token) {
-        return refuse(
-          reply,
-          401,
-          access === 'customer'
-            ? 'Sign in to continue'
-            : 'This service only answers other services and staff: send the service credentials as "Authorization: Bearer <token>"',
-        );
+        return refuse(reply, 401, signInFirst[access]);
       }
       const check = await verifyAccessToken(token, accessTokenSecret, clock.now());
       if (!check.ok) {
@@ -306,17 +377,8 @@ export function servicePlugin<C extends ServiceContract>(
             : 'Your session is not valid. Please sign in again.',
         );
       }
-      const { role } = check.principal;
-      if (access === 'customer' && role !== 'customer') {
-        return refuse(reply, 403, 'Only customers can use the customer API');
-      }
-      if (access === 'service' && role === 'customer') {
-        return refuse(
-          reply,
-          403,
-          'Customers cannot call this service directly: use the customer API',
-        );
-      }
+      const refusal = accessRefusal(access, check.principal.role, config?.permission);
+      if (refusal) return refuse(reply, 403, refusal.message, refusal.permission);
       if (sessionLive && !(await sessionLive(check.principal.sessionId))) {
         return refuse(reply, 401, 'Your session has ended. Please sign in again.');
       }
@@ -338,16 +400,20 @@ export function servicePlugin<C extends ServiceContract>(
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, {
-      routePrefix: '/docs',
+      routePrefix: `${docsAt}/docs`,
       staticCSP: true,
       transformSpecification: (spec) => pruneComponents(spec),
     });
 
     let document: Record<string, unknown> | undefined;
-    app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => {
-      document ??= pruneComponents(app.swagger() as unknown as Record<string, unknown>);
-      return document;
-    });
+    app.get(
+      `${docsAt}/openapi.json`,
+      { schema: { hide: true }, config: { access: 'public' } },
+      async () => {
+        document ??= pruneComponents(app.swagger() as unknown as Record<string, unknown>);
+        return document;
+      },
+    );
 
     const healthRoute = (operationId: string) => ({
       schema: {
@@ -369,8 +435,8 @@ export function servicePlugin<C extends ServiceContract>(
         return { status: 'error' as const };
       }
     };
-    app.get('/health', healthRoute('health'), health);
-    if (basePath && basePath !== '/') {
+    app.get(`${docsAt}/health`, healthRoute('health'), health);
+    if (basePath && basePath !== '/' && basePath !== docsAt) {
       app.get(`${basePath}/health`, healthRoute('healthUnderBasePath'), health);
     }
 
@@ -387,7 +453,7 @@ export function servicePlugin<C extends ServiceContract>(
       const access = endpoint.access ?? 'service';
       for (const code of [
         ...(endpoint.errors ?? [400]),
-        ...(access === 'service' ? [401] : []),
+        ...(access === 'service' || access === 'staff' ? [401, 403] : []),
         500,
       ]) {
         response[code] = errorSchema;
@@ -399,7 +465,9 @@ export function servicePlugin<C extends ServiceContract>(
         schema: {
           operationId: name,
           summary: endpoint.summary,
-          description: endpoint.description,
+          description: endpoint.permission
+            ? `${endpoint.description ? `${endpoint.description}\n\n` : ''}Needs the permission \`${endpoint.permission}\` (docs/staff.md).`
+            : endpoint.description,
           ...(endpoint.deprecated ? { deprecated: true } : {}),
           ...(endpoint.produces ? { produces: [...endpoint.produces] } : {}),
           tags: [contract.service],
@@ -410,11 +478,15 @@ export function servicePlugin<C extends ServiceContract>(
           security:
             access === 'service'
               ? [{ serviceToken: [] }, { accessToken: [] }]
-              : access === 'customer'
+              : access === 'customer' || access === 'staff'
                 ? [{ accessToken: [] }]
                 : [],
         },
-        config: { access, fallbackMessage: endpoint.fallbackMessage },
+        config: {
+          access,
+          fallbackMessage: endpoint.fallbackMessage,
+          permission: endpoint.permission,
+        },
         handler: async (request, reply) => {
           const result = await handler(
             {

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import { accountContract } from '@pawfresh/contracts/account';
+import { auditContract } from '@pawfresh/contracts/audit';
 import { productContract } from '@pawfresh/contracts/product';
 import { identityContract } from '@pawfresh/contracts/identity';
 import { dogsContract } from '@pawfresh/contracts/dogs';
@@ -12,7 +13,8 @@ import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { AccountContext } from './flows/context.js';
 import { accountHandlers } from './routes.js';
 import { revisionsSeenIn } from './revisions-seen.js';
-import { sessionCookies } from './session-cookie.js';
+import { customerWriteEvent } from './rules/customer-audit.js';
+import { customerSessionCookies } from './session-cookie.js';
 
 /** The customer API (customer-app.md §7). It owns no data; it calls the domain services. */
 export const accountService: ServiceModule = {
@@ -27,6 +29,7 @@ export const accountService: ServiceModule = {
     'order',
     'orchestration',
     'subscription',
+    'audit',
   ],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
@@ -54,7 +57,10 @@ export const accountService: ServiceModule = {
       ...revisionsSeenIn(runtime),
     };
     // Secure only over https, so signing in still works on http://localhost.
-    const cookies = sessionCookies(runtime.settings.publicUrl.startsWith('https:'), runtime.clock);
+    const cookies = customerSessionCookies(
+      runtime.settings.publicUrl.startsWith('https:'),
+      runtime.clock,
+    );
     const api = servicePlugin({
       contract: accountContract,
       handlers: accountHandlers(ctx, cookies),
@@ -64,8 +70,26 @@ export const accountService: ServiceModule = {
       sessionCheck: async (sessionId) =>
         (await ctx.identity.getSessionStatus({ params: { sessionId } })).live,
     });
+    const audit = client(auditContract);
     return async (app) => {
       await app.register(cookie);
+      // Each change a customer makes is recorded in the audit log once answered, so the staff's
+      // timeline of the customer shows it (ADR 019). A log that cannot be reached costs the
+      // customer nothing: the change is done, and the event is logged to be written later.
+      app.addHook('onResponse', async (request, reply) => {
+        const event = customerWriteEvent({
+          method: request.method,
+          operation: request.routeOptions.schema?.operationId,
+          params: request.params,
+          statusCode: reply.statusCode,
+          customerId: request.principal?.kind === 'user' ? request.principal.userId : undefined,
+          requestId: request.id,
+        });
+        if (!event) return;
+        await audit.recordEvent({ body: event }).catch((err: unknown) => {
+          request.log.error({ err, auditEvent: event }, 'a customer change was not recorded');
+        });
+      });
       await api(app, {});
     };
   },

@@ -45,7 +45,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const signedIn = (userId: string, role: 'customer' | 'staff' = 'customer') =>
+const signedIn = (userId: string, role: 'customer' | 'support' = 'customer') =>
   signedInAs({ database, clock, startTestSession }, userId, { role });
 
 let legacy = 5000;
@@ -211,7 +211,7 @@ describe('GET /api/v1/orders', () => {
       'GET',
       '/api/v1/orders',
       undefined,
-      await signedIn(randomUUID(), 'staff'),
+      await signedIn(randomUUID(), 'support'),
     );
     expect(staff.statusCode).toBe(403);
   });

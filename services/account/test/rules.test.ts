@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import type { PaymentMethod } from '@pawfresh/contracts/payment';
 import type { User } from '@pawfresh/contracts/identity';
+import { customerWriteEvent } from '../src/rules/customer-audit.js';
 import { usesCustomerApp } from '../src/rules/customer-access.js';
 import { toCustomerCard, toProfile } from '../src/rules/customer-views.js';
 import { notMeals } from '../src/rules/meal-choice.js';
@@ -9,7 +10,7 @@ import { notMeals } from '../src/rules/meal-choice.js';
 describe('who uses the customer app', () => {
   it('lets customers in and keeps staff and admins out', () => {
     expect(usesCustomerApp({ role: 'customer' })).toBe(true);
-    expect(usesCustomerApp({ role: 'staff' })).toBe(false);
+    expect(usesCustomerApp({ role: 'support' })).toBe(false);
     expect(usesCustomerApp({ role: 'admin' })).toBe(false);
   });
 });
@@ -67,5 +68,60 @@ describe('what a customer sees', () => {
       email: 'jo@example.com.au',
       phoneNumber: null,
     });
+  });
+});
+
+describe('customerWriteEvent', () => {
+  const base = {
+    method: 'POST',
+    operation: 'pauseSubscription',
+    params: { subscriptionId: 'sub-1' },
+    statusCode: 200,
+    customerId: 'c-1',
+    requestId: 'req-1',
+  };
+
+  it("records a signed-in customer's answered change, by its target", () => {
+    expect(customerWriteEvent(base)).toEqual({
+      actor: { type: 'customer', userId: 'c-1', role: 'customer', name: null },
+      action: 'customer-api.pauseSubscription',
+      permission: null,
+      targetType: 'subscription',
+      targetId: 'sub-1',
+      customerId: 'c-1',
+      before: null,
+      after: null,
+      reason: null,
+      requestId: 'req-1',
+    });
+    expect(customerWriteEvent({ ...base, operation: 'updateProfile', params: {} })).toMatchObject({
+      targetType: 'customer',
+      targetId: 'c-1',
+    });
+    expect(
+      customerWriteEvent({ ...base, operation: 'updateDog', params: { id: 'd-1' } }),
+    ).toMatchObject({
+      targetType: 'dog',
+      targetId: 'd-1',
+    });
+  });
+
+  it('records no read, no refused or failed request and no public route', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'),
+        fc.integer({ min: 100, max: 599 }),
+        fc.option(fc.constant('c-1'), { nil: undefined }),
+        (method, statusCode, customerId) => {
+          const event = customerWriteEvent({ ...base, method, statusCode, customerId });
+          const recorded =
+            ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) &&
+            statusCode >= 200 &&
+            statusCode < 300 &&
+            customerId !== undefined;
+          expect(event !== undefined).toBe(recorded);
+        },
+      ),
+    );
   });
 });

@@ -545,7 +545,7 @@ describe('access', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('The service credentials are not valid');
 
-    const token = async (role: 'customer' | 'staff') =>
+    const token = async (role: 'customer' | 'support' | 'admin') =>
       (
         await signAccessToken({ userId: OWNER, role, sessionId: 's1' }, TEST_ACCESS_TOKEN_SECRET, {
           now: clock.now(),
@@ -558,12 +558,18 @@ describe('access', () => {
       headers: { authorization: `Bearer ${await token('customer')}` },
     });
     expect(customer.statusCode).toBe(403);
-    const staff = await app.inject({
+    const support = await app.inject({
       method: 'GET',
       url: `/dogs?userId=${OWNER}`,
-      headers: { authorization: `Bearer ${await token('staff')}` },
+      headers: { authorization: `Bearer ${await token('support')}` },
     });
-    expect(staff.statusCode).toBe(200);
+    expect(support.statusCode).toBe(403);
+    const admin = await app.inject({
+      method: 'GET',
+      url: `/dogs?userId=${OWNER}`,
+      headers: { authorization: `Bearer ${await token('admin')}` },
+    });
+    expect(admin.statusCode).toBe(200);
   });
 
   it('answers health without credentials', async () => {

@@ -93,8 +93,12 @@ export const identityService: ServiceModule<DatabaseConnection> = {
 };
 
 export {
+  DEMO_ADMIN_ID,
   DEMO_CUSTOMER_ID,
+  DEMO_MARKETING_ID,
+  DEMO_OPERATIONS_ID,
   DEMO_STAFF_ID,
+  DEMO_STAFF_PASSWORD,
   SECOND_CUSTOMER_ID,
   demoUsers,
 } from './seed/demo-users.js';

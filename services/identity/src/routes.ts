@@ -68,6 +68,11 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       return { ...toUser(result.user), ...(result.session ? { session: result.session } : {}) };
     },
 
+    findUsers: async ({ query }) => {
+      const user = await findUserByEmail(db, query.email);
+      return { data: user ? [toUser(user)] : [] };
+    },
+
     checkEmail: async ({ query }) => ({
       isTaken: Boolean(await findUserByEmail(db, query.email)),
     }),

@@ -121,15 +121,15 @@ describe('reset codes', () => {
 });
 
 describe('roles', () => {
-  const user = (role: 'customer' | 'staff' | 'admin') =>
+  const user = (role: 'customer' | 'support' | 'admin') =>
     ({ kind: 'user', userId: 'u', role, sessionId: 's' }) as const;
 
   it('only admins and service callers create staff and admins; anyone creates customers', () => {
     expect(mayCreateUserWithRole({ kind: 'service' }, 'admin')).toBe(true);
-    expect(mayCreateUserWithRole(user('admin'), 'staff')).toBe(true);
-    expect(mayCreateUserWithRole(user('staff'), 'staff')).toBe(false);
-    expect(mayCreateUserWithRole(user('staff'), 'admin')).toBe(false);
-    expect(mayCreateUserWithRole(user('staff'), 'customer')).toBe(true);
+    expect(mayCreateUserWithRole(user('admin'), 'support')).toBe(true);
+    expect(mayCreateUserWithRole(user('support'), 'support')).toBe(false);
+    expect(mayCreateUserWithRole(user('support'), 'admin')).toBe(false);
+    expect(mayCreateUserWithRole(user('support'), 'customer')).toBe(true);
     expect(mayCreateUserWithRole(undefined, 'admin')).toBe(false);
   });
 });

@@ -22,7 +22,8 @@ describe('demo data', () => {
   it('loads the demo people once, with fixed ids, and they can sign in', async () => {
     expect(await seed()).toEqual({
       seeded: true,
-      summary: '2 customers and 1 staff user (demo@pawfresh.com.au / woofwoof1)',
+      summary:
+        '2 customers and 4 staff users, one per role (demo@pawfresh.com.au / woofwoof1; staff: <role>@pawfresh.com.au / staffpass1)',
     });
     expect(await seed()).toEqual({ seeded: false, summary: 'users already exist' });
 
@@ -41,7 +42,11 @@ describe('demo data', () => {
       role: 'customer',
     });
     const casey = await session(h.app, 'staff@pawfresh.com.au', 'staffpass1');
-    expect(casey.user).toMatchObject({ id: DEMO_STAFF_ID, firstName: 'Casey', role: 'staff' });
+    expect(casey.user).toMatchObject({ id: DEMO_STAFF_ID, firstName: 'Casey', role: 'support' });
+    for (const role of ['operations', 'marketing', 'admin'] as const) {
+      const member = await session(h.app, `${role}@pawfresh.com.au`, 'staffpass1');
+      expect(member.user.role).toBe(role);
+    }
 
     const address = await h.call('GET', `/identity/users/${DEMO_CUSTOMER_ID}/addresses/default`);
     expect(address.json<Address>()).toMatchObject({

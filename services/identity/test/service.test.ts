@@ -24,13 +24,26 @@ describe('who may call', () => {
     });
   });
 
-  it('lets signed-in staff in with their access token', async () => {
-    const staff = await createUser(h.app, { role: 'staff' });
-    const s = await session(h.app, staff.email, staff.password);
-    const res = await h.call('GET', `/identity/users/${staff.id}`, undefined, {
-      authorization: `Bearer ${s.accessToken}`,
+  it('lets a signed-in admin in with their access token, and sends other staff to the staff API', async () => {
+    const admin = await createUser(h.app, { role: 'admin' });
+    const asAdmin = await session(h.app, admin.email, admin.password);
+    const res = await h.call('GET', `/identity/users/${admin.id}`, undefined, {
+      authorization: `Bearer ${asAdmin.accessToken}`,
     });
     expect(res.statusCode).toBe(200);
+    for (const role of ['support', 'operations', 'marketing'] as const) {
+      const staff = await createUser(h.app, { role });
+      const s = await session(h.app, staff.email, staff.password);
+      const refused = await h.call('GET', `/identity/users/${staff.id}`, undefined, {
+        authorization: `Bearer ${s.accessToken}`,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        message:
+          'Staff act through the staff API (/api/staff/v1): this service answers only other services and admins',
+        type: 'forbidden',
+      });
+    }
   });
 });
 

@@ -28,11 +28,11 @@ const revoke = (refreshToken: string) =>
 
 describe('POST /identity/sessions', () => {
   it('signs in with any case of the e-mail: an access token with the role, and a refresh token', async () => {
-    const user = await createUser(h.app, { role: 'staff' });
+    const user = await createUser(h.app, { role: 'support' });
     const res = await signIn(h.app, user.email.toUpperCase(), user.password);
     expect(res.statusCode).toBe(201);
     const s = res.json<Session>();
-    expect(s.user).toMatchObject({ id: user.id, email: user.email, role: 'staff' });
+    expect(s.user).toMatchObject({ id: user.id, email: user.email, role: 'support' });
     expect(Date.parse(s.accessTokenExpiresAt) - h.clock.now().getTime()).toBe(15 * MINUTE);
     expect(Date.parse(s.refreshTokenExpiresAt) - h.clock.now().getTime()).toBe(
       30 * 24 * 60 * MINUTE,
@@ -41,7 +41,7 @@ describe('POST /identity/sessions', () => {
     const check = await verifyAccessToken(s.accessToken, TEST_ACCESS_TOKEN_SECRET, h.clock.now());
     expect(check).toEqual({
       ok: true,
-      principal: { kind: 'user', userId: user.id, role: 'staff', sessionId: expect.any(String) },
+      principal: { kind: 'user', userId: user.id, role: 'support', sessionId: expect.any(String) },
     });
     const later = new Date(h.clock.now().getTime() + 16 * MINUTE);
     expect(await verifyAccessToken(s.accessToken, TEST_ACCESS_TOKEN_SECRET, later)).toEqual({
@@ -245,7 +245,7 @@ describe('POST /identity/sessions/revoke', () => {
   });
 
   it('refuses the access token of a revoked session within seconds (SESSION_CHECK_SECONDS)', async () => {
-    const staff = await createUser(h.app, { role: 'staff' });
+    const staff = await createUser(h.app, { role: 'admin' });
     const s = await session(h.app, staff.email, staff.password);
     const asStaff = () =>
       h.call('GET', `/identity/users/${staff.id}`, undefined, {

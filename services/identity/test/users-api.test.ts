@@ -40,14 +40,14 @@ describe('POST /identity/users', () => {
   });
 
   it('creates staff and admins when asked', async () => {
-    const staff = await createUser(h.app, { role: 'staff' });
-    expect(staff.role).toBe('staff');
+    const staff = await createUser(h.app, { role: 'support' });
+    expect(staff.role).toBe('support');
     const admin = await createUser(h.app, { role: 'admin', phoneNumber: null });
     expect(admin).toMatchObject({ role: 'admin', phoneNumber: null });
   });
 
-  it('lets only admins and service callers create staff and admins, anyone create customers', async () => {
-    const staff = await createUser(h.app, { role: 'staff' });
+  it('lets only admins and service callers create users (other staff use the staff API)', async () => {
+    const staff = await createUser(h.app, { role: 'support' });
     const admin = await createUser(h.app, { role: 'admin' });
     const asStaff = {
       authorization: `Bearer ${(await session(h.app, staff.email, staff.password)).accessToken}`,
@@ -62,18 +62,19 @@ describe('POST /identity/users', () => {
       lastName: 'Hire',
       role,
     });
-    for (const role of ['staff', 'admin']) {
+    for (const role of ['support', 'operations', 'marketing', 'admin']) {
       const refused = await h.call('POST', '/identity/users', body(role), asStaff);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({
-        message: 'Only an admin can create staff or admin users',
+        message:
+          'Staff act through the staff API (/api/staff/v1): this service answers only other services and admins',
         error: 'Forbidden',
         statusCode: 403,
       });
       expect((await h.call('POST', '/identity/users', body(role), asAdmin)).statusCode).toBe(201);
     }
     expect((await h.call('POST', '/identity/users', body('customer'), asStaff)).statusCode).toBe(
-      201,
+      403,
     );
   });
 
@@ -111,7 +112,10 @@ describe('POST /identity/users', () => {
       [{ ...base, password: 'short' }, ['Password must be at least 6 characters long']],
       [{ ...base, email: 'not-an-email' }, ['Enter a valid email address']],
       [{ ...base, firstName: '  ' }, ['firstName is required']],
-      [{ ...base, role: 'owner' }, ['role must be one of: customer, staff, admin']],
+      [
+        { ...base, role: 'owner' },
+        ['role must be one of: customer, support, operations, marketing, admin'],
+      ],
       [{ ...base, isAdmin: true }, ['Unknown field: isAdmin']],
       [{ password: 'secret1', firstName: 'A', lastName: 'B' }, ['email is required']],
     ];
@@ -263,8 +267,8 @@ describe('POST /identity/users/{userId}/password', () => {
     expect((await signIn(h.app, user.email, 'next pass')).statusCode).toBe(201);
   });
 
-  it('gives a signed-in staff member changing their own password a new session for this device', async () => {
-    const staff = await createUser(h.app, { role: 'staff' });
+  it('gives a signed-in admin changing their own password a new session for this device', async () => {
+    const staff = await createUser(h.app, { role: 'admin' });
     const mine = await session(h.app, staff.email, staff.password);
     const elsewhere = await session(h.app, staff.email, staff.password);
     const res = await change(
@@ -319,5 +323,17 @@ describe('POST /identity/users/{userId}/password', () => {
       password: 'long enough',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET /identity/users?email=', () => {
+  it('finds the user with an e-mail, whatever its case, and nobody for an unknown one', async () => {
+    const user = await createUser(h.app);
+    const found = await h.call('GET', `/identity/users?email=${user.email.toUpperCase()}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({ data: [expect.objectContaining({ id: user.id })] });
+    const none = await h.call('GET', `/identity/users?email=${uniqueEmail('nobody')}`);
+    expect(none.json()).toEqual({ data: [] });
+    expect((await h.call('GET', '/identity/users?email=not-an-email')).statusCode).toBe(400);
   });
 });

@@ -1,10 +1,8 @@
-import { unauthorized } from '@pawfresh/kit';
+import { endSession, renewSession, unauthorized } from '@pawfresh/kit';
 import type { AccountContext } from '../flows/context.js';
 import { changePassword } from '../flows/change-password.js';
 import { confirmPasswordReset, requestPasswordReset } from '../flows/recover-password.js';
-import { renewSession } from '../flows/renew-session.js';
 import { signIn } from '../flows/sign-in.js';
-import { signOut } from '../flows/sign-out.js';
 import type { SessionCookies } from '../session-cookie.js';
 import { customerId, success, type AccountHandlers } from './signed-in.js';
 
@@ -27,7 +25,7 @@ export function sessionRoutes(
     refresh: async (_input, request, reply) => {
       const refreshToken = cookies.read(request);
       if (!refreshToken) throw unauthorized(SESSION_EXPIRED);
-      const session = await renewSession(ctx, refreshToken, request.ip);
+      const session = await renewSession(ctx.identity, refreshToken, request.ip);
       if (!session) {
         cookies.clear(reply);
         throw unauthorized(SESSION_EXPIRED);
@@ -37,7 +35,7 @@ export function sessionRoutes(
     },
 
     logout: async (_input, request, reply) => {
-      await signOut(ctx, cookies.read(request));
+      await endSession(ctx.identity, cookies.read(request));
       cookies.clear(reply);
       return success;
     },

@@ -3,7 +3,7 @@ import type { IdentityDb } from '../db/identity-db.js';
 import { putDefaultAddress } from '../db/address-store.js';
 import { countUsers, insertUser } from '../db/users-store.js';
 import { hashPassword } from '../rules/passwords.js';
-import { demoUsers } from './demo-users.js';
+import { DEMO_STAFF_PASSWORD, demoUsers } from './demo-users.js';
 
 /** Loads the demo people on a first start (no users yet); a second start changes nothing. */
 export async function seedDemoUsers(
@@ -24,6 +24,6 @@ export async function seedDemoUsers(
   const first = demoUsers[0]!;
   return {
     seeded: true,
-    summary: `${customers} customers and ${staff} staff user${staff === 1 ? '' : 's'} (${first.email} / ${first.password})`,
+    summary: `${customers} customers and ${staff} staff user${staff === 1 ? '' : 's'}, one per role (${first.email} / ${first.password}; staff: <role>@pawfresh.com.au / ${DEMO_STAFF_PASSWORD})`,
   };
 }

@@ -36,7 +36,7 @@ export const pauseSubscription =
     const { orders, timezone, today, readAt } = await readBoxes(ctx, s.id);
     const refusal = resumeDateRefusal(input.resumeAt, today);
     if (refusal) throw badRequest(refusal);
-    const actor = actorOf(input.userId);
+    const actor = actorOf(input.userId, input.actedBy);
     const [first, ...rest] = openBoxes(orders, today, new Date(readAt));
 
     return saga(ctx.step, 'the pause', async (saga) => {

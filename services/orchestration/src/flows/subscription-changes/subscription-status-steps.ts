@@ -85,9 +85,9 @@ const versionConflict = (id: string, read: number, now: number) =>
     { currentVersion: now },
   );
 
-/** Who the change is written as: the customer asking, or this workflow. */
-export const actorOf = (userId: string | undefined) =>
-  userId ? `customer:${userId}` : workflowActor();
+/** Who the change is written as: whoever acts for the customer (staff), the customer, or this workflow. */
+export const actorOf = (userId: string | undefined, actedBy?: string) =>
+  actedBy ?? (userId ? `customer:${userId}` : workflowActor());
 
 /**
  * A status change of the subscription at the version read. Run again after a crash it meets its
@@ -225,7 +225,7 @@ export const restart =
     const s = await readSubscription(ctx, input.subscriptionId, input.userId);
     refuseMovedVersion(s, input.version);
     const { orders, timezone, today, readAt } = await readBoxes(ctx, s.id);
-    const actor = actorOf(input.userId);
+    const actor = actorOf(input.userId, input.actedBy);
 
     return saga(ctx.step, `the ${action}`, async (saga) => {
       const body = { version: s.version, updatedBy: actor };

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { defineContract } from './define.js';
+import { auditEventSchema, MAX_REASON_LENGTH, timelineQuery, timelineSchema } from './audit.js';
+import { calendarDate, email, instant, pageLimit, pageOffset, paginated, uuid } from './fields.js';
+import { userSchema } from './identity.js';
+import { orderSchema } from './order.js';
+import { paymentSchema, refundSchema } from './payment.js';
+import { subscriptionSchema } from './subscription.js';
+import { permission, staffRole } from './staff-roles.js';
+
+/**
+ * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
+ * customer app calls (ADR 018). Each route names the permission it needs (docs/staff.md); the
+ * kit refuses a role without it with a 403 naming it. Writes record who did them in the audit log,
+ * with the reason staff give.
+ */
+export const STAFF_API_BASE_PATH = '/api/staff/v1';
+
+const REASON_MESSAGE =
+  "reason is required: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline";
+
+/** Why a member of staff moves money or changes a plan: required, kept in the audit log. */
+export const staffReason = z
+  .string({ error: REASON_MESSAGE })
+  .trim()
+  .min(1, { error: REASON_MESSAGE })
+  .max(MAX_REASON_LENGTH, { error: `reason must be ${MAX_REASON_LENGTH} characters or less` });
+
+export const staffMemberSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: staffRole,
+    permissions: z.array(permission).describe('What this role may do (docs/staff.md)'),
+    refundLimit: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The most this role may refund at once, in cents; null: no limit'),
+  })
+  .meta({ id: 'StaffMember' });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+const staffSession = z
+  .object({ accessToken: z.string(), accessTokenExpiresAt: instant, staff: staffMemberSchema })
+  .meta({ id: 'StaffSession' });
+
+const customerParams = z.object({ customerId: uuid('customerId') });
+
+/** What a write did: the audit row it left (null only if the log could not be reached). */
+const recorded = { audit: auditEventSchema.nullable() };
+
+export const staffContract = defineContract({
+  service: 'staff',
+  title: 'Staff API',
+  description:
+    'The back office: staff sign in, find customers and act on their orders, payments and plan. Every route needs a signed-in member of staff whose role has its permission; every write is recorded in the audit log with who did it and why.',
+  version: '1.0.0',
+  endpoints: {
+    login: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/login`,
+      summary: 'Sign in to the back office',
+      description:
+        'Staff and admins only: a customer gets the same 401 as a wrong password. Sets the refresh-token cookie (httpOnly, this API only); the access token is answered, for the app to keep in memory. Throttled like the customer sign-in (docs/identity.md).',
+      body: z
+        .object({ email, password: z.string({ error: 'Enter your password' }).min(1).max(128) })
+        .strict(),
+      response: staffSession,
+      errors: [400, 401, 429],
+      access: 'public',
+    },
+    refresh: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/refresh`,
+      summary: 'A new access token for the refresh cookie (which is rotated)',
+      response: staffSession,
+      errors: [401],
+      access: 'public',
+    },
+    logout: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/logout`,
+      summary: 'Sign out: ends the session and clears the cookie',
+      status: 204,
+      response: z.undefined(),
+      access: 'public',
+    },
+    me: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/me`,
+      summary: 'The signed-in member of staff, with their role and permissions',
+      response: staffMemberSchema,
+      access: 'staff',
+    },
+    findCustomers: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/customers`,
+      summary: 'Find a customer by id or e-mail',
+      query: z
+        .object({ email: email.optional(), id: uuid('id').optional() })
+        .strict()
+        .refine((q) => (q.email === undefined) !== (q.id === undefined), {
+          error: 'Give either email or id to find a customer',
+        }),
+      response: z.object({ data: z.array(userSchema) }),
+      errors: [400],
+      access: 'staff',
+      permission: 'customers:read',
+    },
+    getCustomer: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId`,
+      summary: 'One customer',
+      params: customerParams,
+      response: userSchema,
+      errors: [400, 404],
+      access: 'staff',
+      permission: 'customers:read',
+    },
+    customerOrders: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/orders`,
+      summary: "A customer's orders, latest delivery first, paged",
+      params: customerParams,
+      query: z.object({ offset: pageOffset, limit: pageLimit(20) }).strict(),
+      response: paginated(orderSchema, 'StaffOrderPage'),
+      errors: [400],
+      access: 'staff',
+      permission: 'orders:read',
+    },
+    customerPayments: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/payments`,
+      summary: "A customer's payments with their refunds, newest first, paged",
+      params: customerParams,
+      query: z.object({ offset: pageOffset, limit: pageLimit(20) }).strict(),
+      response: paginated(paymentSchema, 'StaffPaymentPage'),
+      errors: [400],
+      access: 'staff',
+      permission: 'payments:read',
+    },
+    customerTimeline: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/timeline`,
+      summary: "Everything that happened to a customer's things and who did it, newest first",
+      description:
+        'Staff actions, the customer’s own changes (customer API) and workflows, from the audit log.',
+      params: customerParams,
+      query: timelineQuery,
+      response: timelineSchema,
+      errors: [400],
+      access: 'staff',
+      permission: 'audit:read',
+    },
+    refundPayment: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/payments/:paymentId/refunds`,
+      summary: 'Refund part or all of a payment, with a reason',
+      description:
+        'Up to the refund limit with refunds:create; more needs refunds:over-limit (admin), else a 403 naming it. More than is left to refund is a 409. Send an `Idempotency-Key` header (1 to 255 characters, one per refund the person means): a retry with the same key answers the first refund and refunds nothing more.',
+      params: z.object({ paymentId: uuid('paymentId') }),
+      body: z
+        .object({
+          amount: z
+            .number({ error: 'amount must be a whole number of cents' })
+            .int({ error: 'amount must be a whole number of cents' })
+            .min(1, { error: 'Amount must be greater than 0' })
+            .max(2147483647, { error: 'amount must be at most 2147483647 cents' }),
+          reason: staffReason,
+        })
+        .strict(),
+      status: 201,
+      response: z.object({ refund: refundSchema, ...recorded }),
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'refunds:create',
+    },
+    pauseSubscription: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/subscriptions/:subscriptionId/pause`,
+      summary: "Pause a customer's deliveries until a day, with a reason",
+      description:
+        'The same workflow as the customer’s pause (docs/subscriptions.md): boxes not paid or being made are removed but the first, moved to that day.',
+      params: z.object({ subscriptionId: uuid('subscriptionId') }),
+      body: z.object({ resumeAt: calendarDate, reason: staffReason }).strict(),
+      response: z.object({ subscription: subscriptionSchema, ...recorded }),
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'subscriptions:write',
+    },
+    resumeSubscription: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/subscriptions/:subscriptionId/resume`,
+      summary: "Resume a customer's paused deliveries now, with a reason",
+      params: z.object({ subscriptionId: uuid('subscriptionId') }),
+      body: z.object({ reason: staffReason }).strict(),
+      response: z.object({ subscription: subscriptionSchema, ...recorded }),
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'subscriptions:write',
+    },
+  },
+});

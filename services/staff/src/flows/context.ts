@@ -1,0 +1,31 @@
+import type { Clock, HandlerInput, ServiceClient, ServiceRuntime } from '@pawfresh/kit';
+import type { auditContract } from '@pawfresh/contracts/audit';
+import type { identityContract } from '@pawfresh/contracts/identity';
+import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
+import type { orderContract } from '@pawfresh/contracts/order';
+import type { paymentContract } from '@pawfresh/contracts/payment';
+import type { staffContract } from '@pawfresh/contracts/staff';
+import type { subscriptionContract } from '@pawfresh/contracts/subscription';
+import type { StaffRole } from '@pawfresh/contracts/staff-roles';
+
+/** What the staff API's flows work with: the clients of the services behind it. */
+export interface StaffContext {
+  identity: ServiceClient<typeof identityContract>;
+  order: ServiceClient<typeof orderContract>;
+  payment: ServiceClient<typeof paymentContract>;
+  subscription: ServiceClient<typeof subscriptionContract>;
+  orchestration: ServiceClient<typeof orchestrationContract>;
+  audit: ServiceClient<typeof auditContract>;
+  clock: Clock;
+  log: ServiceRuntime['log'];
+}
+
+/** The signed-in member of staff, as the kit checked them, and the request they made. */
+export interface Acting {
+  userId: string;
+  role: StaffRole;
+  requestId: string;
+}
+
+type Endpoints = (typeof staffContract)['endpoints'];
+export type BodyOf<K extends keyof Endpoints> = HandlerInput<Endpoints[K]>['body'];

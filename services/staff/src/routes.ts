@@ -1,0 +1,17 @@
+import type { Handlers, SessionCookies } from '@pawfresh/kit';
+import type { staffContract } from '@pawfresh/contracts/staff';
+import type { StaffContext } from './flows/context.js';
+import { actionRoutes } from './routes/actions.js';
+import { customerRoutes } from './routes/customers.js';
+import { sessionRoutes } from './routes/session.js';
+
+export function staffHandlers(
+  ctx: StaffContext,
+  cookies: SessionCookies,
+): Handlers<typeof staffContract> {
+  return {
+    ...sessionRoutes(ctx, cookies),
+    ...customerRoutes(ctx),
+    ...actionRoutes(ctx),
+  };
+}

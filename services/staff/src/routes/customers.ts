@@ -1,0 +1,24 @@
+import type { StaffContext } from '../flows/context.js';
+import {
+  customerOrders,
+  customerPayments,
+  customerTimeline,
+  findCustomer,
+  lookUpCustomers,
+} from '../flows/customers.js';
+import type { StaffHandlers } from './signed-in.js';
+
+/** Finding a customer and reading what is theirs. */
+export function customerRoutes(
+  ctx: StaffContext,
+): StaffHandlers<
+  'findCustomers' | 'getCustomer' | 'customerOrders' | 'customerPayments' | 'customerTimeline'
+> {
+  return {
+    findCustomers: async ({ query }) => lookUpCustomers(ctx, query),
+    getCustomer: async ({ params }) => findCustomer(ctx, params.customerId),
+    customerOrders: async ({ params, query }) => customerOrders(ctx, params.customerId, query),
+    customerPayments: async ({ params, query }) => customerPayments(ctx, params.customerId, query),
+    customerTimeline: async ({ params, query }) => customerTimeline(ctx, params.customerId, query),
+  };
+}

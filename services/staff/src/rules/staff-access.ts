@@ -1,0 +1,32 @@
+import type { User } from '@pawfresh/contracts/identity';
+import type { StaffMember } from '@pawfresh/contracts/staff';
+import {
+  REFUND_LIMIT_CENTS,
+  hasPermission,
+  isStaffRole,
+  permissionsOf,
+  type StaffRole,
+} from '@pawfresh/contracts/staff-roles';
+
+/** Only staff sign in to the back office; customers use the customer app. */
+export const usesBackOffice = (user: Pick<User, 'role'>): boolean => isStaffRole(user.role);
+
+/** A member of staff as the back office shows them: their role and what it lets them do. */
+export function staffMemberOf(user: User & { role: StaffRole }): StaffMember {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    permissions: [...permissionsOf(user.role)],
+    refundLimit: hasPermission(user.role, 'refunds:over-limit')
+      ? null
+      : hasPermission(user.role, 'refunds:create')
+        ? REFUND_LIMIT_CENTS
+        : 0,
+  };
+}
+
+/** How a member of staff is written in the spec's actor fields (createdBy, updatedBy, …). */
+export const staffActor = (userId: string) => `staff:${userId}`;

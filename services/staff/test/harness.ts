@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection } from '@pawfresh/db';
+import { TestClock, type PrincipalRole } from '@pawfresh/kit';
+import type { Dog } from '@pawfresh/contracts/dogs';
+import type { User } from '@pawfresh/contracts/identity';
+import type { Order } from '@pawfresh/contracts/order';
+import type { Payment } from '@pawfresh/contracts/payment';
+import type { Product } from '@pawfresh/contracts/product';
+import type { Subscription } from '@pawfresh/contracts/subscription';
+import {
+  RICHMOND,
+  callJson,
+  serviceAuth,
+  serviceGraph,
+  signedInAs,
+  testDatabase,
+  type ServiceGraph,
+} from '@pawfresh/testing';
+import { accountService } from '@pawfresh/account';
+import { auditService } from '@pawfresh/audit';
+import { courierService } from '@pawfresh/courier';
+import { dogsService } from '@pawfresh/dogs';
+import { identityService, startTestSession } from '@pawfresh/identity';
+import { orchestrationService } from '@pawfresh/orchestration';
+import { orderService } from '@pawfresh/order';
+import { paymentService } from '@pawfresh/payment';
+import { pricingService } from '@pawfresh/pricing';
+import { productService } from '@pawfresh/product';
+import { subscriptionService } from '@pawfresh/subscription';
+import { staffService } from '../src/index.js';
+
+/** The staff API with every service behind it on one fresh database (one graph per test file). */
+export interface StaffHarness {
+  database: DatabaseConnection;
+  graph: ServiceGraph;
+  apps: Record<string, FastifyInstance>;
+  staff: FastifyInstance;
+  clock: TestClock;
+  meals: Product[];
+}
+
+export function useStaffApi(): StaffHarness {
+  const h = { clock: new TestClock(new Date().toISOString()) } as StaffHarness;
+  beforeAll(async () => {
+    h.database = await testDatabase();
+    h.graph = await serviceGraph(
+      {
+        identity: identityService,
+        audit: auditService,
+        product: productService,
+        pricing: pricingService,
+        dogs: dogsService,
+        courier: courierService,
+        order: orderService,
+        payment: paymentService,
+        subscription: subscriptionService,
+        orchestration: orchestrationService,
+        account: accountService,
+        staff: staffService,
+      },
+      { database: h.database, clock: h.clock },
+    );
+    h.apps = h.graph.apps;
+    h.staff = h.apps.staff!;
+    await callJson(h.apps.product!, 'POST', '/api/v1/products/reset-by-seed-script', {});
+    h.meals = (await callJson(h.apps.product!, 'GET', '/api/v1/products?type=meal')).json<
+      Product[]
+    >();
+  }, 180_000);
+  afterAll(async () => {
+    await h.graph?.close();
+    await h.database?.close();
+  });
+  return h;
+}
+
+/** The `authorization` header of a signed-in user with the role (a live session in identity). */
+export const signedIn = (h: StaffHarness, role: PrincipalRole, userId: string = randomUUID()) =>
+  signedInAs({ database: h.database, clock: h.clock, startTestSession }, userId, { role });
+
+const dayFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export interface Customer {
+  user: User;
+  subscription: Subscription;
+  order: Order;
+  payment: Payment;
+}
+
+/**
+ * A customer in identity with a dog on an active fortnightly plan, one open box, a saved card and
+ * a captured payment of $200 (20000 cents) for that box.
+ */
+export async function customer(h: StaffHarness): Promise<Customer> {
+  const { apps } = h;
+  const made = await callJson(apps.identity!, 'POST', '/identity/users', {
+    email: `customer-${randomUUID().slice(0, 8)}@example.com.au`,
+    password: 'woofwoof9',
+    firstName: 'Jo',
+    lastName: 'Tester',
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const user = made.json<User>();
+  const meal = h.meals.find((m) => m.status === 'active')!;
+  const dog = await callJson(apps.dogs!, 'POST', '/dogs', {
+    userId: user.id,
+    dog: { name: 'Biscuit', weight: '8.5', activityLevel: 'loves_to_play', bodyType: 'perfect' },
+    mealProductIds: [meal.id],
+  });
+  expect(dog.statusCode, dog.body).toBe(201);
+  const created = await callJson(apps.subscription!, 'POST', '/subscriptions', {
+    userId: user.id,
+    status: 'active',
+    feedingPlans: [
+      {
+        animalId: dog.json<Dog>().identifier,
+        type: 'full_bowl',
+        currentDailyServingSizeInGrams: 300,
+        skus: [{ productVariantId: meal.variants[0]!.id, ratio: 1 }],
+      },
+    ],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const subscription = created.json<Subscription>();
+  const order = await callJson(apps.order!, 'POST', '/api/v1/orders', {
+    userId: user.id,
+    subscriptionId: subscription.id,
+    subscriptionOrderIndex: 0,
+    deliveryDate: dayFromNow(16),
+    expectedDeliverySlotId: 'PM',
+    address: RICHMOND,
+    orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
+      animalId: dog.json<Dog>().identifier,
+      productId: s.productId,
+      productVariantId: s.productVariantId,
+      planType: 'full_bowl',
+      price: s.price,
+      quantity: s.pouches,
+    })),
+  });
+  expect(order.statusCode, order.body).toBe(201);
+  const card = await callJson(apps.payment!, 'POST', '/customers/create-payment-method', {
+    userId: user.id,
+    card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
+  });
+  expect(card.statusCode, card.body).toBe(201);
+  const charged = await callJson(
+    apps.payment!,
+    'POST',
+    `/customers/${user.id}/payments`,
+    {
+      amount: 20_000,
+      description: 'Box',
+      reference: { referenceType: 'order', referenceId: order.json<Order>().id },
+      createdBy: 'test',
+    },
+    { ...serviceAuth, 'idempotency-key': randomUUID() },
+  );
+  expect(charged.statusCode, charged.body).toBe(201);
+  return {
+    user,
+    subscription,
+    order: order.json<Order>(),
+    payment: charged.json<Payment>(),
+  };
+}

@@ -1,0 +1,483 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '@pawfresh/contracts/audit';
+import type { Payment } from '@pawfresh/contracts/payment';
+import { staffContract } from '@pawfresh/contracts/staff';
+import {
+  REFUND_LIMIT_CENTS,
+  hasPermission,
+  permissions,
+  staffRoles,
+  type Permission,
+  type StaffRole,
+} from '@pawfresh/contracts/staff-roles';
+import type { Subscription } from '@pawfresh/contracts/subscription';
+import { callJson, fuzzContract, messagesOf } from '@pawfresh/testing';
+import { customer, signedIn, useStaffApi, type Customer } from './harness.js';
+
+const h = useStaffApi();
+const API = '/api/staff/v1';
+/** A call to the staff API; a POST carries a fresh Idempotency-Key unless one is given. */
+const call = (
+  method: 'GET' | 'POST',
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+) =>
+  callJson(
+    h.staff,
+    method,
+    `${API}${url}`,
+    body,
+    method === 'POST' ? { 'idempotency-key': randomUUID(), ...headers } : headers,
+  );
+
+const ids = {} as Record<StaffRole, string>;
+const as = {} as Record<StaffRole | 'customer', Record<string, string>>;
+let c: Customer;
+
+beforeAll(async () => {
+  for (const role of staffRoles) {
+    ids[role] = randomUUID();
+    as[role] = await signedIn(h, role, ids[role]);
+  }
+  as.customer = await signedIn(h, 'customer');
+  c = await customer(h);
+}, 120_000);
+
+const timeline = async (customerId: string) =>
+  (await call('GET', `/customers/${customerId}/timeline`, undefined, as.admin)).json<{
+    data: AuditEvent[];
+    meta: { total: number };
+  }>();
+
+describe('signing in', () => {
+  const email = `support-${randomUUID().slice(0, 8)}@pawfresh.com.au`;
+  beforeAll(async () => {
+    const made = await callJson(h.apps.identity!, 'POST', '/identity/users', {
+      email,
+      password: 'staffpass9',
+      firstName: 'Sue',
+      lastName: 'Port',
+      role: 'support',
+    });
+    expect(made.statusCode).toBe(201);
+  });
+
+  const cookieOf = (res: { headers: Record<string, unknown> }, name: string) =>
+    ([res.headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith(`${name}=`));
+
+  it('signs staff in with a refresh cookie for this API only, rotated on refresh', async () => {
+    const login = await call('POST', '/login', { email, password: 'staffpass9' }, {});
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().staff).toMatchObject({
+      email,
+      role: 'support',
+      refundLimit: REFUND_LIMIT_CENTS,
+      permissions: expect.arrayContaining(['refunds:create', 'customers:read']),
+    });
+    const cookie = cookieOf(login, 'pawfresh_staff_refresh')!;
+    expect(cookie).toContain('Path=/api/staff/v1');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookieOf(login, 'pawfresh_staff_session')).toContain('Path=/');
+    const token = cookie.split(';')[0]!;
+
+    const me = await call('GET', '/me', undefined, {
+      authorization: `Bearer ${login.json().accessToken}`,
+    });
+    expect(me.json()).toMatchObject({ email, role: 'support' });
+
+    const refreshed = await call('POST', '/refresh', undefined, { cookie: token });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const next = cookieOf(refreshed, 'pawfresh_staff_refresh')!.split(';')[0]!;
+    expect(next).not.toBe(token);
+    // The used cookie again is reuse: the whole session ends, the newer cookie too.
+    expect((await call('POST', '/refresh', undefined, { cookie: token })).statusCode).toBe(401);
+    expect((await call('POST', '/refresh', undefined, { cookie: next })).statusCode).toBe(401);
+    expect((await call('POST', '/logout', undefined, { cookie: next })).statusCode).toBe(204);
+  });
+
+  it('refuses a customer with the same words as a wrong password', async () => {
+    const wrong = await call('POST', '/login', { email, password: 'not-it-at-all' }, {});
+    expect(wrong.statusCode).toBe(401);
+    const customerLogin = await call(
+      'POST',
+      '/login',
+      { email: c.user.email, password: 'woofwoof9' },
+      {},
+    );
+    expect(customerLogin.statusCode).toBe(401);
+    expect(messagesOf(customerLogin)).toEqual(messagesOf(wrong));
+    expect(cookieOf(customerLogin, 'pawfresh_staff_refresh')).toBeUndefined();
+  });
+
+  it('throttles guessing like the customer sign-in', async () => {
+    const target = `locked-${randomUUID().slice(0, 8)}@pawfresh.com.au`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (await call('POST', '/login', { email: target, password: 'guess' }, {})).statusCode,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
+
+describe('GET /me', () => {
+  it('answers each role with its permissions', async () => {
+    for (const role of staffRoles) {
+      const me = await call('GET', '/me', undefined, as[role]);
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json()).toMatchObject({ id: ids[role], role });
+      expect(me.json().permissions).toEqual(permissions.filter((p) => hasPermission(role, p)));
+    }
+    expect((await call('GET', '/me', undefined, as.customer)).statusCode).toBe(403);
+    expect((await call('GET', '/me', undefined, {})).statusCode).toBe(401);
+  });
+});
+
+describe('who may call what', () => {
+  /** Each staff route with a call that passes the permission check and does nothing. */
+  const harmless = (): Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]> => ({
+    findCustomers: ['GET', `/customers?email=${encodeURIComponent(c.user.email)}`],
+    getCustomer: ['GET', `/customers/${c.user.id}`],
+    customerOrders: ['GET', `/customers/${c.user.id}/orders`],
+    customerPayments: ['GET', `/customers/${c.user.id}/payments`],
+    customerTimeline: ['GET', `/customers/${c.user.id}/timeline`],
+    // Writes with a body the contract refuses: past the permission, nothing is done (400).
+    refundPayment: ['POST', `/payments/${c.payment.id}/refunds`, { amount: 0 }],
+    pauseSubscription: ['POST', `/subscriptions/${c.subscription.id}/pause`, {}],
+    resumeSubscription: ['POST', `/subscriptions/${c.subscription.id}/resume`, {}],
+  });
+
+  it('lets each role do what its permissions say, and answers the rest 403 naming the permission', async () => {
+    for (const [name, [method, url, body]] of Object.entries(harmless())) {
+      const endpoint = staffContract.endpoints[name as keyof typeof staffContract.endpoints] as {
+        permission?: Permission;
+      };
+      const wanted = endpoint.permission!;
+      for (const role of staffRoles) {
+        const res = await call(method, url, body, as[role]);
+        if (hasPermission(role, wanted)) {
+          expect(res.statusCode, `${role} ${name}: ${res.body}`).toBe(method === 'GET' ? 200 : 400);
+        } else {
+          expect(res.statusCode, `${role} ${name}`).toBe(403);
+          expect(res.json()).toEqual({
+            message: `Your role (${role}) does not have the permission ${wanted}: ask an admin`,
+            error: 'Forbidden',
+            statusCode: 403,
+            type: 'forbidden',
+            details: { permission: wanted },
+          });
+        }
+      }
+    }
+  });
+
+  it('refuses a customer token (403) and no token (401) on every staff route', async () => {
+    for (const [name, [method, url, body]] of Object.entries(harmless())) {
+      const customerCall = await call(method, url, body, as.customer);
+      expect(customerCall.statusCode, name).toBe(403);
+      expect(messagesOf(customerCall)).toEqual(['Only staff can use the staff API']);
+      expect((await call(method, url, body, {})).statusCode, name).toBe(401);
+    }
+  });
+
+  it('sends staff other than admins away from the services themselves', async () => {
+    const url = `/svc/payment/payments/${c.payment.id}`;
+    for (const role of staffRoles) {
+      const res = await callJson(
+        h.apps.payment!,
+        'GET',
+        `/payments/${c.payment.id}`,
+        undefined,
+        as[role],
+      );
+      expect(res.statusCode, `${role} ${url}`).toBe(role === 'admin' ? 200 : 403);
+    }
+    const reset = await callJson(
+      h.apps.product!,
+      'POST',
+      '/api/v1/products/reset-by-seed-script',
+      {},
+      as.support,
+    );
+    expect(reset.statusCode).toBe(403);
+  });
+});
+
+describe('finding a customer', () => {
+  it('finds a customer by e-mail or id, and never a member of staff', async () => {
+    const byEmail = await call(
+      'GET',
+      `/customers?email=${c.user.email.toUpperCase()}`,
+      undefined,
+      as.support,
+    );
+    expect(byEmail.json().data.map((u: { id: string }) => u.id)).toEqual([c.user.id]);
+    const byId = await call('GET', `/customers?id=${c.user.id}`, undefined, as.support);
+    expect(byId.json().data.map((u: { id: string }) => u.id)).toEqual([c.user.id]);
+    const staffMember = await call('GET', `/customers?id=${ids.admin}`, undefined, as.support);
+    expect(staffMember.json()).toEqual({ data: [] });
+    expect((await call('GET', `/customers/${ids.admin}`, undefined, as.support)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('GET', `/customers/${randomUUID()}`, undefined, as.support)).statusCode,
+    ).toBe(404);
+  });
+
+  it("lists the customer's orders and payments", async () => {
+    const orders = await call('GET', `/customers/${c.user.id}/orders`, undefined, as.support);
+    expect(orders.json().data.map((o: { id: string }) => o.id)).toEqual([c.order.id]);
+    expect(orders.json().meta).toMatchObject({ total: 1, offset: 0, limit: 20 });
+    const payments = await call('GET', `/customers/${c.user.id}/payments`, undefined, as.support);
+    expect(payments.json().data.map((p: { id: string }) => p.id)).toContain(c.payment.id);
+  });
+
+  it('answers a lookup with neither or both keys with a 400 that says what to give', async () => {
+    for (const q of ['', `?email=a@b.com.au&id=${randomUUID()}`]) {
+      const res = await call('GET', `/customers${q}`, undefined, as.support);
+      expect(res.statusCode).toBe(400);
+      expect(messagesOf(res)).toEqual(['Give either email or id to find a customer']);
+    }
+  });
+});
+
+describe('refunding a payment', () => {
+  const payment = async (id: string) =>
+    (await callJson(h.apps.payment!, 'GET', `/payments/${id}`)).json<Payment>();
+
+  it('lets support refund up to the limit, with the actor from the session and an audit row', async () => {
+    const res = await call(
+      'POST',
+      `/payments/${c.payment.id}/refunds`,
+      { amount: 2_500, reason: 'Box arrived warm' },
+      as.support,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { refund, audit } = res.json();
+    expect(refund).toMatchObject({ amount: 2_500, createdBy: `staff:${ids.support}` });
+    expect(audit).toMatchObject({
+      actor: { type: 'staff', userId: ids.support, role: 'support' },
+      action: 'payment.refund',
+      permission: 'refunds:create',
+      targetType: 'payment',
+      targetId: c.payment.id,
+      customerId: c.user.id,
+      before: { amountRefunded: 0 },
+      after: { amountRefunded: 2_500, refundId: refund.id },
+      reason: 'Box arrived warm',
+    });
+    const read = await timeline(c.user.id);
+    expect(read.data.find((e) => e.id === audit.id)).toEqual(audit);
+  });
+
+  it('refuses support over the limit (403 naming refunds:over-limit) and lets an admin', async () => {
+    const before = await payment(c.payment.id);
+    const over = await call(
+      'POST',
+      `/payments/${c.payment.id}/refunds`,
+      { amount: REFUND_LIMIT_CENTS + 1, reason: 'Whole order spoiled' },
+      as.support,
+    );
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toMatchObject({
+      message: 'Your role (support) does not have the permission refunds:over-limit: ask an admin',
+      details: { permission: 'refunds:over-limit' },
+    });
+    expect((await payment(c.payment.id)).amountRefunded).toBe(before.amountRefunded);
+    const admin = await call(
+      'POST',
+      `/payments/${c.payment.id}/refunds`,
+      { amount: REFUND_LIMIT_CENTS + 1, reason: 'Whole order spoiled' },
+      as.admin,
+    );
+    expect(admin.statusCode, admin.body).toBe(201);
+    expect(admin.json().audit).toMatchObject({
+      actor: { userId: ids.admin, role: 'admin' },
+      permission: 'refunds:over-limit',
+    });
+  });
+
+  it('wants a reason, and takes no actor from the body', async () => {
+    for (const body of [{ amount: 100 }, { amount: 100, reason: '   ' }]) {
+      const res = await call('POST', `/payments/${c.payment.id}/refunds`, body, as.support);
+      expect(res.statusCode).toBe(400);
+      expect(messagesOf(res)).toEqual([
+        "reason is required: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline",
+      ]);
+    }
+    const actor = await call(
+      'POST',
+      `/payments/${c.payment.id}/refunds`,
+      { amount: 100, reason: 'x', createdBy: 'someone else' },
+      as.support,
+    );
+    expect(actor.statusCode).toBe(400);
+    expect(messagesOf(actor)).toEqual(['Unknown field: createdBy']);
+  });
+
+  it('passes on more than is left (409) and an unknown payment (404)', async () => {
+    const left = await payment(c.payment.id);
+    const tooMuch = await call(
+      'POST',
+      `/payments/${c.payment.id}/refunds`,
+      { amount: left.amountCaptured - left.amountRefunded + 1, reason: 'Everything' },
+      as.admin,
+    );
+    expect(tooMuch.statusCode).toBe(409);
+    const unknown = await call(
+      'POST',
+      `/payments/${randomUUID()}/refunds`,
+      { amount: 100, reason: 'x' },
+      as.support,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('pausing and resuming', () => {
+  const resumeAt = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+
+  it('pauses and resumes as the member of staff, each with a reason and an audit row', async () => {
+    const paused = await call(
+      'POST',
+      `/subscriptions/${c.subscription.id}/pause`,
+      { resumeAt, reason: 'Customer away for two months' },
+      as.support,
+    );
+    expect(paused.statusCode, paused.body).toBe(200);
+    const p = paused.json<{ subscription: Subscription; audit: AuditEvent }>();
+    expect(p.subscription).toMatchObject({ status: 'paused', updatedBy: `staff:${ids.support}` });
+    expect(p.audit).toMatchObject({
+      actor: { type: 'staff', userId: ids.support, role: 'support' },
+      action: 'subscription.pause',
+      permission: 'subscriptions:write',
+      targetId: c.subscription.id,
+      customerId: c.user.id,
+      before: { status: 'active' },
+      after: { status: 'paused', updatedBy: `staff:${ids.support}` },
+      reason: 'Customer away for two months',
+    });
+
+    const resumed = await call(
+      'POST',
+      `/subscriptions/${c.subscription.id}/resume`,
+      { reason: 'Back early' },
+      as.admin,
+    );
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().subscription).toMatchObject({
+      status: 'active',
+      updatedBy: `staff:${ids.admin}`,
+    });
+
+    const read = await timeline(c.user.id);
+    expect(read.data.slice(0, 2).map((e) => [e.action, e.actor.userId, e.reason])).toEqual([
+      ['subscription.resume', ids.admin, 'Back early'],
+      ['subscription.pause', ids.support, 'Customer away for two months'],
+    ]);
+  });
+
+  it('answers a resume of an active plan as the workflow does (409), a missing reason 400', async () => {
+    const again = await call(
+      'POST',
+      `/subscriptions/${c.subscription.id}/resume`,
+      { reason: 'Again' },
+      as.support,
+    );
+    expect(again.statusCode).toBe(409);
+    const noReason = await call(
+      'POST',
+      `/subscriptions/${c.subscription.id}/pause`,
+      { resumeAt },
+      as.support,
+    );
+    expect(noReason.statusCode).toBe(400);
+    const actor = await call(
+      'POST',
+      `/subscriptions/${c.subscription.id}/pause`,
+      { resumeAt, reason: 'x', updatedBy: 'someone else' },
+      as.support,
+    );
+    expect(messagesOf(actor)).toEqual(['Unknown field: updatedBy']);
+    const unknown = await call(
+      'POST',
+      `/subscriptions/${randomUUID()}/resume`,
+      { reason: 'x' },
+      as.support,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the timeline', () => {
+  it("shows the customer's own changes through the customer API beside the staff's", async () => {
+    const other = await customer(h);
+    const asCustomer = await signedIn(h, 'customer', other.user.id);
+    const resumeAt = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const paused = await callJson(
+      h.apps.account!,
+      'POST',
+      `/api/v1/subscriptions/${other.subscription.id}/pause`,
+      { resumeAt, version: other.subscription.version },
+      asCustomer,
+    );
+    expect(paused.statusCode, paused.body).toBe(200);
+    const resumed = await call(
+      'POST',
+      `/subscriptions/${other.subscription.id}/resume`,
+      { reason: 'Customer rang: wants the next box after all' },
+      as.support,
+    );
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const read = await timeline(other.user.id);
+    expect(
+      read.data.map((e) => [e.action, e.actor.type, e.actor.userId, e.targetType, e.targetId]),
+    ).toEqual([
+      ['subscription.resume', 'staff', ids.support, 'subscription', other.subscription.id],
+      [
+        'customer-api.pauseSubscription',
+        'customer',
+        other.user.id,
+        'subscription',
+        other.subscription.id,
+      ],
+    ]);
+    // A read leaves nothing; a refused change neither.
+    await callJson(h.apps.account!, 'GET', '/api/v1/subscriptions', undefined, asCustomer);
+    await callJson(
+      h.apps.account!,
+      'POST',
+      `/api/v1/subscriptions/${randomUUID()}/pause`,
+      { resumeAt },
+      asCustomer,
+    );
+    expect((await timeline(other.user.id)).meta.total).toBe(2);
+  });
+
+  it('pages newest first and answers bad paging with a 400', async () => {
+    const page = await call(
+      'GET',
+      `/customers/${c.user.id}/timeline?limit=1&offset=1`,
+      undefined,
+      as.support,
+    );
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data).toHaveLength(1);
+    expect(page.json().meta).toMatchObject({ offset: 1, limit: 1 });
+    expect(page.json().meta.total).toBeGreaterThanOrEqual(4);
+    for (const q of ['limit=0', 'limit=101', 'offset=-1', 'x=1']) {
+      const res = await call('GET', `/customers/${c.user.id}/timeline?${q}`, undefined, as.support);
+      expect(res.statusCode, q).toBe(400);
+    }
+  });
+});
+
+describe('odd input', () => {
+  it('never crashes and always answers in the envelope', async () => {
+    expect(await fuzzContract(h.staff, staffContract, as.admin, 15)).toEqual([]);
+  });
+});
