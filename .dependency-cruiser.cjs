@@ -70,6 +70,14 @@ module.exports = {
       },
     },
     {
+      name: 'routes-go-through-flows',
+      comment:
+        'Route handlers parse, call a flow and answer (ADR 007): they never import a store in src/db (types aside); the flow reads and writes.',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/(routes\\.ts$|routes/|handlers/)' },
+      to: { path: '^services/[^/]+/src/db/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'rules-are-pure',
       comment:
         'src/rules holds pure business rules: no stores, flows, routes, seeds, database drivers or HTTP.',

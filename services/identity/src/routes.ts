@@ -8,10 +8,18 @@ import {
   type Handlers,
 } from '@pawfresh/kit';
 import type { identityContract } from '@pawfresh/contracts/identity';
-import { findDefaultAddress, putDefaultAddress, toAddress } from './db/address-store.js';
-import { listMail } from './db/mailbox-store.js';
-import { revokeFamilyOfToken } from './db/session-store.js';
-import { deleteUser, findUserByEmail, findUserById, toUser } from './db/users-store.js';
+import {
+  endSession,
+  getDefaultAddress,
+  getUser,
+  isEmailTaken,
+  mailbox,
+  removeUser,
+  setDefaultAddress,
+  toUser,
+  userNotFound,
+  usersWithEmail,
+} from './flows/accounts.js';
 import type { IdentityContext } from './flows/context.js';
 import { sendNotification } from './flows/notifications.js';
 import { confirmPasswordReset, requestPasswordReset } from './flows/password-reset.js';
@@ -29,13 +37,9 @@ export const WRONG_CREDENTIALS = 'Incorrect email or password';
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
 export const ONLY_SERVICES_CHOOSE_USER_IDS =
   'Only a service (a checkout) can choose the id of a new user';
-export const NO_DEFAULT_ADDRESS = 'No default address yet';
-
-const userNotFound = (userId: string) => notFound(`User ${userId} not found`);
 const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS, { type: 'rate_limited' });
 
 export function identityHandlers(ctx: IdentityContext): Handlers<typeof identityContract> {
-  const { db, clock } = ctx;
   return {
     ...migrationHandlers(ctx),
     createUser: async ({ body, auth }) => {
@@ -51,15 +55,8 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       return toUser(user);
     },
 
-    deleteUser: async ({ params }) => {
-      if (!(await deleteUser(db, params.userId))) throw userNotFound(params.userId);
-    },
-
-    getUser: async ({ params }) => {
-      const user = await findUserById(db, params.userId);
-      if (!user) throw userNotFound(params.userId);
-      return toUser(user);
-    },
+    deleteUser: async ({ params }) => removeUser(ctx, params.userId),
+    getUser: async ({ params }) => getUser(ctx, params.userId),
 
     updateUser: async ({ params, body, auth }) => {
       const result = await updateUser(ctx, params.userId, body, sessionToKeep(auth, params.userId));
@@ -68,14 +65,8 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       return { ...toUser(result.user), ...(result.session ? { session: result.session } : {}) };
     },
 
-    findUsers: async ({ query }) => {
-      const user = await findUserByEmail(db, query.email);
-      return { data: user ? [toUser(user)] : [] };
-    },
-
-    checkEmail: async ({ query }) => ({
-      isTaken: Boolean(await findUserByEmail(db, query.email)),
-    }),
+    findUsers: async ({ query }) => ({ data: await usersWithEmail(ctx, query.email) }),
+    checkEmail: async ({ query }) => ({ isTaken: await isEmailTaken(ctx, query.email) }),
 
     changePassword: async ({ params, body }) => {
       const result = await changePassword(ctx, params.userId, body);
@@ -101,9 +92,7 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       live: await isSessionLive(ctx, params.sessionId),
     }),
 
-    revokeSession: async ({ body }) => {
-      await revokeFamilyOfToken(db, body.refreshToken, clock.now());
-    },
+    revokeSession: async ({ body }) => endSession(ctx, body.refreshToken),
 
     requestPasswordReset: async ({ body }) => {
       if ((await requestPasswordReset(ctx, body)) === 'limited') throw tooManyAttempts();
@@ -116,18 +105,8 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       if (result === 'invalid') throw unauthorized(INVALID_RESET_CODE);
     },
 
-    getDefaultAddress: async ({ params }) => {
-      const address = await findDefaultAddress(db, params.userId);
-      if (address) return toAddress(address);
-      if (!(await findUserById(db, params.userId))) throw userNotFound(params.userId);
-      throw notFound(NO_DEFAULT_ADDRESS);
-    },
-
-    putDefaultAddress: async ({ params, body }) => {
-      const address = await putDefaultAddress(db, params.userId, body, clock.now());
-      if (address === 'user_not_found') throw userNotFound(params.userId);
-      return toAddress(address);
-    },
+    getDefaultAddress: async ({ params }) => getDefaultAddress(ctx, params.userId),
+    putDefaultAddress: async ({ params, body }) => setDefaultAddress(ctx, params.userId, body),
 
     sendNotification: async ({ params, body, auth }, request) => {
       if (auth?.kind !== 'service') {
@@ -141,8 +120,7 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
 
     listMailbox: async ({ query }) => {
       if (!devMailboxIsOn(ctx.settings)) throw notFound(MAILBOX_OFF);
-      const messages = await listMail(db, query.to);
-      return messages.map((m) => ({ ...m, sentAt: m.sentAt.toISOString() }));
+      return mailbox(ctx, query.to);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { conflict, notFound, type Handlers } from '@pawfresh/kit';
 import type { identityContract } from '@pawfresh/contracts/identity';
-import { toUser } from '../db/users-store.js';
+import { toUser } from '../flows/accounts.js';
 import type { IdentityContext } from '../flows/context.js';
 import { importUser, revertImportedUser } from '../flows/migration.js';
 import { importClashMessage } from '../rules/import-clash.js';
