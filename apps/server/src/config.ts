@@ -69,6 +69,11 @@ const envSchema = z.object({
     .default(100 * 1024),
   CUSTOMER_APP_DIR: z.string().default(path.join(repoRoot, 'apps/customer/dist')),
   /** `/metrics` without the service credentials (a scraper on a private network): `true`. */
+  /**
+   * The demo data and its public sign-ins (README) on a first start: on unless NODE_ENV is
+   * production. The catalogue is loaded either way.
+   */
+  DEMO_DATA: z.enum(['true', 'false'], { error: 'DEMO_DATA must be true or false' }).optional(),
   METRICS_PUBLIC: z
     .enum(['true', 'false'], { error: 'METRICS_PUBLIC must be true or false' })
     .default('false'),
@@ -98,6 +103,8 @@ export interface ServerConfig {
   customerAppDir: string;
   /** `/metrics` answers anyone (METRICS_PUBLIC); otherwise only the service credentials. */
   metricsPublic: boolean;
+  /** DEMO_DATA: the demo customers, staff, orders and payments loaded on a first start. */
+  demoData: boolean;
   /** SHUTDOWN_TIMEOUT_MS: the bound on a graceful stop. */
   shutdownTimeoutMs: number;
   /** Configured base URLs of other services (`<NAME>_SERVICE_URL`). */
@@ -165,6 +172,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     customerAppDir: parsed.CUSTOMER_APP_DIR,
     metricsPublic: parsed.METRICS_PUBLIC === 'true',
+    demoData:
+      (parsed.DEMO_DATA ?? (parsed.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     serviceUrls,
   };

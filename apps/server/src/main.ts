@@ -99,9 +99,11 @@ async function main() {
     if (!config.settings.smtpUrl && config.env !== 'production') {
       lines.push(`  ${'Development mailbox:'.padEnd(23)} ${mailbox}`);
     }
-    lines.push('  Demo sign-in (created on first start):');
-    for (const user of demoUsers) {
-      lines.push(`    ${user.role.padEnd(10)} ${user.email} / ${user.password}`);
+    if (config.demoData) {
+      lines.push('  Demo sign-in (created on first start):');
+      for (const user of demoUsers) {
+        lines.push(`    ${user.role.padEnd(10)} ${user.email} / ${user.password}`);
+      }
     }
   }
   lines.push(

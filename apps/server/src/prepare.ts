@@ -31,7 +31,10 @@ export function consoleProgress(
 
 export const silentProgress: Progress = { step: () => ({ done: () => {} }) };
 
-/** Opens the database, applies every selected service's migrations and loads demo data once. */
+/**
+ * Opens the database, applies every selected service's migrations and loads the seeds once: the
+ * reference data always, the demo data where it is on (`config.demoData`).
+ */
 export async function prepareDatabase(
   config: ServerConfig,
   clock: Clock,
@@ -40,7 +43,10 @@ export async function prepareDatabase(
 ): Promise<DatabaseConnection> {
   const modules = selectedModules(config);
   const migrating = modules.filter((m) => m.migrationsFolder);
-  const seeding = modules.filter((m) => m.seedDemoData);
+  // Production loads only reference data (the catalogue): no demo customers or public sign-ins.
+  const seeding = modules.filter(
+    (m) => m.seedDemoData && (config.demoData || m.seedIsReferenceData),
+  );
   const steps = (progress ?? (() => silentProgress))(1 + migrating.length + seeding.length);
 
   const opening = steps.step(

@@ -82,3 +82,20 @@ describe('configuration', () => {
     ]);
   });
 });
+
+describe('demo data', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SERVICE_TOKEN: 'a-production-service-token-of-32-chars-or-more',
+    ACCESS_TOKEN_SECRET: 'a-production-signing-secret-of-32-chars-or-more',
+    SMTP_URL: 'smtp://mail.example.com.au',
+  };
+
+  it('is on in development and off in production unless DEMO_DATA says otherwise', () => {
+    expect(readConfig({}).demoData).toBe(true);
+    expect(readConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(readConfig(production).demoData).toBe(false);
+    expect(readConfig({ ...production, DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(problems({ DEMO_DATA: 'yes' })).toEqual(['DEMO_DATA must be true or false']);
+  });
+});

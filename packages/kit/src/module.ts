@@ -79,8 +79,13 @@ export interface ServiceModule<TDatabase = unknown> {
   /** Other services it calls, by name: their base URLs must be configured in split mode. */
   calls?: readonly string[];
   plugin(runtime: ServiceRuntime<TDatabase>): FastifyPluginAsync;
-  /** Loads demo data when the service's data is empty (first start). */
+  /**
+   * Loads demo data when the service's data is empty (first start): only where demo data is on
+   * (not in production, unless DEMO_DATA=true), unless `seedIsReferenceData`.
+   */
   seedDemoData?(runtime: ServiceRuntime<TDatabase>): Promise<{ seeded: boolean; summary: string }>;
+  /** The seed is the business's real reference data (the catalogue): loaded in every environment. */
+  seedIsReferenceData?: boolean;
   /** Static files served at the site root (`/assets/products/…`), in both modes. */
   assets?: { urlPrefix: string; dir: string };
 }

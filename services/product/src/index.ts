@@ -45,6 +45,7 @@ export const productService: ServiceModule<DatabaseConnection> = {
       await routes(app, {});
     };
   },
+  seedIsReferenceData: true,
   seedDemoData: async (runtime) => {
     const db = runtime.database.forSchema(schema);
     if ((await countProducts(db)) > 0)
