@@ -13,6 +13,7 @@ export { serviceGraph, signedInAs, type ServiceGraph } from './service-graph.js'
 export { callJson, caller, messagesOf, type HttpMethod } from './http.js';
 export {
   catalogue,
+  dogWithActivePlan,
   fridayAfter,
   fridayFromNow,
   household,

@@ -172,3 +172,40 @@ export async function household<O extends Order = Order>(
   }
   return { userId, dogId, subscriptionId: subscription.id, discountId: discount.id, orders };
 }
+
+/**
+ * A dog named Biscuit (8.5 kg) of the customer, on an active subscription with a full bowl of
+ * 300 g a day of `meal`'s first variant. Needs the dogs and subscription services (and what they
+ * call). Answers the dog and the subscription as the services answered them.
+ */
+export async function dogWithActivePlan<
+  S extends { id: string },
+  D extends { identifier: string } = { identifier: string },
+>(
+  apps: { dogs: FastifyInstance; subscription: FastifyInstance },
+  userId: string,
+  meal: { id: string; variants: { id: string }[] },
+): Promise<{ dog: D; subscription: S }> {
+  const dog = await callJson(apps.dogs, 'POST', '/dogs', {
+    userId,
+    dog: { name: 'Biscuit', weight: '8.5', activityLevel: 'loves_to_play', bodyType: 'perfect' },
+    mealProductIds: [meal.id],
+  });
+  if (dog.statusCode !== 201) throw new Error(`The dog was refused: ${dog.body}`);
+  const theDog = dog.json<D>();
+  const dogId = theDog.identifier;
+  const made = await callJson(apps.subscription, 'POST', '/subscriptions', {
+    userId,
+    status: 'active',
+    feedingPlans: [
+      {
+        animalId: dogId,
+        type: 'full_bowl',
+        currentDailyServingSizeInGrams: 300,
+        skus: [{ productVariantId: meal.variants[0]!.id, ratio: 1 }],
+      },
+    ],
+  });
+  if (made.statusCode !== 201) throw new Error(`The subscription was refused: ${made.body}`);
+  return { dog: theDog, subscription: made.json<S>() };
+}

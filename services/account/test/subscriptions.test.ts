@@ -12,6 +12,7 @@ import type { GeneratedFeedingPlan, Subscription } from '@pawfresh/contracts/sub
 import type { CustomerDogProfileChange } from '@pawfresh/contracts/account';
 import {
   callJson,
+  dogWithActivePlan,
   fuzzContract,
   messagesOf,
   serviceGraph,
@@ -83,26 +84,11 @@ interface Customer {
 async function customer(): Promise<Customer> {
   const userId = randomUUID();
   const meal = meals.find((m) => m.status === 'active')!;
-  const dog = await callJson(apps.dogs!, 'POST', '/dogs', {
+  const { dog, subscription } = await dogWithActivePlan<Subscription, Dog>(
+    { dogs: apps.dogs!, subscription: apps.subscription! },
     userId,
-    dog: { name: 'Biscuit', weight: '8.5', activityLevel: 'loves_to_play', bodyType: 'perfect' },
-    mealProductIds: [meal.id],
-  });
-  expect(dog.statusCode, dog.body).toBe(201);
-  const created = await callJson(apps.subscription!, 'POST', '/subscriptions', {
-    userId,
-    status: 'active',
-    feedingPlans: [
-      {
-        animalId: dog.json<Dog>().identifier,
-        type: 'full_bowl',
-        currentDailyServingSizeInGrams: 300,
-        skus: [{ productVariantId: meal.variants[0]!.id, ratio: 1 }],
-      },
-    ],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const subscription = created.json<Subscription>();
+    meal,
+  );
   const orders: Order[] = [];
   for (const [index, days] of [16, 30].entries()) {
     const res = await callJson(apps.order!, 'POST', '/api/v1/orders', {
@@ -120,7 +106,7 @@ async function customer(): Promise<Customer> {
         postcode: '3121',
       },
       orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
-        animalId: dog.json<Dog>().identifier,
+        animalId: dog.identifier,
         productId: s.productId,
         productVariantId: s.productVariantId,
         planType: 'full_bowl',
@@ -131,7 +117,7 @@ async function customer(): Promise<Customer> {
     expect(res.statusCode, res.body).toBe(201);
     orders.push(res.json<Order>());
   }
-  return { userId, headers: await signedIn(userId), dog: dog.json<Dog>(), subscription, orders };
+  return { userId, headers: await signedIn(userId), dog, subscription, orders };
 }
 
 /** What a customer's things look like now: subscription and orders, for before/after checks. */

@@ -12,6 +12,7 @@ import type { Subscription } from '@pawfresh/contracts/subscription';
 import {
   RICHMOND,
   callJson,
+  dogWithActivePlan,
   serviceAuth,
   serviceGraph,
   signedInAs,
@@ -105,26 +106,11 @@ export async function customer(h: StaffHarness): Promise<Customer> {
   expect(made.statusCode, made.body).toBe(201);
   const user = made.json<User>();
   const meal = h.meals.find((m) => m.status === 'active')!;
-  const dog = await callJson(apps.dogs!, 'POST', '/dogs', {
-    userId: user.id,
-    dog: { name: 'Biscuit', weight: '8.5', activityLevel: 'loves_to_play', bodyType: 'perfect' },
-    mealProductIds: [meal.id],
-  });
-  expect(dog.statusCode, dog.body).toBe(201);
-  const created = await callJson(apps.subscription!, 'POST', '/subscriptions', {
-    userId: user.id,
-    status: 'active',
-    feedingPlans: [
-      {
-        animalId: dog.json<Dog>().identifier,
-        type: 'full_bowl',
-        currentDailyServingSizeInGrams: 300,
-        skus: [{ productVariantId: meal.variants[0]!.id, ratio: 1 }],
-      },
-    ],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const subscription = created.json<Subscription>();
+  const { dog, subscription } = await dogWithActivePlan<Subscription, Dog>(
+    { dogs: apps.dogs!, subscription: apps.subscription! },
+    user.id,
+    meal,
+  );
   const order = await callJson(apps.order!, 'POST', '/api/v1/orders', {
     userId: user.id,
     subscriptionId: subscription.id,
@@ -133,7 +119,7 @@ export async function customer(h: StaffHarness): Promise<Customer> {
     expectedDeliverySlotId: 'PM',
     address: RICHMOND,
     orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
-      animalId: dog.json<Dog>().identifier,
+      animalId: dog.identifier,
       productId: s.productId,
       productVariantId: s.productVariantId,
       planType: 'full_bowl',
