@@ -8,6 +8,7 @@ import type {
 } from '@pawfresh/contracts/orchestration-migration';
 import { publishProgress, readProgress } from '../../engine/progress.js';
 import { emptyProgress, recordOutcome } from '../../rules/bulk-progress.js';
+import { failureOf } from '../../rules/workflow-failure.js';
 import type { WorkflowContext } from '../context.js';
 
 /** The queue the customers of bulk runs wait in. */
@@ -134,16 +135,55 @@ export const bulkMigration =
     const handles = [];
     for (const c of held)
       handles.push(await startChild({ email: c.email }, `${workflowId}:${c.legacyId}`));
+    const failed: { customer: Customer; error: string }[] = [];
     for (const [i, handle] of handles.entries()) {
       try {
         progress = recordOutcome(progress, held[i]!, await handle.getResult(), direction);
       } catch (err) {
         progress = recordOutcome(progress, held[i]!, err, direction);
+        const failure = failureOf(err);
+        if (failure?.statusCode !== 409) {
+          const message = failure ? [failure.message].flat().join('; ') : String(err);
+          failed.push({ customer: held[i]!, error: message });
+        }
       }
       const finished = i + 1;
       if (finished % PUBLISH_EVERY === 0 || finished === held.length) {
         await publishProgress(PROGRESS_EVENT, progress);
       }
     }
+    // A migrate that failed before it claimed its customer left them queued for this run: they
+    // are recorded as an error with its reason, so no customer stays queued (a later run or a
+    // retry takes errors). One whose migrate claimed them already moved on: left as it is.
+    if (direction === 'migrate' && failed.length > 0) {
+      await ctx.step('release-unclaimed', () => releaseUnclaimed(ctx, failed, workflowId));
+    }
     return { cohort, progress };
   };
+
+async function releaseUnclaimed(
+  ctx: WorkflowContext,
+  failed: { customer: Customer; error: string }[],
+  workflowId: string,
+): Promise<number> {
+  let released = 0;
+  for (const { customer, error } of failed) {
+    try {
+      await upstream('Recording the failed customers', () =>
+        ctx.services.legacy.setMigrationStatus({
+          params: { legacyId: customer.legacyId },
+          body: {
+            status: 'error',
+            error: error.trim().slice(0, 2000) || 'The migration failed',
+            expectedStatus: ['queued'],
+            workflowId,
+          },
+        }),
+      );
+      released += 1;
+    } catch (err) {
+      if (!isRefused(err, 409)) throw err;
+    }
+  }
+  return released;
+}
