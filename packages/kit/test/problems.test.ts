@@ -5,7 +5,9 @@ import {
   defineContract,
   HttpError,
   isCallStatus,
+  isPassedRefusal,
   orNotFound,
+  passRefusals,
   pathText,
   refuseIfAny,
   ServiceCallError,
@@ -281,5 +283,26 @@ describe('a customer-style route', () => {
     expect(res.json()).toEqual({
       error: 'Weight must be greater than 0; Unknown breed: wolf',
     });
+  });
+});
+
+describe('isPassedRefusal', () => {
+  const refusedWith = (status: number, type?: string) =>
+    new ServiceCallError('order', 'replaceLineItems', status, {
+      message: 'Order changed',
+      ...(type ? { type } : {}),
+    });
+  const passed = async (err: unknown) =>
+    passRefusals('Changing the order', () => Promise.reject(err)).catch((e: unknown) => e);
+
+  it("reads another service's refusal as passRefusals passes it on, by status and type", async () => {
+    const conflict = await passed(refusedWith(409, 'version_moved'));
+    expect(isPassedRefusal(conflict, 409)).toBe(true);
+    expect(isPassedRefusal(conflict, 409, 'version_moved')).toBe(true);
+    expect(isPassedRefusal(conflict, 409, 'other')).toBe(false);
+    expect(isPassedRefusal(conflict, 404)).toBe(false);
+    // Not passed on: the raw call error is read with isRefused instead.
+    expect(isPassedRefusal(refusedWith(409), 409)).toBe(false);
+    expect(isPassedRefusal(new Error('boom'), 409)).toBe(false);
   });
 });
