@@ -7,6 +7,7 @@ export {
   TEST_ACCESS_TOKEN_SECRET,
   TEST_SERVICE_TOKEN,
 } from './service-app.js';
+export { serviceUnderTest, type ServiceUnderTest } from './service-under-test.js';
 export { fuzzContract } from './fuzz-contract.js';
 export { routeFetch, svcUrl } from './route-fetch.js';
 export { serviceGraph, signedInAs, type ServiceGraph } from './service-graph.js';

@@ -1,33 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseConnection } from '@pawfresh/db';
+import { describe, expect, it } from 'vitest';
 import { TestClock, signAccessToken } from '@pawfresh/kit';
 import { auditContract, type AuditEvent } from '@pawfresh/contracts/audit';
 import {
   TEST_ACCESS_TOKEN_SECRET,
-  caller,
   fuzzContract,
   messagesOf,
-  serviceApp,
   serviceAuth,
-  testDatabase,
+  serviceUnderTest,
 } from '@pawfresh/testing';
 import { auditService } from '../src/index.js';
 
-let database: DatabaseConnection;
-let app: FastifyInstance;
 const clock = new TestClock('2026-11-02T01:00:00.000Z');
-const call = caller(() => app);
 
-beforeAll(async () => {
-  database = await testDatabase();
-  app = await serviceApp(auditService, { database, clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const service = serviceUnderTest(auditService, { clock });
+const { call } = service;
 
 const staffId = randomUUID();
 const event = (customerId: string, overrides: Record<string, unknown> = {}) => ({
@@ -140,6 +127,6 @@ describe('GET /audit/customers/{customerId}/timeline', () => {
 
 describe('odd input', () => {
   it('never crashes and always answers in the envelope', async () => {
-    expect(await fuzzContract(app, auditContract, serviceAuth)).toEqual([]);
+    expect(await fuzzContract(service.app(), auditContract, serviceAuth)).toEqual([]);
   });
 });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseConnection } from '@pawfresh/db';
+import { describe, expect, it } from 'vitest';
 import { TestClock } from '@pawfresh/kit';
 import {
-  caller,
   fuzzContract,
   messagesOf,
-  serviceApp,
   serviceAuth,
-  testDatabase,
   type HttpMethod,
+  serviceUnderTest,
 } from '@pawfresh/testing';
 import {
   cartContract,
@@ -22,8 +18,6 @@ import {
 } from '@pawfresh/contracts/cart';
 import { cartService } from '../src/index.js';
 
-let database: DatabaseConnection;
-let app: FastifyInstance;
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
 
 const USER = '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -34,16 +28,8 @@ const PLAN = '2d8e6f1b-4c3a-4b2d-9e1f-8a7b6c5d4e3f';
 const ANIMAL = '4e7f5a0c-3b2d-4c1e-8f0a-9b8c7d6e5f4a';
 const PRODUCT = '5f6a4b9d-2c1e-4d0f-9a8b-0c9d8e7f6a5b';
 
-beforeAll(async () => {
-  database = await testDatabase();
-  app = await serviceApp(cartService, { database, clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
-const call = caller(() => app);
+const service = serviceUnderTest(cartService, { clock });
+const { call } = service;
 
 async function created<T>(method: HttpMethod, url: string, payload: unknown = {}): Promise<T> {
   const res = await call(method, url, payload);
@@ -101,7 +87,12 @@ describe('health', () => {
     const res = await call('GET', '/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
-    expect(app.printRoutes({ commonPrefix: false }).match(/health/g)).toHaveLength(1);
+    expect(
+      service
+        .app()
+        .printRoutes({ commonPrefix: false })
+        .match(/health/g),
+    ).toHaveLength(1);
   });
 });
 
@@ -624,7 +615,7 @@ describe('every route', () => {
   });
 
   it('answers odd input with a 4xx in the service envelope, never a crash', async () => {
-    const problems = await fuzzContract(app, cartContract, serviceAuth, 10);
+    const problems = await fuzzContract(service.app(), cartContract, serviceAuth, 10);
     expect(problems).toEqual([]);
   });
 });

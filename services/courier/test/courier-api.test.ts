@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseConnection } from '@pawfresh/db';
+import { describe, expect, it } from 'vitest';
 import { TestClock } from '@pawfresh/kit';
 import {
   callJson,
@@ -8,8 +6,8 @@ import {
   messagesOf,
   serviceApp,
   serviceAuth,
-  testDatabase,
   type HttpMethod,
+  serviceUnderTest,
 } from '@pawfresh/testing';
 import {
   courierContract,
@@ -21,23 +19,14 @@ import { eq } from '@pawfresh/db/orm';
 import { courierService } from '../src/index.js';
 import { courierEvents, schema } from '../src/db/schema.js';
 
-let database: DatabaseConnection;
-let app: FastifyInstance;
 // Monday 2 November 2026, 15:00 in Melbourne and Sydney (AEDT): before the 5pm cut-off.
 const clock = new TestClock('2026-11-02T04:00:00.000Z');
 const BASE = '/api/v1/couriers/becool';
 
-beforeAll(async () => {
-  database = await testDatabase();
-  app = await serviceApp(courierService, { database, clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const service = serviceUnderTest(courierService, { clock });
 
 const call = (method: HttpMethod, url: string, payload?: unknown) =>
-  callJson(app, method, `${BASE}${url}`, payload);
+  callJson(service.app(), method, `${BASE}${url}`, payload);
 const messageText = (res: { json(): unknown }) => messagesOf(res).join(' | ');
 const expectEnvelope = (res: { statusCode: number; json(): unknown }, status: number) => {
   expect(res.statusCode).toBe(status);
@@ -199,7 +188,7 @@ describe('GET /delivery-schedules', () => {
 
   it('after 5pm local time tomorrow is gone; Perth still has three hours to go', async () => {
     const late = new TestClock('2026-11-02T06:30:00.000Z'); // 17:30 Melbourne, 14:30 Perth
-    const lateApp = await serviceApp(courierService, { database, clock: late });
+    const lateApp = await serviceApp(courierService, { database: service.database(), clock: late });
     try {
       const ask = (postcode: string, suburb: string) =>
         callJson(
@@ -454,7 +443,7 @@ describe('POST /courier/events', () => {
       trackingId: event.trackingId,
     };
     expect((await call('POST', '/courier/events', reordered)).json()).toEqual({ id });
-    const db = database.forSchema(schema);
+    const db = service.database().forSchema(schema);
     const rows = await db
       .select({ id: courierEvents.id })
       .from(courierEvents)
@@ -530,6 +519,6 @@ describe('POST /courier/events', () => {
 
 describe('fuzz', () => {
   it('answers odd input with a 4xx envelope, never a crash', async () => {
-    expect(await fuzzContract(app, courierContract, serviceAuth, 10)).toEqual([]);
+    expect(await fuzzContract(service.app(), courierContract, serviceAuth, 10)).toEqual([]);
   });
 });

@@ -1,38 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { DatabaseConnection } from '@pawfresh/db';
 import { sql } from '@pawfresh/db/orm';
 import { TestClock } from '@pawfresh/kit';
-import { callJson, serviceApp, testDatabase } from '@pawfresh/testing';
+import { callJson, serviceUnderTest } from '@pawfresh/testing';
 import { courierService } from '../src/index.js';
 
 // docs/delivery.md "Coverage kept in memory" and ADR 008: suburbs are kept per coverage revision;
 // a change written behind the service's back (another process, raw SQL) must show on the next
 // answers. Switching off the revision bump (migration 0002's triggers) makes this file fail.
 
-let database: DatabaseConnection;
-let app: FastifyInstance;
 // Monday 2 November 2026, 15:00 in Melbourne (AEDT): before the 5pm cut-off.
 const clock = new TestClock('2026-11-02T04:00:00.000Z');
 const BASE = '/api/v1/couriers/becool';
 
-beforeAll(async () => {
-  database = await testDatabase();
-  app = await serviceApp(courierService, { database, clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const service = serviceUnderTest(courierService, { clock });
 
 /** Runs SQL as another process would: its own connection on PostgreSQL, raw SQL on PGlite. */
 async function elsewhere(query: string) {
-  if (database.kind === 'pglite') {
-    await database.forSchema({}).execute(sql.raw(query));
+  if (service.database().kind === 'pglite') {
+    await service.database().forSchema({}).execute(sql.raw(query));
     return;
   }
-  const client = new pg.Client({ connectionString: await database.wireUrl() });
+  const client = new pg.Client({ connectionString: await service.database().wireUrl() });
   await client.connect();
   try {
     await client.query(query);
@@ -45,7 +34,7 @@ async function elsewhere(query: string) {
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
   const until = Date.now() + 2_000;
   let value = await read();
-  while (!ok(value) && database.kind === 'postgres' && Date.now() < until) {
+  while (!ok(value) && service.database().kind === 'postgres' && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     value = await read();
   }
@@ -54,7 +43,7 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean):
 
 const serviceable = async () =>
   (
-    await callJson(app, 'POST', `${BASE}/serviceability-check`, {
+    await callJson(service.app(), 'POST', `${BASE}/serviceability-check`, {
       postcode: '3121',
       suburb: 'Richmond',
     })
@@ -62,7 +51,7 @@ const serviceable = async () =>
 const tuesday = async () =>
   (
     await callJson(
-      app,
+      service.app(),
       'GET',
       `${BASE}/delivery-schedules?postcode=3121&suburb=Richmond&fromDate=2026-11-03&toDate=2026-11-03`,
     )
@@ -91,7 +80,7 @@ describe('coverage kept in memory', () => {
   });
 
   it('shows a staff override made through the service at once', async () => {
-    const res = await callJson(app, 'PATCH', `${BASE}/postcodes/3121/suburbs/Richmond`, {
+    const res = await callJson(service.app(), 'PATCH', `${BASE}/postcodes/3121/suburbs/Richmond`, {
       isServiceable: false,
     });
     expect(res.statusCode).toBe(200);

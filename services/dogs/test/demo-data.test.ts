@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseConnection } from '@pawfresh/db';
+import { describe, expect, it } from 'vitest';
 import { TestClock } from '@pawfresh/kit';
-import { callJson, serviceApp, testDatabase } from '@pawfresh/testing';
+import { callJson, serviceUnderTest } from '@pawfresh/testing';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import { dogsService, DEMO_CUSTOMER_ID, DEMO_DOG_IDS } from '../src/index.js';
 import { seedDemoDogs } from '../src/seed/seed-demo-dogs.js';
 
-let database: DatabaseConnection;
-let app: FastifyInstance;
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
 
-beforeAll(async () => {
-  database = await testDatabase();
-  app = await serviceApp(dogsService, { database, clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const service = serviceUnderTest(dogsService, { clock });
 
 describe('demo data', () => {
   it('gives the demo customer Biscuit and Ranger on a first start, and only then', async () => {
-    expect(await seedDemoDogs(database, clock)).toEqual({ seeded: true, summary: '2 demo dogs' });
-    expect(await seedDemoDogs(database, clock)).toMatchObject({ seeded: false });
+    expect(await seedDemoDogs(service.database(), clock)).toEqual({
+      seeded: true,
+      summary: '2 demo dogs',
+    });
+    expect(await seedDemoDogs(service.database(), clock)).toMatchObject({ seeded: false });
 
-    const res = await callJson(app, 'GET', `/dogs?userId=${DEMO_CUSTOMER_ID}`);
+    const res = await callJson(service.app(), 'GET', `/dogs?userId=${DEMO_CUSTOMER_ID}`);
     const dogs = res.json<Dog[]>();
     expect(dogs.map((d) => d.identifier)).toEqual([DEMO_DOG_IDS.biscuit, DEMO_DOG_IDS.ranger]);
     expect(dogs[0]).toMatchObject({

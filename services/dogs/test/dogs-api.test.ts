@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseConnection } from '@pawfresh/db';
+import { describe, expect, it } from 'vitest';
 import { signAccessToken, TestClock } from '@pawfresh/kit';
 import {
-  caller,
   fuzzContract,
   messagesOf,
-  serviceApp,
   serviceAuth,
-  testDatabase,
   TEST_ACCESS_TOKEN_SECRET,
+  serviceUnderTest,
 } from '@pawfresh/testing';
 import { dogsContract, type Dog } from '@pawfresh/contracts/dogs';
 import { dogsService } from '../src/index.js';
 import { breeds } from '../src/reference/breeds.js';
 import { foodAllergens, foodTypes, healthIssues } from '../src/reference/reference-items.js';
 
-let database: DatabaseConnection;
-let app: FastifyInstance;
 // 20:00 on 2 November 2026 in Sydney.
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
 
@@ -25,16 +19,8 @@ const OWNER = '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const STRANGER = '7b2e1d3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c';
 const MISSING_DOG = '3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a';
 
-beforeAll(async () => {
-  database = await testDatabase();
-  app = await serviceApp(dogsService, { database, clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
-const call = caller(() => app);
+const service = serviceUnderTest(dogsService, { clock });
+const { call } = service;
 
 async function createDog(dog: Record<string, unknown>, userId = OWNER): Promise<Dog> {
   const res = await call('POST', '/dogs', { userId, dog });
@@ -532,11 +518,11 @@ describe('PATCH /dogs/{dogId}/profile', () => {
 describe('access', () => {
   it('refuses callers without service credentials, and customers', async () => {
     for (const url of ['/dogs/metadata', `/dogs?userId=${OWNER}`, `/dogs/${MISSING_DOG}`]) {
-      const missing = await app.inject({ method: 'GET', url });
+      const missing = await service.app().inject({ method: 'GET', url });
       expect(missing.statusCode).toBe(401);
       expect(missing.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
     }
-    const wrong = await app.inject({
+    const wrong = await service.app().inject({
       method: 'POST',
       url: '/dogs',
       headers: { authorization: 'Bearer not-the-token', 'content-type': 'application/json' },
@@ -552,19 +538,19 @@ describe('access', () => {
           ttlSeconds: 600,
         })
       ).token;
-    const customer = await app.inject({
+    const customer = await service.app().inject({
       method: 'GET',
       url: `/dogs?userId=${OWNER}`,
       headers: { authorization: `Bearer ${await token('customer')}` },
     });
     expect(customer.statusCode).toBe(403);
-    const support = await app.inject({
+    const support = await service.app().inject({
       method: 'GET',
       url: `/dogs?userId=${OWNER}`,
       headers: { authorization: `Bearer ${await token('support')}` },
     });
     expect(support.statusCode).toBe(403);
-    const admin = await app.inject({
+    const admin = await service.app().inject({
       method: 'GET',
       url: `/dogs?userId=${OWNER}`,
       headers: { authorization: `Bearer ${await token('admin')}` },
@@ -573,7 +559,7 @@ describe('access', () => {
   });
 
   it('answers health without credentials', async () => {
-    const res = await app.inject({ method: 'GET', url: '/dogs/health' });
+    const res = await service.app().inject({ method: 'GET', url: '/dogs/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
@@ -581,6 +567,6 @@ describe('access', () => {
 
 describe('odd input', () => {
   it('never crashes and always answers in the envelope', async () => {
-    expect(await fuzzContract(app, dogsContract, serviceAuth)).toEqual([]);
+    expect(await fuzzContract(service.app(), dogsContract, serviceAuth)).toEqual([]);
   });
 });
