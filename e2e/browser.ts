@@ -37,6 +37,12 @@ export function chromiumForFile(): () => Browser {
   return () => browser!;
 }
 
+/** The two widths every page is looked at: a phone and a laptop. */
+export const VIEWPORTS = [
+  ['mobile', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const;
+
 /** A journey that first makes its account through a workflow: longer than a sign-in alone. */
 export const JOURNEY_TIMEOUT = 180_000;
 

@@ -1,19 +1,12 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, chromiumForFile, openPage } from './browser.js';
 import { confirmSuccess, signIn } from './session.js';
 
 const baseUrl = inject('baseUrl');
 const demo = { email: 'demo@pawfresh.com.au', password: 'woofwoof1' };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** Changes the password on the account page (signed in). */
 async function changePassword(page: Page, from: string, to: string) {
@@ -60,7 +53,7 @@ async function resetLinkFromMailbox(page: Page, email: string): Promise<string> 
 
 describe('a customer looks after their account and dogs (demo customer, Chromium)', () => {
   it('signs in, sees the account, changes the phone and the password, and signs in again', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await signIn(page, baseUrl, demo.email, demo.password);
 
     await page.getByRole('link', { name: 'Account' }).first().click();
@@ -97,7 +90,7 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
   });
 
   it('recovers a forgotten password through the development mailbox', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browser());
     await page.goto(`${baseUrl}/customer/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     // Wait for the page itself: the login page's own Email field is still there until it loads.
@@ -125,7 +118,7 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
   });
 
   it('adds a dog, edits its profile, and signs out', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await signIn(page, baseUrl, demo.email, demo.password);
     await page.getByRole('link', { name: 'Dogs' }).first().click();
     await page.getByRole('heading', { name: 'Biscuit' }).waitFor();

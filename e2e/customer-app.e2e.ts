@@ -1,24 +1,19 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, chromiumForFile, openPage } from './browser.js';
 import { signIn } from './session.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = chromiumForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   mkdirSync('test-results', { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('the customer app in Chromium', () => {
   it('sends a visitor to sign in, without a refresh call the browser would log', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await page.goto(`${baseUrl}/customer/`);
     await page.waitForURL(`${baseUrl}/customer/login`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -29,7 +24,7 @@ describe('the customer app in Chromium', () => {
   });
 
   it('shows the not-found page for an unknown path, and its button leads to deliveries', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await signIn(page, baseUrl, 'alex@pawfresh.com.au', 'woofwoof2');
     await page.goto(`${baseUrl}/customer/no-such-page`);
     const button = page.getByRole('button', { name: 'Go to deliveries' });
@@ -43,7 +38,7 @@ describe('the customer app in Chromium', () => {
   });
 
   it('works with the keyboard alone', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browser());
     await signIn(page, baseUrl, 'alex@pawfresh.com.au', 'woofwoof2');
     await page.goto(`${baseUrl}/customer/unknown`);
     await page.getByRole('button', { name: 'Go to deliveries' }).waitFor();
@@ -61,7 +56,7 @@ describe('the customer app in Chromium', () => {
 
 describe('the product API through the running server', () => {
   it('answers the customer API from the page, as the app will call it', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browser());
     // A page of the site that stays put (a visitor on /customer/ leaves for the sign-in page).
     await page.goto(`${baseUrl}/customer/login`);
     const body = await page.evaluate(async () => {
@@ -78,7 +73,7 @@ describe('the product API through the running server', () => {
   });
 
   it('serves the product service reference page', async () => {
-    const { page, close } = await openPage(browser, { width: 1280, height: 800 });
+    const { page, close } = await openPage(browser(), { width: 1280, height: 800 });
     await page.goto(`${baseUrl}/svc/product/docs/`);
     await page.getByText('Product service').first().waitFor();
     await page.getByText('/api/v1/variants/{variantId}').first().waitFor();

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, chromiumForFile, JOURNEY_TIMEOUT, openPage } from './browser.js';
-import { confirmSuccess, signIn } from './session.js';
+import { confirmSuccess, signIn, successNotice } from './session.js';
 import { scenarioAccount } from './workflows.js';
 
 /**
@@ -100,7 +100,7 @@ describe('a box tells the truth (Chromium)', () => {
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Save address' }).click();
       await confirmSuccess(page);
-      const notice = page.getByRole('status').filter({ hasText: 'Successfully updated' }).first();
+      const notice = successNotice(page);
       expect(await notice.textContent()).toMatch(
         /Your address on file is now 5 Smith Street, Fitzroy VIC 3065, and your boxes go there from your box of \w{3} \d+ \w+ on\./,
       );

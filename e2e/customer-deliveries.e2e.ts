@@ -1,27 +1,16 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
-import { confirmSuccess, signIn } from './session.js';
+import { describe, expect, inject, it } from 'vitest';
+
+import { expectNoAxeViolations, chromiumForFile, openPage, VIEWPORTS } from './browser.js';
+import { confirmSuccess, signIn, successWords } from './session.js';
 
 const baseUrl = inject('baseUrl');
-const widths = [
-  ['mobile', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 900 }],
-] as const;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 describe('deliveries and order history (demo customers, Chromium)', () => {
-  for (const [name, viewport] of widths) {
+  for (const [name, viewport] of VIEWPORTS) {
     it(`signs in and lands on the next box, then pages through the order history (${name})`, async () => {
-      const { page, errors, close } = await openPage(browser, viewport);
+      const { page, errors, close } = await openPage(browser(), viewport);
       await signIn(page, baseUrl, 'demo@pawfresh.com.au', 'woofwoof1');
 
       const next = page.getByRole('region').filter({ hasText: 'Your next box' });
@@ -53,7 +42,7 @@ describe('deliveries and order history (demo customers, Chromium)', () => {
     });
 
     it(`shows a failed payment first, with the way to update the card (${name})`, async () => {
-      const { page, errors, close } = await openPage(browser, viewport);
+      const { page, errors, close } = await openPage(browser(), viewport);
       await signIn(page, baseUrl, 'alex@pawfresh.com.au', 'woofwoof2');
 
       const failed = page.getByRole('region', { name: /^Payment needed for your box of / });
@@ -69,19 +58,13 @@ describe('deliveries and order history (demo customers, Chromium)', () => {
   }
 
   it('says what changed in an accessible notice, without a dialog to dismiss', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await signIn(page, baseUrl, 'alex@pawfresh.com.au', 'woofwoof2');
     await page.goto(`${baseUrl}/customer/account/edit/details`);
     await page.getByLabel('Phone number').fill('0498 111 222');
     await page.getByRole('button', { name: 'Save details' }).click();
     await confirmSuccess(page);
-    expect(
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'Successfully updated' })
-        .first()
-        .textContent(),
-    ).toContain('We’ve saved your new phone number.');
+    expect(await successWords(page)).toContain('We’ve saved your new phone number.');
     await page.getByRole('heading', { name: 'Account' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await expectNoAxeViolations(page);
@@ -90,7 +73,7 @@ describe('deliveries and order history (demo customers, Chromium)', () => {
   });
 
   it('reaches the password show/hide button with the keyboard', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browser());
     await page.goto(`${baseUrl}/customer/login`);
     const password = page.getByLabel(/^Password/);
     await password.fill('woofwoof1');

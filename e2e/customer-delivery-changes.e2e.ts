@@ -1,24 +1,13 @@
 /// <reference lib="dom" />
 import { mkdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
-import { confirmSuccess, signIn } from './session.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, chromiumForFile, openPage, VIEWPORTS } from './browser.js';
+import { confirmSuccess, signIn, successNotice } from './session.js';
 import { runWorkflow, scenarioAccount, type ScenarioAccount } from './workflows.js';
 
 const baseUrl = inject('baseUrl');
-const widths = [
-  ['mobile', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 900 }],
-] as const;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 type Account = ScenarioAccount;
 
@@ -73,7 +62,7 @@ async function fillAddress(
 /** The change-date page of the customer's next box, the same day a week later picked. */
 async function pickDayAWeekLater(account: Account) {
   const moved = addDays(account.orders[0]!.deliveryDate, 7);
-  const opened = await openPage(browser);
+  const opened = await openPage(browser());
   await signInAs(opened.page, account);
   await nextBox(opened.page).getByRole('link', { name: 'Change date' }).click();
   await opened.page
@@ -99,11 +88,11 @@ async function expectAxeCleanPages(
 describe('a customer changes a delivery (scenario customers, Chromium)', () => {
   // Each page of a box is checked at both widths; the pages are split over two tests (about ten
   // page loads with axe each at one width went past a minute beside the PostgreSQL run in CI).
-  for (const [name, viewport] of widths) {
+  for (const [name, viewport] of VIEWPORTS) {
     it(`the change date, address and meals pages of a box are axe clean (${name})`, async () => {
       const account = await newCustomer();
       const box = account.orders[0]!;
-      const { page, errors, close } = await openPage(browser, viewport);
+      const { page, errors, close } = await openPage(browser(), viewport);
       await signInAs(page, account);
 
       await nextBox(page).getByRole('link', { name: 'Change date' }).click();
@@ -129,7 +118,7 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
     it(`the treats, supplements and extra pages of a box are axe clean (${name})`, async () => {
       const account = await newCustomer();
       const order = `${baseUrl}/customer/deliveries/${account.orders[0]!.orderId}`;
-      const { page, errors, close } = await openPage(browser, viewport);
+      const { page, errors, close } = await openPage(browser(), viewport);
       await signInAs(page, account);
       await expectAxeCleanPages(page, account.orders[0]!.orderId, [
         ['edit/treat', 'Your treats'],
@@ -177,7 +166,7 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
       date: { deliveryDate: moved },
     });
     // The notice names what moved: this box, then each later box's new day (the server's answer).
-    const notice = page.getByRole('status').filter({ hasText: 'Successfully updated' }).first();
+    const notice = successNotice(page);
     await notice.waitFor({ timeout: 180_000 });
     const words = (await notice.textContent()) ?? '';
     expect(words).toContain(`Your box now arrives ${dayWords(moved, true)}`);
@@ -193,7 +182,7 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
 
   it('changes the address for all future boxes, refused an unserviceable one first', async () => {
     const account = await newCustomer();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await signInAs(page, account);
 
     await nextBox(page).getByRole('link', { name: 'Change address' }).click();
@@ -245,7 +234,7 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
 
   it('changes a dog’s meals', async () => {
     const account = await newCustomer();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await signInAs(page, account);
 
     await nextBox(page).getByRole('link', { name: 'Change Biscuit’s meals' }).click();
@@ -268,7 +257,7 @@ describe('a customer changes a delivery (scenario customers, Chromium)', () => {
 
   it('adds a treat to one box and to every second box, then removes it', async () => {
     const account = await newCustomer();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await signInAs(page, account);
 
     await nextBox(page).getByRole('link', { name: 'Treats' }).click();

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
-import { expectNoAxeViolations, JOURNEY_TIMEOUT, launchBrowser, openPage } from './browser.js';
+import { expectNoAxeViolations, JOURNEY_TIMEOUT, chromiumForFile, openPage } from './browser.js';
 import { confirmSuccess, signIn } from './session.js';
 import { scenarioAccount } from './workflows.js';
 
@@ -13,14 +13,7 @@ import { scenarioAccount } from './workflows.js';
  */
 const baseUrl = inject('baseUrl');
 const serviceToken = process.env.SERVICE_TOKEN ?? DEV_SERVICE_TOKEN;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** A dogs-service call with the server's service credentials. */
 async function dogsService<T>(method: string, path: string, body?: object): Promise<T> {
@@ -36,7 +29,7 @@ async function dogsService<T>(method: string, path: string, body?: object): Prom
 
 async function signedIn() {
   const account = await scenarioAccount(baseUrl, 'payment-soon');
-  const opened = await openPage(browser, { width: 390, height: 844 });
+  const opened = await openPage(browser(), { width: 390, height: 844 });
   await signIn(opened.page, baseUrl, account.email, account.password);
   return { ...opened, account };
 }

@@ -1,9 +1,15 @@
 /// <reference lib="dom" />
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openPage } from './browser.js';
-import { confirmSuccess, signIn } from './session.js';
+import { describe, expect, inject, it } from 'vitest';
+
+import {
+  expectNoAxeViolations,
+  chromiumForFile,
+  openPage,
+  VIEWPORTS,
+  JOURNEY_TIMEOUT,
+} from './browser.js';
+import { confirmSuccess, signIn, successNotice } from './session.js';
 import { scenarioAccount, type Scenario } from './workflows.js';
 
 /**
@@ -13,34 +19,18 @@ import { scenarioAccount, type Scenario } from './workflows.js';
  * an invoice, order history. axe (WCAG 2.2 AA) at 390 and 1280 px.
  */
 const baseUrl = inject('baseUrl');
-const widths = [
-  ['mobile', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 900 }],
-] as const;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 async function signedIn(scenario: Scenario, viewport?: { width: number; height: number }) {
   const account = await scenarioAccount(baseUrl, scenario);
-  const opened = await openPage(browser, viewport);
+  const opened = await openPage(browser(), viewport);
   await signIn(opened.page, baseUrl, account.email, account.password);
   return { ...opened, account };
 }
 
 /** Each journey first makes its account through a workflow: slower than a sign-in alone. */
-const JOURNEY_TIMEOUT = 180_000;
-
-const notice = (page: Page) =>
-  page.getByRole('status').filter({ hasText: 'Successfully updated' }).first();
-
 describe('plan changes (scenario customers, Chromium)', () => {
-  for (const [name, viewport] of widths) {
+  for (const [name, viewport] of VIEWPORTS) {
     it(
       `serving size: review (before and after), then apply (${name})`,
       async () => {
@@ -67,7 +57,7 @@ describe('plan changes (scenario customers, Chromium)', () => {
 
         await page.getByRole('button', { name: 'Confirm new portion' }).click();
         await confirmSuccess(page);
-        expect(await notice(page).textContent()).toContain('Daily portion:');
+        expect(await successNotice(page).textContent()).toContain('Daily portion:');
         await page.waitForURL(/\/edit-serving-size\/result$/);
         await page.getByRole('heading', { name: 'Boxes changed' }).waitFor();
         await expectNoAxeViolations(page);
@@ -96,7 +86,7 @@ describe('plan changes (scenario customers, Chromium)', () => {
           arrivingOrders: { message: string }[];
         };
         await confirmSuccess(page);
-        const said = await notice(page).textContent();
+        const said = await successNotice(page).textContent();
         expect(said).toContain('Your plan is cancelled.');
         // Each box that still comes, with the server's reason in customer words.
         for (const box of arrivingOrders) expect(said).toContain(box.message);
@@ -125,7 +115,7 @@ describe('plan changes (scenario customers, Chromium)', () => {
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Pause deliveries' }).click();
       await confirmSuccess(page);
-      expect(await notice(page).textContent()).toMatch(/Your deliveries are paused until/);
+      expect(await successNotice(page).textContent()).toMatch(/Your deliveries are paused until/);
       await plan.getByText(/^Paused until/).waitFor();
       await plan.getByRole('button', { name: 'Resume deliveries now' }).click();
       await plan.getByText(/^Active: a box every/).waitFor();
@@ -138,7 +128,7 @@ describe('plan changes (scenario customers, Chromium)', () => {
   it(
     'adds a card, then makes the first one the default again',
     async () => {
-      const { page, errors, close } = await signedIn('payment-soon', widths[0][1]);
+      const { page, errors, close } = await signedIn('payment-soon', VIEWPORTS[0][1]);
       await page.goto(`${baseUrl}/customer/account`);
       const cards = page.getByRole('region', { name: 'Card on file' });
       await cards.getByRole('button', { name: 'Add a card' }).click();
@@ -151,7 +141,7 @@ describe('plan changes (scenario customers, Chromium)', () => {
       await expectNoAxeViolations(page);
       await cards.getByRole('button', { name: 'Save card' }).click();
       await confirmSuccess(page);
-      expect(await notice(page).textContent()).toContain('Mastercard ending 4444');
+      expect(await successNotice(page).textContent()).toContain('Mastercard ending 4444');
       await cards.getByRole('button', { name: 'Use this card (Visa ending 4242)' }).click();
       await cards.getByRole('button', { name: 'Use this card (Mastercard ending 4444)' }).waitFor();
       await expectNoAxeViolations(page);
@@ -179,7 +169,7 @@ describe('plan changes (scenario customers, Chromium)', () => {
   it(
     'downloads the invoice of a delivered box (a PDF), and shows the order history',
     async () => {
-      const { page, errors, close } = await signedIn('delivery-past', widths[1][1]);
+      const { page, errors, close } = await signedIn('delivery-past', VIEWPORTS[1][1]);
       const button = page
         .getByRole('button', { name: /^Download invoice for the box of / })
         .first();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, chromiumForFile, JOURNEY_TIMEOUT, openPage } from './browser.js';
-import { confirmSuccess, signIn } from './session.js';
+import { confirmSuccess, signIn, successWords } from './session.js';
 import { scenarioAccount } from './workflows.js';
 
 /**
@@ -90,13 +90,9 @@ describe('Deliveries, Dogs and Account agree (Chromium)', () => {
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Add dog' }).click();
       await confirmSuccess(page);
-      expect(
-        await page
-          .getByRole('status')
-          .filter({ hasText: 'Successfully updated' })
-          .first()
-          .textContent(),
-      ).toContain('Welcome, Pepper! Their meals are on your boxes to come.');
+      expect(await successWords(page)).toContain(
+        'Welcome, Pepper! Their meals are on your boxes to come.',
+      );
       const pepper = page.getByRole('article', { name: 'Pepper' });
       await pepper.getByText(/^\d+ g a day \(/).waitFor();
       expect(errors).toEqual([]);

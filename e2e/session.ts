@@ -9,7 +9,17 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.waitForURL(/\/customer\/deliveries$/);
 }
 
-/** Waits for the "Successfully updated" notice (a status that says what changed). */
+/** The "Successfully updated" notice: a status that says what changed. */
+export const successNotice = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Successfully updated' }).first();
+
+/** Waits for the "Successfully updated" notice. */
 export async function confirmSuccess(page: Page) {
-  await page.getByRole('status').filter({ hasText: 'Successfully updated' }).first().waitFor();
+  await successNotice(page).waitFor();
+}
+
+/** Waits for the "Successfully updated" notice and answers what it says. */
+export async function successWords(page: Page): Promise<string> {
+  await confirmSuccess(page);
+  return (await successNotice(page).textContent()) ?? '';
 }
