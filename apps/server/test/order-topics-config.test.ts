@@ -12,13 +12,17 @@ describe('ORDER_TOPIC_SUBSCRIBERS', () => {
 
   it('the order service alone: the configured orchestration service, if there is one', () => {
     expect(
-      readConfig({ SERVICE: 'order', COURIER_SERVICE_URL: 'http://127.0.0.1:3106' }).settings
-        .orderTopicSubscribers,
+      readConfig({
+        SERVICE: 'order',
+        COURIER_SERVICE_URL: 'http://127.0.0.1:3106',
+        SUBSCRIPTION_SERVICE_URL: 'http://127.0.0.1:3108',
+      }).settings.orderTopicSubscribers,
     ).toBeUndefined();
     expect(
       readConfig({
         SERVICE: 'order',
         COURIER_SERVICE_URL: 'http://127.0.0.1:3106',
+        SUBSCRIPTION_SERVICE_URL: 'http://127.0.0.1:3108',
         ORCHESTRATION_SERVICE_URL: 'http://127.0.0.1:3110/',
       }).settings.orderTopicSubscribers,
     ).toBe('orchestration[order_paid|order_updated]=http://127.0.0.1:3110/workflows/order-topics');

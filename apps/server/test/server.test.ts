@@ -295,7 +295,14 @@ describe('split mode', () => {
       PRICING_SERVICE_URL: pricingUrl,
       DOGS_SERVICE_URL: dogsUrl,
     });
-    const orderUrl = await start({ SERVICE: 'order', COURIER_SERVICE_URL: courierUrl }, orderPort);
+    const orderUrl = await start(
+      {
+        SERVICE: 'order',
+        COURIER_SERVICE_URL: courierUrl,
+        SUBSCRIPTION_SERVICE_URL: subscriptionUrl,
+      },
+      orderPort,
+    );
     accountUrl = await start({
       SERVICE: 'account',
       ORDER_SERVICE_URL: orderUrl,

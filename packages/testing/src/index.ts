@@ -17,6 +17,7 @@ export {
   fridayAfter,
   fridayFromNow,
   household,
+  householdSubscription,
   RICHMOND,
   sendJson,
   type Household,

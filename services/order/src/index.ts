@@ -3,6 +3,7 @@ import { Gauge, createServiceClient, servicePlugin, type ServiceModule } from '@
 import type { DatabaseConnection } from '@pawfresh/db';
 import { courierContract } from '@pawfresh/contracts/courier';
 import { orderContract } from '@pawfresh/contracts/order';
+import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import { schema } from './db/schema.js';
 import type { OrderContext } from './flows/context.js';
 import { relayTopics, type RelayOptions } from './flows/relay-topics.js';
@@ -35,21 +36,23 @@ export function orderServiceWith(
     name: 'order',
     basePath: ORDER_BASE_PATH,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
-    calls: ['courier'],
+    calls: ['courier', 'subscription'],
     plugin: (runtime) => {
       const subscribers =
         options.subscribers ??
         configuredSubscribers(
           runtime.settings.orderTopicSubscribers ?? process.env.ORDER_TOPIC_SUBSCRIBERS,
         );
+      const reach = (service: string) => ({
+        baseUrl: runtime.serviceUrl(service),
+        token: runtime.serviceToken,
+        fetch: runtime.fetch,
+      });
       const ctx: OrderContext = {
         db: runtime.database.forSchema(schema),
         clock: runtime.clock,
-        courier: createServiceClient(courierContract, {
-          baseUrl: runtime.serviceUrl('courier'),
-          token: runtime.serviceToken,
-          fetch: runtime.fetch,
-        }),
+        courier: createServiceClient(courierContract, reach('courier')),
+        subscription: createServiceClient(subscriptionContract, reach('subscription')),
         deliveriesAnswers: new Map(),
         keptOrders: new Map(),
         staffPages: new Map(),

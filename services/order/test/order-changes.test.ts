@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@pawfresh/contracts/order';
 import { messagesOf } from '@pawfresh/testing';
-import { createOrder, harness, mealItem, melbourneAddress, NOW, type Harness } from './harness.js';
+import {
+  createOrder,
+  harness,
+  mealItem,
+  melbourneAddress,
+  newSubscription,
+  NOW,
+  type Harness,
+} from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -243,10 +251,11 @@ describe('deleting', () => {
     const lone = await createOrder(h);
     expect((await h.call('DELETE', url(lone))).statusCode).toBe(204);
     expect((await h.call('GET', url(lone))).statusCode).toBe(404);
-    const subscriptionId = randomUUID();
-    const paid = await createOrder(h, { subscriptionId, subscriptionOrderIndex: 0 });
+    const household = await newSubscription(h);
+    const { subscriptionId } = household;
+    const paid = await createOrder(h, { ...household, subscriptionOrderIndex: 0 });
     const pending = await createOrder(h, {
-      subscriptionId,
+      ...household,
       subscriptionOrderIndex: 1,
       deliveryDate: '2026-12-04',
     });
@@ -293,15 +302,17 @@ describe('customer flags', () => {
 });
 
 describe('subscription extras', () => {
-  const subscriptionId = randomUUID();
+  let subscriptionId: string;
   const extraId = randomUUID();
   let orders: Order[];
   beforeAll(async () => {
+    const household = await newSubscription(h);
+    subscriptionId = household.subscriptionId;
     orders = [];
     for (let i = 0; i < 4; i++) {
       orders.push(
         await createOrder(h, {
-          subscriptionId,
+          ...household,
           subscriptionOrderIndex: i,
           deliveryDate: ['2026-11-20', '2026-12-04', '2026-12-18', '2027-01-01'][i],
         }),
