@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { Gauge, createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import {
+  Gauge,
+  createServiceClient,
+  relayEvery,
+  servicePlugin,
+  type ServiceModule,
+} from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { courierContract } from '@pawfresh/contracts/courier';
 import { orderContract } from '@pawfresh/contracts/order';
@@ -92,20 +98,12 @@ export function orderServiceWith(
           return payload;
         });
         await routes(app, {});
-        const every = options.relayEveryMs ?? 1_000;
-        if (every <= 0) return;
-        let running = false;
-        const timer = setInterval(() => {
-          if (running) return;
-          running = true;
-          relayTopics(ctx.db, ctx.clock, relay)
-            .catch((err: unknown) => runtime.log.error({ err }, 'relaying order topics failed'))
-            .finally(() => {
-              running = false;
-            });
-        }, every);
-        timer.unref();
-        app.addHook('onClose', async () => clearInterval(timer));
+        const stop = relayEvery(
+          options.relayEveryMs ?? 1_000,
+          () => relayTopics(ctx.db, ctx.clock, relay),
+          (err) => runtime.log.error({ err }, 'relaying order topics failed'),
+        );
+        app.addHook('onClose', async () => stop());
       };
     },
     seedDemoData: (runtime) => seedDemoOrders(runtime.database, runtime.clock),
