@@ -35,3 +35,21 @@ describe('ORDER_TOPIC_SUBSCRIBERS', () => {
     expect(readConfig({ ORDER_TOPIC_SUBSCRIBERS: '' }).settings.orderTopicSubscribers).toBe('');
   });
 });
+
+// docs/architecture.md: the courier announces deliveries to the order service by topic.
+describe('COURIER_TOPIC_SUBSCRIBERS', () => {
+  it("in one process: the order service's courier-topics route in this process, by default", () => {
+    expect(readConfig({}).settings.courierTopicSubscribers).toBe(
+      'order[shipment_delivered]=http://in-process/svc/order/api/v1/courier-topics',
+    );
+  });
+
+  it('the courier alone: the configured order service, if there is one; set: as set', () => {
+    expect(readConfig({ SERVICE: 'courier' }).settings.courierTopicSubscribers).toBeUndefined();
+    expect(
+      readConfig({ SERVICE: 'courier', ORDER_SERVICE_URL: 'http://127.0.0.1:3109' }).settings
+        .courierTopicSubscribers,
+    ).toBe('order[shipment_delivered]=http://127.0.0.1:3109/api/v1/courier-topics');
+    expect(readConfig({ COURIER_TOPIC_SUBSCRIBERS: '' }).settings.courierTopicSubscribers).toBe('');
+  });
+});

@@ -394,3 +394,60 @@ describe('subscription extras', () => {
     ]);
   });
 });
+
+describe("the courier's shipment_delivered topic (POST /courier-topics)", () => {
+  const topic = (shipmentId: string, orderId: string | null) => ({
+    id: randomUUID(),
+    topic: 'shipment_delivered',
+    shipmentId,
+    orderId,
+    occurredAt: '2026-11-20T02:05:00.000Z',
+  });
+  const deliver = async (body: ReturnType<typeof topic>) => {
+    const res = await h.call('POST', '/api/v1/courier-topics', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ marked: boolean; reason: string | null }>();
+  };
+
+  it("marks the shipment's order delivered once, and only by the shipment it is booked on", async () => {
+    const order = await createOrder(h);
+    const shipmentId = randomUUID();
+    const first = topic(shipmentId, order.id);
+    expect(await deliver(first)).toEqual({
+      id: first.id,
+      orderId: order.id,
+      marked: true,
+      reason: null,
+    });
+    const read = (await h.call('GET', url(order))).json<Order>();
+    expect(read).toMatchObject({ shipmentId, shipmentStatus: 'delivered' });
+    // Delivered again (at least once): nothing changes.
+    expect(await deliver(first)).toMatchObject({
+      marked: false,
+      reason: 'The order is marked delivered already',
+    });
+    const events = (await h.call('GET', url(order, '/events'))).json<
+      { createdBy: string | null; currentValue: unknown }[]
+    >();
+    expect(events.filter((e) => e.createdBy === 'courier:becool')).toHaveLength(2);
+
+    const booked = await createOrder(h);
+    const bookedOn = randomUUID();
+    await h.call('PATCH', url(booked), { shipmentId: bookedOn });
+    expect(await deliver(topic(randomUUID(), booked.id))).toMatchObject({
+      marked: false,
+      reason: `The order is booked on another shipment (${bookedOn})`,
+    });
+    expect((await h.call('GET', url(booked))).json<Order>().shipmentStatus).toBeNull();
+
+    const gone = randomUUID();
+    expect(await deliver(topic(randomUUID(), gone))).toMatchObject({
+      marked: false,
+      reason: `Order ${gone} not found`,
+    });
+    expect(await deliver(topic(randomUUID(), null))).toMatchObject({
+      marked: false,
+      reason: 'The shipment has no order',
+    });
+  });
+});
