@@ -77,7 +77,6 @@ export function courierServiceWith(
           revisions,
           suburbs,
           announces: (topic) => announced(subscribers, topic),
-          log: runtime.log,
         }),
         basePath: COURIER_BASE_PATH,
         runtime,

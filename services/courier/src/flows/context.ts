@@ -1,4 +1,4 @@
-import type { Clock, ServiceRuntime } from '@pawfresh/kit';
+import type { Clock } from '@pawfresh/kit';
 import type { CourierTopic } from '@pawfresh/contracts/courier';
 import type { RevisionCache, RevisionWatch } from '@pawfresh/db';
 import type { CourierDb } from '../db/courier-db.js';
@@ -14,5 +14,4 @@ export interface CourierContext {
   suburbs: RevisionCache<SuburbZoneRow | null>;
   /** Whether a topic is written to the outbox: some subscriber takes it. */
   announces: (topic: CourierTopic) => boolean;
-  log: ServiceRuntime['log'];
 }
