@@ -127,6 +127,14 @@ module.exports = {
       },
     },
     {
+      name: 'courier-announces-to-order-never-calls-it',
+      comment:
+        'The order service calls the courier; the courier tells the order service of a delivery only by topic, from its outbox (shipment_delivered, docs/architecture.md): it may not import the order contract. apps/server/test/service-calls.test.ts holds the run-time direction (no loop of calls).',
+      severity: 'error',
+      from: { path: '^services/courier/src/' },
+      to: { path: '^packages/contracts/src/order\\.ts$' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

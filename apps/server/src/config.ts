@@ -2,11 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ConfigError, envPort, loadConfig, type RuntimeSettings } from '@pawfresh/kit';
+import { courierTopics } from '@pawfresh/contracts/courier';
 import { orchestrationOrderTopics } from '@pawfresh/contracts/orchestration-fulfilment';
 import { inProcessUrl, serviceModules, serviceNames } from './services.js';
 
 /** The orchestration service's route for order topics, under its base URL. */
 const ORDER_TOPICS_PATH = '/workflows/order-topics';
+/** The order service's route for the courier's topics, under its base URL. */
+const COURIER_TOPICS_PATH = '/api/v1/courier-topics';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -55,6 +58,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Pawfresh <hello@pawfresh.localhost>'),
   /** The order outbox's subscribers (`name=url,…`); empty: none. Default: orchestrationTopicsUrl. */
   ORDER_TOPIC_SUBSCRIBERS: z.string().max(2000).optional(),
+  /** The courier outbox's subscribers (`name=url,…`); empty: none. Default: the order service. */
+  COURIER_TOPIC_SUBSCRIBERS: z.string().max(2000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Behind a load balancer, the client's address comes from X-Forwarded-For: name the hops to
@@ -165,7 +170,25 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: parsed.SMTP_URL,
       mailFrom: parsed.MAIL_FROM,
       ...(parsed.STRIPE_SECRET_KEY ? { stripeSecretKey: parsed.STRIPE_SECRET_KEY } : {}),
-      ...orderTopicSubscribers(parsed.ORDER_TOPIC_SUBSCRIBERS, parsed.SERVICE, serviceUrls),
+      ...topicSubscribers('orderTopicSubscribers', parsed.ORDER_TOPIC_SUBSCRIBERS, parsed.SERVICE, {
+        publisher: 'order',
+        subscriber: 'orchestration',
+        topics: orchestrationOrderTopics,
+        path: ORDER_TOPICS_PATH,
+        serviceUrls,
+      }),
+      ...topicSubscribers(
+        'courierTopicSubscribers',
+        parsed.COURIER_TOPIC_SUBSCRIBERS,
+        parsed.SERVICE,
+        {
+          publisher: 'courier',
+          subscriber: 'order',
+          topics: courierTopics,
+          path: COURIER_TOPICS_PATH,
+          serviceUrls,
+        },
+      ),
     },
     logLevel: parsed.LOG_LEVEL,
     bodyLimit: parsed.BODY_LIMIT_BYTES,
@@ -180,25 +203,32 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * Where the order service's outbox delivers its topics (docs/workflows.md "Fulfilment on
- * payment"): ORDER_TOPIC_SUBSCRIBERS when set (empty: nowhere); otherwise the orchestration
- * service's topic route wherever that service answers: in this process when every service runs
- * here, at ORCHESTRATION_SERVICE_URL when the order service runs alone with it configured; only
- * the topics it acts on (a topic no subscriber takes is not written: docs/orders.md "Topics").
+ * Where a service's outbox delivers its topics: the setting when set (empty: nowhere); otherwise
+ * the subscribing service's topic route wherever that service answers: in this process when every
+ * service runs here, at its <NAME>_SERVICE_URL when the publisher runs alone with it configured;
+ * only the topics it acts on (a topic no subscriber takes is not written: docs/orders.md "Topics").
+ * The order topics go to orchestration (docs/workflows.md "Fulfilment on payment"), the courier's
+ * to the order service (docs/architecture.md).
  */
-function orderTopicSubscribers(
+function topicSubscribers<K extends 'orderTopicSubscribers' | 'courierTopicSubscribers'>(
+  key: K,
   configured: string | undefined,
   service: string | undefined,
-  serviceUrls: Record<string, string>,
-): { orderTopicSubscribers?: string } {
-  if (configured !== undefined) return { orderTopicSubscribers: configured };
-  if (service && service !== 'order') return {};
-  const orchestration =
-    serviceUrls.orchestration ?? (service ? undefined : inProcessUrl('orchestration'));
-  if (!orchestration) return {};
-  return {
-    orderTopicSubscribers: `orchestration[${orchestrationOrderTopics.join('|')}]=${orchestration}${ORDER_TOPICS_PATH}`,
-  };
+  route: {
+    publisher: string;
+    subscriber: string;
+    topics: readonly string[];
+    path: string;
+    serviceUrls: Record<string, string>;
+  },
+): Partial<Record<K, string>> {
+  const set = (value: string) => ({ [key]: value }) as Partial<Record<K, string>>;
+  if (configured !== undefined) return set(configured);
+  if (service && service !== route.publisher) return {};
+  const url =
+    route.serviceUrls[route.subscriber] ?? (service ? undefined : inProcessUrl(route.subscriber));
+  if (!url) return {};
+  return set(`${route.subscriber}[${route.topics.join('|')}]=${url}${route.path}`);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

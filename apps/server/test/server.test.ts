@@ -281,7 +281,7 @@ describe('split mode', () => {
     const auditUrl = await start({ SERVICE: 'audit' });
     const dogsUrl = await start({ SERVICE: 'dogs' });
     const paymentUrl = await start({ SERVICE: 'payment' });
-    // Courier and order call each other: the order service's port is chosen first.
+    // The courier's topics go to the order service (which calls the courier): its port first.
     const orderPort = await freePort();
     const courierUrl = await start({
       SERVICE: 'courier',
@@ -295,7 +295,14 @@ describe('split mode', () => {
       PRICING_SERVICE_URL: pricingUrl,
       DOGS_SERVICE_URL: dogsUrl,
     });
-    const orderUrl = await start({ SERVICE: 'order', COURIER_SERVICE_URL: courierUrl }, orderPort);
+    const orderUrl = await start(
+      {
+        SERVICE: 'order',
+        COURIER_SERVICE_URL: courierUrl,
+        SUBSCRIPTION_SERVICE_URL: subscriptionUrl,
+      },
+      orderPort,
+    );
     accountUrl = await start({
       SERVICE: 'account',
       ORDER_SERVICE_URL: orderUrl,

@@ -217,6 +217,28 @@ export const courierEventInput = z
     }
   });
 
+/**
+ * The courier's topics (docs/architecture.md): what it announces to its subscribers through its
+ * outbox rather than calling them. `shipment_delivered`: a delivery_completed event marked a
+ * shipment delivered; the order service marks the shipment's order delivered.
+ */
+export const courierTopics = ['shipment_delivered'] as const;
+export type CourierTopic = (typeof courierTopics)[number];
+
+/** What a subscriber of the courier's topics receives (its `id` is the Idempotency-Key too). */
+export const courierTopicInput = z
+  .object({
+    id: uuid('id').describe('The event id: a redelivery carries the same one'),
+    topic: z.enum(courierTopics, { error: `topic must be one of ${courierTopics.join(', ')}` }),
+    shipmentId: uuid('shipmentId'),
+    orderId: uuid('orderId')
+      .nullable()
+      .describe("The shipment's order, when it was booked for one"),
+    occurredAt: instant,
+  })
+  .strict();
+export type CourierTopicInput = z.output<typeof courierTopicInput>;
+
 export type Shipment = z.infer<typeof shipmentSchema>;
 export type SuburbZone = z.infer<typeof suburbZoneSchema>;
 export type CreateShipmentInput = z.input<typeof createShipmentInput>;

@@ -11,6 +11,7 @@ import {
   paginated,
   uuid,
 } from './fields.js';
+import { courierTopicInput } from './courier.js';
 import { deliverySlot, feedingPlanTypes } from './subscription.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -1107,6 +1108,21 @@ export const orderContract = defineContract({
         limit: limit(0, 100),
       }),
       response: paginated(outboxMessageSchema, 'OutboxPage'),
+      errors: [400],
+    },
+    receiveCourierTopic: {
+      method: 'POST',
+      path: '/api/v1/courier-topics',
+      summary: "The courier's outbox delivers its topics here (at least once)",
+      description:
+        "shipment_delivered marks the shipment's order delivered (shipmentStatus), once: an order already marked, gone, or booked on another shipment is left as it is, and the topic acknowledged with the reason. The courier announces; it never calls the order service (docs/architecture.md).",
+      body: courierTopicInput,
+      response: z.object({
+        id: z.uuid(),
+        orderId: z.uuid().nullable(),
+        marked: z.boolean().describe('Whether the order was marked delivered now'),
+        reason: z.string().nullable().describe('Why not, when it was not'),
+      }),
       errors: [400],
     },
     addSubscriptionExtras: {

@@ -441,6 +441,15 @@ export const generationBatchSchema = z
   .meta({ id: 'GenerationBatch' });
 export type GenerationBatch = z.infer<typeof generationBatchSchema>;
 
+/** Most subscription ids one owners lookup takes (a bulk order creation's orders: 2000). */
+export const MAX_SUBSCRIPTION_LOOKUP = 2000;
+
+/** Who a subscription belongs to: what a service checks before it refers to one by id. */
+export const subscriptionOwnerSchema = z
+  .object({ id: z.uuid(), userId: z.uuid(), status: subscriptionStatus })
+  .meta({ id: 'SubscriptionOwner' });
+export type SubscriptionOwner = z.infer<typeof subscriptionOwnerSchema>;
+
 const cancelReasonFields = {
   id: z.uuid(),
   description: z.string().max(255),
@@ -654,6 +663,28 @@ export const subscriptionContract = defineContract({
         'Every active subscription once, ascending by id, in batches of `size` (the last may be smaller): each batch the bounds to ask GET /subscriptions/generation for (`after`, `through`) and how many it held. One query, without the subscriptions themselves.',
       query: z.object({ size: z.coerce.number().int().min(1).max(GENERATION_PAGE_LIMIT) }).strict(),
       response: z.object({ batches: z.array(generationBatchSchema) }),
+      errors: [400],
+    },
+    lookupSubscriptionOwners: {
+      method: 'POST',
+      path: '/subscriptions/lookup',
+      summary: 'Who several subscriptions belong to, by id at once (the order service checks them)',
+      description:
+        'A removed subscription, or an id no subscription has, is listed in `missingIds`. One call for a whole bulk order creation.',
+      body: z
+        .object({
+          ids: z
+            .array(uuid('ids[]'), { error: 'ids must be a list of subscription ids' })
+            .min(1, { error: 'Send at least 1 subscription id' })
+            .max(MAX_SUBSCRIPTION_LOOKUP, {
+              error: `Send at most ${MAX_SUBSCRIPTION_LOOKUP} subscription ids at once`,
+            }),
+        })
+        .strict(),
+      response: z.object({
+        items: z.array(subscriptionOwnerSchema).describe('Each subscription found, once'),
+        missingIds: z.array(z.uuid()).describe('Ids no live subscription has'),
+      }),
       errors: [400],
     },
     createSubscription: {

@@ -6,3 +6,4 @@ export * from './reference-sql.js';
 export * from './pglite-wire.js';
 export * from './revisions.js';
 export * from './json-rows.js';
+export * from './outbox.js';

@@ -22,3 +22,4 @@ export { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-key.js';
 export * from './chunks.js';
 export * from './metrics.js';
 export * from './session-cookie.js';
+export * from './topic-relay.js';

@@ -61,6 +61,12 @@ export interface RuntimeSettings {
    * service's topic route when that service is reachable (docs/workflows.md).
    */
   orderTopicSubscribers?: string;
+  /**
+   * Who the courier service's outbox delivers its topics to (`shipment_delivered`), the same way.
+   * The server sets it from COURIER_TOPIC_SUBSCRIBERS, by default to the order service's
+   * `/api/v1/courier-topics` when that service is reachable (docs/architecture.md).
+   */
+  courierTopicSubscribers?: string;
 }
 
 /** A service as the server process sees it: what to migrate, what to mount, what to seed. */

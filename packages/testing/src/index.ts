@@ -18,6 +18,7 @@ export {
   fridayAfter,
   fridayFromNow,
   household,
+  householdSubscription,
   RICHMOND,
   sendJson,
   type Household,

@@ -108,6 +108,21 @@ export async function catalogue(product: ServiceTarget) {
   return { meal, treats: forSale, meals };
 }
 
+/**
+ * A household's (draft) subscription, for a test whose orders name one: the order service refuses
+ * an order naming a subscription that is not its customer's (docs/orders.md). Answers what an
+ * order body takes, `{ userId, subscriptionId }`; a new customer unless `userId` is given.
+ */
+export async function householdSubscription(
+  subscription: ServiceTarget,
+  userId: string = randomUUID(),
+): Promise<{ userId: string; subscriptionId: string }> {
+  const made = await ok<{ id: string }>(
+    sendJson(subscription, 'POST', '/subscriptions', { userId }),
+  );
+  return { userId, subscriptionId: made.id };
+}
+
 /** A household of `orderCount` boxes (see above). */
 export async function household<O extends Order = Order>(
   apps: Record<'pricing' | 'subscription' | 'order' | 'product', ServiceTarget>,

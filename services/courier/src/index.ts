@@ -1,52 +1,103 @@
 import { fileURLToPath } from 'node:url';
-import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import {
+  announced,
+  parseSubscribers,
+  relayEvery,
+  servicePlugin,
+  type RelayOptions,
+  type ServiceModule,
+  type Subscriber,
+} from '@pawfresh/kit';
 import { RevisionCache, type DatabaseConnection } from '@pawfresh/db';
-import { courierContract } from '@pawfresh/contracts/courier';
-import { orderContract } from '@pawfresh/contracts/order';
+import { courierContract, courierTopics, type CourierTopic } from '@pawfresh/contracts/courier';
 import { courierDatabase } from './db/courier-db.js';
 import { COVERAGE_KEY, readCoverageRevision } from './db/coverage-revision-store.js';
 import type { SuburbZoneRow } from './db/coverage-store.js';
+import { relayCourierTopics } from './flows/relay-topics.js';
 import { courierHandlers } from './routes.js';
 
 export const COURIER_BASE_PATH = '/api/v1/couriers/becool';
 
+export interface CourierServiceOptions {
+  /** Who gets the courier's topics; by default the settings' (COURIER_TOPIC_SUBSCRIBERS). */
+  subscribers?: readonly Subscriber<CourierTopic>[];
+  /** How often the relay looks for topics to deliver; 0 turns it off (tests drive it). */
+  relayEveryMs?: number;
+  relay?: Omit<RelayOptions, 'subscribers'>;
+}
+
+function configuredSubscribers(text: string | undefined): Subscriber<CourierTopic>[] {
+  const parsed = parseSubscribers(
+    text,
+    'COURIER_TOPIC_SUBSCRIBERS',
+    courierTopics,
+    'a courier topic',
+  );
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
+}
+
 /**
  * The courier (BeCool) integration: delivery coverage of every Australian postcode and suburb,
  * delivery slots, shipments and courier events. Coverage is reference data loaded by a data
- * migration (drizzle/0001_coverage_data.sql), so there is no demo seed.
+ * migration (drizzle/0001_coverage_data.sql), so there is no demo seed. It calls no other
+ * service: a completed delivery is announced as a topic (`shipment_delivered`) from its outbox.
  */
-export const courierService: ServiceModule<DatabaseConnection> = {
-  name: 'courier',
-  basePath: COURIER_BASE_PATH,
-  migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
-  calls: ['order'],
-  plugin: (runtime) => {
-    const db = courierDatabase(runtime.database);
-    const revisions = runtime.database.revisions();
-    const suburbs = new RevisionCache<SuburbZoneRow | null>(revisions, COVERAGE_KEY, () =>
-      readCoverageRevision(db),
-    );
-    return servicePlugin({
-      contract: courierContract,
-      handlers: courierHandlers({
-        db,
-        clock: runtime.clock,
-        revisions,
-        suburbs,
-        order: createServiceClient(orderContract, {
-          baseUrl: runtime.serviceUrl('order'),
-          token: runtime.serviceToken,
-          fetch: runtime.fetch,
+export function courierServiceWith(
+  options: CourierServiceOptions = {},
+): ServiceModule<DatabaseConnection> {
+  return {
+    name: 'courier',
+    basePath: COURIER_BASE_PATH,
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    calls: [],
+    plugin: (runtime) => {
+      const subscribers =
+        options.subscribers ??
+        configuredSubscribers(
+          runtime.settings.courierTopicSubscribers ?? process.env.COURIER_TOPIC_SUBSCRIBERS,
+        );
+      const db = courierDatabase(runtime.database);
+      const revisions = runtime.database.revisions();
+      const suburbs = new RevisionCache<SuburbZoneRow | null>(revisions, COVERAGE_KEY, () =>
+        readCoverageRevision(db),
+      );
+      const relay: RelayOptions = {
+        token: runtime.serviceToken,
+        // In one process, a subscriber in it is reached the way services reach each other.
+        ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
+        ...options.relay,
+        subscribers,
+      };
+      const routes = servicePlugin({
+        contract: courierContract,
+        handlers: courierHandlers({
+          db,
+          clock: runtime.clock,
+          revisions,
+          suburbs,
+          announces: (topic) => announced(subscribers, topic),
         }),
-        log: runtime.log,
-      }),
-      basePath: COURIER_BASE_PATH,
-      runtime,
-      checkHealth: () => runtime.database.ping(),
-    });
-  },
-};
+        basePath: COURIER_BASE_PATH,
+        runtime,
+        checkHealth: () => runtime.database.ping(),
+      });
+      return async (app) => {
+        await routes(app, {});
+        const stop = relayEvery(
+          options.relayEveryMs ?? 1_000,
+          () => relayCourierTopics(db, runtime.clock, relay),
+          (err) => runtime.log.error({ err }, 'relaying courier topics failed'),
+        );
+        app.addHook('onClose', async () => stop());
+      };
+    },
+  };
+}
 
+export const courierService = courierServiceWith();
+
+export { relayCourierTopics } from './flows/relay-topics.js';
 export {
   depots,
   METRO_DELIVERY_RADIUS_KM,

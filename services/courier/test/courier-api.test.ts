@@ -16,8 +16,8 @@ import {
   type Shipment,
 } from '@pawfresh/contracts/courier';
 import { eq } from '@pawfresh/db/orm';
-import { courierService } from '../src/index.js';
-import { courierEvents, schema } from '../src/db/schema.js';
+import { courierService, courierServiceWith, relayCourierTopics } from '../src/index.js';
+import { courierEvents, outbox, schema } from '../src/db/schema.js';
 
 // Monday 2 November 2026, 15:00 in Melbourne and Sydney (AEDT): before the 5pm cut-off.
 const clock = new TestClock('2026-11-02T04:00:00.000Z');
@@ -411,21 +411,21 @@ describe('GET /shipments/search and DELETE /shipments/{id}', () => {
   });
 });
 
-describe('POST /courier/events', () => {
-  const completed = (s: Shipment) => ({
-    trackingId: s.trackingNumber,
-    invoiceNumber: s.invoiceNumber,
-    eventType: 'delivery_completed',
-    payload: {
-      tracking: s.trackingNumber,
-      invoice: s.invoiceNumber,
-      time: '2026-11-04T13:05:00+11:00',
-      latitude: -37.8136,
-      longitude: 144.9631,
-      signed_by: 'Alex',
-    },
-  });
+const completed = (s: Shipment, time = '2026-11-04T13:05:00+11:00') => ({
+  trackingId: s.trackingNumber,
+  invoiceNumber: s.invoiceNumber,
+  eventType: 'delivery_completed',
+  payload: {
+    tracking: s.trackingNumber,
+    invoice: s.invoiceNumber,
+    time,
+    latitude: -37.8136,
+    longitude: 144.9631,
+    signed_by: 'Alex',
+  },
+});
 
+describe('POST /courier/events', () => {
   it('delivery_completed marks the shipment delivered; a repeat is recorded once', async () => {
     const shipment = await createShipment();
     const first = await call('POST', '/courier/events', completed(shipment));
@@ -514,6 +514,76 @@ describe('POST /courier/events', () => {
     expectEnvelope(res, 400);
     expect(messageText(res)).toContain(INVOICE_PREFIX_MESSAGE);
     expectEnvelope(await call('POST', '/courier/events', { eventType: 'nope' }), 400);
+  });
+});
+
+describe('the shipment_delivered topic (the courier calls no other service)', () => {
+  it('is written once with the delivery, and relayed until its subscriber takes it', async () => {
+    const subscriber = { name: 'order', url: 'http://order.test/api/v1/courier-topics' };
+    const topics = await serviceApp(
+      courierServiceWith({ subscribers: [subscriber], relayEveryMs: 0 }),
+      { database, clock },
+    );
+    try {
+      const booked = await callJson(topics, 'POST', `${BASE}/shipments`, {
+        ...goodShipment(),
+        orderId: '6f1c0e0a-8d8e-4d52-9a53-0d5c2b1c9e11',
+      });
+      const shipment = booked.json<{ delivery: Shipment }>().delivery;
+      const report = (event: unknown) => callJson(topics, 'POST', `${BASE}/courier/events`, event);
+      expect((await report(completed(shipment))).statusCode).toBe(201);
+      // A repeat, and another completion of the delivered shipment, announce nothing more.
+      expect((await report(completed(shipment))).statusCode).toBe(201);
+      expect((await report(completed(shipment, '2026-11-04T14:00:00+11:00'))).statusCode).toBe(201);
+      const db = database.forSchema(schema);
+      const written = await db.select().from(outbox).where(eq(outbox.shipmentId, shipment.id));
+      expect(written).toMatchObject([
+        { topic: 'shipment_delivered', orderId: shipment.orderId, status: 'pending' },
+      ]);
+
+      const received: { url: string; key: string | null; body: unknown }[] = [];
+      let answer = 503;
+      const relay = () =>
+        relayCourierTopics(db, clock, {
+          subscribers: [subscriber],
+          fetch: async (url, init) => {
+            const headers = new Headers(init.headers);
+            received.push({
+              url,
+              key: headers.get('idempotency-key'),
+              body: JSON.parse(String(init.body)),
+            });
+            return new Response('{}', { status: answer });
+          },
+        });
+      await relay();
+      expect(received).toEqual([
+        {
+          url: subscriber.url,
+          key: written[0]!.id,
+          body: {
+            id: written[0]!.id,
+            topic: 'shipment_delivered',
+            shipmentId: shipment.id,
+            orderId: shipment.orderId,
+            occurredAt: clock.now().toISOString(),
+          },
+        },
+      ]);
+      // Refused: kept, and offered again once its retry is due (a second on).
+      await relay();
+      expect(received).toHaveLength(1);
+      answer = 200;
+      clock.advance(1_000);
+      await relay();
+      expect(received.map((r) => r.key)).toEqual([written[0]!.id, written[0]!.id]);
+      const [done] = await db.select().from(outbox).where(eq(outbox.id, written[0]!.id));
+      expect(done).toMatchObject({ status: 'delivered', attempts: 2, deliveredTo: ['order'] });
+      await relay();
+      expect(received).toHaveLength(2);
+    } finally {
+      await topics.close();
+    }
   });
 });
 

@@ -57,7 +57,7 @@ export async function checkoutHarness(): Promise<CheckoutHarness> {
   });
   const cart = await serviceApp(cartService, withCalls({ pricing }));
   const subscription = await serviceApp(subscriptionService, withCalls({ product, pricing, dogs }));
-  const order = await serviceApp(orderService, withCalls({ courier }));
+  const order = await serviceApp(orderService, withCalls({ courier, subscription }));
   const services = {
     product,
     pricing,

@@ -1,8 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { Gauge, createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
+import {
+  Gauge,
+  createServiceClient,
+  relayEvery,
+  servicePlugin,
+  type ServiceModule,
+} from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { courierContract } from '@pawfresh/contracts/courier';
 import { orderContract } from '@pawfresh/contracts/order';
+import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import { schema } from './db/schema.js';
 import type { OrderContext } from './flows/context.js';
 import { relayTopics, type RelayOptions } from './flows/relay-topics.js';
@@ -35,21 +42,23 @@ export function orderServiceWith(
     name: 'order',
     basePath: ORDER_BASE_PATH,
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
-    calls: ['courier'],
+    calls: ['courier', 'subscription'],
     plugin: (runtime) => {
       const subscribers =
         options.subscribers ??
         configuredSubscribers(
           runtime.settings.orderTopicSubscribers ?? process.env.ORDER_TOPIC_SUBSCRIBERS,
         );
+      const reach = (service: string) => ({
+        baseUrl: runtime.serviceUrl(service),
+        token: runtime.serviceToken,
+        fetch: runtime.fetch,
+      });
       const ctx: OrderContext = {
         db: runtime.database.forSchema(schema),
         clock: runtime.clock,
-        courier: createServiceClient(courierContract, {
-          baseUrl: runtime.serviceUrl('courier'),
-          token: runtime.serviceToken,
-          fetch: runtime.fetch,
-        }),
+        courier: createServiceClient(courierContract, reach('courier')),
+        subscription: createServiceClient(subscriptionContract, reach('subscription')),
         deliveriesAnswers: new Map(),
         keptOrders: new Map(),
         staffPages: new Map(),
@@ -89,20 +98,12 @@ export function orderServiceWith(
           return payload;
         });
         await routes(app, {});
-        const every = options.relayEveryMs ?? 1_000;
-        if (every <= 0) return;
-        let running = false;
-        const timer = setInterval(() => {
-          if (running) return;
-          running = true;
-          relayTopics(ctx.db, ctx.clock, relay)
-            .catch((err: unknown) => runtime.log.error({ err }, 'relaying order topics failed'))
-            .finally(() => {
-              running = false;
-            });
-        }, every);
-        timer.unref();
-        app.addHook('onClose', async () => clearInterval(timer));
+        const stop = relayEvery(
+          options.relayEveryMs ?? 1_000,
+          () => relayTopics(ctx.db, ctx.clock, relay),
+          (err) => runtime.log.error({ err }, 'relaying order topics failed'),
+        );
+        app.addHook('onClose', async () => stop());
       };
     },
     seedDemoData: (runtime) => seedDemoOrders(runtime.database, runtime.clock),

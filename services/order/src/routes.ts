@@ -10,6 +10,7 @@ import {
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
+import { receiveCourierTopic } from './flows/courier-topics.js';
 import { listOrders } from './flows/list-orders.js';
 import { createSubscriptionOrders, latestOrders } from './flows/subscription-orders.js';
 import { forecastBoxes, stockMonitor } from './flows/kitchen-plans.js';
@@ -96,6 +97,7 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     getStockMonitor: async ({ params, query }) => stockMonitor(ctx, params.facilityId, query),
 
     listOutbox: async ({ query }) => outboxPage(ctx, query),
+    receiveCourierTopic: async ({ body }) => receiveCourierTopic(ctx, body),
 
     addSubscriptionExtras: async ({ body }) => addSubscriptionExtras(ctx, body),
     deleteSubscriptionExtras: async ({ body }) => deleteSubscriptionExtras(ctx, body),

@@ -4,18 +4,31 @@ import pg from 'pg';
 import { sql } from '@pawfresh/db/orm';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { caller, RICHMOND, serviceGraph, testDatabase } from '@pawfresh/testing';
+import {
+  caller,
+  householdSubscription,
+  RICHMOND,
+  serviceGraph,
+  testDatabase,
+} from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
+import { subscriptionService } from '@pawfresh/subscription';
 import type { Order } from '@pawfresh/contracts/order';
 import { orderService } from '../src/index.js';
 import type { ServiceModule } from '@pawfresh/kit';
 
-/** The order service with the courier (depots and facilities) on one test database. */
+/**
+ * The order service with the courier (depots and facilities) and the subscription service (the
+ * subscriptions orders name) on one test database.
+ */
 export interface Harness {
   database: DatabaseConnection;
   clock: TestClock;
   app: FastifyInstance;
   courier: FastifyInstance;
+  subscriptions: FastifyInstance;
+  /** Every call the order service made to another service: `POST http://subscription.svc/…`. */
+  calls: string[];
   call: ReturnType<typeof caller>;
   close(): Promise<void>;
 }
@@ -29,13 +42,32 @@ export async function harness(
 ): Promise<Harness> {
   const database = await testDatabase();
   const clock = new TestClock(now);
-  const graph = await serviceGraph({ courier: courierService, order: module }, { database, clock });
-  const { courier, order: app } = graph.apps as Record<'courier' | 'order', FastifyInstance>;
+  const calls: string[] = [];
+  const graph = await serviceGraph(
+    { courier: courierService, subscription: subscriptionService, order: module },
+    {
+      database,
+      clock,
+      fetchOf: {
+        order: (routed) => (url, init) => {
+          calls.push(`${init?.method ?? 'GET'} ${url}`);
+          return routed(url, init);
+        },
+      },
+    },
+  );
+  const {
+    courier,
+    subscription: subscriptions,
+    order: app,
+  } = graph.apps as Record<'courier' | 'subscription' | 'order', FastifyInstance>;
   return {
     database,
     clock,
     app,
     courier,
+    subscriptions,
+    calls,
     call: caller(app),
     async close() {
       await graph.close();
@@ -64,6 +96,10 @@ export const newOrder = (overrides: Record<string, unknown> = {}) => ({
   orderLineItems: [mealItem(875, 7), mealItem(1000, 7)],
   ...overrides,
 });
+
+/** A new customer's subscription, as an order body names it: `{ userId, subscriptionId }`. */
+export const newSubscription = (h: Harness, userId?: string) =>
+  householdSubscription(h.subscriptions, userId);
 
 export async function createOrder(
   h: Harness,

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@pawfresh/contracts/order';
 import { messagesOf } from '@pawfresh/testing';
-import { createOrder, harness, mealItem, melbourneAddress, NOW, type Harness } from './harness.js';
+import {
+  createOrder,
+  harness,
+  mealItem,
+  melbourneAddress,
+  newSubscription,
+  NOW,
+  type Harness,
+} from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -243,10 +251,11 @@ describe('deleting', () => {
     const lone = await createOrder(h);
     expect((await h.call('DELETE', url(lone))).statusCode).toBe(204);
     expect((await h.call('GET', url(lone))).statusCode).toBe(404);
-    const subscriptionId = randomUUID();
-    const paid = await createOrder(h, { subscriptionId, subscriptionOrderIndex: 0 });
+    const household = await newSubscription(h);
+    const { subscriptionId } = household;
+    const paid = await createOrder(h, { ...household, subscriptionOrderIndex: 0 });
     const pending = await createOrder(h, {
-      subscriptionId,
+      ...household,
       subscriptionOrderIndex: 1,
       deliveryDate: '2026-12-04',
     });
@@ -293,15 +302,17 @@ describe('customer flags', () => {
 });
 
 describe('subscription extras', () => {
-  const subscriptionId = randomUUID();
+  let subscriptionId: string;
   const extraId = randomUUID();
   let orders: Order[];
   beforeAll(async () => {
+    const household = await newSubscription(h);
+    subscriptionId = household.subscriptionId;
     orders = [];
     for (let i = 0; i < 4; i++) {
       orders.push(
         await createOrder(h, {
-          subscriptionId,
+          ...household,
           subscriptionOrderIndex: i,
           deliveryDate: ['2026-11-20', '2026-12-04', '2026-12-18', '2027-01-01'][i],
         }),
@@ -381,5 +392,62 @@ describe('subscription extras', () => {
       'quantity must be a whole number of at least 1',
       'startOrderIndex must be a whole number of at least 0 (0 is the first order)',
     ]);
+  });
+});
+
+describe("the courier's shipment_delivered topic (POST /courier-topics)", () => {
+  const topic = (shipmentId: string, orderId: string | null) => ({
+    id: randomUUID(),
+    topic: 'shipment_delivered',
+    shipmentId,
+    orderId,
+    occurredAt: '2026-11-20T02:05:00.000Z',
+  });
+  const deliver = async (body: ReturnType<typeof topic>) => {
+    const res = await h.call('POST', '/api/v1/courier-topics', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ marked: boolean; reason: string | null }>();
+  };
+
+  it("marks the shipment's order delivered once, and only by the shipment it is booked on", async () => {
+    const order = await createOrder(h);
+    const shipmentId = randomUUID();
+    const first = topic(shipmentId, order.id);
+    expect(await deliver(first)).toEqual({
+      id: first.id,
+      orderId: order.id,
+      marked: true,
+      reason: null,
+    });
+    const read = (await h.call('GET', url(order))).json<Order>();
+    expect(read).toMatchObject({ shipmentId, shipmentStatus: 'delivered' });
+    // Delivered again (at least once): nothing changes.
+    expect(await deliver(first)).toMatchObject({
+      marked: false,
+      reason: 'The order is marked delivered already',
+    });
+    const events = (await h.call('GET', url(order, '/events'))).json<
+      { createdBy: string | null; currentValue: unknown }[]
+    >();
+    expect(events.filter((e) => e.createdBy === 'courier:becool')).toHaveLength(2);
+
+    const booked = await createOrder(h);
+    const bookedOn = randomUUID();
+    await h.call('PATCH', url(booked), { shipmentId: bookedOn });
+    expect(await deliver(topic(randomUUID(), booked.id))).toMatchObject({
+      marked: false,
+      reason: `The order is booked on another shipment (${bookedOn})`,
+    });
+    expect((await h.call('GET', url(booked))).json<Order>().shipmentStatus).toBeNull();
+
+    const gone = randomUUID();
+    expect(await deliver(topic(randomUUID(), gone))).toMatchObject({
+      marked: false,
+      reason: `Order ${gone} not found`,
+    });
+    expect(await deliver(topic(randomUUID(), null))).toMatchObject({
+      marked: false,
+      reason: 'The shipment has no order',
+    });
   });
 });

@@ -16,6 +16,7 @@ import {
   mealItem,
   melbourneAddress,
   newOrder,
+  newSubscription,
   type Harness,
 } from './harness.js';
 
@@ -158,9 +159,10 @@ describe('GET /orders/{orderId}', () => {
 
 describe('GET /orders', () => {
   const userId = randomUUID();
-  const subscriptionId = randomUUID();
+  let subscriptionId: string;
   let made: Order[];
   beforeAll(async () => {
+    ({ subscriptionId } = await newSubscription(h, userId));
     made = [];
     // Text PostgreSQL must escape as JSON.stringify does, a bundle, an address's optional fields.
     const odd = {

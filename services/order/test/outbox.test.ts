@@ -6,7 +6,15 @@ import { orderServiceWith, relayTopics } from '../src/index.js';
 import { schema } from '../src/db/schema.js';
 import type { RelayOptions } from '../src/flows/relay-topics.js';
 import { MAX_RETRY_MS, parseSubscribers, retryDelayMs } from '../src/rules/outbox-delivery.js';
-import { createOrder, elsewhere, harness, mealItem, newOrder, type Harness } from './harness.js';
+import {
+  createOrder,
+  elsewhere,
+  harness,
+  mealItem,
+  newOrder,
+  newSubscription,
+  type Harness,
+} from './harness.js';
 
 interface Received {
   subscriber: string;
@@ -123,11 +131,11 @@ describe('the outbox', () => {
 
   it("delivers a bulk creation's order_created topics with each order as it is when delivered", async () => {
     received.length = 0;
-    const subscriptionId = randomUUID();
+    const household = await newSubscription(h);
     const bulk = await h.call('POST', '/api/v1/orders/bulk', {
       orders: [1, 2, 3].map((index) =>
         newOrder({
-          subscriptionId,
+          ...household,
           subscriptionOrderIndex: index,
           deliveryDate: ['2026-11-20', '2026-11-27', '2026-12-04'][index - 1],
           orderLineItems: [mealItem(875, 7), mealItem(1000, 7)],
@@ -230,7 +238,7 @@ describe("a subscriber's topics", () => {
     const bulk = await only.call('POST', '/api/v1/orders/bulk', {
       orders: [
         newOrder({
-          subscriptionId: randomUUID(),
+          ...(await newSubscription(only)),
           subscriptionOrderIndex: 1,
           deliveryDate: '2026-11-20',
           createdBy: 'generate-orders',

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatestSubscriptionOrder, Order } from '@pawfresh/contracts/order';
 import { messagesOf } from '@pawfresh/testing';
 import { orderServiceWith } from '../src/index.js';
-import { harness, mealItem, melbourneAddress, newOrder, NOW, type Harness } from './harness.js';
+import {
+  harness,
+  mealItem,
+  melbourneAddress,
+  newOrder,
+  newSubscription,
+  NOW,
+  type Harness,
+} from './harness.js';
 
 /** The bulk routes of order generation: POST /orders/bulk and /orders/subscriptions/latest. */
 let h: Harness;
@@ -14,9 +22,11 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const subscriptionOrder = (subscriptionId: string, index: number, deliveryDate: string) =>
+type Household = Awaited<ReturnType<typeof newSubscription>>;
+
+const subscriptionOrder = (household: Household, index: number, deliveryDate: string) =>
   newOrder({
-    subscriptionId,
+    ...household,
     subscriptionOrderIndex: index,
     deliveryDate,
     orderLineItems: [mealItem(875, 7)],
@@ -32,15 +42,15 @@ const subscriptionOrder = (subscriptionId: string, index: number, deliveryDate: 
     createdBy: 'generate-orders',
   });
 
-const ordersOf = async (subscriptionId: string) =>
+const ordersOf = async ({ subscriptionId }: Household) =>
   (
     await h.call('GET', `/api/v1/orders?subscriptionId=${subscriptionId}&orderBy=deliveryDate`)
   ).json<{ data: Order[] }>().data;
 
 describe('POST /orders/bulk', () => {
   it('makes every order as POST /orders does, each index once however often it is asked', async () => {
-    const a = randomUUID();
-    const b = randomUUID();
+    const a = await newSubscription(h);
+    const b = await newSubscription(h);
     const body = {
       orders: [
         subscriptionOrder(a, 1, '2026-11-20'),
@@ -98,7 +108,7 @@ describe('POST /orders/bulk', () => {
   });
 
   it('leaves out an order whose cut-off has passed, and refuses what is not a subscription order', async () => {
-    const s = randomUUID();
+    const s = await newSubscription(h);
     const late = await h.call('POST', '/api/v1/orders/bulk', {
       orders: [subscriptionOrder(s, 1, '2026-11-03'), subscriptionOrder(s, 2, '2026-11-20')],
     });
@@ -119,21 +129,73 @@ describe('POST /orders/bulk', () => {
   });
 });
 
+describe("an order's subscription (docs/orders.md)", () => {
+  const ofOrders = async (userId: string) =>
+    (await h.call('GET', `/api/v1/orders?userId=${userId}`)).json<{ data: Order[] }>().data;
+
+  it("refuses an order naming no subscription, or another customer's, and writes nothing", async () => {
+    const mine = await newSubscription(h);
+    const theirs = await newSubscription(h);
+    const unknown = { userId: mine.userId, subscriptionId: randomUUID() };
+    for (const named of [unknown, { userId: mine.userId, subscriptionId: theirs.subscriptionId }]) {
+      const one = await h.call('POST', '/api/v1/orders', {
+        ...newOrder(named),
+        subscriptionOrderIndex: 0,
+      });
+      expect(one.statusCode, one.body).toBe(400);
+      expect(messagesOf(one)).toEqual([
+        `subscriptionId ${named.subscriptionId} is not a subscription of customer ${mine.userId}`,
+      ]);
+    }
+    const bulk = await h.call('POST', '/api/v1/orders/bulk', {
+      orders: [
+        subscriptionOrder(mine, 1, '2026-11-20'),
+        subscriptionOrder(unknown, 1, '2026-11-20'),
+      ],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(400);
+    expect(messagesOf(bulk)).toEqual([
+      `orders[1].subscriptionId ${unknown.subscriptionId} is not a subscription of customer ${mine.userId}`,
+    ]);
+    // Nothing of a refused call is made: not even the good order beside the unknown one.
+    expect(await ofOrders(mine.userId)).toEqual([]);
+    expect(await ofOrders(theirs.userId)).toEqual([]);
+
+    const fine = await h.call('POST', '/api/v1/orders', newOrder(mine));
+    expect(fine.statusCode, fine.body).toBe(201);
+  });
+
+  it('checks a whole bulk creation with one call to the subscription service', async () => {
+    const households = await Promise.all([1, 2, 3].map(() => newSubscription(h)));
+    h.calls.length = 0;
+    const res = await h.call('POST', '/api/v1/orders/bulk', {
+      orders: households.flatMap((household) => [
+        subscriptionOrder(household, 1, '2026-11-20'),
+        subscriptionOrder(household, 2, '2026-12-04'),
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(h.calls.filter((c) => c.includes('subscription.svc'))).toEqual([
+      'POST http://subscription.svc/subscriptions/lookup',
+    ]);
+  });
+});
+
 describe('POST /orders/subscriptions/latest', () => {
   it("answers each subscription's latest order by delivery date, none for one without", async () => {
-    const s = randomUUID();
+    const s = await newSubscription(h);
     await h.call('POST', '/api/v1/orders/bulk', {
       orders: [subscriptionOrder(s, 3, '2026-12-04'), subscriptionOrder(s, 4, '2026-12-18')],
     });
     const none = randomUUID();
     const res = await h.call('POST', '/api/v1/orders/subscriptions/latest', {
-      subscriptionIds: [s, none],
+      subscriptionIds: [s.subscriptionId, none],
     });
     expect(res.statusCode, res.body).toBe(200);
     const { items } = res.json<{ items: LatestSubscriptionOrder[] }>();
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
-      subscriptionId: s,
+      subscriptionId: s.subscriptionId,
       subscriptionOrderIndex: 4,
       deliveryDate: '2026-12-18',
       expectedDeliverySlotId: 'PM',

@@ -660,6 +660,24 @@ describe('status changes', () => {
     expect((await create({ userId: home.userId })).id).not.toBe(draft.id);
   });
 
+  it('answers who subscriptions belong to, at once; removed and unknown ones as missing', async () => {
+    const kept = await create({ userId: (await household()).userId });
+    const home = await household();
+    const removed = await create({ userId: home.userId });
+    await call('DELETE', `/subscriptions/${removed.id}`, { updatedBy: 'staff' });
+    const unknown = randomUUID();
+    const res = await call('POST', '/subscriptions/lookup', {
+      ids: [kept.id, removed.id, unknown, kept.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      items: [{ id: kept.id, userId: kept.userId, status: 'draft' }],
+      missingIds: [removed.id, unknown],
+    });
+    const none = await call('POST', '/subscriptions/lookup', { ids: [] });
+    expect(messagesOf(none)).toEqual(['Send at least 1 subscription id']);
+  });
+
   it("pauses and activates one dog's feeding plan, keeping the totals to active plans", async () => {
     const { home, sub } = await activeSubscription();
     const withB = (

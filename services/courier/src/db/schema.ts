@@ -12,7 +12,8 @@ import {
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
-import { instant } from '@pawfresh/db';
+import { instant, outboxColumns, outboxDueIndex } from '@pawfresh/db';
+import { courierTopics } from '@pawfresh/contracts/courier';
 
 export const courierDb = pgSchema('courier');
 
@@ -139,6 +140,25 @@ export const courierEvents = courierDb.table(
   (t) => [index('courier_events_invoice_idx').on(t.invoiceNumber)],
 );
 
+export const topicEnum = courierDb.enum('topic', courierTopics);
+export const outboxStatusEnum = courierDb.enum('outbox_status', ['pending', 'delivered', 'failed']);
+
+/**
+ * Topics to deliver (a transactional outbox, as the order service's): written in the transaction
+ * of the event they announce, delivered by the relay (the kit's `relayOutbox`) to
+ * COURIER_TOPIC_SUBSCRIBERS. The courier announces; it calls no other service.
+ */
+export const outbox = courierDb.table(
+  'outbox',
+  {
+    ...outboxColumns(outboxStatusEnum),
+    topic: topicEnum('topic').notNull(),
+    shipmentId: uuid('shipment_id').notNull(),
+    orderId: uuid('order_id'),
+  },
+  (t) => [outboxDueIndex(t)],
+);
+
 export const schema = {
   coverageRevision,
   shippingZones,
@@ -146,5 +166,6 @@ export const schema = {
   suburbs,
   shipments,
   courierEvents,
+  outbox,
 };
 export type CourierSchema = typeof schema;

@@ -1,5 +1,5 @@
-import type { Clock, ServiceClient, ServiceRuntime } from '@pawfresh/kit';
-import type { orderContract } from '@pawfresh/contracts/order';
+import type { Clock } from '@pawfresh/kit';
+import type { CourierTopic } from '@pawfresh/contracts/courier';
 import type { RevisionCache, RevisionWatch } from '@pawfresh/db';
 import type { CourierDb } from '../db/courier-db.js';
 import type { SuburbZoneRow } from '../db/coverage-store.js';
@@ -12,7 +12,6 @@ export interface CourierContext {
   revisions: RevisionWatch;
   /** Suburbs looked up (`postcode|SUBURB`; null: no such suburb), kept per coverage revision. */
   suburbs: RevisionCache<SuburbZoneRow | null>;
-  /** The order service: told when a delivery of one of its orders is completed. */
-  order: ServiceClient<typeof orderContract>;
-  log: ServiceRuntime['log'];
+  /** Whether a topic is written to the outbox: some subscriber takes it. */
+  announces: (topic: CourierTopic) => boolean;
 }

@@ -24,6 +24,3 @@ export function courierEventHash(event: CourierEvent): string {
 /** The event that marks its shipment delivered. */
 export const completesDelivery = (eventType: CourierEventType): boolean =>
   eventType === 'delivery_completed';
-
-/** Who the courier integration says changed an order (its delivery completed). */
-export const COURIER_ACTOR = 'courier:becool';

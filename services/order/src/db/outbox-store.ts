@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, lte, sql } from '@pawfresh/db/orm';
-import { iso, isoOrNull } from '@pawfresh/db';
+import { asc, count, eq } from '@pawfresh/db/orm';
+import { claimDueTopics, iso, isoOrNull, recordTopicAttempt } from '@pawfresh/db';
+import type { DeliveryAttempt } from '@pawfresh/kit';
 import type { OrderTopic } from '@pawfresh/contracts/order';
 import type { OrderDb } from './order-store.js';
 import { outbox } from './schema.js';
@@ -46,56 +47,13 @@ export const toOutboxMessage = (row: OutboxRow) => ({
   deliveredAt: isoOrNull(row.deliveredAt),
 });
 
-/**
- * Claims up to `limit` messages that are due: their next attempt moves `leaseMs` ahead, so no
- * other relay takes them meanwhile, and a relay that dies holding them loses them when the lease
- * runs out (they are delivered again: at least once).
- */
-export async function claimDueMessages(
-  db: OrderDb,
-  now: Date,
-  leaseMs: number,
-  limit: number,
-): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-    .orderBy(asc(outbox.seq))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(outbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
-    .where(inArray(outbox.id, due))
-    .returning();
-  return rows.sort((a, b) => a.seq - b.seq);
-}
+/** Claims up to `limit` due topics for `leaseMs` (the kit's relay: at least once). */
+export const claimDueMessages = (db: OrderDb, now: Date, leaseMs: number, limit: number) =>
+  claimDueTopics(db, outbox, now, leaseMs, limit);
 
 /** Records an attempt: who acknowledged it, and whether it is done, to retry, or given up. */
-export async function recordAttempt(
-  db: OrderDb,
-  id: string,
-  result: {
-    deliveredTo: string[];
-    status: OutboxStatus;
-    nextAttemptAt: Date;
-    lastError: string | null;
-    now: Date;
-  },
-): Promise<void> {
-  await db
-    .update(outbox)
-    .set({
-      deliveredTo: result.deliveredTo,
-      status: result.status,
-      attempts: sql`${outbox.attempts} + 1`,
-      nextAttemptAt: result.nextAttemptAt,
-      lastError: result.lastError,
-      deliveredAt: result.status === 'delivered' ? result.now : null,
-    })
-    .where(eq(outbox.id, id));
-}
+export const recordAttempt = (db: OrderDb, id: string, attempt: DeliveryAttempt) =>
+  recordTopicAttempt(db, outbox, id, attempt);
 
 export async function listOutbox(
   db: OrderDb,

@@ -12,7 +12,7 @@ import {
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
-import { instant } from '@pawfresh/db';
+import { instant, outboxColumns, outboxDueIndex } from '@pawfresh/db';
 import {
   discountIntervals,
   fulfilmentStatuses,
@@ -209,29 +209,12 @@ export const orderEvents = orderDb.table(
 export const outbox = orderDb.table(
   'outbox',
   {
-    id: uuid('id').primaryKey(),
-    seq: seq(),
+    ...outboxColumns(outboxStatusEnum),
     topic: topicEnum('topic').notNull(),
     orderId: uuid('order_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: outboxStatusEnum('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: instant('next_attempt_at').notNull(),
-    lastError: text('last_error'),
-    /** Subscribers that have acknowledged it; delivered when every subscriber has. */
-    deliveredTo: text('delivered_to')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    createdAt: instant('created_at').notNull(),
-    deliveredAt: instant('delivered_at'),
   },
-  (t) => [
-    index('outbox_due')
-      .on(t.nextAttemptAt, t.seq)
-      .where(sql`${t.status} = 'pending'`),
-    index('outbox_status').on(t.status, t.seq),
-  ],
+  (t) => [outboxDueIndex(t), index('outbox_status').on(t.status, t.seq)],
 );
 
 /**

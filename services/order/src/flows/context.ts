@@ -1,15 +1,20 @@
 import type { Clock, RawJson, ServiceClient } from '@pawfresh/kit';
 import type { RevisionMark, RevisionWatch } from '@pawfresh/db';
 import type { courierContract } from '@pawfresh/contracts/courier';
+import type { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { OrderTopic } from '@pawfresh/contracts/order';
 import type { OrderDb } from '../db/order-store.js';
 import type { OrderJsonRow } from '../db/order-list-store.js';
 
-/** What the order flows work with: the database, time, and the courier (depots and facilities). */
+/**
+ * What the order flows work with: the database, time, the courier (depots and facilities) and the
+ * subscription service (whose subscription an order may name).
+ */
 export interface OrderContext {
   db: OrderDb;
   clock: Clock;
   courier: ServiceClient<typeof courierContract>;
+  subscription: ServiceClient<typeof subscriptionContract>;
   /** Deliveries pages answered, per customer, in this process (each tagged with what it shows). */
   deliveriesAnswers: Map<string, KeptDeliveries>;
   /** Orders' JSON for the staff list, by id, each with the revision it was read at (list-orders). */

@@ -10,6 +10,7 @@ import { orderTotals } from '../rules/order-totals.js';
 import type { OrderContext } from './context.js';
 import { datesFor, placeOfPostcode } from './delivery-dates.js';
 import { checkTotals } from './order-change.js';
+import { checkSubscriptionReferences } from './subscription-references.js';
 
 /**
  * A new order: its dates from the delivery date, slot and depot (the courier's for the postcode
@@ -19,6 +20,11 @@ import { checkTotals } from './order-change.js';
 export async function createOrder(ctx: OrderContext, input: CreateOrderInput): Promise<Order> {
   const totals = orderTotals(input.orderLineItems);
   checkTotals(totals);
+  if (input.subscriptionId) {
+    await checkSubscriptionReferences(ctx, [
+      { path: [], subscriptionId: input.subscriptionId, userId: input.userId },
+    ]);
+  }
   const place =
     input.depotCode !== undefined && input.facilityId !== undefined
       ? { depotCode: input.depotCode, facilityId: input.facilityId }

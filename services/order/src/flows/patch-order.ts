@@ -24,7 +24,7 @@ const PLAIN_FIELDS = [
 const shown = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 /** What a PATCH changes: the delivery date and slot (with the dates they bring), and the rest. */
-async function patchChange(
+export async function patchChange(
   ctx: OrderContext,
   row: OrderRow,
   patch: OrderPatchInput,

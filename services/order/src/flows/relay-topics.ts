@@ -1,25 +1,9 @@
-import type { Clock } from '@pawfresh/kit';
+import { relayOutbox, type Clock, type RelayOptions } from '@pawfresh/kit';
 import { iso } from '@pawfresh/db';
 import { orderRowsByIds, withChildren, type OrderDb } from '../db/order-store.js';
 import { claimDueMessages, recordAttempt, type OutboxRow } from '../db/outbox-store.js';
-import {
-  MAX_DELIVERY_ATTEMPTS,
-  pendingSubscribers,
-  retryDelayMs,
-  type Subscriber,
-} from '../rules/outbox-delivery.js';
 
-export interface RelayOptions {
-  subscribers: readonly Subscriber[];
-  /** How subscribers are reached (HTTP by default). */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
-  /** Sent as a bearer token, so subscribers know the call is ours. */
-  token?: string;
-  /** How long a claimed message is held before another relay may take it. */
-  leaseMs?: number;
-  batchSize?: number;
-  timeoutMs?: number;
-}
+export type { RelayOptions } from '@pawfresh/kit';
 
 /** What a subscriber receives; `id` is also the Idempotency-Key header. */
 const envelope = (m: OutboxRow) => ({
@@ -53,66 +37,19 @@ async function withOrders(db: OrderDb, now: Date, claimed: OutboxRow[]): Promise
   });
 }
 
-async function deliverTo(
-  options: RelayOptions,
-  subscriber: Subscriber,
-  message: OutboxRow,
-): Promise<string | undefined> {
-  try {
-    const res = await (options.fetch ?? fetch)(subscriber.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': message.id,
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      },
-      body: JSON.stringify(envelope(message)),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    await res.body?.cancel();
-    return res.ok ? undefined : `${subscriber.name} answered ${res.status}`;
-  } catch (err) {
-    return `${subscriber.name} could not be reached: ${(err as Error).message}`;
-  }
-}
-
 /**
- * One pass of the relay: claims the messages that are due and offers each to every subscriber
- * that has not acknowledged it yet. Nothing is held locked while subscribers are called.
- * Answers how many messages it handled.
+ * One pass of the relay over the order topics (the kit's `relayOutbox`): claims the messages
+ * that are due and offers each to every subscriber that has not acknowledged it yet. Answers how
+ * many messages it handled.
  */
-export async function relayTopics(
-  db: OrderDb,
-  clock: Clock,
-  options: RelayOptions,
-): Promise<number> {
-  const claimed = await withOrders(
-    db,
-    clock.now(),
-    await claimDueMessages(db, clock.now(), options.leaseMs ?? 30_000, options.batchSize ?? 20),
+export const relayTopics = (db: OrderDb, clock: Clock, options: RelayOptions): Promise<number> =>
+  relayOutbox(
+    {
+      claim: async (now, leaseMs, limit) =>
+        withOrders(db, now, await claimDueMessages(db, now, leaseMs, limit)),
+      envelope,
+      record: (id, attempt) => recordAttempt(db, id, attempt),
+    },
+    clock,
+    options,
   );
-  for (const message of claimed) {
-    const deliveredTo = [...message.deliveredTo];
-    const errors: string[] = [];
-    for (const subscriber of pendingSubscribers(options.subscribers, deliveredTo, message.topic)) {
-      const error = await deliverTo(options, subscriber, message);
-      if (error) errors.push(error);
-      else deliveredTo.push(subscriber.name);
-    }
-    const now = clock.now();
-    const attempts = message.attempts + 1;
-    await recordAttempt(db, message.id, {
-      deliveredTo,
-      status:
-        errors.length === 0
-          ? 'delivered'
-          : attempts >= MAX_DELIVERY_ATTEMPTS
-            ? 'failed'
-            : 'pending',
-      nextAttemptAt: new Date(now.getTime() + (errors.length ? retryDelayMs(attempts) : 0)),
-      lastError: errors.length ? errors.join('; ') : null,
-      now,
-    });
-  }
-  return claimed.length;
-}

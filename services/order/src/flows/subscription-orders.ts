@@ -11,6 +11,7 @@ import { orderTotals } from '../rules/order-totals.js';
 import type { OrderContext } from './context.js';
 import { datesFor, placeOfPostcode, type DeliveryPlace } from './delivery-dates.js';
 import { checkTotals } from './order-change.js';
+import { checkSubscriptionReferences } from './subscription-references.js';
 import type { OrderDates } from '../rules/order-dates.js';
 
 /** Each subscription's latest order (by delivery date): where order generation goes on from. */
@@ -42,6 +43,15 @@ export async function createSubscriptionOrders(
   ctx: OrderContext,
   input: BulkOrdersInput,
 ): Promise<{ createdOrderIds: string[]; existing: number }> {
+  // Every order's subscription is its customer's: one lookup for all, before anything is written.
+  await checkSubscriptionReferences(
+    ctx,
+    input.orders.flatMap((o, n) =>
+      o.subscriptionId
+        ? [{ path: ['orders', n], subscriptionId: o.subscriptionId, userId: o.userId }]
+        : [],
+    ),
+  );
   // The depot of each postcode, once (a courier call, never inside the transaction).
   const places = new Map<string, DeliveryPlace>();
   for (const [n, o] of input.orders.entries()) {

@@ -51,6 +51,17 @@ export async function findSubscriptionRow(
   return row;
 }
 
+/** The owner and status of each live subscription among `ids` (one query). */
+export async function subscriptionOwnerRows(
+  db: SubscriptionDbView,
+  ids: readonly string[],
+): Promise<{ id: string; userId: string; status: SubscriptionRow['status'] }[]> {
+  return db
+    .select({ id: subscriptions.id, userId: subscriptions.userId, status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.id, [...ids]), live));
+}
+
 export async function findHouseholdSubscriptionRow(
   db: SubscriptionDbView,
   userId: string,

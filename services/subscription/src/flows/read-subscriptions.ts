@@ -1,5 +1,6 @@
 import type {
   Subscription,
+  SubscriptionOwner,
   SubscriptionPage,
   SubscriptionStatus,
 } from '@pawfresh/contracts/subscription';
@@ -9,6 +10,7 @@ import {
   loadAggregate,
   loadAggregates,
   resumeDueSubscriptions,
+  subscriptionOwnerRows,
 } from '../db/subscription-store.js';
 import { toSubscription, type ListFlags } from '../db/to-subscription.js';
 import { subscriptionNotFound } from './change-subscription.js';
@@ -51,4 +53,15 @@ export async function getSubscription(
   const row = await findSubscriptionRow(ctx.db, id);
   if (!row) throw subscriptionNotFound(id);
   return toSubscription(await loadAggregate(ctx.db, row), flags);
+}
+
+/** Who each subscription belongs to, for a service about to refer to them (one read). */
+export async function subscriptionOwners(
+  ctx: SubscriptionContext,
+  ids: readonly string[],
+): Promise<{ items: SubscriptionOwner[]; missingIds: string[] }> {
+  const unique = [...new Set(ids)];
+  const items = await subscriptionOwnerRows(ctx.db, unique);
+  const found = new Set(items.map((s) => s.id));
+  return { items, missingIds: unique.filter((id) => !found.has(id)) };
 }

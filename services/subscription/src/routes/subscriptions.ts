@@ -3,7 +3,11 @@ import type { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { SubscriptionContext } from '../flows/context.js';
 import { createSubscription } from '../flows/create-subscription.js';
 import { importSubscription, revertImport } from '../flows/migration.js';
-import { getSubscription, listSubscriptions } from '../flows/read-subscriptions.js';
+import {
+  getSubscription,
+  listSubscriptions,
+  subscriptionOwners,
+} from '../flows/read-subscriptions.js';
 import { resumeDue } from '../flows/status-actions.js';
 import { updateSubscription } from '../flows/update-subscription.js';
 import { listGenerationBatches, listGenerationSubscriptions } from '../flows/generation-page.js';
@@ -16,6 +20,7 @@ type SubscriptionRoutes = Pick<
   | 'listGenerationBatches'
   | 'resumeDueSubscriptions'
   | 'getSubscription'
+  | 'lookupSubscriptionOwners'
   | 'createSubscription'
   | 'updateSubscription'
   | 'importSubscription'
@@ -31,6 +36,7 @@ export function subscriptionRoutes(ctx: SubscriptionContext): SubscriptionRoutes
     listGenerationBatches: ({ query }) => listGenerationBatches(ctx, query.size),
     resumeDueSubscriptions: () => resumeDue(ctx),
     getSubscription: ({ params, query }) => getSubscription(ctx, params.id, query),
+    lookupSubscriptionOwners: ({ body }) => subscriptionOwners(ctx, body.ids),
     createSubscription: ({ body }) => createSubscription(ctx, body),
     updateSubscription: ({ params, body }) => updateSubscription(ctx, params.id, body),
     importSubscription: ({ body }) => importSubscription(ctx, body),
