@@ -90,6 +90,14 @@ export function parseSubscribers<T extends string>(
   return out;
 }
 
+/** Subscribers read from a setting at start: a wrong setting stops the start with its problem. */
+export function startingSubscribers<T extends string>(
+  parsed: Subscriber<T>[] | string,
+): Subscriber<T>[] {
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
+}
+
 export interface RelayOptions {
   subscribers: readonly Subscriber[];
   /** How subscribers are reached (HTTP by default). */

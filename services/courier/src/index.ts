@@ -4,6 +4,7 @@ import {
   parseSubscribers,
   relayEvery,
   servicePlugin,
+  startingSubscribers,
   type RelayOptions,
   type ServiceModule,
   type Subscriber,
@@ -26,17 +27,6 @@ export interface CourierServiceOptions {
   relay?: Omit<RelayOptions, 'subscribers'>;
 }
 
-function configuredSubscribers(text: string | undefined): Subscriber<CourierTopic>[] {
-  const parsed = parseSubscribers(
-    text,
-    'COURIER_TOPIC_SUBSCRIBERS',
-    courierTopics,
-    'a courier topic',
-  );
-  if (typeof parsed === 'string') throw new Error(parsed);
-  return parsed;
-}
-
 /**
  * The courier (BeCool) integration: delivery coverage of every Australian postcode and suburb,
  * delivery slots, shipments and courier events. Coverage is reference data loaded by a data
@@ -54,8 +44,13 @@ export function courierServiceWith(
     plugin: (runtime) => {
       const subscribers =
         options.subscribers ??
-        configuredSubscribers(
-          runtime.settings.courierTopicSubscribers ?? process.env.COURIER_TOPIC_SUBSCRIBERS,
+        startingSubscribers(
+          parseSubscribers(
+            runtime.settings.courierTopicSubscribers ?? process.env.COURIER_TOPIC_SUBSCRIBERS,
+            'COURIER_TOPIC_SUBSCRIBERS',
+            courierTopics,
+            'a courier topic',
+          ),
         );
       const db = courierDatabase(runtime.database);
       const revisions = runtime.database.revisions();

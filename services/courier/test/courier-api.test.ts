@@ -522,7 +522,7 @@ describe('the shipment_delivered topic (the courier calls no other service)', ()
     const subscriber = { name: 'order', url: 'http://order.test/api/v1/courier-topics' };
     const topics = await serviceApp(
       courierServiceWith({ subscribers: [subscriber], relayEveryMs: 0 }),
-      { database, clock },
+      { database: service.database(), clock },
     );
     try {
       const booked = await callJson(topics, 'POST', `${BASE}/shipments`, {
@@ -535,7 +535,7 @@ describe('the shipment_delivered topic (the courier calls no other service)', ()
       // A repeat, and another completion of the delivered shipment, announce nothing more.
       expect((await report(completed(shipment))).statusCode).toBe(201);
       expect((await report(completed(shipment, '2026-11-04T14:00:00+11:00'))).statusCode).toBe(201);
-      const db = database.forSchema(schema);
+      const db = service.database().forSchema(schema);
       const written = await db.select().from(outbox).where(eq(outbox.shipmentId, shipment.id));
       expect(written).toMatchObject([
         { topic: 'shipment_delivered', orderId: shipment.orderId, status: 'pending' },

@@ -4,6 +4,7 @@ import {
   createServiceClient,
   relayEvery,
   servicePlugin,
+  startingSubscribers,
   type ServiceModule,
 } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
@@ -28,12 +29,6 @@ export interface OrderServiceOptions {
   relay?: Omit<RelayOptions, 'subscribers'>;
 }
 
-function configuredSubscribers(text: string | undefined): Subscriber[] {
-  const parsed = parseSubscribers(text);
-  if (typeof parsed === 'string') throw new Error(parsed);
-  return parsed;
-}
-
 /** The order service, with its topic subscribers and relay settings. */
 export function orderServiceWith(
   options: OrderServiceOptions = {},
@@ -46,8 +41,10 @@ export function orderServiceWith(
     plugin: (runtime) => {
       const subscribers =
         options.subscribers ??
-        configuredSubscribers(
-          runtime.settings.orderTopicSubscribers ?? process.env.ORDER_TOPIC_SUBSCRIBERS,
+        startingSubscribers(
+          parseSubscribers(
+            runtime.settings.orderTopicSubscribers ?? process.env.ORDER_TOPIC_SUBSCRIBERS,
+          ),
         );
       const reach = (service: string) => ({
         baseUrl: runtime.serviceUrl(service),

@@ -12,7 +12,7 @@ import {
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
-import { instant } from '@pawfresh/db';
+import { instant, timestamps } from '@pawfresh/db';
 import {
   boxItemTypes,
   boxSizes,
@@ -57,8 +57,7 @@ export const fulfilments = fulfilmentDb.table(
     /** The status the order service was last told. */
     status: jobStatusEnum('status').notNull().default('pending'),
     version: integer('version').notNull().default(1),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('fulfilments_order').on(t.orderId),

@@ -12,18 +12,13 @@ import {
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
-import { instant } from '@pawfresh/db';
+import { instant, timestamps } from '@pawfresh/db';
 import { australianStates, userRoles } from '@pawfresh/contracts/enums';
 
 export const identityDb = pgSchema('identity');
 
 export const userRoleEnum = identityDb.enum('user_role', userRoles);
 export const australianStateEnum = identityDb.enum('australian_state', australianStates);
-
-const timestamps = {
-  createdAt: instant('created_at').notNull(),
-  updatedAt: instant('updated_at').notNull(),
-};
 
 export const users = identityDb.table(
   'users',
@@ -38,7 +33,7 @@ export const users = identityDb.table(
     role: userRoleEnum('role').notNull().default('customer'),
     /** Set for a customer imported from the legacy system (POST /identity/migration). */
     legacyId: integer('legacy_id'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
@@ -135,7 +130,7 @@ export const addresses = identityDb.table(
     countryCode: text('country_code').notNull().default('AU'),
     deliveryInstructions: text('delivery_instructions'),
     companyName: text('company_name'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     index('addresses_user_id_idx').on(t.userId),

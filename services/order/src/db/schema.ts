@@ -12,7 +12,7 @@ import {
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
-import { instant, outboxColumns, outboxDueIndex } from '@pawfresh/db';
+import { instant, outboxColumns, outboxDueIndex, timestamps } from '@pawfresh/db';
 import {
   discountIntervals,
   fulfilmentStatuses,
@@ -104,8 +104,7 @@ export const orders = orderDb.table(
     isOnHold: boolean('is_on_hold').notNull().default(false),
     isCancelled: boolean('is_cancelled').notNull().default(false),
     version: integer('version').notNull().default(1),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('orders_order_number').on(t.orderNumber),

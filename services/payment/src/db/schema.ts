@@ -12,7 +12,7 @@ import {
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
-import { instant } from '@pawfresh/db';
+import { instant, timestamps } from '@pawfresh/db';
 import {
   captureMethods,
   paymentProviders,
@@ -38,8 +38,7 @@ export const customers = paymentDb.table(
     providerCustomerId: text('provider_customer_id').notNull(),
     migratedAt: instant('migrated_at'),
     migratedBy: text('migrated_by'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('customers_user').on(t.userId),
@@ -110,8 +109,7 @@ export const payments = paymentDb.table(
      */
     callKey: text('call_key'),
     callStartedAt: instant('call_started_at'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     index('payments_customer_idx').on(t.customerId),
@@ -145,8 +143,7 @@ export const refunds = paymentDb.table(
     createdBy: text('created_by').notNull(),
     /** `refund:<Idempotency-Key>`: a refund re-run after a crash finds its first row. */
     requestKey: text('request_key'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     index('refunds_payment_idx').on(t.paymentId),
@@ -246,8 +243,7 @@ export const sandboxPaymentIntents = paymentDb.table('sandbox_payment_intents', 
   lastErrorMessage: text('last_error_message'),
   /** What the caller attached (our payment's id, what it is for), as a JSON object of strings. */
   metadata: text('metadata').notNull().default('{}'),
-  createdAt: instant('created_at').notNull(),
-  updatedAt: instant('updated_at').notNull(),
+  ...timestamps(),
 });
 
 export const sandboxRefunds = paymentDb.table('sandbox_refunds', {

@@ -11,6 +11,7 @@ import {
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
+import { timestamps } from '@pawfresh/db';
 import { productTypes } from '@pawfresh/contracts/enums';
 import {
   applicationTypes,
@@ -41,8 +42,7 @@ export const discountCategories = pricingDb.table(
     createdBy: text('created_by').notNull(),
     updatedBy: text('updated_by'),
     deletedBy: text('deleted_by'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
     deletedAt: instant('deleted_at'),
   },
   (t) => [
@@ -69,8 +69,7 @@ export const discounts = pricingDb.table(
     createdBy: text('created_by').notNull(),
     updatedBy: text('updated_by'),
     deletedBy: text('deleted_by'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
     disabledAt: instant('disabled_at'),
     deletedAt: instant('deleted_at'),
   },
@@ -155,8 +154,7 @@ export const promotions = pricingDb.table(
     activeAt: instant('active_at'),
     expireAt: instant('expire_at'),
     disabledAt: instant('disabled_at'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
     deletedAt: instant('deleted_at'),
   },
   (t) => [
@@ -183,8 +181,7 @@ export const promotionUsers = pricingDb.table(
     /** Whether it counts towards the promotion's maxUses (rules/promotion-rules.ts). */
     countsAsUse: boolean('counts_as_use').notNull(),
     appliedAt: instant('applied_at').notNull(),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
     /** Set when the use is taken back (a checkout that did not complete): no use, not listed. */
     revokedAt: instant('revoked_at'),
     revokedBy: text('revoked_by'),

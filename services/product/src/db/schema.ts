@@ -14,6 +14,7 @@ import {
   uuid,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
+import { timestamps } from '@pawfresh/db';
 import { productImageTypes, productStatuses, productTypes } from '@pawfresh/contracts/enums';
 
 export const productDb = pgSchema('product');
@@ -21,11 +22,6 @@ export const productDb = pgSchema('product');
 export const productTypeEnum = productDb.enum('product_type', productTypes);
 export const productStatusEnum = productDb.enum('product_status', productStatuses);
 export const imageTypeEnum = productDb.enum('image_type', productImageTypes);
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
-};
 
 export const products = productDb.table(
   'products',
@@ -36,7 +32,7 @@ export const products = productDb.table(
     type: productTypeEnum('type').notNull(),
     status: productStatusEnum('status').notNull(),
     isVisible: boolean('is_visible').notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('products_type_idx').on(t.type)],
 );
@@ -61,7 +57,7 @@ export const variants = productDb.table(
     depthMm: integer('depth_mm'),
     pouchLetter: text('pouch_letter'),
     sortIndex: integer('sort_index').notNull().default(0),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     index('variants_product_id_idx').on(t.productId),

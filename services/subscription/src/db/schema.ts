@@ -12,7 +12,7 @@ import {
   type AnyPgColumn,
 } from '@pawfresh/db/pg-core';
 import { sql } from '@pawfresh/db/orm';
-import { instant } from '@pawfresh/db';
+import { instant, timestamps } from '@pawfresh/db';
 import {
   cancelReasonContexts,
   deliverySlots,
@@ -110,8 +110,7 @@ export const subscriptions = subscriptionDb.table(
     version: integer('version').notNull().default(1),
     createdBy: text('created_by'),
     updatedBy: text('updated_by'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     // One subscription per household (services.md §1); a removed one frees the household.
@@ -156,8 +155,7 @@ export const feedingPlans = subscriptionDb.table(
     dailyPrice: integer('daily_price').notNull(),
     pausedAt: instant('paused_at'),
     version: integer('version').notNull().default(1),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     // One plan per dog in a household's subscription.
@@ -205,8 +203,7 @@ export const extras = subscriptionDb.table(
     cancelNotes: text('cancel_notes'),
     cancelledBy: text('cancelled_by'),
     version: integer('version').notNull().default(1),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     index('extras_subscription').on(t.subscriptionId, t.seq),
