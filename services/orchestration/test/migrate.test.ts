@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, messagesOf } from '@pawfresh/testing';
+import { callJson, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
+import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { sql } from '@pawfresh/db/orm';
 import type { LegacyUser } from '@pawfresh/contracts/legacy';
 import type { Order } from '@pawfresh/contracts/order';
@@ -8,7 +9,11 @@ import type {
   RevertMigrateResult,
 } from '@pawfresh/contracts/orchestration-migration';
 import type { LegacyDataSet } from '@pawfresh/legacy';
-import { migrationHarness, type MigrationHarness } from './migration-harness.js';
+import {
+  MIGRATION_ENDPOINTS,
+  migrationHarness,
+  type MigrationHarness,
+} from './migration-harness.js';
 
 let h: MigrationHarness;
 beforeAll(async () => {
@@ -468,6 +473,15 @@ describe('migrate and revert-migrate one customer', () => {
     expect(await byLegacyId(u)).toEqual(ordersOf(u).map(() => 404));
     expect((await migrate(u.email)).json<MigrateResult>().migrationStatus).toBe('migrated');
   }, 180_000);
+
+  it('never answers odd input with a 500, the legacy system reached', async () => {
+    const endpoints = Object.fromEntries(
+      MIGRATION_ENDPOINTS.map((name) => [name, orchestrationContract.endpoints[name]]),
+    );
+    expect(
+      await fuzzContract(h.app, { ...orchestrationContract, endpoints }, serviceAuth, 25),
+    ).toEqual([]);
+  });
 
   it('answers bad input with a 400 and an unknown e-mail with a 404', async () => {
     expect((await migrate('not-an-email')).statusCode).toBe(400);

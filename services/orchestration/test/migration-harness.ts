@@ -69,3 +69,6 @@ export async function migrationHarness(dataSet = MIGRATION_TEST_DATA): Promise<M
     },
   };
 }
+
+/** The workflows that read one customer from the legacy system (fuzzed on this harness). */
+export const MIGRATION_ENDPOINTS = ['migrate', 'revertMigrate'] as const;
