@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './define.js';
+import { defineContract, type EndpointBody, type EndpointOutput } from './define.js';
 import { auditEventSchema, MAX_REASON_LENGTH, timelineQuery, timelineSchema } from './audit.js';
 import { calendarDate, email, instant, pageLimit, pageOffset, paginated, uuid } from './fields.js';
 import { userSchema } from './identity.js';
@@ -49,6 +49,37 @@ const staffSession = z
 
 const customerParams = z.object({ customerId: uuid('customerId') });
 
+/** What the search box matched a customer by (services.md: the back office's one search). */
+export const searchMatches = [
+  'orderNumber',
+  'email',
+  'name',
+  'phone',
+  'customerId',
+  'invoiceNumber',
+  'serialNumber',
+  'trackingNumber',
+] as const;
+export const MAX_SEARCH_LENGTH = 200;
+
+export const searchResultSchema = z
+  .object({
+    matched: z.enum(searchMatches).describe('What the text matched'),
+    customer: z.object({
+      id: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phoneNumber: z.string().nullable(),
+    }),
+    order: z
+      .object({ id: z.uuid(), orderNumber: z.number().int(), deliveryDate: z.string() })
+      .nullable()
+      .describe('The order it matched (by its number, invoice, serial or tracking number)'),
+  })
+  .meta({ id: 'StaffSearchResult' });
+export type StaffSearchResult = z.infer<typeof searchResultSchema>;
+
 /** What a write did: the audit row it left (null only if the log could not be reached). */
 const recorded = { audit: auditEventSchema.nullable() };
 
@@ -94,6 +125,29 @@ export const staffContract = defineContract({
       summary: 'The signed-in member of staff, with their role and permissions',
       response: staffMemberSchema,
       access: 'staff',
+    },
+    search: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/search`,
+      summary:
+        'Find customers by order number, e-mail, name, phone, id, invoice, serial or tracking number',
+      description:
+        'One box for the back office: an order number (digits), a customer id (UUID), an e-mail (or its start), a name (or its start, first or last), a phone number, or a courier invoice, box serial or tracking number. At most 20 results; customers only (staff accounts are never listed).',
+      query: z
+        .object({
+          q: z
+            .string({ error: 'q is required: what to search for' })
+            .trim()
+            .min(1, { error: 'q is required: what to search for' })
+            .max(MAX_SEARCH_LENGTH, {
+              error: `q must be ${MAX_SEARCH_LENGTH} characters or less`,
+            }),
+        })
+        .strict(),
+      response: z.object({ data: z.array(searchResultSchema) }),
+      errors: [400],
+      access: 'staff',
+      permission: 'customers:read',
     },
     findCustomers: {
       method: 'GET',
@@ -204,3 +258,9 @@ export const staffContract = defineContract({
     },
   },
 });
+
+type StaffEndpoints = typeof staffContract.endpoints;
+/** What the back office sends as an endpoint's body. */
+export type StaffRequest<K extends keyof StaffEndpoints> = EndpointBody<StaffEndpoints[K]>;
+/** What an endpoint of the staff API answers. */
+export type StaffResponse<K extends keyof StaffEndpoints> = EndpointOutput<StaffEndpoints[K]>;

@@ -1,0 +1,180 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { Payment } from '@pawfresh/contracts/payment';
+
+import { LoadError, Loading } from '../../components/states';
+import { PagedTable } from '../../features/customer/paged-table';
+import {
+  customerOrdersQuery,
+  customerPaymentsQuery,
+  customerQuery,
+  customerTimelineQuery,
+} from '../../features/customer/queries';
+import { RefundDialog } from '../../features/customer/refund-dialog';
+import { formatCents, formatDate, formatInstant } from '../../lib/format';
+import { useMe } from '../../lib/me';
+
+/** Everything about one customer on one page (the customer 360), and what staff can do. */
+export function CustomerPage() {
+  const { customerId = '' } = useParams();
+  const { can } = useMe();
+  const customer = useQuery(customerQuery(customerId));
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+
+  if (customer.isPending) return <Loading label="Loading the customer…" />;
+  if (customer.isError) {
+    return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />;
+  }
+  const c = customer.data;
+  return (
+    <Stack maw={1200} gap="xl">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>
+            {c.firstName} {c.lastName}
+          </Title>
+          <Text c="dimmed" size="sm">
+            Customer since {formatInstant(c.createdAt)}
+          </Text>
+        </div>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            E-mail
+          </Text>
+          <Text>{c.email}</Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Phone
+          </Text>
+          <Text>{c.phoneNumber ?? 'None given'}</Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Customer id
+          </Text>
+          <Text ff="monospace" size="sm">
+            {c.id}
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      {can('orders:read') ? (
+        <section aria-labelledby="orders-heading">
+          <Title order={2} size="h3" id="orders-heading" mb="sm">
+            Boxes
+          </Title>
+          <PagedTable
+            name="orders"
+            label="Boxes"
+            query={(offset) => customerOrdersQuery(customerId, offset)}
+            empty="No boxes yet"
+            columns={[
+              { accessor: 'orderNumber', title: 'Order', render: (o) => `#${o.orderNumber}` },
+              {
+                accessor: 'deliveryDate',
+                title: 'Delivery',
+                render: (o) => formatDate(o.deliveryDate),
+              },
+              {
+                accessor: 'billingDate',
+                title: 'Payment date',
+                render: (o) => formatDate(o.billingDate),
+              },
+              {
+                accessor: 'totalCharge',
+                title: 'Price',
+                render: (o) => formatCents(o.totalCharge),
+              },
+              { accessor: 'paymentStatus', title: 'Payment' },
+              {
+                accessor: 'displayType',
+                title: 'Status',
+                render: (o) => (
+                  <Badge variant="light" color="gray.8">
+                    {o.displayType}
+                  </Badge>
+                ),
+              },
+            ]}
+          />
+        </section>
+      ) : null}
+
+      {can('payments:read') ? (
+        <section aria-labelledby="payments-heading">
+          <Title order={2} size="h3" id="payments-heading" mb="sm">
+            Payments and refunds
+          </Title>
+          <PagedTable
+            name="payments"
+            label="Payments and refunds"
+            query={(offset) => customerPaymentsQuery(customerId, offset)}
+            empty="No payments yet"
+            columns={[
+              { accessor: 'createdAt', title: 'When', render: (p) => formatInstant(p.createdAt) },
+              { accessor: 'description', title: 'For' },
+              { accessor: 'amount', title: 'Amount', render: (p) => formatCents(p.amount) },
+              { accessor: 'status', title: 'Status' },
+              {
+                accessor: 'amountRefunded',
+                title: 'Refunded',
+                render: (p) =>
+                  p.refunds.length === 0
+                    ? '—'
+                    : `${formatCents(p.amountRefunded)} (${p.refunds.length})`,
+              },
+              {
+                accessor: 'actions',
+                title: 'Actions',
+                render: (p) =>
+                  can('refunds:create') && p.amountCaptured > p.amountRefunded ? (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setRefunding(p)}
+                      aria-label={`Refund part of ${p.description || 'the payment'} of ${formatInstant(p.createdAt)}`}
+                    >
+                      Refund
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
+        </section>
+      ) : null}
+
+      {can('audit:read') ? (
+        <section aria-labelledby="timeline-heading">
+          <Title order={2} size="h3" id="timeline-heading" mb="sm">
+            Timeline
+          </Title>
+          <PagedTable
+            name="timeline"
+            label="Timeline"
+            query={(offset) => customerTimelineQuery(customerId, offset)}
+            empty="Nothing recorded yet"
+            columns={[
+              { accessor: 'at', title: 'When', render: (e) => formatInstant(e.at) },
+              {
+                accessor: 'actor',
+                title: 'Who',
+                render: (e) =>
+                  e.actor.type === 'staff'
+                    ? `Staff (${e.actor.role ?? 'unknown role'})`
+                    : (e.actor.name ?? e.actor.type),
+              },
+              { accessor: 'action', title: 'What' },
+              { accessor: 'reason', title: 'Reason', render: (e) => e.reason ?? '—' },
+            ]}
+          />
+        </section>
+      ) : null}
+      {refunding ? <RefundDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}
+    </Stack>
+  );
+}
