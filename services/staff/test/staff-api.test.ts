@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { Payment } from '@pawfresh/contracts/payment';
-import { staffContract } from '@pawfresh/contracts/staff';
+import type { User } from '@pawfresh/contracts/identity';
+import { staffContract, type StaffSearchResult } from '@pawfresh/contracts/staff';
 import {
   REFUND_LIMIT_CENTS,
   hasPermission,
@@ -140,6 +141,7 @@ describe('GET /me', () => {
 describe('who may call what', () => {
   /** Each staff route with a call that passes the permission check and does nothing. */
   const harmless = (): Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]> => ({
+    search: ['GET', `/search?q=${encodeURIComponent(c.user.email)}`],
     findCustomers: ['GET', `/customers?email=${encodeURIComponent(c.user.email)}`],
     getCustomer: ['GET', `/customers/${c.user.id}`],
     customerOrders: ['GET', `/customers/${c.user.id}/orders`],
@@ -241,6 +243,139 @@ describe('finding a customer', () => {
       const res = await call('GET', `/customers${q}`, undefined, as.support);
       expect(res.statusCode).toBe(400);
       expect(messagesOf(res)).toEqual(['Give either email or id to find a customer']);
+    }
+  });
+});
+
+describe('the search box', () => {
+  type Found = { data: StaffSearchResult[] };
+  const search = async (q: string, headers = as.support) => {
+    const res = await call('GET', `/search?q=${encodeURIComponent(q)}`, undefined, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Found>().data;
+  };
+  const summary = (found: StaffSearchResult[]) =>
+    found.map((r) => [r.matched, r.customer.id, r.order?.id ?? null]);
+
+  let phoned: User;
+  let shipment: { trackingNumber: string; invoiceNumber: string };
+  beforeAll(async () => {
+    const made = await callJson(h.apps.identity!, 'POST', '/identity/users', {
+      email: `Phoebe.${randomUUID().slice(0, 6)}@example.com.au`,
+      password: 'woofwoof9',
+      firstName: 'Phoebe',
+      lastName: 'Quokka-Smith',
+      phoneNumber: '0412 555 019',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    phoned = made.json<User>();
+    // A member of staff with the same name: never listed.
+    await callJson(h.apps.identity!, 'POST', '/identity/users', {
+      email: `phoebe-staff-${randomUUID().slice(0, 6)}@pawfresh.com.au`,
+      password: 'staffpass9',
+      firstName: 'Phoebe',
+      lastName: 'Quokka-Smith',
+      role: 'support',
+    });
+    // A delivery booked for the order, on the first day and slot the courier delivers to Melbourne.
+    const book = (day: number, timePreference: 'AM' | 'PM') => {
+      const date = new Date(h.clock.now().getTime() + day * 86_400_000).toISOString().slice(0, 10);
+      return callJson(h.apps.courier!, 'POST', '/api/v1/couriers/becool/shipments', {
+        makeDate: date,
+        orderId: c.order.id,
+        customer: {
+          id: c.user.id,
+          name: 'Jo Tester',
+          contact: { phone1: '0412345678', email: c.user.email },
+          address: { address1: '1 Collins St', city: 'Melbourne', state: 'vic', postcode: '3000' },
+        },
+        delivery: { instructions: '', date, timePreference },
+      });
+    };
+    let booked = await book(2, 'AM');
+    for (let day = 2; booked.statusCode !== 200 && day < 16; day++) {
+      for (const slot of ['AM', 'PM'] as const) {
+        if (booked.statusCode !== 200) booked = await book(day, slot);
+      }
+    }
+    expect(booked.statusCode, booked.body).toBe(200);
+    shipment = booked.json<{ delivery: typeof shipment }>().delivery;
+  });
+
+  it('finds the order and its customer by order number, with or without #', async () => {
+    for (const q of [String(c.order.orderNumber), `#${c.order.orderNumber}`]) {
+      expect(summary(await search(q))).toContainEqual(['orderNumber', c.user.id, c.order.id]);
+    }
+  });
+
+  it('finds a customer by e-mail or its start, name or its start, phone in either form, and id', async () => {
+    const id = phoned.id;
+    expect(summary(await search(phoned.email))).toEqual([['email', id, null]]);
+    expect(summary(await search(phoned.email.slice(0, 10).toUpperCase()))).toContainEqual([
+      'email',
+      id,
+      null,
+    ]);
+    for (const q of ['phoebe quok', 'Quokka', 'quokka-smith']) {
+      expect(summary(await search(q)), q).toEqual([['name', id, null]]);
+    }
+    for (const q of ['0412555019', '+61 412 555 019', '(04) 1255-5019']) {
+      expect(summary(await search(q)), q).toEqual([['phone', id, null]]);
+    }
+    expect(summary(await search(id))).toEqual([['customerId', id, null]]);
+    expect(summary(await search(id.toUpperCase()))).toEqual([['customerId', id, null]]);
+  });
+
+  it("finds an order by its delivery's tracking and invoice numbers", async () => {
+    expect(summary(await search(shipment.trackingNumber))).toContainEqual([
+      'trackingNumber',
+      c.user.id,
+      c.order.id,
+    ]);
+    expect(summary(await search(shipment.invoiceNumber))).toContainEqual([
+      'invoiceNumber',
+      c.user.id,
+      c.order.id,
+    ]);
+  });
+
+  it('answers nothing found with an empty list, and lists no staff', async () => {
+    expect(await search('PFR99999999')).toEqual([]);
+    expect(await search('zz-nobody-by-this-name')).toEqual([]);
+    expect(await search('999999999')).toEqual([]);
+    expect(await search(ids.support)).toEqual([]);
+    // Wildcards are taken as they are written.
+    expect(await search('%')).toEqual([]);
+    expect(await search('_hoebe')).toEqual([]);
+  });
+
+  it('answers bad or odd text with a 400 in the envelope, never a 500', async () => {
+    const get = (query: string) => call('GET', `/search${query}`, undefined, as.support);
+    for (const query of [
+      '',
+      '?q=',
+      '?q=%20%20',
+      `?q=${'a'.repeat(201)}`,
+      `?q=${'a'.repeat(100_000)}`,
+      '?q=a%00b',
+      '?q=a&extra=1',
+    ]) {
+      const res = await get(query);
+      expect(res.statusCode, query.slice(0, 40)).toBe(400);
+      expect(res.json(), query.slice(0, 40)).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+      });
+      expect(typeof res.json().message === 'string' || Array.isArray(res.json().message)).toBe(
+        true,
+      );
+    }
+    // A lone surrogate as UTF-8 would carry it (not valid UTF-8; a browser sends U+FFFD
+    // instead): read as the text it decodes to, which matches nothing.
+    for (const query of ['?q=%ED%A0%80', '?q=ab%ED%B0%80c']) {
+      const res = await get(query);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      expect(res.json()).toEqual({ data: [] });
     }
   });
 });

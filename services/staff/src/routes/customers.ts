@@ -6,15 +6,22 @@ import {
   findCustomer,
   lookUpCustomers,
 } from '../flows/customers.js';
+import { searchCustomers } from '../flows/search.js';
 import type { StaffHandlers } from './signed-in.js';
 
 /** Finding a customer and reading what is theirs. */
 export function customerRoutes(
   ctx: StaffContext,
 ): StaffHandlers<
-  'findCustomers' | 'getCustomer' | 'customerOrders' | 'customerPayments' | 'customerTimeline'
+  | 'search'
+  | 'findCustomers'
+  | 'getCustomer'
+  | 'customerOrders'
+  | 'customerPayments'
+  | 'customerTimeline'
 > {
   return {
+    search: async ({ query }) => searchCustomers(ctx, query.q),
     findCustomers: async ({ query }) => lookUpCustomers(ctx, query),
     getCustomer: async ({ params }) => findCustomer(ctx, params.customerId),
     customerOrders: async ({ params, query }) => customerOrders(ctx, params.customerId, query),
