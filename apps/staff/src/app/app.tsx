@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 
 import { ApiError } from '../lib/api';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Retries once what may pass (a network blip, a 5xx); never a refusal or bad input. */
 const retry = (failures: number, error: unknown) =>
@@ -24,7 +24,11 @@ export function App() {
   );
   const [router] = useState(() => createAppRouter(queryClient));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

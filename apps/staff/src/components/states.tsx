@@ -13,7 +13,7 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
     <Center py="xl" role="status" aria-live="polite">
       <Group gap="sm">
         <Loader size="sm" aria-hidden />
-        <Text c="dimmed">{label}</Text>
+        <Text c="gray.7">{label}</Text>
       </Group>
     </Center>
   );
@@ -46,7 +46,7 @@ export function LoadError({
 /** Nothing to show, said plainly. */
 export function Empty({ children }: { children: ReactNode }) {
   return (
-    <Text c="dimmed" py="md">
+    <Text c="gray.7" py="md">
       {children}
     </Text>
   );

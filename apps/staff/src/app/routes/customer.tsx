@@ -35,26 +35,26 @@ export function CustomerPage() {
           <Title order={1}>
             {c.firstName} {c.lastName}
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="gray.7" size="sm">
             Customer since {formatInstant(c.createdAt)}
           </Text>
         </div>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Card withBorder>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             E-mail
           </Text>
           <Text>{c.email}</Text>
         </Card>
         <Card withBorder>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Phone
           </Text>
           <Text>{c.phoneNumber ?? 'None given'}</Text>
         </Card>
         <Card withBorder>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Customer id
           </Text>
           <Text ff="monospace" size="sm">
@@ -95,7 +95,7 @@ export function CustomerPage() {
                 accessor: 'displayType',
                 title: 'Status',
                 render: (o) => (
-                  <Badge variant="light" color="gray.8">
+                  <Badge variant="outline" color="dark">
                     {o.displayType}
                   </Badge>
                 ),

@@ -79,7 +79,7 @@ export function HomePage() {
               accessor: 'matched',
               title: 'Matched by',
               render: (r) => (
-                <Badge variant="light" color="gray.8">
+                <Badge variant="outline" color="dark">
                   {MATCHED_LABEL[r.matched]}
                 </Badge>
               ),

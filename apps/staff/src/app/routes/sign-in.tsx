@@ -53,7 +53,7 @@ export function SignInPage() {
               <Title order={1} size="h2">
                 Sign in
               </Title>
-              <Text c="dimmed" size="sm">
+              <Text c="gray.7" size="sm">
                 PawFresh back office, for staff
               </Text>
             </div>

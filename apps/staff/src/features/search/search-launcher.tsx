@@ -29,7 +29,7 @@ export function SearchLauncher() {
         rightSection={<Kbd size="xs">{shortcut}</Kbd>}
         aria-keyshortcuts="Control+K Meta+K"
       >
-        <Text size="sm" c="dimmed" component="span">
+        <Text size="sm" c="gray.7" component="span">
           Search customers and orders
         </Text>
       </Button>

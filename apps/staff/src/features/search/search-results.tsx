@@ -29,7 +29,7 @@ export function SearchResultRow({
           <Text fw={600}>
             {customer.firstName} {customer.lastName}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {customer.email}
             {customer.phoneNumber ? ` · ${customer.phoneNumber}` : ''}
           </Text>
@@ -39,7 +39,7 @@ export function SearchResultRow({
             </Text>
           ) : null}
         </Stack>
-        <Badge variant="light" color="gray.8" style={{ flexShrink: 0 }}>
+        <Badge variant="outline" color="dark" style={{ flexShrink: 0 }}>
           {MATCHED_LABEL[result.matched]}
         </Badge>
       </Group>
