@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { defineContract, type EndpointBody, type EndpointOutput } from './define.js';
 import { auditEventSchema, MAX_REASON_LENGTH, timelineQuery, timelineSchema } from './audit.js';
-import { calendarDate, email, instant, pageLimit, pageOffset, paginated, uuid } from './fields.js';
+import {
+  addressSchema,
+  calendarDate,
+  email,
+  instant,
+  pageLimit,
+  pageOffset,
+  paginated,
+  uuid,
+} from './fields.js';
+import { dogSchema } from './dogs.js';
 import { userSchema } from './identity.js';
 import { orderSchema } from './order.js';
 import { paymentSchema, refundSchema } from './payment.js';
@@ -79,6 +89,43 @@ export const searchResultSchema = z
   })
   .meta({ id: 'StaffSearchResult' });
 export type StaffSearchResult = z.infer<typeof searchResultSchema>;
+
+/** A saved card as the back office shows it: never more than its brand, last four and expiry. */
+export const maskedCardSchema = z
+  .object({
+    id: z.uuid(),
+    brand: z.string(),
+    last4Digits: z.string(),
+    expiryMonth: z.number().int(),
+    expiryYear: z.number().int(),
+    default: z.boolean(),
+  })
+  .meta({ id: 'StaffMaskedCard' });
+
+/** One box to come, as support reads it to a customer on the phone. */
+export const upcomingBoxSchema = z
+  .object({
+    order: orderSchema,
+    contents: z
+      .array(z.object({ name: z.string(), quantity: z.number().int(), oneOff: z.boolean() }))
+      .describe('Each line item by its product name'),
+  })
+  .meta({ id: 'StaffUpcomingBox' });
+
+/** The customer 360: everything about one customer in one answer. */
+export const customerOverviewSchema = z
+  .object({
+    customer: userSchema,
+    address: addressSchema.nullable().describe('The default delivery address, if any'),
+    dogs: z.array(dogSchema),
+    subscriptions: z.array(subscriptionSchema).describe('With their feeding plans and cadence'),
+    upcomingBoxes: z
+      .array(upcomingBoxSchema)
+      .describe('Boxes not yet delivered, soonest first (at most 6)'),
+    cards: z.array(maskedCardSchema),
+  })
+  .meta({ id: 'StaffCustomerOverview' });
+export type StaffCustomerOverview = z.infer<typeof customerOverviewSchema>;
 
 /** What a write did: the audit row it left (null only if the log could not be reached). */
 const recorded = { audit: auditEventSchema.nullable() };
@@ -170,6 +217,18 @@ export const staffContract = defineContract({
       summary: 'One customer',
       params: customerParams,
       response: userSchema,
+      errors: [400, 404],
+      access: 'staff',
+      permission: 'customers:read',
+    },
+    customerOverview: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/overview`,
+      summary: 'Everything about one customer at once (the customer 360)',
+      description:
+        'Profile, default address, dogs, subscriptions with their feeding plans, boxes to come with their contents, cut-off, price and payment date, and saved cards (masked). Orders, payments and the timeline are paged on their own routes.',
+      params: customerParams,
+      response: customerOverviewSchema,
       errors: [400, 404],
       access: 'staff',
       permission: 'customers:read',

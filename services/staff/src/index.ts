@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import { auditContract } from '@pawfresh/contracts/audit';
 import { courierContract } from '@pawfresh/contracts/courier';
+import { dogsContract } from '@pawfresh/contracts/dogs';
+import { productContract } from '@pawfresh/contracts/product';
 import { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
 import { identityContract } from '@pawfresh/contracts/identity';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
@@ -31,6 +33,8 @@ export const staffService: ServiceModule = {
     'audit',
     'courier',
     'fulfilment',
+    'dogs',
+    'product',
   ],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(
@@ -53,6 +57,8 @@ export const staffService: ServiceModule = {
       audit: client(auditContract),
       courier: client(courierContract),
       fulfilment: client(fulfilmentContract),
+      dogs: client(dogsContract),
+      product: client(productContract),
       clock: runtime.clock,
       log: runtime.log,
     };

@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { User } from '@pawfresh/contracts/identity';
-import { staffContract, type StaffSearchResult } from '@pawfresh/contracts/staff';
+import {
+  staffContract,
+  type StaffCustomerOverview,
+  type StaffSearchResult,
+} from '@pawfresh/contracts/staff';
 import {
   REFUND_LIMIT_CENTS,
   hasPermission,
@@ -144,6 +148,7 @@ describe('who may call what', () => {
     search: ['GET', `/search?q=${encodeURIComponent(c.user.email)}`],
     findCustomers: ['GET', `/customers?email=${encodeURIComponent(c.user.email)}`],
     getCustomer: ['GET', `/customers/${c.user.id}`],
+    customerOverview: ['GET', `/customers/${c.user.id}/overview`],
     customerOrders: ['GET', `/customers/${c.user.id}/orders`],
     customerPayments: ['GET', `/customers/${c.user.id}/payments`],
     customerTimeline: ['GET', `/customers/${c.user.id}/timeline`],
@@ -377,6 +382,50 @@ describe('the search box', () => {
       expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
       expect(res.json()).toEqual({ data: [] });
     }
+  });
+});
+
+describe('the customer 360', () => {
+  it('answers the customer, their dogs, plan, boxes to come with contents and masked cards at once', async () => {
+    const res = await call('GET', `/customers/${c.user.id}/overview`, undefined, as.support);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json<StaffCustomerOverview>();
+    expect(view.customer).toMatchObject({ id: c.user.id, email: c.user.email });
+    expect(view.address).toBeNull();
+    expect(view.dogs).toHaveLength(1);
+    expect(view.subscriptions.map((s) => [s.id, s.cadenceInWeeks > 0])).toEqual([
+      [c.subscription.id, true],
+    ]);
+    expect(view.subscriptions[0]!.feedingPlans[0]!.animalId).toBe(view.dogs[0]!.identifier);
+    expect(view.upcomingBoxes.map((b) => b.order.id)).toEqual([c.order.id]);
+    const contents = view.upcomingBoxes[0]!.contents;
+    expect(contents.length).toBeGreaterThan(0);
+    for (const item of contents) {
+      expect(h.meals.map((m) => m.name)).toContain(item.name);
+    }
+    // Cards: brand, last four and expiry only.
+    expect(view.cards).toEqual([
+      {
+        id: expect.any(String),
+        brand: 'visa',
+        last4Digits: '4242',
+        expiryMonth: 12,
+        expiryYear: 2030,
+        default: expect.any(Boolean),
+      },
+    ]);
+    expect(res.body).not.toContain('pm_sandbox');
+  });
+
+  it('answers an unknown id or a member of staff 404, a malformed id 400', async () => {
+    for (const id of [randomUUID(), ids.support]) {
+      const res = await call('GET', `/customers/${id}/overview`, undefined, as.admin);
+      expect(res.statusCode).toBe(404);
+      expect(messagesOf(res)).toEqual([`Customer ${id} not found`]);
+    }
+    const bad = await call('GET', '/customers/not-an-id/overview', undefined, as.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toEqual(['customerId must be a valid UUID']);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   findCustomer,
   lookUpCustomers,
 } from '../flows/customers.js';
+import { customerOverview } from '../flows/customer-overview.js';
 import { searchCustomers } from '../flows/search.js';
 import type { StaffHandlers } from './signed-in.js';
 
@@ -16,6 +17,7 @@ export function customerRoutes(
   | 'search'
   | 'findCustomers'
   | 'getCustomer'
+  | 'customerOverview'
   | 'customerOrders'
   | 'customerPayments'
   | 'customerTimeline'
@@ -24,6 +26,7 @@ export function customerRoutes(
     search: async ({ query }) => searchCustomers(ctx, query.q),
     findCustomers: async ({ query }) => lookUpCustomers(ctx, query),
     getCustomer: async ({ params }) => findCustomer(ctx, params.customerId),
+    customerOverview: async ({ params }) => customerOverview(ctx, params.customerId),
     customerOrders: async ({ params, query }) => customerOrders(ctx, params.customerId, query),
     customerPayments: async ({ params, query }) => customerPayments(ctx, params.customerId, query),
     customerTimeline: async ({ params, query }) => customerTimeline(ctx, params.customerId, query),
