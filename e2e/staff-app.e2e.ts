@@ -112,6 +112,49 @@ describe('the back office in Chromium', () => {
         .filter({ hasText: 'Two pouches arrived split' })
         .waitFor();
       await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'support pauses the subscription until a day and resumes it, each with a reason',
+    async () => {
+      const { page, errors, close } = await openPage(browser(), DESKTOP);
+      await signInToStaff(page, 'staff@pawfresh.com.au');
+      await page.goto(`${baseUrl}/staff/customers/${customer.userId}`);
+      const plan = page.getByRole('region', { name: 'Subscription and plans' });
+      await plan.getByText('Status: active').waitFor();
+      await plan.getByRole('button', { name: 'Pause' }).click();
+      const pause = page.getByRole('dialog', { name: 'Pause deliveries' });
+      const resumeOn = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
+      await pause.getByLabel(/^Resume deliveries on/).fill(resumeOn);
+      await pause.getByLabel(/^Reason/).fill('Away on holiday');
+      await pause.getByRole('note').filter({ hasText: 'pause deliveries until' }).waitFor();
+      await expectNoAxeViolations(page);
+      await pause.getByRole('button', { name: 'Pause deliveries' }).click();
+      await pause
+        .getByRole('status')
+        .filter({ hasText: 'The subscription is now paused' })
+        .waitFor();
+      await pause.getByRole('button', { name: 'Done' }).click();
+      await plan.getByText('Status: paused').waitFor();
+
+      await plan.getByRole('button', { name: 'Resume' }).click();
+      const resume = page.getByRole('dialog', { name: 'Resume deliveries' });
+      await resume.getByLabel(/^Reason/).fill('Back early');
+      await resume.getByRole('button', { name: 'Resume deliveries' }).click();
+      await resume
+        .getByRole('status')
+        .filter({ hasText: 'The subscription is now active' })
+        .waitFor();
+      await resume.getByRole('button', { name: 'Done' }).click();
+      await plan.getByText('Status: active').waitFor();
+      const timeline = page.getByRole('table', { name: 'Timeline' });
+      await timeline.getByRole('row').filter({ hasText: 'subscription.resume' }).waitFor();
+      await timeline.getByRole('row').filter({ hasText: 'Away on holiday' }).waitFor();
+      await expectNoAxeViolations(page);
       await page.screenshot({ path: `${SHOTS}/customer-desktop.png`, fullPage: true });
       expect(errors).toEqual([]);
       await close();

@@ -1,15 +1,22 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Payment } from '@pawfresh/contracts/payment';
+import type { Subscription } from '@pawfresh/contracts/subscription';
 
 import { LoadError, Loading } from '../../components/states';
 import { PagedTable } from '../../features/customer/paged-table';
 import {
+  ProfileCards,
+  Subscriptions,
+  UpcomingBoxes,
+} from '../../features/customer/overview-sections';
+import { PlanDialog } from '../../features/customer/plan-dialog';
+import {
   customerOrdersQuery,
+  customerOverviewQuery,
   customerPaymentsQuery,
-  customerQuery,
   customerTimelineQuery,
 } from '../../features/customer/queries';
 import { RefundDialog } from '../../features/customer/refund-dialog';
@@ -17,60 +24,66 @@ import { formatCents, formatDate, formatInstant } from '../../lib/format';
 import { useMe } from '../../lib/me';
 
 /** Everything about one customer on one page (the customer 360), and what staff can do. */
+/** A part of the 360 page: a heading people (and screen readers) can jump to. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <Title order={2} size="h3" id={`${id}-heading`} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+/** Everything about one customer on one page (the customer 360), and what staff can do. */
 export function CustomerPage() {
   const { customerId = '' } = useParams();
   const { can } = useMe();
-  const customer = useQuery(customerQuery(customerId));
+  const overview = useQuery(customerOverviewQuery(customerId));
   const [refunding, setRefunding] = useState<Payment | null>(null);
+  const [planChange, setPlanChange] = useState<{
+    action: 'pause' | 'resume';
+    subscription: Subscription;
+  } | null>(null);
 
-  if (customer.isPending) return <Loading label="Loading the customer…" />;
-  if (customer.isError) {
-    return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />;
+  if (overview.isPending) return <Loading label="Loading the customer…" />;
+  if (overview.isError) {
+    return <LoadError error={overview.error} onRetry={() => void overview.refetch()} />;
   }
-  const c = customer.data;
+  const view = overview.data;
+  const c = view.customer;
   return (
     <Stack maw={1200} gap="xl">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>
-            {c.firstName} {c.lastName}
-          </Title>
-          <Text c="gray.7" size="sm">
-            Customer since {formatInstant(c.createdAt)}
-          </Text>
-        </div>
-      </Group>
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Card withBorder>
-          <Text size="sm" c="gray.7">
-            E-mail
-          </Text>
-          <Text>{c.email}</Text>
-        </Card>
-        <Card withBorder>
-          <Text size="sm" c="gray.7">
-            Phone
-          </Text>
-          <Text>{c.phoneNumber ?? 'None given'}</Text>
-        </Card>
-        <Card withBorder>
-          <Text size="sm" c="gray.7">
-            Customer id
-          </Text>
-          <Text ff="monospace" size="sm">
-            {c.id}
-          </Text>
-        </Card>
-      </SimpleGrid>
+      <div>
+        <Title order={1}>
+          {c.firstName} {c.lastName}
+        </Title>
+        <Text c="gray.7" size="sm">
+          Customer since {formatInstant(c.createdAt)}
+          {view.dogs.length ? ` · ${view.dogs.map((d) => d.name).join(', ')}` : ''}
+        </Text>
+      </div>
+      <ProfileCards view={view} />
+      <Section id="plan" title="Subscription and plans">
+        <Subscriptions
+          view={view}
+          canChange={can('subscriptions:write')}
+          onChange={(action, subscription) => setPlanChange({ action, subscription })}
+        />
+      </Section>
+      <Section id="upcoming" title="Boxes to come">
+        <UpcomingBoxes view={view} />
+      </Section>
 
       {can('orders:read') ? (
         <section aria-labelledby="orders-heading">
           <Title order={2} size="h3" id="orders-heading" mb="sm">
-            Boxes
+            All boxes
           </Title>
           <PagedTable
             name="orders"
-            label="Boxes"
+            label="All boxes"
             query={(offset) => customerOrdersQuery(customerId, offset)}
             empty="No boxes yet"
             columns={[
@@ -175,6 +188,13 @@ export function CustomerPage() {
         </section>
       ) : null}
       {refunding ? <RefundDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}
+      {planChange ? (
+        <PlanDialog
+          action={planChange.action}
+          subscription={planChange.subscription}
+          onClose={() => setPlanChange(null)}
+        />
+      ) : null}
     </Stack>
   );
 }

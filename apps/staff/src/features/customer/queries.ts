@@ -3,12 +3,6 @@ import type { StaffResponse } from '@pawfresh/contracts/staff';
 
 import { api } from '../../lib/api';
 
-export const customerQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['customer', id],
-    queryFn: ({ signal }) => api.get<StaffResponse<'getCustomer'>>(`/customers/${id}`, { signal }),
-  });
-
 export const customerOrdersQuery = (id: string, offset: number) =>
   queryOptions({
     queryKey: ['customer', id, 'orders', offset],
@@ -40,3 +34,10 @@ export const customerTimelineQuery = (id: string, offset: number) =>
   });
 
 export const PAGE_SIZE = 10;
+
+export const customerOverviewQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['customer', id, 'overview'],
+    queryFn: ({ signal }) =>
+      api.get<StaffResponse<'customerOverview'>>(`/customers/${id}/overview`, { signal }),
+  });
