@@ -127,6 +127,32 @@ export const customerOverviewSchema = z
   .meta({ id: 'StaffCustomerOverview' });
 export type StaffCustomerOverview = z.infer<typeof customerOverviewSchema>;
 
+/** One box whose payment failed, with its customer and the card provider's last word. */
+export const failedPaymentSchema = z
+  .object({
+    order: z.object({
+      id: z.uuid(),
+      orderNumber: z.number().int(),
+      deliveryDate: z.string(),
+      billingDate: z.string(),
+      totalCharge: z.number().int(),
+      displayType: z.string(),
+    }),
+    customer: searchResultSchema.shape.customer.nullable(),
+    payment: z
+      .object({
+        id: z.uuid(),
+        amount: z.number().int(),
+        failureReason: z.string().nullable(),
+        failureCode: z.string().nullable(),
+        updatedAt: instant,
+      })
+      .nullable()
+      .describe('The latest attempt for the box, if one was made'),
+  })
+  .meta({ id: 'StaffFailedPayment' });
+export type StaffFailedPayment = z.infer<typeof failedPaymentSchema>;
+
 /** What a write did: the audit row it left (null only if the log could not be reached). */
 const recorded = { audit: auditEventSchema.nullable() };
 
@@ -267,6 +293,18 @@ export const staffContract = defineContract({
       errors: [400],
       access: 'staff',
       permission: 'audit:read',
+    },
+    failedPayments: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/payments/failed`,
+      summary: 'The failed payments queue: boxes whose payment failed, soonest delivery first',
+      description:
+        'Boxes (orders) with payment status attempt_failed, each with its customer and the latest attempt’s failure reason, paged.',
+      query: z.object({ offset: pageOffset, limit: pageLimit(20) }).strict(),
+      response: paginated(failedPaymentSchema, 'StaffFailedPaymentPage'),
+      errors: [400],
+      access: 'staff',
+      permission: 'payments:read',
     },
     refundPayment: {
       method: 'POST',

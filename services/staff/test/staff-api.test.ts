@@ -6,6 +6,7 @@ import type { User } from '@pawfresh/contracts/identity';
 import {
   staffContract,
   type StaffCustomerOverview,
+  type StaffFailedPayment,
   type StaffSearchResult,
 } from '@pawfresh/contracts/staff';
 import {
@@ -17,7 +18,7 @@ import {
   type StaffRole,
 } from '@pawfresh/contracts/staff-roles';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import { callJson, fuzzContract, messagesOf } from '@pawfresh/testing';
+import { callJson, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import { customer, signedIn, useStaffApi, type Customer } from './harness.js';
 
 const h = useStaffApi();
@@ -152,6 +153,7 @@ describe('who may call what', () => {
     customerOrders: ['GET', `/customers/${c.user.id}/orders`],
     customerPayments: ['GET', `/customers/${c.user.id}/payments`],
     customerTimeline: ['GET', `/customers/${c.user.id}/timeline`],
+    failedPayments: ['GET', '/payments/failed'],
     // Writes with a body the contract refuses: past the permission, nothing is done (400).
     refundPayment: ['POST', `/payments/${c.payment.id}/refunds`, { amount: 0 }],
     pauseSubscription: ['POST', `/subscriptions/${c.subscription.id}/pause`, {}],
@@ -426,6 +428,60 @@ describe('the customer 360', () => {
     const bad = await call('GET', '/customers/not-an-id/overview', undefined, as.admin);
     expect(bad.statusCode).toBe(400);
     expect(messagesOf(bad)).toEqual(['customerId must be a valid UUID']);
+  });
+});
+
+describe('the failed payments queue', () => {
+  it("lists boxes whose payment failed with their customer and the provider's reason", async () => {
+    const failing = await customer(h);
+    // The card on file now declines: the next charge for the box fails (402), its attempt kept.
+    const declining = await callJson(h.apps.payment!, 'POST', '/customers/create-payment-method', {
+      userId: failing.user.id,
+      card: { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2030, cvc: '123' },
+      setDefault: true,
+    });
+    expect(declining.statusCode, declining.body).toBe(201);
+    const declined = await callJson(
+      h.apps.payment!,
+      'POST',
+      `/customers/${failing.user.id}/payments`,
+      {
+        amount: failing.order.totalCharge,
+        description: `Box #${failing.order.orderNumber}`,
+        reference: { referenceType: 'order', referenceId: failing.order.id },
+        createdBy: 'test',
+      },
+      { ...serviceAuth, 'idempotency-key': randomUUID() },
+    );
+    expect(declined.statusCode, declined.body).toBe(402);
+    let version = failing.order.version;
+    for (const paymentStatus of ['processing', 'attempt_failed']) {
+      const moved = await callJson(
+        h.apps.order!,
+        'PATCH',
+        `/api/v1/orders/${failing.order.id}/payment-status`,
+        { paymentStatus, version, updatedBy: 'test' },
+        serviceAuth,
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+      version = moved.json<{ version: number }>().version;
+    }
+
+    const res = await call('GET', '/payments/failed', undefined, as.support);
+    expect(res.statusCode, res.body).toBe(200);
+    const queue = res.json<{ data: StaffFailedPayment[]; meta: { total: number } }>();
+    const row = queue.data.find((r) => r.order.id === failing.order.id);
+    expect(row).toMatchObject({
+      order: { orderNumber: failing.order.orderNumber },
+      customer: { id: failing.user.id, email: failing.user.email },
+      payment: { failureReason: 'Your card was declined.' },
+    });
+    expect(queue.data.map((r) => r.order.id)).not.toContain(c.order.id);
+    expect(queue.meta.total).toBeGreaterThanOrEqual(1);
+
+    const bad = await call('GET', '/payments/failed?limit=101', undefined, as.support);
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toEqual(['limit must be a whole number from 1 to 100']);
   });
 });
 

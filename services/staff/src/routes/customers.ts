@@ -7,6 +7,7 @@ import {
   lookUpCustomers,
 } from '../flows/customers.js';
 import { customerOverview } from '../flows/customer-overview.js';
+import { failedPayments } from '../flows/failed-payments.js';
 import { searchCustomers } from '../flows/search.js';
 import type { StaffHandlers } from './signed-in.js';
 
@@ -21,6 +22,7 @@ export function customerRoutes(
   | 'customerOrders'
   | 'customerPayments'
   | 'customerTimeline'
+  | 'failedPayments'
 > {
   return {
     search: async ({ query }) => searchCustomers(ctx, query.q),
@@ -30,5 +32,6 @@ export function customerRoutes(
     customerOrders: async ({ params, query }) => customerOrders(ctx, params.customerId, query),
     customerPayments: async ({ params, query }) => customerPayments(ctx, params.customerId, query),
     customerTimeline: async ({ params, query }) => customerTimeline(ctx, params.customerId, query),
+    failedPayments: async ({ query }) => failedPayments(ctx, query),
   };
 }
