@@ -26,10 +26,13 @@ module.exports = {
     {
       name: 'no-server-code-in-the-front-end',
       comment:
-        'The customer app talks to the customer API over HTTP; it may not import server code. The contracts (zod alone) are its types and field rules.',
+        'The web apps talk to their APIs over HTTP; they may not import server code. The contracts (zod alone) are their types and field rules; packages/web-session their session.',
       severity: 'error',
-      from: { path: '^apps/customer/' },
-      to: { path: '^(services|packages|apps/server)/', pathNot: '^packages/contracts/src/' },
+      from: { path: '^apps/(customer|staff)/' },
+      to: {
+        path: '^(services|packages|apps/server)/',
+        pathNot: ['^packages/contracts/src/', '^packages/web-session/src/'],
+      },
     },
     {
       name: 'shared-packages-stay-below-services',
@@ -103,27 +106,27 @@ module.exports = {
       },
     },
     {
-      name: 'customer-app-shared-code-stays-below-features',
+      name: 'web-app-shared-code-stays-below-features',
       comment:
         'Shared code (components, lib, config, types) is used by features and the app, never the reverse (bulletproof-react).',
       severity: 'error',
-      from: { path: '^apps/customer/src/(components|lib|config|types)/' },
-      to: { path: '^apps/customer/src/(features|app)/' },
+      from: { path: '^apps/(customer|staff)/src/(components|lib|config|types)/' },
+      to: { path: '^apps/$1/src/(features|app)/' },
     },
     {
-      name: 'customer-app-features-do-not-import-the-app',
+      name: 'web-app-features-do-not-import-the-app',
       severity: 'error',
-      from: { path: '^apps/customer/src/features/' },
-      to: { path: '^apps/customer/src/app/' },
+      from: { path: '^apps/(customer|staff)/src/features/' },
+      to: { path: '^apps/$1/src/app/' },
     },
     {
-      name: 'customer-app-features-stand-alone',
+      name: 'web-app-features-stand-alone',
       comment: 'A feature never imports another feature: the app composes them.',
       severity: 'error',
-      from: { path: '^apps/customer/src/features/([^/]+)/' },
+      from: { path: '^apps/(customer|staff)/src/features/([^/]+)/' },
       to: {
-        path: '^apps/customer/src/features/([^/]+)/',
-        pathNot: '^apps/customer/src/features/$1/',
+        path: '^apps/$1/src/features/([^/]+)/',
+        pathNot: '^apps/$1/src/features/$2/',
       },
     },
     {

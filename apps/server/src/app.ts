@@ -21,7 +21,7 @@ import {
 } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { ServerConfig } from './config.js';
-import { registerCustomerApp } from './customer-app.js';
+import { registerCustomerApp, registerStaffApp } from './customer-app.js';
 import { inProcessUrl, mountPathOf, serviceModules } from './services.js';
 
 export interface BuildOptions {
@@ -157,7 +157,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
 
   // JSON answers (and any other compressible body over 1 KiB) are compressed for a client that
   // accepts it: a customer's orders are ~37 KB of JSON, ~4 KB gzip, on a phone's first page load.
-  // The customer app's files are compressed at build time already (customer-app.ts), and calls
+  // The web apps' files are compressed at build time already (customer-app.ts), and calls
   // between services in one process carry no Accept-Encoding, so they stay as they are. Request
   // bodies are taken as before (no decompression of compressed uploads).
   await app.register(fastifyCompress, {
@@ -235,7 +235,10 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     decorated = true;
   }
 
-  if (!alone) registerCustomerApp(app, config.customerAppDir, !decorated);
+  if (!alone) {
+    registerCustomerApp(app, config.customerAppDir, !decorated);
+    registerStaffApp(app, config.staffAppDir, !decorated);
+  }
 
   const styleFor = (url: string): 'service' | 'customer' =>
     alone

@@ -73,6 +73,7 @@ const envSchema = z.object({
     .min(1024)
     .default(100 * 1024),
   CUSTOMER_APP_DIR: z.string().default(path.join(repoRoot, 'apps/customer/dist')),
+  STAFF_APP_DIR: z.string().default(path.join(repoRoot, 'apps/staff/dist')),
   /** `/metrics` without the service credentials (a scraper on a private network): `true`. */
   /**
    * The demo data and its public sign-ins (README) on a first start: on unless NODE_ENV is
@@ -106,6 +107,8 @@ export interface ServerConfig {
   bodyLimit: number;
   trustProxy: boolean | number | string;
   customerAppDir: string;
+  /** The back office's build (STAFF_APP_DIR), served at /staff/. */
+  staffAppDir: string;
   /** `/metrics` answers anyone (METRICS_PUBLIC); otherwise only the service credentials. */
   metricsPublic: boolean;
   /** DEMO_DATA: the demo customers, staff, orders and payments loaded on a first start. */
@@ -194,6 +197,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: parsed.BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     customerAppDir: parsed.CUSTOMER_APP_DIR,
+    staffAppDir: parsed.STAFF_APP_DIR,
     metricsPublic: parsed.METRICS_PUBLIC === 'true',
     demoData:
       (parsed.DEMO_DATA ?? (parsed.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',

@@ -3,20 +3,35 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+interface WebApp {
+  /** What the warning calls it when it is not built. */
+  name: string;
+  /** Its build folder (index.html and assets/). */
+  dir: string;
+  /** Where it is served: `/customer/`, `/staff/`. */
+  prefix: string;
+  /** Pages answered by an HTML file of their own (the customer app's light sign-in page). */
+  pages?: Record<string, string>;
+}
+
 /**
- * The customer app's build: /customer/login answered by login.html (the sign-in page), every other
- * unknown path under /customer/ by index.html.
+ * A web app's build under its prefix: its assets (compressed at build time), the pages given by
+ * their own HTML file, and index.html for every other path under the prefix (client-side routes).
  */
-export function registerCustomerApp(app: FastifyInstance, dir: string, decorateReply: boolean) {
+function registerWebApp(
+  app: FastifyInstance,
+  { name, dir, prefix, pages = {} }: WebApp,
+  decorateReply: boolean,
+): boolean {
   const index = path.join(dir, 'index.html');
   if (!existsSync(index)) {
-    app.log.warn(`The customer app is not built (${index} is missing): run npm run build`);
-    return;
+    app.log.warn(`The ${name} is not built (${index} is missing): run npm run build`);
+    return false;
   }
   app.register(async (scope) => {
     await scope.register(fastifyStatic, {
       root: dir,
-      prefix: '/customer/',
+      prefix,
       wildcard: false,
       decorateReply,
       index: false,
@@ -32,18 +47,40 @@ export function registerCustomerApp(app: FastifyInstance, dir: string, decorateR
         );
       },
     });
-    // The app's routes are client-side: every path under /customer/ gets index.html, never cached,
-    // so a new deploy is picked up at once (its hashed assets are cached for a year).
+    // The app's routes are client-side: every path under the prefix gets index.html, never
+    // cached, so a new deploy is picked up at once (its hashed assets are cached for a year).
     const sendPage = (file: string) => (_req: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile(file, dir, { cacheControl: false });
     };
+    for (const [url, file] of Object.entries(pages)) scope.get(url, sendPage(file));
     const sendIndex = sendPage('index.html');
-    // The sign-in page is a light page of its own, outside the app (docs/decisions/011).
-    const sendLogin = sendPage('login.html');
-    scope.get('/customer/login', sendLogin);
-    scope.get('/customer/', sendIndex);
-    scope.get('/customer/*', sendIndex);
-    scope.get('/', (_req, reply) => reply.redirect('/customer/'));
+    scope.get(prefix, sendIndex);
+    scope.get(`${prefix}*`, sendIndex);
   });
+  return true;
+}
+
+/**
+ * The customer app's build: /customer/login answered by login.html (the sign-in page), every other
+ * unknown path under /customer/ by index.html; the site's root goes to it.
+ */
+export function registerCustomerApp(app: FastifyInstance, dir: string, decorateReply: boolean) {
+  const served = registerWebApp(
+    app,
+    {
+      name: 'customer app',
+      dir,
+      prefix: '/customer/',
+      // The sign-in page is a light page of its own, outside the app (docs/decisions/011).
+      pages: { '/customer/login': 'login.html' },
+    },
+    decorateReply,
+  );
+  if (served) app.get('/', (_req, reply) => reply.redirect('/customer/'));
+}
+
+/** The back office's build (apps/staff) under /staff/: one page, its routes client-side. */
+export function registerStaffApp(app: FastifyInstance, dir: string, decorateReply: boolean) {
+  registerWebApp(app, { name: 'staff app', dir, prefix: '/staff/' }, decorateReply);
 }

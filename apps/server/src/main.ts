@@ -85,6 +85,7 @@ async function main() {
   } else {
     lines.push(`Pawfresh is running at ${origin}`);
     lines.push(`  ${'Customer app:'.padEnd(23)} ${origin}/customer/`);
+    lines.push(`  ${'Staff app:'.padEnd(23)} ${origin}/staff/`);
     lines.push(`  ${'Customer API:'.padEnd(23)} ${origin}/api/v1   (reference: ${origin}/docs)`);
     lines.push(
       `  ${'Staff API:'.padEnd(23)} ${origin}/api/staff/v1   (sign in as a member of staff below)`,

@@ -18,6 +18,8 @@ const script = `console.log(${JSON.stringify('a customer app bundle '.repeat(200
 let database: DatabaseConnection;
 let app: FastifyInstance;
 let appDir: string;
+let staffDir: string;
+const staffScript = `console.log(${JSON.stringify('the back office bundle '.repeat(200))});\n`;
 
 beforeAll(async () => {
   database = await testDatabase();
@@ -27,8 +29,13 @@ beforeAll(async () => {
   await writeFile(path.join(appDir, 'login.html'), loginPage);
   await writeFile(path.join(appDir, 'assets', 'index-abc123.js'), script);
   await promisify(execFile)('node', [path.join(repoRoot, 'scripts/compress-assets.mjs'), appDir]);
+  staffDir = await mkdtemp(path.join(tmpdir(), 'staff-app-'));
+  await mkdir(path.join(staffDir, 'assets'));
+  await writeFile(path.join(staffDir, 'index.html'), '<!doctype html><title>Back office</title>');
+  await writeFile(path.join(staffDir, 'assets', 'index-def456.js'), staffScript);
+  await promisify(execFile)('node', [path.join(repoRoot, 'scripts/compress-assets.mjs'), staffDir]);
   app = await buildServer({
-    config: readConfig({ CUSTOMER_APP_DIR: appDir }),
+    config: readConfig({ CUSTOMER_APP_DIR: appDir, STAFF_APP_DIR: staffDir }),
     database,
     clock: new TestClock(),
   });
@@ -37,6 +44,7 @@ afterAll(async () => {
   await app?.close();
   await database?.close();
   await rm(appDir, { recursive: true, force: true });
+  await rm(staffDir, { recursive: true, force: true });
 });
 
 const get = (url: string, encoding?: string) =>
@@ -110,5 +118,23 @@ describe('the API on the wire', () => {
     }
     const other = await get('/customer/login-help');
     expect(other.body).toContain('<title>My account</title>');
+  });
+});
+
+describe('the back office (apps/staff) beside it', () => {
+  it('answers its index.html for every route under /staff/, revalidated', async () => {
+    for (const url of ['/staff/', '/staff/sign-in', '/staff/customers/abc']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>Back office</title>');
+    }
+  });
+
+  it('sends its hashed assets compressed at build time, cached for a year', async () => {
+    const res = await get('/staff/assets/index-def456.js', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(staffScript);
   });
 });

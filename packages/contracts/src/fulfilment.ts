@@ -318,6 +318,15 @@ export const fulfilmentContract = defineContract({
       response: z.array(boxSchema),
       errors: [400],
     },
+    boxBySerialNumber: {
+      method: 'GET',
+      path: '/api/v1/boxes/by-serial-number/:serialNumber',
+      summary: 'The box with this serial number, with its contents and orders',
+      description: 'For the back office’s search (the staff API).',
+      params: z.object({ serialNumber }),
+      response: boxSchema,
+      errors: [400, 404],
+    },
     jobsByFulfilment: {
       method: 'GET',
       path: '/api/v1/jobs/by-fulfilment/:fulfilmentId',

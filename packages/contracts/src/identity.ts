@@ -9,6 +9,7 @@ import {
   email,
   emailAsWritten,
   instant,
+  pageLimit,
   password,
   uuid,
 } from './fields.js';
@@ -192,6 +193,26 @@ export const identityContract = defineContract({
       summary: 'Users with an e-mail address (none or one: e-mails are unique)',
       description: 'For the back office looking a customer up by e-mail (the staff API).',
       query: z.object({ email }).strict(),
+      response: z.object({ data: z.array(userSchema) }),
+      errors: [400],
+    },
+    searchUsers: {
+      method: 'GET',
+      path: '/identity/users/search',
+      summary:
+        'Users whose e-mail, first name, last name or full name starts with the text, or with this phone number',
+      description:
+        'For the back office’s search (the staff API). Case does not matter; a phone number matches in either form (+61 or 0). At most `limit` users (default 20), by last then first name.',
+      query: z
+        .object({
+          q: z
+            .string({ error: 'q is required' })
+            .trim()
+            .min(1, { error: 'q is required' })
+            .max(200, { error: 'q must be 200 characters or less' }),
+          limit: pageLimit(20),
+        })
+        .strict(),
       response: z.object({ data: z.array(userSchema) }),
       errors: [400],
     },

@@ -867,6 +867,13 @@ const listQuery = z
     timezone: australianTimeZone.optional(),
     userId: uuid('userId').optional(),
     subscriptionId: uuid('subscriptionId').optional(),
+    orderNumber: z.coerce
+      .number({ error: 'orderNumber must be a whole number from 1 to 2147483647' })
+      .int({ error: 'orderNumber must be a whole number from 1 to 2147483647' })
+      .min(1, { error: 'orderNumber must be a whole number from 1 to 2147483647' })
+      .max(2147483647, { error: 'orderNumber must be a whole number from 1 to 2147483647' })
+      .optional()
+      .describe('The order with this number (the back office’s search)'),
     orderBy: z.enum(orderSortFields, { error: 'orderBy must be id or deliveryDate' }).default('id'),
     direction: z
       .preprocess(

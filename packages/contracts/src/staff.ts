@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { defineContract } from './define.js';
+import { defineContract, type EndpointBody, type EndpointOutput } from './define.js';
 import { auditEventSchema, MAX_REASON_LENGTH, timelineQuery, timelineSchema } from './audit.js';
-import { calendarDate, email, instant, pageLimit, pageOffset, paginated, uuid } from './fields.js';
+import {
+  addressSchema,
+  calendarDate,
+  email,
+  instant,
+  pageLimit,
+  pageOffset,
+  paginated,
+  uuid,
+} from './fields.js';
+import { dogSchema } from './dogs.js';
 import { userSchema } from './identity.js';
 import { orderSchema } from './order.js';
 import { paymentSchema, refundSchema } from './payment.js';
@@ -49,6 +59,100 @@ const staffSession = z
 
 const customerParams = z.object({ customerId: uuid('customerId') });
 
+/** What the search box matched a customer by (services.md: the back office's one search). */
+export const searchMatches = [
+  'orderNumber',
+  'email',
+  'name',
+  'phone',
+  'customerId',
+  'invoiceNumber',
+  'serialNumber',
+  'trackingNumber',
+] as const;
+export const MAX_SEARCH_LENGTH = 200;
+
+export const searchResultSchema = z
+  .object({
+    matched: z.enum(searchMatches).describe('What the text matched'),
+    customer: z.object({
+      id: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phoneNumber: z.string().nullable(),
+    }),
+    order: z
+      .object({ id: z.uuid(), orderNumber: z.number().int(), deliveryDate: z.string() })
+      .nullable()
+      .describe('The order it matched (by its number, invoice, serial or tracking number)'),
+  })
+  .meta({ id: 'StaffSearchResult' });
+export type StaffSearchResult = z.infer<typeof searchResultSchema>;
+
+/** A saved card as the back office shows it: never more than its brand, last four and expiry. */
+export const maskedCardSchema = z
+  .object({
+    id: z.uuid(),
+    brand: z.string(),
+    last4Digits: z.string(),
+    expiryMonth: z.number().int(),
+    expiryYear: z.number().int(),
+    default: z.boolean(),
+  })
+  .meta({ id: 'StaffMaskedCard' });
+
+/** One box to come, as support reads it to a customer on the phone. */
+export const upcomingBoxSchema = z
+  .object({
+    order: orderSchema,
+    contents: z
+      .array(z.object({ name: z.string(), quantity: z.number().int(), oneOff: z.boolean() }))
+      .describe('Each line item by its product name'),
+  })
+  .meta({ id: 'StaffUpcomingBox' });
+
+/** The customer 360: everything about one customer in one answer. */
+export const customerOverviewSchema = z
+  .object({
+    customer: userSchema,
+    address: addressSchema.nullable().describe('The default delivery address, if any'),
+    dogs: z.array(dogSchema),
+    subscriptions: z.array(subscriptionSchema).describe('With their feeding plans and cadence'),
+    upcomingBoxes: z
+      .array(upcomingBoxSchema)
+      .describe('Boxes not yet delivered, soonest first (at most 6)'),
+    cards: z.array(maskedCardSchema),
+  })
+  .meta({ id: 'StaffCustomerOverview' });
+export type StaffCustomerOverview = z.infer<typeof customerOverviewSchema>;
+
+/** One box whose payment failed, with its customer and the card provider's last word. */
+export const failedPaymentSchema = z
+  .object({
+    order: z.object({
+      id: z.uuid(),
+      orderNumber: z.number().int(),
+      deliveryDate: z.string(),
+      billingDate: z.string(),
+      totalCharge: z.number().int(),
+      displayType: z.string(),
+    }),
+    customer: searchResultSchema.shape.customer.nullable(),
+    payment: z
+      .object({
+        id: z.uuid(),
+        amount: z.number().int(),
+        failureReason: z.string().nullable(),
+        failureCode: z.string().nullable(),
+        updatedAt: instant,
+      })
+      .nullable()
+      .describe('The latest attempt for the box, if one was made'),
+  })
+  .meta({ id: 'StaffFailedPayment' });
+export type StaffFailedPayment = z.infer<typeof failedPaymentSchema>;
+
 /** What a write did: the audit row it left (null only if the log could not be reached). */
 const recorded = { audit: auditEventSchema.nullable() };
 
@@ -95,6 +199,29 @@ export const staffContract = defineContract({
       response: staffMemberSchema,
       access: 'staff',
     },
+    search: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/search`,
+      summary:
+        'Find customers by order number, e-mail, name, phone, id, invoice, serial or tracking number',
+      description:
+        'One box for the back office: an order number (digits), a customer id (UUID), an e-mail (or its start), a name (or its start, first or last), a phone number, or a courier invoice, box serial or tracking number. At most 20 results; customers only (staff accounts are never listed).',
+      query: z
+        .object({
+          q: z
+            .string({ error: 'q is required: what to search for' })
+            .trim()
+            .min(1, { error: 'q is required: what to search for' })
+            .max(MAX_SEARCH_LENGTH, {
+              error: `q must be ${MAX_SEARCH_LENGTH} characters or less`,
+            }),
+        })
+        .strict(),
+      response: z.object({ data: z.array(searchResultSchema) }),
+      errors: [400],
+      access: 'staff',
+      permission: 'customers:read',
+    },
     findCustomers: {
       method: 'GET',
       path: `${STAFF_API_BASE_PATH}/customers`,
@@ -116,6 +243,18 @@ export const staffContract = defineContract({
       summary: 'One customer',
       params: customerParams,
       response: userSchema,
+      errors: [400, 404],
+      access: 'staff',
+      permission: 'customers:read',
+    },
+    customerOverview: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/overview`,
+      summary: 'Everything about one customer at once (the customer 360)',
+      description:
+        'Profile, default address, dogs, subscriptions with their feeding plans, boxes to come with their contents, cut-off, price and payment date, and saved cards (masked). Orders, payments and the timeline are paged on their own routes.',
+      params: customerParams,
+      response: customerOverviewSchema,
       errors: [400, 404],
       access: 'staff',
       permission: 'customers:read',
@@ -154,6 +293,18 @@ export const staffContract = defineContract({
       errors: [400],
       access: 'staff',
       permission: 'audit:read',
+    },
+    failedPayments: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/payments/failed`,
+      summary: 'The failed payments queue: boxes whose payment failed, soonest delivery first',
+      description:
+        'Boxes (orders) with payment status attempt_failed, each with its customer and the latest attempt’s failure reason, paged.',
+      query: z.object({ offset: pageOffset, limit: pageLimit(20) }).strict(),
+      response: paginated(failedPaymentSchema, 'StaffFailedPaymentPage'),
+      errors: [400],
+      access: 'staff',
+      permission: 'payments:read',
     },
     refundPayment: {
       method: 'POST',
@@ -204,3 +355,9 @@ export const staffContract = defineContract({
     },
   },
 });
+
+type StaffEndpoints = typeof staffContract.endpoints;
+/** What the back office sends as an endpoint's body. */
+export type StaffRequest<K extends keyof StaffEndpoints> = EndpointBody<StaffEndpoints[K]>;
+/** What an endpoint of the staff API answers. */
+export type StaffResponse<K extends keyof StaffEndpoints> = EndpointOutput<StaffEndpoints[K]>;

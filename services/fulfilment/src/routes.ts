@@ -11,7 +11,7 @@ import {
   patchFulfilment,
   queueJobs,
 } from './flows/job-moves.js';
-import { boxesOfOrder, fulfilmentWithJobs } from './flows/read-fulfilments.js';
+import { boxWithSerialNumber, boxesOfOrder, fulfilmentWithJobs } from './flows/read-fulfilments.js';
 
 export function fulfilmentHandlers(ctx: FulfilmentContext): Handlers<typeof fulfilmentContract> {
   const { db } = ctx;
@@ -20,6 +20,7 @@ export function fulfilmentHandlers(ctx: FulfilmentContext): Handlers<typeof fulf
     getFulfilment: async ({ params }) =>
       (await fulfilmentWithJobs(ctx, params.fulfilmentId)).fulfilment,
     boxesByOrder: async ({ params }) => boxesOfOrder(ctx, params.orderId),
+    boxBySerialNumber: async ({ params }) => boxWithSerialNumber(ctx, params.serialNumber),
     jobsByFulfilment: async ({ params }) =>
       (await fulfilmentWithJobs(ctx, params.fulfilmentId)).jobs,
     deleteFulfilment: async ({ params }) => deleteFulfilment(ctx, params.fulfilmentId),

@@ -229,3 +229,20 @@ describe('labels and pick lists', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('GET /boxes/by-serial-number/{serialNumber}', () => {
+  it('finds the box with a serial number, with its orders; 404 for none, 400 for a malformed one', async () => {
+    const { boxId, box } = await aBox();
+    const found = await h.call('GET', `/api/v1/boxes/by-serial-number/${box.serialNumber}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json<Box>()).toMatchObject({ boxId, orderIds: box.orderIds });
+    const none = await h.call('GET', '/api/v1/boxes/by-serial-number/PFR0000000000');
+    expect(none.statusCode).toBe(404);
+    expect(messagesOf(none)).toEqual(['No box has the serial number PFR0000000000']);
+    for (const bad of ['ABC123', 'PFR-1', 'PFR%00']) {
+      expect((await h.call('GET', `/api/v1/boxes/by-serial-number/${bad}`)).statusCode, bad).toBe(
+        400,
+      );
+    }
+  });
+});

@@ -19,6 +19,7 @@ import {
   toUser,
   userNotFound,
   usersWithEmail,
+  usersLike,
 } from './flows/accounts.js';
 import type { IdentityContext } from './flows/context.js';
 import { sendNotification } from './flows/notifications.js';
@@ -66,6 +67,7 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
     },
 
     findUsers: async ({ query }) => ({ data: await usersWithEmail(ctx, query.email) }),
+    searchUsers: async ({ query }) => ({ data: await usersLike(ctx, query.q, query.limit) }),
     checkEmail: async ({ query }) => ({ isTaken: await isEmailTaken(ctx, query.email) }),
 
     changePassword: async ({ params, body }) => {

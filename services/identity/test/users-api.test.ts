@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { messagesOf } from '@pawfresh/testing';
 import {
@@ -335,5 +336,45 @@ describe('GET /identity/users?email=', () => {
     const none = await h.call('GET', `/identity/users?email=${uniqueEmail('nobody')}`);
     expect(none.json()).toEqual({ data: [] });
     expect((await h.call('GET', '/identity/users?email=not-an-email')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /identity/users/search', () => {
+  it('finds people by the start of their e-mail, first, last or full name, or their phone', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const user = await createUser(h.app, {
+      email: uniqueEmail(`wombat${tag}`),
+      firstName: `Wom${tag}`,
+      lastName: `Bat${tag}`,
+      phoneNumber: '(03) 9123 4567',
+    });
+    const ids = async (q: string) => {
+      const res = await h.call('GET', `/identity/users/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: User[] }>().data.map((u) => u.id);
+    };
+    for (const q of [
+      `WOMBAT${tag}`,
+      `wom${tag}`,
+      `bat${tag}`,
+      `wom${tag} bat`,
+      '0391234567',
+      '+61 3 9123 4567',
+    ]) {
+      expect(await ids(q), q).toContain(user.id);
+    }
+    // Starts-with only, and LIKE's wildcards are plain characters.
+    expect(await ids(`om${tag}`)).toEqual([]);
+    expect(await ids(`%${tag}`)).toEqual([]);
+    expect(await ids(`_om${tag}`)).toEqual([]);
+    expect(await ids('91234567')).not.toContain(user.id);
+  });
+
+  it('answers a missing, blank or too long text with a 400', async () => {
+    for (const q of ['', '?q=', '?q=%20', `?q=${'x'.repeat(201)}`, '?q=a&limit=101']) {
+      const res = await h.call('GET', `/identity/users/search${q}`);
+      expect(res.statusCode, q.slice(0, 30)).toBe(400);
+      expect(messagesOf(res).length).toBeGreaterThan(0);
+    }
   });
 });

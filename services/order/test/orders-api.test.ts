@@ -216,6 +216,19 @@ describe('GET /orders', () => {
     expect(page.json<{ data: Order[] }>().data.map((o) => o.id)).toEqual([made[1]!.id]);
   });
 
+  it('finds one order by its number (the back office search); 400 for a number that is not one', async () => {
+    const wanted = made[2]!;
+    const byNumber = await h.call('GET', `/api/v1/orders?orderNumber=${wanted.orderNumber}`);
+    expect(byNumber.json<{ data: Order[] }>().data.map((o) => o.id)).toEqual([wanted.id]);
+    const none = await h.call('GET', '/api/v1/orders?orderNumber=2147483647');
+    expect(none.json()).toMatchObject({ data: [], meta: { total: 0 } });
+    for (const bad of ['0', '-1', '1.5', 'abc', '2147483648']) {
+      const res = await h.call('GET', `/api/v1/orders?orderNumber=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(messagesOf(res)).toEqual(['orderNumber must be a whole number from 1 to 2147483647']);
+    }
+  });
+
   it('lists each order exactly as reading it alone answers it', async () => {
     const discounted = await h.call('POST', `/api/v1/orders/${made[0]!.id}/discounts`, {
       discountId: randomUUID(),

@@ -1,6 +1,10 @@
 import cookie from '@fastify/cookie';
 import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import { auditContract } from '@pawfresh/contracts/audit';
+import { courierContract } from '@pawfresh/contracts/courier';
+import { dogsContract } from '@pawfresh/contracts/dogs';
+import { productContract } from '@pawfresh/contracts/product';
+import { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
 import { identityContract } from '@pawfresh/contracts/identity';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { orderContract } from '@pawfresh/contracts/order';
@@ -20,7 +24,18 @@ export const staffService: ServiceModule = {
   name: 'staff',
   basePath: STAFF_API_BASE_PATH,
   docsAt: STAFF_API_BASE_PATH,
-  calls: ['identity', 'order', 'payment', 'subscription', 'orchestration', 'audit'],
+  calls: [
+    'identity',
+    'order',
+    'payment',
+    'subscription',
+    'orchestration',
+    'audit',
+    'courier',
+    'fulfilment',
+    'dogs',
+    'product',
+  ],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(
       contract: C,
@@ -40,6 +55,10 @@ export const staffService: ServiceModule = {
       // A pause or resume moves boxes across services.
       orchestration: client(orchestrationContract, 30_000),
       audit: client(auditContract),
+      courier: client(courierContract),
+      fulfilment: client(fulfilmentContract),
+      dogs: client(dogsContract),
+      product: client(productContract),
       clock: runtime.clock,
       log: runtime.log,
     };

@@ -23,6 +23,7 @@ import { accountService } from '@pawfresh/account';
 import { auditService } from '@pawfresh/audit';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
+import { fulfilmentService } from '@pawfresh/fulfilment';
 import { identityService, startTestSession } from '@pawfresh/identity';
 import { orchestrationService } from '@pawfresh/orchestration';
 import { orderService } from '@pawfresh/order';
@@ -54,6 +55,7 @@ export function useStaffApi(): StaffHarness {
         pricing: pricingService,
         dogs: dogsService,
         courier: courierService,
+        fulfilment: fulfilmentService,
         order: orderService,
         payment: paymentService,
         subscription: subscriptionService,

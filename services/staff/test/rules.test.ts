@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { userRoles } from '@pawfresh/contracts/enums';
 import { REFUND_LIMIT_CENTS, hasPermission, staffRoles } from '@pawfresh/contracts/staff-roles';
 import { staffActor, staffMemberOf, usesBackOffice } from '../src/rules/staff-access.js';
+import { searchKinds } from '../src/rules/search-text.js';
 
 const user = {
   id: '0b9d7a1e-4c2f-4e8a-9a5b-1d2c3e4f5a60',
@@ -38,5 +39,38 @@ describe('usesBackOffice', () => {
 describe('staffActor', () => {
   it('writes a member of staff in the actor fields by their id', () => {
     expect(staffActor(user.id)).toBe(`staff:${user.id}`);
+  });
+});
+
+describe('searchKinds', () => {
+  it('reads digits as an order number, a UUID as a customer id, PFR… as a serial', () => {
+    expect(searchKinds(' #1042 ')).toMatchObject({ orderNumber: 1042, customerId: null });
+    expect(searchKinds('2147483648').orderNumber).toBeNull();
+    expect(searchKinds('0').orderNumber).toBeNull();
+    expect(searchKinds(user.id.toUpperCase())).toMatchObject({
+      customerId: user.id,
+      people: null,
+      shipmentNumber: null,
+    });
+    expect(searchKinds('PFR10000001')).toMatchObject({
+      serialNumber: 'PFR10000001',
+      shipmentNumber: 'PFR10000001',
+    });
+    expect(searchKinds('PFR').serialNumber).toBeNull();
+  });
+
+  it('asks the courier only for one word with a digit, and never for a name', () => {
+    expect(searchKinds('BC-7781-XQ').shipmentNumber).toBe('BC-7781-XQ');
+    expect(searchKinds('Smith')).toMatchObject({ shipmentNumber: null, people: 'Smith' });
+    expect(searchKinds('jo@example.com').shipmentNumber).toBeNull();
+  });
+
+  it('reads any text without failing, and always as people unless it is an id', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
+        const kinds = searchKinds(text);
+        expect(kinds.people === null).toBe(kinds.customerId !== null);
+      }),
+    );
   });
 });

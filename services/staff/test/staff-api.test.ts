@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { Payment } from '@pawfresh/contracts/payment';
-import { staffContract } from '@pawfresh/contracts/staff';
+import type { User } from '@pawfresh/contracts/identity';
+import {
+  staffContract,
+  type StaffCustomerOverview,
+  type StaffFailedPayment,
+  type StaffSearchResult,
+} from '@pawfresh/contracts/staff';
 import {
   REFUND_LIMIT_CENTS,
   hasPermission,
@@ -12,7 +18,7 @@ import {
   type StaffRole,
 } from '@pawfresh/contracts/staff-roles';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import { callJson, fuzzContract, messagesOf } from '@pawfresh/testing';
+import { callJson, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import { customer, signedIn, useStaffApi, type Customer } from './harness.js';
 
 const h = useStaffApi();
@@ -140,11 +146,14 @@ describe('GET /me', () => {
 describe('who may call what', () => {
   /** Each staff route with a call that passes the permission check and does nothing. */
   const harmless = (): Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]> => ({
+    search: ['GET', `/search?q=${encodeURIComponent(c.user.email)}`],
     findCustomers: ['GET', `/customers?email=${encodeURIComponent(c.user.email)}`],
     getCustomer: ['GET', `/customers/${c.user.id}`],
+    customerOverview: ['GET', `/customers/${c.user.id}/overview`],
     customerOrders: ['GET', `/customers/${c.user.id}/orders`],
     customerPayments: ['GET', `/customers/${c.user.id}/payments`],
     customerTimeline: ['GET', `/customers/${c.user.id}/timeline`],
+    failedPayments: ['GET', '/payments/failed'],
     // Writes with a body the contract refuses: past the permission, nothing is done (400).
     refundPayment: ['POST', `/payments/${c.payment.id}/refunds`, { amount: 0 }],
     pauseSubscription: ['POST', `/subscriptions/${c.subscription.id}/pause`, {}],
@@ -242,6 +251,237 @@ describe('finding a customer', () => {
       expect(res.statusCode).toBe(400);
       expect(messagesOf(res)).toEqual(['Give either email or id to find a customer']);
     }
+  });
+});
+
+describe('the search box', () => {
+  type Found = { data: StaffSearchResult[] };
+  const search = async (q: string, headers = as.support) => {
+    const res = await call('GET', `/search?q=${encodeURIComponent(q)}`, undefined, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Found>().data;
+  };
+  const summary = (found: StaffSearchResult[]) =>
+    found.map((r) => [r.matched, r.customer.id, r.order?.id ?? null]);
+
+  let phoned: User;
+  let shipment: { trackingNumber: string; invoiceNumber: string };
+  beforeAll(async () => {
+    const made = await callJson(h.apps.identity!, 'POST', '/identity/users', {
+      email: `Phoebe.${randomUUID().slice(0, 6)}@example.com.au`,
+      password: 'woofwoof9',
+      firstName: 'Phoebe',
+      lastName: 'Quokka-Smith',
+      phoneNumber: '0412 555 019',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    phoned = made.json<User>();
+    // A member of staff with the same name: never listed.
+    await callJson(h.apps.identity!, 'POST', '/identity/users', {
+      email: `phoebe-staff-${randomUUID().slice(0, 6)}@pawfresh.com.au`,
+      password: 'staffpass9',
+      firstName: 'Phoebe',
+      lastName: 'Quokka-Smith',
+      role: 'support',
+    });
+    // A delivery booked for the order, on the first day and slot the courier delivers to Melbourne.
+    const book = (day: number, timePreference: 'AM' | 'PM') => {
+      const date = new Date(h.clock.now().getTime() + day * 86_400_000).toISOString().slice(0, 10);
+      return callJson(h.apps.courier!, 'POST', '/api/v1/couriers/becool/shipments', {
+        makeDate: date,
+        orderId: c.order.id,
+        customer: {
+          id: c.user.id,
+          name: 'Jo Tester',
+          contact: { phone1: '0412345678', email: c.user.email },
+          address: { address1: '1 Collins St', city: 'Melbourne', state: 'vic', postcode: '3000' },
+        },
+        delivery: { instructions: '', date, timePreference },
+      });
+    };
+    let booked = await book(2, 'AM');
+    for (let day = 2; booked.statusCode !== 200 && day < 16; day++) {
+      for (const slot of ['AM', 'PM'] as const) {
+        if (booked.statusCode !== 200) booked = await book(day, slot);
+      }
+    }
+    expect(booked.statusCode, booked.body).toBe(200);
+    shipment = booked.json<{ delivery: typeof shipment }>().delivery;
+  });
+
+  it('finds the order and its customer by order number, with or without #', async () => {
+    for (const q of [String(c.order.orderNumber), `#${c.order.orderNumber}`]) {
+      expect(summary(await search(q))).toContainEqual(['orderNumber', c.user.id, c.order.id]);
+    }
+  });
+
+  it('finds a customer by e-mail or its start, name or its start, phone in either form, and id', async () => {
+    const id = phoned.id;
+    expect(summary(await search(phoned.email))).toEqual([['email', id, null]]);
+    expect(summary(await search(phoned.email.slice(0, 10).toUpperCase()))).toContainEqual([
+      'email',
+      id,
+      null,
+    ]);
+    for (const q of ['phoebe quok', 'Quokka', 'quokka-smith']) {
+      expect(summary(await search(q)), q).toEqual([['name', id, null]]);
+    }
+    for (const q of ['0412555019', '+61 412 555 019', '(04) 1255-5019']) {
+      expect(summary(await search(q)), q).toEqual([['phone', id, null]]);
+    }
+    expect(summary(await search(id))).toEqual([['customerId', id, null]]);
+    expect(summary(await search(id.toUpperCase()))).toEqual([['customerId', id, null]]);
+  });
+
+  it("finds an order by its delivery's tracking and invoice numbers", async () => {
+    expect(summary(await search(shipment.trackingNumber))).toContainEqual([
+      'trackingNumber',
+      c.user.id,
+      c.order.id,
+    ]);
+    expect(summary(await search(shipment.invoiceNumber))).toContainEqual([
+      'invoiceNumber',
+      c.user.id,
+      c.order.id,
+    ]);
+  });
+
+  it('answers nothing found with an empty list, and lists no staff', async () => {
+    expect(await search('PFR99999999')).toEqual([]);
+    expect(await search('zz-nobody-by-this-name')).toEqual([]);
+    expect(await search('999999999')).toEqual([]);
+    expect(await search(ids.support)).toEqual([]);
+    // Wildcards are taken as they are written.
+    expect(await search('%')).toEqual([]);
+    expect(await search('_hoebe')).toEqual([]);
+  });
+
+  it('answers bad or odd text with a 400 in the envelope, never a 500', async () => {
+    const get = (query: string) => call('GET', `/search${query}`, undefined, as.support);
+    for (const query of [
+      '',
+      '?q=',
+      '?q=%20%20',
+      `?q=${'a'.repeat(201)}`,
+      `?q=${'a'.repeat(100_000)}`,
+      '?q=a%00b',
+      '?q=a&extra=1',
+    ]) {
+      const res = await get(query);
+      expect(res.statusCode, query.slice(0, 40)).toBe(400);
+      expect(res.json(), query.slice(0, 40)).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+      });
+      expect(typeof res.json().message === 'string' || Array.isArray(res.json().message)).toBe(
+        true,
+      );
+    }
+    // A lone surrogate as UTF-8 would carry it (not valid UTF-8; a browser sends U+FFFD
+    // instead): read as the text it decodes to, which matches nothing.
+    for (const query of ['?q=%ED%A0%80', '?q=ab%ED%B0%80c']) {
+      const res = await get(query);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      expect(res.json()).toEqual({ data: [] });
+    }
+  });
+});
+
+describe('the customer 360', () => {
+  it('answers the customer, their dogs, plan, boxes to come with contents and masked cards at once', async () => {
+    const res = await call('GET', `/customers/${c.user.id}/overview`, undefined, as.support);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json<StaffCustomerOverview>();
+    expect(view.customer).toMatchObject({ id: c.user.id, email: c.user.email });
+    expect(view.address).toBeNull();
+    expect(view.dogs).toHaveLength(1);
+    expect(view.subscriptions.map((s) => [s.id, s.cadenceInWeeks > 0])).toEqual([
+      [c.subscription.id, true],
+    ]);
+    expect(view.subscriptions[0]!.feedingPlans[0]!.animalId).toBe(view.dogs[0]!.identifier);
+    expect(view.upcomingBoxes.map((b) => b.order.id)).toEqual([c.order.id]);
+    const contents = view.upcomingBoxes[0]!.contents;
+    expect(contents.length).toBeGreaterThan(0);
+    for (const item of contents) {
+      expect(h.meals.map((m) => m.name)).toContain(item.name);
+    }
+    // Cards: brand, last four and expiry only.
+    expect(view.cards).toEqual([
+      {
+        id: expect.any(String),
+        brand: 'visa',
+        last4Digits: '4242',
+        expiryMonth: 12,
+        expiryYear: 2030,
+        default: expect.any(Boolean),
+      },
+    ]);
+    expect(res.body).not.toContain('pm_sandbox');
+  });
+
+  it('answers an unknown id or a member of staff 404, a malformed id 400', async () => {
+    for (const id of [randomUUID(), ids.support]) {
+      const res = await call('GET', `/customers/${id}/overview`, undefined, as.admin);
+      expect(res.statusCode).toBe(404);
+      expect(messagesOf(res)).toEqual([`Customer ${id} not found`]);
+    }
+    const bad = await call('GET', '/customers/not-an-id/overview', undefined, as.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toEqual(['customerId must be a valid UUID']);
+  });
+});
+
+describe('the failed payments queue', () => {
+  it("lists boxes whose payment failed with their customer and the provider's reason", async () => {
+    const failing = await customer(h);
+    // The card on file now declines: the next charge for the box fails (402), its attempt kept.
+    const declining = await callJson(h.apps.payment!, 'POST', '/customers/create-payment-method', {
+      userId: failing.user.id,
+      card: { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2030, cvc: '123' },
+      setDefault: true,
+    });
+    expect(declining.statusCode, declining.body).toBe(201);
+    const declined = await callJson(
+      h.apps.payment!,
+      'POST',
+      `/customers/${failing.user.id}/payments`,
+      {
+        amount: failing.order.totalCharge,
+        description: `Box #${failing.order.orderNumber}`,
+        reference: { referenceType: 'order', referenceId: failing.order.id },
+        createdBy: 'test',
+      },
+      { ...serviceAuth, 'idempotency-key': randomUUID() },
+    );
+    expect(declined.statusCode, declined.body).toBe(402);
+    let version = failing.order.version;
+    for (const paymentStatus of ['processing', 'attempt_failed']) {
+      const moved = await callJson(
+        h.apps.order!,
+        'PATCH',
+        `/api/v1/orders/${failing.order.id}/payment-status`,
+        { paymentStatus, version, updatedBy: 'test' },
+        serviceAuth,
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+      version = moved.json<{ version: number }>().version;
+    }
+
+    const res = await call('GET', '/payments/failed', undefined, as.support);
+    expect(res.statusCode, res.body).toBe(200);
+    const queue = res.json<{ data: StaffFailedPayment[]; meta: { total: number } }>();
+    const row = queue.data.find((r) => r.order.id === failing.order.id);
+    expect(row).toMatchObject({
+      order: { orderNumber: failing.order.orderNumber },
+      customer: { id: failing.user.id, email: failing.user.email },
+      payment: { failureReason: 'Your card was declined.' },
+    });
+    expect(queue.data.map((r) => r.order.id)).not.toContain(c.order.id);
+    expect(queue.meta.total).toBeGreaterThanOrEqual(1);
+
+    const bad = await call('GET', '/payments/failed?limit=101', undefined, as.support);
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toEqual(['limit must be a whole number from 1 to 100']);
   });
 });
 

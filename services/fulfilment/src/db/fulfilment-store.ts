@@ -134,6 +134,16 @@ export async function findFulfilmentByOrder(db: FulfilmentDb, orderId: string) {
   return row;
 }
 
+/** The fulfilment holding the box with this serial number (boxes_serial_number answers it). */
+export async function findFulfilmentByBoxSerial(db: FulfilmentDb, serial: string) {
+  const [row] = await db
+    .select({ fulfilment: fulfilments })
+    .from(boxes)
+    .innerJoin(fulfilments, eq(fulfilments.id, boxes.fulfilmentId))
+    .where(eq(boxes.serialNumber, serial));
+  return row?.fulfilment;
+}
+
 export async function jobRows(db: FulfilmentDb, fulfilmentId: string): Promise<JobRow[]> {
   return db
     .select()

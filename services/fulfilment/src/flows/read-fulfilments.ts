@@ -1,5 +1,7 @@
 import { boxesOf } from '../db/box-store.js';
+import { notFound } from '@pawfresh/kit';
 import {
+  findFulfilmentByBoxSerial,
   findFulfilmentByOrder,
   findFulfilmentRow,
   readFulfilment,
@@ -18,4 +20,14 @@ export async function fulfilmentWithJobs(ctx: FulfilmentContext, fulfilmentId: s
 export async function boxesOfOrder(ctx: FulfilmentContext, orderId: string) {
   const row = await findFulfilmentByOrder(ctx.db, orderId);
   return row ? boxesOf(ctx.db, [row]) : [];
+}
+
+/** The box with this serial number (the courier's invoice number for it); 404 when none has it. */
+export async function boxWithSerialNumber(ctx: FulfilmentContext, serialNumber: string) {
+  const row = await findFulfilmentByBoxSerial(ctx.db, serialNumber);
+  const box = row
+    ? (await boxesOf(ctx.db, [row])).find((b) => b.serialNumber === serialNumber)
+    : undefined;
+  if (!box) throw notFound(`No box has the serial number ${serialNumber}`);
+  return box;
 }

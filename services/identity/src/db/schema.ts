@@ -41,6 +41,19 @@ export const users = identityDb.table(
       .on(t.legacyId)
       .where(sql`${t.legacyId} is not null`),
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    // The back office's search (searchUsers): starts-with on e-mail and names, whatever the
+    // database's collation (text_pattern_ops), and one phone number.
+    index('users_email_prefix_idx').using('btree', sql`${t.email} text_pattern_ops`),
+    index('users_first_name_prefix_idx').using(
+      'btree',
+      sql`lower(${t.firstName}) text_pattern_ops`,
+    ),
+    index('users_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    index('users_full_name_prefix_idx').using(
+      'btree',
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index('users_phone_number_idx').on(t.phoneNumber),
   ],
 );
 

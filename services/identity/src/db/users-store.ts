@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from '@pawfresh/db/orm';
+import { and, asc, count, eq, inArray, or, sql } from '@pawfresh/db/orm';
 import type { User } from '@pawfresh/contracts/identity';
 import type { UserRole } from '@pawfresh/contracts/enums';
 import { isUniqueViolation } from '@pawfresh/db';
@@ -45,6 +45,31 @@ export async function deleteUser(db: IdentityDb, userId: string): Promise<boolea
 export async function findUserByEmail(db: IdentityDb, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
+}
+
+/**
+ * Users whose e-mail, first, last or full name (lower-cased) is LIKE `prefix` (a starts-with
+ * pattern), or whose phone number is one of `phones`; each condition is answered by an index
+ * (schema.ts: the *_prefix_idx and users_phone_number_idx).
+ */
+export async function searchUsers(
+  db: IdentityDb,
+  by: { prefix: string; phones: readonly string[] },
+  limit: number,
+): Promise<UserRow[]> {
+  const conditions = [
+    sql`${users.email} like ${by.prefix}`,
+    sql`lower(${users.firstName}) like ${by.prefix}`,
+    sql`lower(${users.lastName}) like ${by.prefix}`,
+    sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${by.prefix}`,
+  ];
+  if (by.phones.length > 0) conditions.push(inArray(users.phoneNumber, [...by.phones]));
+  return db
+    .select()
+    .from(users)
+    .where(or(...conditions))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(limit);
 }
 
 export async function findUserByLegacyId(

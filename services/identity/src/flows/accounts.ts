@@ -7,7 +7,14 @@ import {
 } from '../db/address-store.js';
 import { listMail } from '../db/mailbox-store.js';
 import { revokeFamilyOfToken } from '../db/session-store.js';
-import { deleteUser, findUserByEmail, findUserById, toUser } from '../db/users-store.js';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  searchUsers,
+  toUser,
+} from '../db/users-store.js';
+import { phoneForms, startsWithPattern } from '../rules/user-search.js';
 import type { IdentityContext } from './context.js';
 
 // Reads and small writes of a user, their default address, sessions and the development mailbox,
@@ -32,6 +39,16 @@ export async function removeUser(ctx: IdentityContext, userId: string): Promise<
 export async function usersWithEmail(ctx: IdentityContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   return user ? [toUser(user)] : [];
+}
+
+/** The back office's search over people: by e-mail, name (their start) or phone number. */
+export async function usersLike(ctx: IdentityContext, text: string, limit: number) {
+  const found = await searchUsers(
+    ctx.db,
+    { prefix: startsWithPattern(text), phones: phoneForms(text) ?? [] },
+    limit,
+  );
+  return found.map(toUser);
 }
 
 export async function isEmailTaken(ctx: IdentityContext, email: string): Promise<boolean> {

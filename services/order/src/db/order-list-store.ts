@@ -32,6 +32,7 @@ const LIST_FILTERS = [
   'status',
   'userId',
   'subscriptionId',
+  'orderNumber',
   'timezone',
   'billingDate',
   'billingDateRangeStart',
@@ -49,6 +50,7 @@ function listConditions(q: ListFilters) {
   if (q.status) conditions.push(eq(orders.paymentStatus, v('status')));
   if (q.userId) conditions.push(eq(orders.userId, v('userId')));
   if (q.subscriptionId) conditions.push(eq(orders.subscriptionId, v('subscriptionId')));
+  if (q.orderNumber) conditions.push(eq(orders.orderNumber, v('orderNumber')));
   if (q.timezone) conditions.push(eq(orders.timezone, v('timezone')));
   if (q.billingDate) conditions.push(eq(orders.billingDate, v('billingDate')));
   if (q.billingDateRangeStart) {

@@ -1,5 +1,9 @@
 import type { Clock, HandlerInput, ServiceClient, ServiceRuntime } from '@pawfresh/kit';
 import type { auditContract } from '@pawfresh/contracts/audit';
+import type { courierContract } from '@pawfresh/contracts/courier';
+import type { dogsContract } from '@pawfresh/contracts/dogs';
+import type { productContract } from '@pawfresh/contracts/product';
+import type { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
 import type { identityContract } from '@pawfresh/contracts/identity';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { orderContract } from '@pawfresh/contracts/order';
@@ -16,6 +20,12 @@ export interface StaffContext {
   subscription: ServiceClient<typeof subscriptionContract>;
   orchestration: ServiceClient<typeof orchestrationContract>;
   audit: ServiceClient<typeof auditContract>;
+  /** The search: shipments by tracking or invoice number, boxes by serial number. */
+  courier: ServiceClient<typeof courierContract>;
+  fulfilment: ServiceClient<typeof fulfilmentContract>;
+  /** The customer 360: dogs, and product names for a box's contents. */
+  dogs: ServiceClient<typeof dogsContract>;
+  product: ServiceClient<typeof productContract>;
   clock: Clock;
   log: ServiceRuntime['log'];
 }

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
+
+import { session } from '../lib/api';
+import { meQuery } from '../lib/me';
+import { Loading } from '../components/states';
+import { RouteError } from './routes/route-error';
+import { BASENAME, nextOf, paths } from '../config/paths';
+
+/** Every page but sign-in needs a member of staff: with a fresh token, and who they are. */
+const signedIn =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    if (!(await session.ensureFresh())) {
+      throw redirect(`${paths.signIn}?next=${encodeURIComponent(nextOf(new URL(request.url)))}`);
+    }
+    await queryClient.ensureQueryData(meQuery());
+    return null;
+  };
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(
+    [
+      {
+        path: paths.signIn,
+        lazy: () => import('./routes/sign-in').then((m) => ({ Component: m.SignInPage })),
+        HydrateFallback: () => <Loading />,
+      },
+      {
+        id: 'signed-in',
+        loader: signedIn(queryClient),
+        lazy: () => import('./routes/shell').then((m) => ({ Component: m.Shell })),
+        ErrorBoundary: RouteError,
+        HydrateFallback: () => <Loading />,
+        children: [
+          {
+            index: true,
+            lazy: () => import('./routes/home').then((m) => ({ Component: m.HomePage })),
+          },
+          {
+            path: 'customers/:customerId',
+            lazy: () => import('./routes/customer').then((m) => ({ Component: m.CustomerPage })),
+          },
+          {
+            path: '*',
+            lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
+      },
+    ],
+    { basename: BASENAME },
+  );
+}

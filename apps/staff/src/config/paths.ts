@@ -1,0 +1,14 @@
+/** The back office's pages (under /staff/). */
+export const paths = {
+  signIn: '/sign-in',
+  home: '/',
+  search: (q: string) => `/?q=${encodeURIComponent(q)}`,
+  customer: (id: string) => `/customers/${id}`,
+  failedPayments: '/payments/failed',
+} as const;
+
+/** Where the app is served (the server and vite.config.ts's base say the same). */
+export const BASENAME = '/staff';
+
+/** Where the person was going, for the sign-in page to send them on to. */
+export const nextOf = (url: URL) => url.pathname.slice(BASENAME.length) + url.search || '/';

@@ -1,0 +1,59 @@
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useSearchParams } from 'react-router';
+
+import { LoadError } from '../../components/states';
+import { PAGE_SIZE } from './queries';
+
+type Page<T> = { data: T[]; meta: { total: number; offset: number; limit: number } };
+
+/**
+ * One of the 360 page's lists: its page is held in the URL (`?<name>Page=2`), so a reload or a
+ * shared link opens the same page; loading, empty and failed states of its own.
+ */
+export function PagedTable<T extends { id: string }>({
+  name,
+  label,
+  query,
+  columns,
+  empty,
+}: {
+  name: string;
+  label: string;
+  query: (offset: number) => UseQueryOptions<Page<T>, Error, Page<T>, (string | number)[]>;
+  columns: DataTableColumn<T>[];
+  empty: string;
+}) {
+  const [params, setParams] = useSearchParams();
+  const key = `${name}Page`;
+  const page = Math.max(1, Number(params.get(key)) || 1);
+  const result = useQuery({ ...query((page - 1) * PAGE_SIZE), placeholderData: (prev) => prev });
+  if (result.isError) {
+    return <LoadError error={result.error} onRetry={() => void result.refetch()} />;
+  }
+  return (
+    <DataTable<T>
+      aria-label={label}
+      withTableBorder
+      minHeight={result.data?.data.length ? undefined : 150}
+      fetching={result.isFetching}
+      records={result.data?.data ?? []}
+      columns={columns}
+      noRecordsText={result.isPending ? 'Loading…' : empty}
+      totalRecords={result.data?.meta.total ?? 0}
+      recordsPerPage={PAGE_SIZE}
+      page={page}
+      onPageChange={(p) =>
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            if (p === 1) next.delete(key);
+            else next.set(key, String(p));
+            return next;
+          },
+          { replace: true },
+        )
+      }
+    />
+  );
+}

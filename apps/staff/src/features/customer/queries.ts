@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { StaffResponse } from '@pawfresh/contracts/staff';
+
+import { api } from '../../lib/api';
+
+export const customerOrdersQuery = (id: string, offset: number) =>
+  queryOptions({
+    queryKey: ['customer', id, 'orders', offset],
+    queryFn: ({ signal }) =>
+      api.get<StaffResponse<'customerOrders'>>(`/customers/${id}/orders`, {
+        params: { offset, limit: PAGE_SIZE },
+        signal,
+      }),
+  });
+
+export const customerPaymentsQuery = (id: string, offset: number) =>
+  queryOptions({
+    queryKey: ['customer', id, 'payments', offset],
+    queryFn: ({ signal }) =>
+      api.get<StaffResponse<'customerPayments'>>(`/customers/${id}/payments`, {
+        params: { offset, limit: PAGE_SIZE },
+        signal,
+      }),
+  });
+
+export const customerTimelineQuery = (id: string, offset: number) =>
+  queryOptions({
+    queryKey: ['customer', id, 'timeline', offset],
+    queryFn: ({ signal }) =>
+      api.get<StaffResponse<'customerTimeline'>>(`/customers/${id}/timeline`, {
+        params: { offset, limit: PAGE_SIZE },
+        signal,
+      }),
+  });
+
+export const PAGE_SIZE = 10;
+
+export const customerOverviewQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['customer', id, 'overview'],
+    queryFn: ({ signal }) =>
+      api.get<StaffResponse<'customerOverview'>>(`/customers/${id}/overview`, { signal }),
+  });
