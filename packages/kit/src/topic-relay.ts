@@ -90,6 +90,15 @@ export function parseSubscribers<T extends string>(
   return out;
 }
 
+/** What a service that announces topics takes: its subscribers and how its relay runs. */
+export interface TopicServiceOptions<T extends string = string> {
+  /** Who gets the topics; by default the service's setting (`…_TOPIC_SUBSCRIBERS`). */
+  subscribers?: readonly Subscriber<T>[];
+  /** How often the relay looks for topics to deliver; 0 turns it off (tests drive it). */
+  relayEveryMs?: number;
+  relay?: Omit<RelayOptions, 'subscribers'>;
+}
+
 /** Subscribers read from a setting at start: a wrong setting stops the start with its problem. */
 export function startingSubscribers<T extends string>(
   parsed: Subscriber<T>[] | string,

@@ -6,8 +6,8 @@ import {
   servicePlugin,
   startingSubscribers,
   type RelayOptions,
+  type TopicServiceOptions,
   type ServiceModule,
-  type Subscriber,
 } from '@pawfresh/kit';
 import { RevisionCache, type DatabaseConnection } from '@pawfresh/db';
 import { courierContract, courierTopics, type CourierTopic } from '@pawfresh/contracts/courier';
@@ -19,13 +19,8 @@ import { courierHandlers } from './routes.js';
 
 export const COURIER_BASE_PATH = '/api/v1/couriers/becool';
 
-export interface CourierServiceOptions {
-  /** Who gets the courier's topics; by default the settings' (COURIER_TOPIC_SUBSCRIBERS). */
-  subscribers?: readonly Subscriber<CourierTopic>[];
-  /** How often the relay looks for topics to deliver; 0 turns it off (tests drive it). */
-  relayEveryMs?: number;
-  relay?: Omit<RelayOptions, 'subscribers'>;
-}
+/** The courier's topic subscribers (COURIER_TOPIC_SUBSCRIBERS by default) and relay. */
+export type CourierServiceOptions = TopicServiceOptions<CourierTopic>;
 
 /**
  * The courier (BeCool) integration: delivery coverage of every Australian postcode and suburb,

@@ -6,6 +6,7 @@ import {
   servicePlugin,
   startingSubscribers,
   type ServiceModule,
+  type TopicServiceOptions,
 } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { courierContract } from '@pawfresh/contracts/courier';
@@ -15,19 +16,14 @@ import { schema } from './db/schema.js';
 import type { OrderContext } from './flows/context.js';
 import { relayTopics, type RelayOptions } from './flows/relay-topics.js';
 import { outboxLagSeconds } from './flows/outbox-lag.js';
-import { announced, parseSubscribers, type Subscriber } from './rules/outbox-delivery.js';
+import { announced, parseSubscribers } from './rules/outbox-delivery.js';
 import { orderHandlers } from './routes.js';
 import { seedDemoOrders } from './seed/seed-demo-orders.js';
 
 export const ORDER_BASE_PATH = '/api/v1';
 
-export interface OrderServiceOptions {
-  /** Who gets the order topics; by default the settings' (the server's ORDER_TOPIC_SUBSCRIBERS). */
-  subscribers?: readonly Subscriber[];
-  /** How often the relay looks for topics to deliver; 0 turns it off (tests drive it). */
-  relayEveryMs?: number;
-  relay?: Omit<RelayOptions, 'subscribers'>;
-}
+/** The order topics' subscribers (ORDER_TOPIC_SUBSCRIBERS by default) and relay. */
+export type OrderServiceOptions = TopicServiceOptions;
 
 /** The order service, with its topic subscribers and relay settings. */
 export function orderServiceWith(
