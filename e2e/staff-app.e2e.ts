@@ -187,4 +187,31 @@ describe('the back office in Chromium', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'lists a box whose payment failed in the failed payments queue, and leads to its customer',
+    async () => {
+      const failed = await scenarioAccount(baseUrl, 'payment-failed');
+      type Box = { userId: string; orderNumber: number; paymentStatus: string };
+      const boxes = await Promise.all(
+        failed.orders.map(({ orderId }) => service<Box>('GET', `/order/api/v1/orders/${orderId}`)),
+      );
+      const order = boxes.find((box) => box.paymentStatus === 'attempt_failed')!;
+      expect(order).toBeDefined();
+      const { page, errors, close } = await openPage(browser(), DESKTOP);
+      await signInToStaff(page, 'staff@pawfresh.com.au');
+      await page.getByRole('link', { name: 'Failed payments' }).click();
+      await page.getByRole('heading', { name: 'Failed payments', level: 1 }).waitFor();
+      const queue = page.getByRole('table', { name: 'Failed payments' });
+      const row = queue.getByRole('row').filter({ hasText: `#${order.orderNumber}` });
+      await row.waitFor();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/failed-payments-desktop.png`, fullPage: true });
+      await row.getByRole('link').click();
+      await page.waitForURL(new RegExp(`/staff/customers/${order.userId}$`));
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

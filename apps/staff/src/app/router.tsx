@@ -42,6 +42,13 @@ export function createAppRouter(queryClient: QueryClient) {
             lazy: () => import('./routes/customer').then((m) => ({ Component: m.CustomerPage })),
           },
           {
+            path: paths.failedPayments.slice(1),
+            lazy: () =>
+              import('./routes/failed-payments').then((m) => ({
+                Component: m.FailedPaymentsPage,
+              })),
+          },
+          {
             path: '*',
             lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
           },
