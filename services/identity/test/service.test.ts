@@ -171,6 +171,7 @@ describe('health and documentation', () => {
         '/identity/users',
         '/identity/users/{userId}',
         '/identity/users/check-email',
+        '/identity/users/search',
         '/identity/users/{userId}/password',
         '/identity/sessions',
         '/identity/sessions/refresh',
