@@ -441,6 +441,9 @@ describe('the failed payments queue', () => {
       setDefault: true,
     });
     expect(declining.statusCode, declining.body).toBe(201);
+    // The box's earlier, successful payment was made at this same test instant: a second later,
+    // the declined attempt is the box's latest (payments at one instant are in no set order).
+    h.clock.advance(1_000);
     const declined = await callJson(
       h.apps.payment!,
       'POST',
