@@ -99,6 +99,23 @@ export interface TopicServiceOptions<T extends string = string> {
   relay?: Omit<RelayOptions, 'subscribers'>;
 }
 
+/**
+ * A service's relay settings: its subscribers, reached with the service credentials and, in one
+ * process, the way services reach each other; the service's own relay options over them.
+ */
+export function serviceRelayOptions(
+  runtime: { serviceToken: string; fetch?: RelayOptions['fetch'] },
+  options: TopicServiceOptions<string>,
+  subscribers: readonly Subscriber[],
+): RelayOptions {
+  return {
+    token: runtime.serviceToken,
+    ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
+    ...options.relay,
+    subscribers,
+  };
+}
+
 /** Subscribers read from a setting at start: a wrong setting stops the start with its problem. */
 export function startingSubscribers<T extends string>(
   parsed: Subscriber<T>[] | string,

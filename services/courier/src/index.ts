@@ -4,8 +4,8 @@ import {
   parseSubscribers,
   relayEvery,
   servicePlugin,
+  serviceRelayOptions,
   startingSubscribers,
-  type RelayOptions,
   type TopicServiceOptions,
   type ServiceModule,
 } from '@pawfresh/kit';
@@ -52,13 +52,7 @@ export function courierServiceWith(
       const suburbs = new RevisionCache<SuburbZoneRow | null>(revisions, COVERAGE_KEY, () =>
         readCoverageRevision(db),
       );
-      const relay: RelayOptions = {
-        token: runtime.serviceToken,
-        // In one process, a subscriber in it is reached the way services reach each other.
-        ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
-        ...options.relay,
-        subscribers,
-      };
+      const relay = serviceRelayOptions(runtime, options, subscribers);
       const routes = servicePlugin({
         contract: courierContract,
         handlers: courierHandlers({

@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '@pawfresh/kit';
-import {
-  callJson,
-  fuzzContract,
-  messagesOf,
-  serviceApp,
-  serviceAuth,
-  type HttpMethod,
-  serviceUnderTest,
-} from '@pawfresh/testing';
-import {
-  courierContract,
-  EVENT_PAYLOAD_MISMATCH,
-  INVOICE_PREFIX_MESSAGE,
-  type Shipment,
-} from '@pawfresh/contracts/courier';
+import { callJson, fuzzContract, messagesOf, serviceApp, serviceAuth, type HttpMethod, serviceUnderTest } from '@pawfresh/testing';
+import { courierContract, EVENT_PAYLOAD_MISMATCH, INVOICE_PREFIX_MESSAGE, type Shipment } from '@pawfresh/contracts/courier';
 import { eq } from '@pawfresh/db/orm';
-import { courierService, courierServiceWith, relayCourierTopics } from '../src/index.js';
+import { courierServiceWith, relayCourierTopics } from '../src/index.js';
 import { courierEvents, outbox, schema } from '../src/db/schema.js';
 
 // Monday 2 November 2026, 15:00 in Melbourne and Sydney (AEDT): before the 5pm cut-off.
 const clock = new TestClock('2026-11-02T04:00:00.000Z');
 const BASE = '/api/v1/couriers/becool';
 
-const service = serviceUnderTest(courierService, { clock });
+// Its relay stays off: the topic test's own courier shares this database, and a second relay
+// (to the default subscriber) could claim that test's topic first.
+const service = serviceUnderTest(courierServiceWith({ relayEveryMs: 0 }), { clock });
 
 const call = (method: HttpMethod, url: string, payload?: unknown) =>
   callJson(service.app(), method, `${BASE}${url}`, payload);
@@ -188,7 +177,10 @@ describe('GET /delivery-schedules', () => {
 
   it('after 5pm local time tomorrow is gone; Perth still has three hours to go', async () => {
     const late = new TestClock('2026-11-02T06:30:00.000Z'); // 17:30 Melbourne, 14:30 Perth
-    const lateApp = await serviceApp(courierService, { database: service.database(), clock: late });
+    const lateApp = await serviceApp(courierServiceWith({ relayEveryMs: 0 }), {
+      database: service.database(),
+      clock: late,
+    });
     try {
       const ask = (postcode: string, suburb: string) =>
         callJson(

@@ -4,6 +4,7 @@ import {
   createServiceClient,
   relayEvery,
   servicePlugin,
+  serviceRelayOptions,
   startingSubscribers,
   type ServiceModule,
   type TopicServiceOptions,
@@ -14,7 +15,7 @@ import { orderContract } from '@pawfresh/contracts/order';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import { schema } from './db/schema.js';
 import type { OrderContext } from './flows/context.js';
-import { relayTopics, type RelayOptions } from './flows/relay-topics.js';
+import { relayTopics } from './flows/relay-topics.js';
 import { outboxLagSeconds } from './flows/outbox-lag.js';
 import { announced, parseSubscribers } from './rules/outbox-delivery.js';
 import { orderHandlers } from './routes.js';
@@ -58,13 +59,7 @@ export function orderServiceWith(
         revisions: runtime.database.revisions(),
         announces: (topic) => announced(subscribers, topic),
       };
-      const relay: RelayOptions = {
-        token: runtime.serviceToken,
-        // In one process, a subscriber in it is reached the way services reach each other.
-        ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
-        ...options.relay,
-        subscribers,
-      };
+      const relay = serviceRelayOptions(runtime, options, subscribers);
       const routes = servicePlugin({
         contract: orderContract,
         handlers: orderHandlers(ctx),
