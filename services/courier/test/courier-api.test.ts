@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '@pawfresh/kit';
-import { callJson, fuzzContract, messagesOf, serviceApp, serviceAuth, type HttpMethod, serviceUnderTest } from '@pawfresh/testing';
-import { courierContract, EVENT_PAYLOAD_MISMATCH, INVOICE_PREFIX_MESSAGE, type Shipment } from '@pawfresh/contracts/courier';
+import {
+  callJson,
+  fuzzContract,
+  messagesOf,
+  serviceApp,
+  serviceAuth,
+  type HttpMethod,
+  serviceUnderTest,
+} from '@pawfresh/testing';
+import {
+  courierContract,
+  EVENT_PAYLOAD_MISMATCH,
+  INVOICE_PREFIX_MESSAGE,
+  type Shipment,
+} from '@pawfresh/contracts/courier';
 import { eq } from '@pawfresh/db/orm';
 import { courierServiceWith, relayCourierTopics } from '../src/index.js';
 import { courierEvents, outbox, schema } from '../src/db/schema.js';
