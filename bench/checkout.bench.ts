@@ -75,6 +75,7 @@ async function main() {
     step: (_name, run) => run(),
     workflowId: () => id,
     clock: systemClock,
+    between: async () => {},
   });
   const plain = (id: string) => {
     const ctx = plainContext(id);

@@ -39,6 +39,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       step: <T>(name: string, run: () => Promise<T>) => engine.step(name, run),
       workflowId: () => engine.currentWorkflowId(),
       clock: runtime.clock,
+      between: () => engine.between(),
     };
     const workflows = registerWorkflows(engine, ctx, {
       ...settings,

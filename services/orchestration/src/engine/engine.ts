@@ -170,6 +170,11 @@ export class Engine {
     );
   }
 
+  /** Inside a step, between its writes: the test-only step delay (see WorkflowContext.between). */
+  async between(): Promise<void> {
+    if (this.options.stepDelayMs > 0) await sleep(this.options.stepDelayMs);
+  }
+
   /** The id of the workflow the caller runs in (steps derive their idempotency keys from it). */
   currentWorkflowId(): string {
     return runningWorkflowId();

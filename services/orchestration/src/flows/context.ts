@@ -10,4 +10,9 @@ export interface WorkflowContext {
   workflowId(): string;
   /** The service's clock: read it inside a step, so a recovered run sees the same time. */
   clock: Clock;
+  /**
+   * Between the writes of a step that makes many (one order after another): the crash tests'
+   * step delay (WORKFLOW_STEP_DELAY_MS), so a kill can land inside the step; at once otherwise.
+   */
+  between(): Promise<void>;
 }

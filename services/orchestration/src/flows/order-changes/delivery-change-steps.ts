@@ -174,53 +174,51 @@ export const before = (o: Order): Before => ({
   expectedDeliverySlotId: o.expectedDeliverySlotId,
 });
 
-/** A new address on one order (and its delivery note): the changed order, or why it was left. */
+/**
+ * A new address on one order (and its delivery note): the changed order, or why it was left. Not
+ * a step of its own: `readdressAll` writes every order's address in one.
+ */
 async function readdress(
-  { services, step }: WorkflowContext,
+  { services }: WorkflowContext,
   order: Before,
   address: OrderAddressInput,
   deliveryNote: string | null | undefined,
   actor: string,
 ): Promise<Change> {
-  return step('change-address', async () => {
-    try {
-      let changed = await passRefusals('Changing the address', () =>
-        services.order.replaceAddress({
-          params: { orderId: order.id, addressId: order.address.addressId },
-          body: address,
+  try {
+    let changed = await passRefusals('Changing the address', () =>
+      services.order.replaceAddress({
+        params: { orderId: order.id, addressId: order.address.addressId },
+        body: address,
+      }),
+    );
+    if (deliveryNote !== undefined && deliveryNote !== order.deliveryNote) {
+      changed = await passRefusals('Changing the delivery note', () =>
+        services.order.patchOrder({
+          params: { orderId: order.id },
+          body: { deliveryNote, updatedBy: actor },
         }),
       );
-      if (deliveryNote !== undefined && deliveryNote !== order.deliveryNote) {
-        changed = await passRefusals('Changing the delivery note', () =>
-          services.order.patchOrder({
-            params: { orderId: order.id },
-            body: { deliveryNote, updatedBy: actor },
-          }),
-        );
-      }
-      return { order: changed };
-    } catch (err) {
-      if (isPassedRefusal(err, 409)) return refusedBy(err);
-      throw err;
     }
-  });
+    return { order: changed };
+  } catch (err) {
+    if (isPassedRefusal(err, 409)) return refusedBy(err);
+    throw err;
+  }
 }
 
-/** Undo of an address change: the order's address and note as they were. */
-const addressBack = ({ services }: WorkflowContext, was: Before) => ({
-  name: 'compensate-address',
-  run: () =>
-    upstream('Putting the address back', async () => {
-      await services.order.replaceAddress({
-        params: { orderId: was.id, addressId: was.address.addressId },
-        body: orderAddressOf(was.address),
-      });
-      await services.order.patchOrder({
-        params: { orderId: was.id },
-        body: { deliveryNote: was.deliveryNote, updatedBy: 'orchestration' },
-      });
-    }),
-});
+/** An order's address and note put back as they were (the undo of an address change). */
+const putAddressBack = ({ services }: WorkflowContext, was: Before) =>
+  upstream('Putting the address back', async () => {
+    await services.order.replaceAddress({
+      params: { orderId: was.id, addressId: was.address.addressId },
+      body: orderAddressOf(was.address),
+    });
+    await services.order.patchOrder({
+      params: { orderId: was.id },
+      body: { deliveryNote: was.deliveryNote, updatedBy: 'orchestration' },
+    });
+  });
 
 /** The customer's live orders from a date on, the given one first. */
 export async function futureOrders(
@@ -240,17 +238,15 @@ export async function futureOrders(
 }
 
 /**
- * A change to each order in turn, each with its undo (`undoOf`) in the saga: `change` answers the
- * changed order, why the order service left it, or nothing when it is not to change. The first
- * order's refusal fails the workflow when `refuseFirst` says how; a later one's leaves it as it
- * was, named in skippedOrders.
+ * A change to each order in turn, each checkpointed with its undo (`undoOf`) in the saga:
+ * `change` answers the changed order, why the order service left it (the order is named in
+ * skippedOrders and keeps what it had), or nothing when it is not to change.
  */
 async function changeEach(
   saga: Saga,
   targets: readonly Before[],
   change: (target: Before, n: number) => Promise<Change | undefined>,
   undoOf: (was: Before) => { name: string; run: () => Promise<unknown> },
-  refuseFirst?: (reason: string) => Error,
 ) {
   const orders: Order[] = [];
   const skippedOrders: SkippedOrder[] = [];
@@ -261,7 +257,6 @@ async function changeEach(
     });
     if (!result) continue;
     if ('refused' in result) {
-      if (n === 0 && refuseFirst) throw refuseFirst(result.refused);
       skippedOrders.push({
         orderId: target.id,
         deliveryDate: target.deliveryDate,
@@ -274,8 +269,17 @@ async function changeEach(
   return { orders, skippedOrders };
 }
 
-/** The new address on each order in turn (see changeEach); undone by putting the addresses back. */
-export const readdressAll = (
+/**
+ * The new address on each order, in one checkpointed step (`change-addresses`): an order written
+ * before a crash is written the same again when the step runs again, which the order service takes
+ * as no change, so the orders need no step each (docs/order-changes.md). The first order's refusal
+ * fails the workflow (`refuseFirst`) before any other is written; a later one's leaves that order
+ * as it was, named in skippedOrders. Undone (`compensate-addresses`) by putting back each order
+ * the step changed; when the step itself failed part way, every order but the one it failed on
+ * (which order an earlier life of the run reached is not known; putting back an order that did
+ * not change is no change).
+ */
+export async function readdressAll(
   ctx: WorkflowContext,
   saga: Saga,
   targets: readonly Before[],
@@ -283,14 +287,49 @@ export const readdressAll = (
   deliveryNote: string | null | undefined,
   actor: string,
   refuseFirst: (reason: string) => Error,
-) =>
-  changeEach(
-    saga,
-    targets,
-    (target) => readdress(ctx, target, orderAddressWith(target.address, next), deliveryNote, actor),
-    (was) => addressBack(ctx, was),
-    refuseFirst,
+) {
+  let failedOn: string | undefined;
+  const changes = await saga.step(
+    'change-addresses',
+    async () => {
+      const done: { target: Before; change: Change }[] = [];
+      for (const target of targets) {
+        if (done.length > 0) await ctx.between();
+        const address = orderAddressWith(target.address, next);
+        failedOn = target.id;
+        const change = await readdress(ctx, target, address, deliveryNote, actor);
+        failedOn = undefined;
+        done.push({ target, change });
+        if (done.length === 1 && 'refused' in change) break;
+      }
+      return done;
+    },
+    {
+      name: 'compensate-addresses',
+      needed: (done) => done.some(({ change }) => 'order' in change),
+      run: async (done) => {
+        const back = done
+          ? done.flatMap(({ target, change }) => ('order' in change ? [target] : []))
+          : targets.filter((t) => t.id !== failedOn);
+        for (const was of back) await putAddressBack(ctx, was);
+      },
+    },
+    { undoOnFailure: 'any' },
   );
+  const orders: Order[] = [];
+  const skippedOrders: SkippedOrder[] = [];
+  for (const [n, { target, change }] of changes.entries()) {
+    if ('order' in change) orders.push(change.order);
+    else if (n === 0) throw refuseFirst(change.refused);
+    else
+      skippedOrders.push({
+        orderId: target.id,
+        deliveryDate: target.deliveryDate,
+        reason: change.refused,
+      });
+  }
+  return { orders, skippedOrders };
+}
 
 /** The first day on or after `from` the courier delivers to the place in the slot (a week ahead). */
 async function deliveryDayFrom(
