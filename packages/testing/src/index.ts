@@ -11,14 +11,18 @@ export { serviceUnderTest, type ServiceUnderTest } from './service-under-test.js
 export { fuzzContract } from './fuzz-contract.js';
 export { routeFetch, svcUrl } from './route-fetch.js';
 export { serviceGraph, signedInAs, type ServiceGraph } from './service-graph.js';
+export { graphUnderTest, harnessForFile, type GraphUnderTest } from './graph-under-test.js';
 export { callJson, caller, messagesOf, type HttpMethod } from './http.js';
 export {
   catalogue,
+  dayFromNow,
   dogWithActivePlan,
   fridayAfter,
   fridayFromNow,
   household,
   householdSubscription,
+  JO_IN_RICHMOND,
+  planBoxBody,
   RICHMOND,
   sendJson,
   type Household,

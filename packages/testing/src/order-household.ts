@@ -47,6 +47,49 @@ export const RICHMOND = {
   postcode: '3121',
 };
 
+/** The test customer Jo's delivery address: Richmond, as above. */
+export const JO_IN_RICHMOND = { ...RICHMOND, firstName: 'Jo', lastName: 'Tester' };
+
+/** The calendar day (UTC) this many days from now. */
+export const dayFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** What a box's order body reads of a subscription (the contracts' Subscription has the rest). */
+interface PlannedSubscription {
+  id: string;
+  userId: string;
+  feedingPlans: {
+    skus: { productId: string; productVariantId: string; price: number; pouches: number }[];
+  }[];
+}
+
+/**
+ * A subscription box's order body (`POST /api/v1/orders`): the first plan's pouches as its full
+ * bowl lines for `dogId`, the subscription's box number `index` on `deliveryDate` (PM), to Jo in
+ * Richmond VIC.
+ */
+export const planBoxBody = (
+  subscription: PlannedSubscription,
+  dogId: string,
+  index: number,
+  deliveryDate: string,
+) => ({
+  userId: subscription.userId,
+  subscriptionId: subscription.id,
+  subscriptionOrderIndex: index,
+  deliveryDate,
+  expectedDeliverySlotId: 'PM',
+  address: JO_IN_RICHMOND,
+  orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
+    animalId: dogId,
+    productId: s.productId,
+    productVariantId: s.productVariantId,
+    planType: 'full_bowl',
+    price: s.price,
+    quantity: s.pouches,
+  })),
+});
+
 /** Dates two weeks apart from `first` (by default Friday 20 November 2026, for a test clock). */
 export const fridayAfter = (n: number, first = '2026-11-20') =>
   new Date(Date.parse(`${first}T00:00:00Z`) + n * 14 * 86_400_000).toISOString().slice(0, 10);

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { DatabaseConnection } from '@pawfresh/db';
 import { SESSION_CHECK_SECONDS, TestClock, signAccessToken } from '@pawfresh/kit';
 import { accountContract, type CustomerDog } from '@pawfresh/contracts/account';
 import type { RecommendedMeal } from '@pawfresh/contracts/product';
 import {
-  callJson,
   caller,
+  callJson,
   fuzzContract,
+  graphUnderTest,
   messagesOf,
-  serviceGraph,
-  testDatabase,
   TEST_ACCESS_TOKEN_SECRET,
-  type ServiceGraph,
 } from '@pawfresh/testing';
 import { productService } from '@pawfresh/product';
 import { identityService } from '@pawfresh/identity';
@@ -25,38 +22,28 @@ import { subscriptionService } from '@pawfresh/subscription';
 import { orchestrationService } from '@pawfresh/orchestration';
 import { accountService } from '../src/index.js';
 
-let database: DatabaseConnection;
-let graph: ServiceGraph;
-let apps: Record<string, FastifyInstance>;
-let account: FastifyInstance;
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
-
+// The order changes and cards run workflows (the contract fuzz below reaches them), and so do
+// the Subscriptions changes; their reads go to the subscription service.
+const { apps } = graphUnderTest(
+  {
+    product: productService,
+    identity: identityService,
+    dogs: dogsService,
+    payment: paymentService,
+    courier: courierService,
+    order: orderService,
+    pricing: pricingService,
+    subscription: subscriptionService,
+    orchestration: orchestrationService,
+    account: accountService,
+  },
+  { clock },
+);
+let account: FastifyInstance;
 beforeAll(async () => {
-  database = await testDatabase();
-  // The order changes and cards run workflows (the contract fuzz below reaches them), and so do
-  // the Subscriptions changes; their reads go to the subscription service.
-  graph = await serviceGraph(
-    {
-      product: productService,
-      identity: identityService,
-      dogs: dogsService,
-      payment: paymentService,
-      courier: courierService,
-      order: orderService,
-      pricing: pricingService,
-      subscription: subscriptionService,
-      orchestration: orchestrationService,
-      account: accountService,
-    },
-    { database, clock },
-  );
-  ({ apps } = graph);
   account = apps.account!;
   await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script');
-});
-afterAll(async () => {
-  await graph?.close();
-  await database?.close();
 });
 
 /** Calls to the customer API; each passes its caller's headers (`nobody`, or a customer's). */

@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
 import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
 import type { CustomerDeliveryOptions, CustomerPaymentMethod } from '@pawfresh/contracts/account';
 import type { Address } from '@pawfresh/contracts/fields';
 import {
-  callJson,
   caller,
+  callJson,
   catalogue,
+  graphUnderTest,
   household,
-  messagesOf,
-  serviceGraph,
-  signedInAs,
-  testDatabase,
   type Household,
-  type ServiceGraph,
+  messagesOf,
+  signedInAs,
 } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
@@ -34,17 +31,9 @@ import { accountService } from '../src/index.js';
  * behind them real on one database. Each route is tried by two customers: another customer's
  * order, line item, address or card is a 404, and both customers' data is read back unchanged.
  */
-let database: DatabaseConnection;
-let graph: ServiceGraph;
-let apps: Record<string, FastifyInstance>;
-let down: Record<string, boolean>;
-let account: FastifyInstance;
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
-let kit: Awaited<ReturnType<typeof catalogue>>;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  const modules = {
+const services = graphUnderTest(
+  {
     product: productService,
     pricing: pricingService,
     dogs: dogsService,
@@ -55,17 +44,18 @@ beforeAll(async () => {
     order: orderService,
     orchestration: orchestrationService,
     account: accountService,
-  };
-  graph = await serviceGraph(modules, { database, clock });
-  ({ apps, down } = graph);
+  },
+  { clock },
+);
+const { apps, down } = services;
+let account: FastifyInstance;
+let kit: Awaited<ReturnType<typeof catalogue>>;
+
+beforeAll(async () => {
   account = apps.account!;
   await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script');
   kit = await catalogue(apps.product!);
 }, 180_000);
-afterAll(async () => {
-  await graph?.close();
-  await database?.close();
-});
 
 const call = caller(() => account);
 
@@ -89,9 +79,13 @@ async function customer(): Promise<{ home: Household<Order>; auth: Record<string
     userId,
   );
   // Tests move the clock past cut-offs: the token lasts 30 days.
-  const auth = await signedInAs({ database, clock, startTestSession }, userId, {
-    ttlSeconds: 30 * 86_400,
-  });
+  const auth = await signedInAs(
+    { database: services.database(), clock, startTestSession },
+    userId,
+    {
+      ttlSeconds: 30 * 86_400,
+    },
+  );
   return { home, auth };
 }
 

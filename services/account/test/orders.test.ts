@@ -1,48 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { identityService, startTestSession } from '@pawfresh/identity';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { sql } from '@pawfresh/db/orm';
 import { TestClock } from '@pawfresh/kit';
 import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
-import {
-  callJson,
-  messagesOf,
-  serviceGraph,
-  signedInAs,
-  testDatabase,
-  type ServiceGraph,
-} from '@pawfresh/testing';
+import { callJson, graphUnderTest, messagesOf, signedInAs } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { orderService } from '@pawfresh/order';
 import { accountService } from '../src/index.js';
 
-let database: DatabaseConnection;
-let graph: ServiceGraph;
-let apps: Record<string, FastifyInstance>;
-let account: FastifyInstance;
 /** Monday 2 November 2026, 8pm in Melbourne. */
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
-
-beforeAll(async () => {
-  database = await testDatabase();
-  graph = await serviceGraph(
-    {
-      identity: identityService,
-      courier: courierService,
-      order: orderService,
-      account: accountService,
-    },
-    { database, clock },
-  );
-  ({ apps } = graph);
+const services = graphUnderTest(
+  {
+    identity: identityService,
+    courier: courierService,
+    order: orderService,
+    account: accountService,
+  },
+  { clock },
+);
+const { apps } = services;
+let account: FastifyInstance;
+let database: DatabaseConnection;
+beforeAll(() => {
   account = apps.account!;
-});
-afterAll(async () => {
-  await graph?.close();
-  await database?.close();
+  database = services.database();
 });
 
 const signedIn = (userId: string, role: 'customer' | 'support' = 'customer') =>

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { identityService, startTestSession } from '@pawfresh/identity';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
 import { accountContract } from '@pawfresh/contracts/account';
 import type { Dog } from '@pawfresh/contracts/dogs';
@@ -12,13 +11,13 @@ import type { GeneratedFeedingPlan, Subscription } from '@pawfresh/contracts/sub
 import type { CustomerDogProfileChange } from '@pawfresh/contracts/account';
 import {
   callJson,
+  dayFromNow,
   dogWithActivePlan,
   fuzzContract,
+  graphUnderTest,
   messagesOf,
-  serviceGraph,
+  planBoxBody,
   signedInAs,
-  testDatabase,
-  type ServiceGraph,
 } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
@@ -34,43 +33,33 @@ import { accountService } from '../src/index.js';
  * workflows included) on one fresh database, two customers: each call with the other customer's
  * subscription, feeding plan, extra, order or dog is a 404 and changes nothing (both read back).
  */
-let database: DatabaseConnection;
-let graph: ServiceGraph;
-let apps: Record<string, FastifyInstance>;
+const clock = new TestClock(new Date().toISOString());
+const services = graphUnderTest(
+  {
+    identity: identityService,
+    product: productService,
+    pricing: pricingService,
+    dogs: dogsService,
+    courier: courierService,
+    order: orderService,
+    subscription: subscriptionService,
+    orchestration: orchestrationService,
+    account: accountService,
+  },
+  { clock },
+);
+const { apps } = services;
 let account: FastifyInstance;
 let meals: Product[];
-const clock = new TestClock(new Date().toISOString());
 
 beforeAll(async () => {
-  database = await testDatabase();
-  graph = await serviceGraph(
-    {
-      identity: identityService,
-      product: productService,
-      pricing: pricingService,
-      dogs: dogsService,
-      courier: courierService,
-      order: orderService,
-      subscription: subscriptionService,
-      orchestration: orchestrationService,
-      account: accountService,
-    },
-    { database, clock },
-  );
-  ({ apps } = graph);
   account = apps.account!;
   await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script', {});
   meals = (await callJson(apps.product!, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
 }, 180_000);
-afterAll(async () => {
-  await graph?.close();
-  await database?.close();
-});
 
-const signedIn = (userId: string) => signedInAs({ database, clock, startTestSession }, userId);
-
-const dayFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const signedIn = (userId: string) =>
+  signedInAs({ database: services.database(), clock, startTestSession }, userId);
 
 interface Customer {
   userId: string;
@@ -91,29 +80,8 @@ async function customer(): Promise<Customer> {
   );
   const orders: Order[] = [];
   for (const [index, days] of [16, 30].entries()) {
-    const res = await callJson(apps.order!, 'POST', '/api/v1/orders', {
-      userId,
-      subscriptionId: subscription.id,
-      subscriptionOrderIndex: index,
-      deliveryDate: dayFromNow(days),
-      expectedDeliverySlotId: 'PM',
-      address: {
-        firstName: 'Jo',
-        lastName: 'Tester',
-        address1: '1 Test Street',
-        suburb: 'Richmond',
-        state: 'VIC',
-        postcode: '3121',
-      },
-      orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
-        animalId: dog.identifier,
-        productId: s.productId,
-        productVariantId: s.productVariantId,
-        planType: 'full_bowl',
-        price: s.price,
-        quantity: s.pouches,
-      })),
-    });
+    const body = planBoxBody(subscription, dog.identifier, index, dayFromNow(days));
+    const res = await callJson(apps.order!, 'POST', '/api/v1/orders', body);
     expect(res.statusCode, res.body).toBe(201);
     orders.push(res.json<Order>());
   }

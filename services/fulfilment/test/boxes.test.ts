@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, messagesOf, serviceAuth } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { callJson, harnessForFile, messagesOf, serviceAuth } from '@pawfresh/testing';
 import {
   EMPTY_CONTENTS_MESSAGE,
   REASON_LENGTH_MESSAGE,
@@ -11,14 +11,10 @@ import {
   type Box,
 } from '@pawfresh/contracts/fulfilment';
 import { INVOICE_PREFIX_MESSAGE } from '@pawfresh/contracts/courier';
-import { extraLine, fulfil, harness, mealLine, paidOrder, type Harness } from './harness.js';
+import { extraLine, fulfil, harness, mealLine, paidOrder } from './harness.js';
 import { readPdf } from './pdf-text.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-}, 180_000);
-afterAll(() => h.close());
+const h = harnessForFile(harness);
 
 const newContents = [
   { type: 'meal', weight: 500, sku: 'BEEF-F0500', name: 'Beef Bowl', quantity: 6 },

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@pawfresh/testing';
 import {
   DEMO_PREPARING_ORDER_ID as ORDER_SERVICE_PREPARING_ID,
   orderService,
@@ -11,13 +12,9 @@ import {
   DEMO_MEALS,
   DEMO_PREPARING_ORDER_ID,
 } from '../src/seed/demo-fulfilment.js';
-import { harness, type Harness } from './harness.js';
+import { harness } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-}, 180_000);
-afterAll(() => h.close());
+const h = harnessForFile(harness);
 
 /** Demo seeding reads only the database and the clock of its runtime. */
 const seed = (module: typeof orderService) =>

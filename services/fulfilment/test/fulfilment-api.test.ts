@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { fuzzContract, harnessForFile, messagesOf, serviceAuth } from '@pawfresh/testing';
 import {
   NO_ORDERS_MESSAGE,
   POSTCODE_MESSAGE,
@@ -10,13 +10,9 @@ import {
   type Job,
 } from '@pawfresh/contracts/fulfilment';
 import type { Order } from '@pawfresh/contracts/order';
-import { extraLine, fulfil, harness, mealLine, paidOrder, type Harness } from './harness.js';
+import { extraLine, fulfil, harness, mealLine, paidOrder } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-}, 180_000);
-afterAll(() => h.close());
+const h = harnessForFile(harness);
 
 const orderOf = async (id: string) =>
   (await h.callOrder('GET', `/api/v1/orders/${id}`)).json<Order>();

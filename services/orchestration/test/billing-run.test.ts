@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, serviceAuth } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { callJson, harnessForFile, serviceAuth } from '@pawfresh/testing';
 import type { BillingRun } from '@pawfresh/contracts/orchestration-billing';
 import type { CustomerOrder } from '@pawfresh/contracts/order';
 import {
@@ -14,14 +14,9 @@ import {
   saveCard,
   subscriptionFor,
   TEST_CARDS,
-  type BillingHarness,
 } from './billing-harness.js';
 
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await billingHarness();
-}, 180_000);
-afterAll(async () => h?.close());
+const h = harnessForFile(billingHarness);
 
 /** The run for a day, at 8am in Melbourne that day. */
 async function runOn(date: string, workflowId?: string) {

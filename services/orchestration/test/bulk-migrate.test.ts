@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, messagesOf } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { callJson, harnessForFile, messagesOf } from '@pawfresh/testing';
 import type { LegacyUserPage } from '@pawfresh/contracts/legacy';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
-import { migrationHarness, type MigrationHarness } from './migration-harness.js';
+import { migrationHarness } from './migration-harness.js';
 
-let h: MigrationHarness;
-beforeAll(async () => {
-  h = await migrationHarness();
-}, 180_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(migrationHarness);
 
 const bulk = (name: string, body: unknown) => callJson(h.app, 'POST', `/workflows/${name}`, body);
 /** The run as the runs view shows it once it has ended (a person would refresh the view). */

@@ -1,19 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Payment } from '@pawfresh/contracts/payment';
-import { callJson, messagesOf, serviceAuth } from '@pawfresh/testing';
-import { checkoutHarness, readyCart, type CheckoutHarness } from './checkout-harness.js';
+import { callJson, harnessForFile, messagesOf, serviceAuth } from '@pawfresh/testing';
+import { checkoutHarness, readyCart } from './checkout-harness.js';
 
 /**
  * The card's money in a checkout that does not complete: an intent for another amount than the
  * cart is refused before any money moves; a failure after the card was held (manual capture)
  * releases the hold through the payment service's cancel-intent instead of leaving it to lapse.
  */
-let h: CheckoutHarness;
-beforeAll(async () => {
-  h = await checkoutHarness();
-}, 180_000);
-afterAll(() => h?.close());
+const h = harnessForFile(checkoutHarness);
 afterEach(() => h.allUp());
 
 const paymentOf = async (paymentId: string) =>

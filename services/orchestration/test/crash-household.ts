@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Subscription } from '@pawfresh/contracts/subscription';
+import { dayFromNow, planBoxBody } from '@pawfresh/testing';
 import type { ServerClient } from './crash-server.js';
-
-/** The calendar day (UTC) this many days from now. */
-export const dayFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A customer for the crash tests, made through the services of a running server: a dog on a full
@@ -42,29 +39,10 @@ export async function household(
   const orders: Order[] = [];
   for (const [index, days] of boxDays.entries()) {
     orders.push(
-      await api.post<Order>('/svc/order/api/v1/orders', {
-        userId,
-        subscriptionId: subscription.id,
-        subscriptionOrderIndex: index,
-        deliveryDate: dayFromNow(days),
-        expectedDeliverySlotId: 'PM',
-        address: {
-          firstName: 'Jo',
-          lastName: 'Tester',
-          address1: '1 Test Street',
-          suburb: 'Richmond',
-          state: 'VIC',
-          postcode: '3121',
-        },
-        orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
-          animalId: dog.identifier,
-          productId: s.productId,
-          productVariantId: s.productVariantId,
-          planType: 'full_bowl',
-          price: s.price,
-          quantity: s.pouches,
-        })),
-      }),
+      await api.post<Order>(
+        '/svc/order/api/v1/orders',
+        planBoxBody(subscription, dog.identifier, index, dayFromNow(days)),
+      ),
     );
   }
   return { userId, subscription, orders };

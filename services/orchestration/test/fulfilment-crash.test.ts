@@ -4,8 +4,7 @@ import type { Box } from '@pawfresh/contracts/fulfilment';
 import type { Shipment } from '@pawfresh/contracts/courier';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
-import { fridayFromNow } from '@pawfresh/testing';
-import { JO_IN_RICHMOND } from './server-box.js';
+import { fridayFromNow, JO_IN_RICHMOND } from '@pawfresh/testing';
 import { serverSetup, stop, waitFor, type Server, type ServerSetup } from './server-setup.js';
 
 /**

@@ -96,12 +96,7 @@ export async function harness(): Promise<Harness> {
       return routed(url, init);
     },
   );
-  const product = services.product!;
-  const subscription = services.subscription!;
-  const seeded = await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
-  if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
-  const meals = (await callJson(product, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
-  const plans = (await callJson(subscription, 'GET', '/plans')).json<Plan[]>();
+  const { meals, plans } = await seededCatalogue(services);
   Object.assign(h, {
     database,
     app,
@@ -157,3 +152,19 @@ export async function createDog(
 }
 
 export { serviceAuth };
+
+/** The seeded catalogue, put back as the seed script has it, with its meals and the plans. */
+export async function seededCatalogue(services: Record<string, FastifyInstance>) {
+  const seeded = await callJson(
+    services.product!,
+    'POST',
+    '/api/v1/products/reset-by-seed-script',
+    {},
+  );
+  if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
+  const meals = (await callJson(services.product!, 'GET', '/api/v1/products?type=meal')).json<
+    Product[]
+  >();
+  const plans = (await callJson(services.subscription!, 'GET', '/plans')).json<Plan[]>();
+  return { meals, plans };
+}

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { callJson } from '@pawfresh/testing';
-import { JO_IN_RICHMOND } from './server-box.js';
+import { callJson, JO_IN_RICHMOND } from '@pawfresh/testing';
 import type { InvoiceFile } from '@pawfresh/contracts/orchestration-billing';
 import type { Product } from '@pawfresh/contracts/product';
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, fuzzContract, serviceAuth } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { callJson, fuzzContract, harnessForFile, serviceAuth } from '@pawfresh/testing';
 import { accountContract } from '@pawfresh/contracts/account';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { ChargeResult } from '@pawfresh/contracts/orchestration-billing';
@@ -18,14 +18,9 @@ import {
   readOrder,
   saveCard,
   TEST_CARDS,
-  type BillingHarness,
 } from './billing-harness.js';
 
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await billingHarness();
-}, 180_000);
-afterAll(async () => h?.close());
+const h = harnessForFile(billingHarness);
 
 /** Tue 17 November, 8am in Melbourne: the billing day of the Friday 20 boxes. */
 const BILLING_DAY = '2026-11-17T08:00:00+11:00';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { callJson, fuzzContract, harnessForFile, messagesOf, serviceAuth } from '@pawfresh/testing';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { sql } from '@pawfresh/db/orm';
 import type { LegacyUser } from '@pawfresh/contracts/legacy';
@@ -9,19 +9,9 @@ import type {
   RevertMigrateResult,
 } from '@pawfresh/contracts/orchestration-migration';
 import type { LegacyDataSet } from '@pawfresh/legacy';
-import {
-  MIGRATION_ENDPOINTS,
-  migrationHarness,
-  type MigrationHarness,
-} from './migration-harness.js';
+import { MIGRATION_ENDPOINTS, migrationHarness } from './migration-harness.js';
 
-let h: MigrationHarness;
-beforeAll(async () => {
-  h = await migrationHarness();
-}, 180_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(migrationHarness);
 
 type User = LegacyDataSet['users'][number];
 const post = (url: string, body: unknown) => callJson(h.app, 'POST', `/workflows/${url}`, body);

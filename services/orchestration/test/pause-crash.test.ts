@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusChange } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Subscription } from '@pawfresh/contracts/subscription';
-import { dayFromNow, household } from './crash-household.js';
+import { dayFromNow } from '@pawfresh/testing';
+import { household } from './crash-household.js';
 import { CrashServers, waitFor } from './crash-server.js';
 
 /**

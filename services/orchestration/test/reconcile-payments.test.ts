@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { callJson, harnessForFile } from '@pawfresh/testing';
 import type { BillingRun, PaymentReconciliation } from '@pawfresh/contracts/orchestration-billing';
-import {
-  billingHarness,
-  box,
-  customer,
-  paymentsFor,
-  readOrder,
-  type BillingHarness,
-} from './billing-harness.js';
+import { billingHarness, box, customer, paymentsFor, readOrder } from './billing-harness.js';
 
 /**
  * An order stuck as the earlier code left it when its process died inside the charge: the card
@@ -18,11 +11,7 @@ import {
  * claimed with no holder and never answered, the order `processing`. The next billing run, or
  * reconciliation, puts it right: paid once, recorded, the box released to be made.
  */
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await billingHarness();
-}, 180_000);
-afterAll(async () => h?.close());
+const h = harnessForFile(billingHarness);
 
 const BILLING_DAY = '2026-11-17T08:00:00+11:00';
 const rows = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? res) as T[];

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@pawfresh/contracts/order';
-import { RICHMOND } from '@pawfresh/testing';
+import { JO_IN_RICHMOND } from '@pawfresh/testing';
 import type { ServerClient } from './crash-server.js';
 
 type Api = Pick<ServerClient, 'post'>;
-
-/** The crash tests' and billing harness's customer: packages/testing's Richmond address, as Jo. */
-export const JO_IN_RICHMOND = { ...RICHMOND, firstName: 'Jo', lastName: 'Tester' };
 
 /** The first Friday at least `weeks` weeks from today: its cut-off is well ahead. */
 export function aFridayAhead(weeks = 3): string {

@@ -3,15 +3,15 @@ import { expect } from 'vitest';
 import { TestClock } from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
-import type { Plan, Subscription } from '@pawfresh/contracts/subscription';
-import { callJson, RICHMOND, testDatabase } from '@pawfresh/testing';
+import type { Subscription } from '@pawfresh/contracts/subscription';
+import { callJson, dayFromNow, planBoxBody, testDatabase } from '@pawfresh/testing';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { orderService } from '@pawfresh/order';
 import { pricingService } from '@pawfresh/pricing';
 import { productService } from '@pawfresh/product';
 import { subscriptionService } from '@pawfresh/subscription';
-import { createDog, mealOf, workflowGraph, type Harness } from './harness.js';
+import { createDog, mealOf, seededCatalogue, workflowGraph, type Harness } from './harness.js';
 
 /**
  * The orchestration service with every service the subscription changes call (product, pricing,
@@ -44,12 +44,7 @@ export async function subscriptionHarness(): Promise<Harness> {
       return routed(url, init);
     },
   );
-  const product = services.product!;
-  const subscription = services.subscription!;
-  const seeded = await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script', {});
-  if (seeded.statusCode !== 200) throw new Error(`catalogue seed failed: ${seeded.body}`);
-  const meals = (await callJson(product, 'GET', '/api/v1/products?type=meal')).json<Product[]>();
-  const plans = (await callJson(subscription, 'GET', '/plans')).json<Plan[]>();
+  const { meals, plans } = await seededCatalogue(services);
   return {
     database,
     clock,
@@ -69,9 +64,6 @@ export async function subscriptionHarness(): Promise<Harness> {
   };
 }
 
-const dayFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 export interface Household {
   userId: string;
   dogId: string;
@@ -79,8 +71,6 @@ export interface Household {
   /** Index 0: past its cut-off (migrated history); 1: being made (queued); 2, 3: open. */
   orders: Order[];
 }
-
-const melbourne = RICHMOND;
 
 /** An active treat of the seeded catalogue, an active variant of it. */
 export async function treatVariant(h: Harness): Promise<{ productId: string; variantId: string }> {
@@ -121,14 +111,6 @@ export async function household(h: Harness): Promise<Household> {
   });
   expect(created.statusCode, created.body).toBe(201);
   const subscription = created.json<Subscription>();
-  const lines = subscription.feedingPlans[0]!.skus.map((s) => ({
-    animalId: dog.identifier,
-    productId: s.productId,
-    productVariantId: s.productVariantId,
-    planType: 'full_bowl',
-    price: s.price,
-    quantity: s.pouches,
-  }));
   const orders: Order[] = [];
   const schedule = [
     { days: 2, legacyOrderId: Math.floor(Math.random() * 1_000_000_000) + 1 },
@@ -138,13 +120,7 @@ export async function household(h: Harness): Promise<Household> {
   ];
   for (const [index, box] of schedule.entries()) {
     const res = await callJson(h.services.order!, 'POST', '/api/v1/orders', {
-      userId,
-      subscriptionId: subscription.id,
-      subscriptionOrderIndex: index,
-      deliveryDate: dayFromNow(box.days),
-      expectedDeliverySlotId: 'PM',
-      address: melbourne,
-      orderLineItems: lines,
+      ...planBoxBody(subscription, dog.identifier, index, dayFromNow(box.days)),
       ...(box.legacyOrderId ? { legacyOrderId: box.legacyOrderId } : {}),
     });
     expect(res.statusCode, res.body).toBe(201);

@@ -4,7 +4,7 @@ import type { StatusChange } from '@pawfresh/contracts/orchestration-subscriptio
 import type { Order } from '@pawfresh/contracts/order';
 import { addDays } from '@pawfresh/contracts/calendar-dates';
 import { localDate } from '@pawfresh/kit';
-import { callJson, caller, messagesOf } from '@pawfresh/testing';
+import { caller, callJson, dayFromNow, messagesOf } from '@pawfresh/testing';
 import type { Harness } from './harness.js';
 import {
   household,
@@ -26,9 +26,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => h?.close());
 afterEach(() => h.allUp());
-
-const dayFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The subscription's boxes, soonest first, as [index, date]. */
 async function boxes(hh: Household) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
-import { serviceApp, serviceAuth } from '@pawfresh/testing';
+import { harnessForFile, serviceApp, serviceAuth } from '@pawfresh/testing';
 import {
   DEMO_CUSTOMER_ID as IDENTITY_DEMO_CUSTOMER_ID,
   SECOND_CUSTOMER_ID as IDENTITY_SECOND_CUSTOMER_ID,
@@ -24,13 +24,9 @@ import {
   SECOND_PLACE,
 } from '../src/seed/demo-orders.js';
 import { seedDemoOrders } from '../src/seed/seed-demo-orders.js';
-import { harness, type Harness } from './harness.js';
+import { harness } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(harness);
 
 type Deliveries = Record<'pastOrders' | 'currentOrders' | 'futureOrders' | 'failedOrders', Order[]>;
 const deliveries = async (customerId: string) =>

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOf } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, messagesOf } from '@pawfresh/testing';
 import type { KitchenOrder, Order } from '@pawfresh/contracts/order';
-import { createOrder, harness, mealItem, type Harness } from './harness.js';
+import { createOrder, harness, mealItem } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(harness);
 
 const PATH = '/api/v1/orders/lookup/kitchen';
 

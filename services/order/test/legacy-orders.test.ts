@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOf } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, messagesOf } from '@pawfresh/testing';
 import type { Order } from '@pawfresh/contracts/order';
-import { harness, mealItem, melbourneAddress, type Harness } from './harness.js';
+import { harness, mealItem, melbourneAddress } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(harness);
 
 let nextLegacyId = 910_000;
 const legacyOrder = (overrides: Record<string, unknown> = {}) => ({

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOf } from '@pawfresh/testing';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, messagesOf } from '@pawfresh/testing';
 import type { Order } from '@pawfresh/contracts/order';
-import { createOrder, harness, type Harness } from './harness.js';
+import { createOrder, harness } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(harness);
 
 describe('POST /orders/lookup', () => {
   it('answers the orders of the ids in their order, each once, and the ids no order has', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@pawfresh/contracts/order';
-import { messagesOf } from '@pawfresh/testing';
+import { harnessForFile, messagesOf } from '@pawfresh/testing';
 import {
   createOrder,
   harness,
@@ -9,14 +9,9 @@ import {
   melbourneAddress,
   newSubscription,
   NOW,
-  type Harness,
 } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(harness);
 
 const url = (order: Order, tail = '') => `/api/v1/orders/${order.id}${tail}`;
 const read = async (order: Order) => (await h.call('GET', url(order))).json<Order>();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DATE_FILTER_MESSAGE,
   ORDER_LIST_COUNT_CAP,
@@ -7,7 +7,7 @@ import {
   type Order,
 } from '@pawfresh/contracts/order';
 import { sql } from '@pawfresh/db/orm';
-import { fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
+import { fuzzContract, harnessForFile, messagesOf, serviceAuth } from '@pawfresh/testing';
 import {
   createOrder,
   elsewhere,
@@ -17,14 +17,9 @@ import {
   melbourneAddress,
   newOrder,
   newSubscription,
-  type Harness,
 } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(harness);
 
 describe('POST /orders', () => {
   it('creates an order with its dates, depot, totals and first event', async () => {

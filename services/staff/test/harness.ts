@@ -10,14 +10,15 @@ import type { Payment } from '@pawfresh/contracts/payment';
 import type { Product } from '@pawfresh/contracts/product';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import {
-  RICHMOND,
   callJson,
+  dayFromNow,
   dogWithActivePlan,
+  planBoxBody,
   serviceAuth,
   serviceGraph,
+  type ServiceGraph,
   signedInAs,
   testDatabase,
-  type ServiceGraph,
 } from '@pawfresh/testing';
 import { accountService } from '@pawfresh/account';
 import { auditService } from '@pawfresh/audit';
@@ -83,9 +84,6 @@ export function useStaffApi(): StaffHarness {
 export const signedIn = (h: StaffHarness, role: PrincipalRole, userId: string = randomUUID()) =>
   signedInAs({ database: h.database, clock: h.clock, startTestSession }, userId, { role });
 
-const dayFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 export interface Customer {
   user: User;
   subscription: Subscription;
@@ -113,22 +111,12 @@ export async function customer(h: StaffHarness): Promise<Customer> {
     user.id,
     meal,
   );
-  const order = await callJson(apps.order!, 'POST', '/api/v1/orders', {
-    userId: user.id,
-    subscriptionId: subscription.id,
-    subscriptionOrderIndex: 0,
-    deliveryDate: dayFromNow(16),
-    expectedDeliverySlotId: 'PM',
-    address: RICHMOND,
-    orderLineItems: subscription.feedingPlans[0]!.skus.map((s) => ({
-      animalId: dog.identifier,
-      productId: s.productId,
-      productVariantId: s.productVariantId,
-      planType: 'full_bowl',
-      price: s.price,
-      quantity: s.pouches,
-    })),
-  });
+  const order = await callJson(
+    apps.order!,
+    'POST',
+    '/api/v1/orders',
+    planBoxBody(subscription, dog.identifier, 0, dayFromNow(16)),
+  );
   expect(order.statusCode, order.body).toBe(201);
   const card = await callJson(apps.payment!, 'POST', '/customers/create-payment-method', {
     userId: user.id,

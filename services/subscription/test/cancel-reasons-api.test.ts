@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CancelReason } from '@pawfresh/contracts/subscription';
 import { cancelReasonData } from '../src/reference/cancel-reasons.js';
-import { callJson } from '@pawfresh/testing';
-import { harness, type Harness } from './harness.js';
+import { callJson, harnessForFile } from '@pawfresh/testing';
+import { harness } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(() => h.close());
+const h = harnessForFile(harness);
 
 const list = async (query = '') => {
   const res = await callJson(h.app, 'GET', `/cancel-reasons${query}`);
