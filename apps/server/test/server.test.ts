@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
-import { caller, testDatabase } from '@pawfresh/testing';
+import { caller, expectServiceError, testDatabase } from '@pawfresh/testing';
 import { buildServer, readConfig, DEV_SERVICE_TOKEN } from '../src/index.js';
 
 /** The server's own (development) service credentials, not the test kit's. */
@@ -119,13 +119,7 @@ describe('one process', () => {
     expect(customer.statusCode).toBe(404);
     expect(customer.json()).toEqual({ error: 'Not found' });
     const service = await call('DELETE', '/svc/product/api/v1/nothing?x=1', undefined, nobody);
-    expect(service.statusCode).toBe(404);
-    expect(service.json()).toEqual({
-      message: 'Cannot DELETE /svc/product/api/v1/nothing',
-      error: 'Not Found',
-      statusCode: 404,
-      type: 'not_found',
-    });
+    expectServiceError(service, 404, 'Cannot DELETE /svc/product/api/v1/nothing', 'not_found');
   });
 
   it('answers live at once and ready once every service it runs passes its health check', async () => {

@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { reasonPhrase } from '@pawfresh/kit';
 import { serviceAuth } from './service-app.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,4 +35,18 @@ export function messagesOf(res: { json(): unknown }): string[] {
   const body = res.json() as { message?: string | string[]; error?: string };
   const m = body.message ?? body.error;
   return m === undefined ? [] : Array.isArray(m) ? m : [m];
+}
+
+/**
+ * Expects a service's error envelope: the status, and the body `{ message, error, statusCode,
+ * type }` with the status's reason phrase as `error`.
+ */
+export function expectServiceError(
+  res: { statusCode: number; json(): unknown },
+  statusCode: number,
+  message: string | string[],
+  type: string,
+): void {
+  expect(res.statusCode).toBe(statusCode);
+  expect(res.json()).toEqual({ message, error: reasonPhrase[statusCode], statusCode, type });
 }

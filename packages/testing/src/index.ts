@@ -12,7 +12,7 @@ export { fuzzContract } from './fuzz-contract.js';
 export { routeFetch, svcUrl } from './route-fetch.js';
 export { serviceGraph, signedInAs, type ServiceGraph } from './service-graph.js';
 export { graphUnderTest, harnessForFile, type GraphUnderTest } from './graph-under-test.js';
-export { callJson, caller, messagesOf, type HttpMethod } from './http.js';
+export { callJson, caller, expectServiceError, messagesOf, type HttpMethod } from './http.js';
 export {
   catalogue,
   dayFromNow,

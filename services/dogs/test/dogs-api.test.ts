@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, TestClock } from '@pawfresh/kit';
 import {
+  expectServiceError,
   fuzzContract,
   messagesOf,
   serviceAuth,
-  TEST_ACCESS_TOKEN_SECRET,
   serviceUnderTest,
+  TEST_ACCESS_TOKEN_SECRET,
 } from '@pawfresh/testing';
 import { dogsContract, type Dog } from '@pawfresh/contracts/dogs';
 import { dogsService } from '../src/index.js';
@@ -312,13 +313,7 @@ describe('GET /dogs and GET /dogs/{dogId}', () => {
 
   it('answers 404 for a missing dog and 400 for a malformed id', async () => {
     const missing = await call('GET', `/dogs/${MISSING_DOG}`);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({
-      message: 'Dog not found',
-      error: 'Not Found',
-      statusCode: 404,
-      type: 'not_found',
-    });
+    expectServiceError(missing, 404, 'Dog not found', 'not_found');
     const malformed = await call('GET', '/dogs/not-a-dog');
     expect(malformed.statusCode).toBe(400);
     expect(messagesOf(malformed)).toEqual(['dogId must be a valid UUID']);

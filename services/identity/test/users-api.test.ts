@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { messagesOf } from '@pawfresh/testing';
+import { expectServiceError, messagesOf } from '@pawfresh/testing';
 import {
   createUser,
   refresh,
@@ -87,13 +87,7 @@ describe('POST /identity/users', () => {
       firstName: 'Copy',
       lastName: 'Cat',
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      message: 'An account with this email already exists',
-      error: 'Conflict',
-      statusCode: 409,
-      type: 'conflict',
-    });
+    expectServiceError(res, 409, 'An account with this email already exists', 'conflict');
   });
 
   it('lets only one of two simultaneous sign-ups with one e-mail through', async () => {

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock } from '@pawfresh/kit';
 import {
-  callJson,
   caller,
+  callJson,
+  expectServiceError,
   fuzzContract,
   routeFetch,
   serviceApp,
@@ -142,13 +143,12 @@ describe('GET /api/v1/variants/{variantId}', () => {
 
   it('answers 404 for a variant that does not exist and 400 for a malformed id', async () => {
     const missing = await get('/api/v1/variants/3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({
-      message: 'Variant 3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a not found',
-      error: 'Not Found',
-      statusCode: 404,
-      type: 'not_found',
-    });
+    expectServiceError(
+      missing,
+      404,
+      'Variant 3f0b8a57-2c7e-4d5b-9a41-6f1e2d3c4b5a not found',
+      'not_found',
+    );
     const malformed = await get('/api/v1/variants/not-a-uuid');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toEqual(['variantId must be a valid UUID']);
