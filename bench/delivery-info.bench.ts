@@ -13,15 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '@pawfresh/kit';
 import { startTestSession } from '@pawfresh/identity';
 import { fridayFromNow, household } from '../packages/testing/src/order-household.js';
-import { originOf, positiveInt, showRatio, startRealServer } from './lib.js';
+import { originOf, positiveInt, sideBySide, startRealServer } from './lib.js';
 
 const ITERATIONS = positiveInt('BENCH_ITERATIONS', 30);
 const FUTURE_ORDERS = 12;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 async function main() {
   const server = await startRealServer();
@@ -131,41 +126,15 @@ async function main() {
       await send(identity, 'PUT', { ...lines, suburb: 'Richmond', postCode: '3121' });
     };
 
-    const timings: Record<'workflow' | 'direct', number[]> = { workflow: [], direct: [] };
-    let n = 0;
-    for (let warm = 0; warm < 3; warm++) {
-      await viaWorkflow(n++);
-      await direct(n++);
-    }
-    for (let i = 0; i < ITERATIONS; i++) {
-      // Alternate which goes first, so a change in the machine's speed hits both alike.
-      const order =
-        i % 2 === 0 ? (['workflow', 'direct'] as const) : (['direct', 'workflow'] as const);
-      for (const kind of order) {
-        const started = performance.now();
-        await (kind === 'workflow' ? viaWorkflow : direct)(n++);
-        timings[kind].push(performance.now() - started);
-      }
-    }
-    const summary = (kind: 'workflow' | 'direct') => ({
-      p50: percentile(timings[kind], 50),
-      p95: percentile(timings[kind], 95),
-      p99: percentile(timings[kind], 99),
-    });
-    const w = summary('workflow');
-    const d = summary('direct');
-    const ms = (v: number) => `${Math.round(v)} ms`;
-    console.log(
-      `delivery-info, all ${FUTURE_ORDERS} future orders (${ITERATIONS} runs each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`,
-    );
-    console.log(
-      `  workflow (customer API → orchestration → order): p50 ${ms(w.p50)}, p95 ${ms(w.p95)}, p99 ${ms(w.p99)}`,
-    );
-    console.log(
-      `  same order-service calls made directly:           p50 ${ms(d.p50)}, p95 ${ms(d.p95)}, p99 ${ms(d.p99)}`,
-    );
-    console.log(
-      `  ratio workflow / direct: p50 ${showRatio(w.p50 / d.p50)}, p95 ${showRatio(w.p95 / d.p95)}, p99 ${showRatio(w.p99 / d.p99)}`,
+    await sideBySide(
+      () =>
+        `delivery-info, all ${FUTURE_ORDERS} future orders (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+      {
+        workflow: 'workflow (customer API → orchestration → order)',
+        direct: 'same order-service calls made directly',
+      },
+      { workflow: viaWorkflow, direct },
+      ITERATIONS,
     );
   } finally {
     await server.close();

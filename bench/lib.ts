@@ -144,3 +144,59 @@ export async function benchDatabase(serverUrl: string | undefined, label: string
     },
   };
 }
+
+/**
+ * Times `workflow` and `direct` one after the other, `iterations` times each after 3 warm-up
+ * rounds, alternating which goes first so a change in the machine's speed hits both alike; each
+ * is given the running count (to alternate what it changes). Prints p50, p95 and p99 of both and
+ * their ratios under `title` (read after the runs).
+ */
+export async function sideBySide(
+  title: () => string,
+  labels: { workflow: string; direct: string },
+  run: { workflow: (n: number) => Promise<void>; direct: (n: number) => Promise<void> },
+  iterations: number,
+): Promise<void> {
+  const percentile = (values: number[], p: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  };
+  const timings: Record<'workflow' | 'direct', number[]> = { workflow: [], direct: [] };
+  let n = 0;
+  for (let warm = 0; warm < 3; warm++) {
+    await run.workflow(n++);
+    await run.direct(n++);
+  }
+  for (let i = 0; i < iterations; i++) {
+    const order =
+      i % 2 === 0 ? (['workflow', 'direct'] as const) : (['direct', 'workflow'] as const);
+    for (const kind of order) {
+      const started = performance.now();
+      await run[kind](n++);
+      timings[kind].push(performance.now() - started);
+    }
+  }
+  const at = (kind: 'workflow' | 'direct') => ({
+    p50: percentile(timings[kind], 50),
+    p95: percentile(timings[kind], 95),
+    p99: percentile(timings[kind], 99),
+  });
+  const w = at('workflow');
+  const d = at('direct');
+  const ms = (v: number) => `${Math.round(v)} ms`;
+  const width = Math.max(labels.workflow.length, labels.direct.length) + 1;
+  console.log(
+    `${title()} (${iterations} runs each, load average ${os.loadavg().map(round2).join(' ')}):`,
+  );
+  for (const [label, t] of [
+    [labels.workflow, w],
+    [labels.direct, d],
+  ] as const) {
+    console.log(
+      `  ${`${label}:`.padEnd(width)} p50 ${ms(t.p50)}, p95 ${ms(t.p95)}, p99 ${ms(t.p99)}`,
+    );
+  }
+  console.log(
+    `  ratio workflow / direct: p50 ${showRatio(w.p50 / d.p50)}, p95 ${showRatio(w.p95 / d.p95)}, p99 ${showRatio(w.p99 / d.p99)}`,
+  );
+}
