@@ -92,9 +92,19 @@ export const addSubscriptionExtras = (
     },
   );
 
-export const deleteSubscriptionExtras = (
+/**
+ * A change to the extra's line items on each order of the subscription from `fromOrderIndex` on
+ * that holds the extra (see acrossOrders): `change` is given them and all the order's items.
+ */
+const acrossOrdersWithExtra = (
   ctx: OrderContext,
-  body: z.output<typeof deleteSubscriptionExtrasInput>,
+  body: {
+    subscriptionId: string;
+    updatedBy?: string | undefined;
+    fromOrderIndex: number;
+    extraId: string;
+  },
+  change: (tx: OrderDb, extraItems: LineItemRow[], items: LineItemRow[]) => Promise<string | false>,
 ) =>
   acrossOrders(
     ctx,
@@ -102,35 +112,33 @@ export const deleteSubscriptionExtras = (
     body.updatedBy,
     (row, items) =>
       row.subscriptionOrderIndex! >= body.fromOrderIndex && ofExtra(items, body.extraId).length > 0,
-    async (tx, _row, items) => {
-      const gone = ofExtra(items, body.extraId);
-      // An order is never left empty: it keeps the extra (and is listed as skipped).
-      if (gone.length === items.length) return false;
-      await deleteLineItemRows(
-        tx,
-        gone.map((i) => i.id),
-      );
-      return `Subscription extra ${body.extraId} removed`;
-    },
+    (tx, _row, items) => change(tx, ofExtra(items, body.extraId), items),
   );
+
+export const deleteSubscriptionExtras = (
+  ctx: OrderContext,
+  body: z.output<typeof deleteSubscriptionExtrasInput>,
+) =>
+  acrossOrdersWithExtra(ctx, body, async (tx, gone, items) => {
+    // An order is never left empty: it keeps the extra (and is listed as skipped).
+    if (gone.length === items.length) return false;
+    await deleteLineItemRows(
+      tx,
+      gone.map((i) => i.id),
+    );
+    return `Subscription extra ${body.extraId} removed`;
+  });
 
 export const updateSubscriptionExtras = (
   ctx: OrderContext,
   body: z.output<typeof updateSubscriptionExtrasInput>,
 ) =>
-  acrossOrders(
-    ctx,
-    body.subscriptionId,
-    body.updatedBy,
-    (row, items) =>
-      row.subscriptionOrderIndex! >= body.fromOrderIndex && ofExtra(items, body.extraId).length > 0,
-    async (tx, _row, items) => {
-      for (const item of ofExtra(items, body.extraId)) {
-        await setLineItemAmounts(tx, item.id, { quantity: body.quantity, price: body.price });
-      }
-      return `Subscription extra ${body.extraId} changed`;
-    },
-  );
+  acrossOrdersWithExtra(ctx, body, async (tx, extraItems) => {
+    for (const item of extraItems) {
+      await setLineItemAmounts(tx, item.id, { quantity: body.quantity, price: body.price });
+    }
+    return `Subscription extra ${body.extraId} changed`;
+  });
 
 /** The extra's line items move from one order of the subscription to another, both still open. */
 export async function moveSubscriptionExtras(
