@@ -339,15 +339,11 @@ export const checkout =
                 })
               : undefined;
             const mine = await ordersMade(subscription?.id);
-            const made: Order[] = [];
-            for (const [n, at] of schedule.entries()) {
-              const existing = mine.find((o) =>
+            const bodies = schedule.flatMap((at, n) => {
+              const made = mine.find((o) =>
                 subscription ? o.subscriptionOrderIndex === at.index : true,
               );
-              if (existing) {
-                made.push(existing);
-                continue;
-              }
+              if (made) return [];
               const promoted =
                 promotion && prices
                   ? {
@@ -359,17 +355,35 @@ export const checkout =
                       ),
                     }
                   : undefined;
-              const body = checkoutOrder(cart, subscription, at, slot, address, promoted);
-              try {
-                made.push(await services.order.createOrder({ body }));
-              } catch (err) {
-                if (isRefused(err, 400) || isRefused(err, 409)) {
-                  throw badRequest(
-                    `The order for ${at.deliveryDate} cannot be made: ${refusalOf(err)?.message ?? 'refused'}`,
-                  );
-                }
-                throw err;
+              return [checkoutOrder(cart, subscription, at, slot, address, promoted)];
+            });
+            const refused = (err: unknown) => {
+              if (isRefused(err, 400) || isRefused(err, 409)) {
+                return badRequest(
+                  `The orders cannot be made: ${[refusalOf(err)?.message ?? 'refused'].flat().join('; ')}`,
+                );
               }
+              return err;
+            };
+            if (bodies.length > 0) {
+              // A subscription's orders in one call (one transaction, one check of the
+              // subscription); a one-off checkout's single order on its own.
+              await (
+                subscription
+                  ? services.order.createSubscriptionOrders({ body: { orders: bodies } })
+                  : services.order.createOrder({ body: bodies[0]! })
+              ).catch((err: unknown) => {
+                throw refused(err);
+              });
+            }
+            const now = bodies.length > 0 ? await ordersMade(subscription?.id) : mine;
+            const made = schedule.flatMap((at) =>
+              now.filter((o) => (subscription ? o.subscriptionOrderIndex === at.index : true)),
+            );
+            if (made.length < schedule.length) {
+              throw badRequest(
+                'The orders cannot be made: the first delivery is past its cut-off; choose a later date',
+              );
             }
             return made;
           }),
