@@ -115,6 +115,10 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseConnec
   const pool = new pg.Pool({ connectionString: url, max });
   // A server restart or a dropped idle connection must not crash the process.
   pool.on('error', () => {});
+  // Nor one that dies while a client is checked out between two queries (in a transaction): the
+  // client then emits 'error' with no query to answer it, which unheard would end the process. Its
+  // next query fails instead, and the pool drops it when it is released (it is not queryable).
+  pool.on('connect', (client) => client.on('error', () => {}));
   let watching: ReturnType<typeof watchPostgres> | undefined;
   return {
     kind: 'postgres',

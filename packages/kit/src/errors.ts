@@ -41,8 +41,10 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string | string[],
     readonly options: { type?: string; details?: unknown } = {},
+    /** What failed underneath (another service's answer), for whoever decides on a retry. */
+    cause?: unknown,
   ) {
-    super(Array.isArray(message) ? message.join('; ') : message);
+    super(Array.isArray(message) ? message.join('; ') : message, { cause });
     this.messages = message;
   }
   readonly messages: string | string[];
@@ -76,4 +78,34 @@ export function serviceErrorBody(
     ...(extra.type ? { type: extra.type } : {}),
     ...(extra.details !== undefined ? { details: extra.details } : {}),
   };
+}
+
+/** The `type` of a 503 answered while the service's database cannot be reached for a moment. */
+export const UNAVAILABLE = 'unavailable';
+
+/** PostgreSQL's SQLSTATEs of a connection lost or refused: class 08, and a server shutting down. */
+const CONNECTION_STATES = /^(08...|57P01|57P02|57P03)$/;
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+const CONNECTION_WORDS = [
+  'Connection terminated',
+  'is not queryable',
+  'Cannot use a pool after calling end',
+  'terminating connection due to administrator command',
+];
+
+/**
+ * Whether a failure is the database being out of reach (restarting, failing over, the connection
+ * cut) rather than anything about the request: it is worth asking again in a moment. Looks
+ * through the error's causes (the ORM wraps the driver's error).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (CONNECTION_STATES.test(code) || CONNECTION_CODES.has(code)))
+      return true;
+    if (typeof message === 'string' && CONNECTION_WORDS.some((w) => message.includes(w)))
+      return true;
+    e = cause;
+  }
+  return false;
 }

@@ -146,7 +146,7 @@ export async function upstream<T>(what: string, call: () => Promise<T>): Promise
     return await call();
   } catch (err) {
     if (err instanceof ServiceCallError && (err.status === 0 || err.status >= 500)) {
-      throw new HttpError(502, upstreamMessage(what), { type: 'upstream' });
+      throw new HttpError(502, upstreamMessage(what), { type: 'upstream' }, err);
     }
     throw err;
   }

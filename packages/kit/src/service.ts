@@ -17,8 +17,10 @@ import { z } from 'zod';
 import type { Access, EndpointDef, HandlerInput, ServiceContract } from './contract.js';
 import {
   HttpError,
+  UNAVAILABLE,
   customerErrorSchema,
   forbidden,
+  isDatabaseUnavailable,
   serviceErrorBody,
   serviceErrorSchema,
 } from './errors.js';
@@ -328,6 +330,18 @@ export function servicePlugin<C extends ServiceContract>(
             type: 'upstream',
           });
         }
+      } else if (isDatabaseUnavailable(err)) {
+        // The database restarting or failing over: nothing wrong with the request, ask again.
+        request.log.warn({ err }, 'database unavailable');
+        reply.header('retry-after', '1');
+        return sendFailure(reply, style, {
+          statusCode: 503,
+          message:
+            style === 'customer'
+              ? 'We could not reach our records just now: please try again in a moment'
+              : 'The database cannot be reached just now; try again in a moment',
+          type: UNAVAILABLE,
+        });
       } else {
         request.log.error({ err }, 'unexpected error');
       }

@@ -5,6 +5,7 @@ import {
   defineContract,
   HttpError,
   isCallStatus,
+  isDatabaseUnavailable,
   isPassedRefusal,
   orNotFound,
   passRefusals,
@@ -169,6 +170,13 @@ const contractFor = (errorStyle: 'service' | 'customer') => {
         response: z.object({}),
         access,
       },
+      databaseDown: {
+        method: 'GET',
+        path: '/database-down',
+        summary: 'Reads the database while it restarts (the ORM wraps the driver error)',
+        response: z.object({}),
+        access,
+      },
     },
   });
 };
@@ -185,6 +193,12 @@ const handlers: Handlers<ReturnType<typeof contractFor>> = {
     throw callFailed(params.status);
   },
   named: () => upstream('Sizing the plan', () => Promise.reject(callFailed(0))),
+  databaseDown: () => {
+    const driver = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    throw new Error('Failed query: select 1', { cause: driver });
+  },
 };
 
 async function appFor(errorStyle: 'service' | 'customer'): Promise<FastifyInstance> {
@@ -217,7 +231,37 @@ afterAll(async () => {
   await customer?.close();
 });
 
+describe('isDatabaseUnavailable', () => {
+  it('knows a lost or refused connection to PostgreSQL, through the errors wrapping it', () => {
+    const coded = (code: string) => Object.assign(new Error('x'), { code });
+    expect(isDatabaseUnavailable(coded('ECONNREFUSED'))).toBe(true);
+    expect(isDatabaseUnavailable(coded('08006'))).toBe(true);
+    expect(isDatabaseUnavailable(coded('57P03'))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') }),
+      ),
+    ).toBe(true);
+    // A query the database refused on its merits is no outage.
+    expect(isDatabaseUnavailable(coded('23505'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: coded('42P01') }))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
 describe('a service-style route', () => {
+  it('answers 503 unavailable, worth asking again, while its database cannot be reached', async () => {
+    const res = await service.inject({ method: 'GET', url: '/database-down', headers: auth });
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      message: 'The database cannot be reached just now; try again in a moment',
+      error: 'Service Unavailable',
+      statusCode: 503,
+      type: 'unavailable',
+    });
+  });
+
   it('answers refuseIfAny with a 400 in the envelope the schema errors use', async () => {
     const res = await service.inject({ method: 'POST', url: '/refused', headers: auth });
     expect(res.statusCode).toBe(400);

@@ -6,7 +6,7 @@ import { ExecutorLiveness } from './executors.js';
 import { WORKFLOW_VERSION } from './version.js';
 import { backgroundPolling, setInternalQueuePolling, setSweepPolling } from './background.js';
 import type { Logger } from 'pino';
-import { badRequest, HttpError } from '@pawfresh/kit';
+import { badRequest, HttpError, ServiceCallError, UNAVAILABLE } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import { toWorkflowRun } from '../rules/run-view.js';
@@ -158,7 +158,7 @@ export class Engine {
       async () => {
         if (delay > 0) await sleep(delay);
         try {
-          return await run();
+          return await whileUnavailable(run);
         } catch (err) {
           // Once the process stops, the services it calls in-process refuse: that is no answer
           // to record. The step stays unfinished and the workflow pending, for recovery at start.
@@ -348,4 +348,35 @@ export class Engine {
     const steps = (await DBOS.listWorkflowSteps(workflowId)) ?? [];
     return toWorkflowRun(status, steps);
   }
+}
+
+/**
+ * A step's work, asked again while a service it calls answers that its database cannot be reached
+ * (503 `unavailable`: a restart or failover, docs/deployment.md "Fault suite"): 8 tries over about
+ * 30 seconds. Running a step's work again is what recovery after a crash does anyway, so every
+ * step is written to be run twice (docs/workflows.md); any other failure is the step's at once.
+ */
+async function whileUnavailable<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 8 || !saidUnavailable(err)) throw err;
+      await sleep(Math.min(250 * 2 ** attempt, 8_000));
+    }
+  }
+}
+
+/** Whether another service answered 503 `unavailable`, seen through the errors wrapping it. */
+function saidUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (
+      e instanceof ServiceCallError &&
+      e.status === 503 &&
+      (e.body as { type?: unknown } | null)?.type === UNAVAILABLE
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Order } from '@pawfresh/contracts/order';
 import { client, CrashServers, freePort, stop, waitFor, type Server } from './crash-server.js';
@@ -15,17 +15,9 @@ import { customersWithBoxes } from './server-box.js';
  *   reported (measurements, not asserted: bench/billing-rate.bench.ts measures them);
  * - the queue above the provider's limit: the provider refuses some, they are asked again with the
  *   same key, and every order is still charged exactly once.
- * (PGlite is one process's database: PostgreSQL only.)
+ * In the fault suite (`npm run test:faults`): several whole server processes want the machine's
+ * cores to themselves, and its PostgreSQL server is the suite's own.
  */
-const postgres = inject('testDatabase').kind === 'postgres';
-/**
- * Several whole server processes at once (4, then 3): a load test, run by `npm run test:load` on
- * PostgreSQL. Beside the rest of the PostgreSQL suite and the browser tests on CI's 2 cores, its
- * processes and the suite's starved each other: the sandbox let 170 requests through where 200
- * charges were due, and a crash test beside it failed a batch.
- */
-const loadTests = process.env.LOAD_TESTS === '1';
-
 let api: CrashServers;
 let sql: pg.Client;
 
@@ -40,7 +32,6 @@ const seed = (customers: number, boxes: number, weeks: number) =>
   customersWithBoxes(api, customers, boxes, weeks);
 
 beforeAll(async () => {
-  if (!postgres || !loadTests) return;
   api = await CrashServers.create({ WORKFLOW_STEP_DELAY_MS: '0' });
   sql = new pg.Client({ connectionString: api.env.DATABASE_URL });
   await sql.connect();
@@ -143,59 +134,56 @@ async function achievedRate(batch: Batch): Promise<number> {
   return (n - 1) / Math.max(rows[0]!.seconds, 0.001);
 }
 
-describe.skipIf(!postgres || !loadTests)(
-  'the billing run on several processes, at the provider rate limit',
-  () => {
-    it('charges every order once at the limit, and reports the rate and any 429', async () => {
-      const limit = 10;
-      const batch = batches[0]!;
-      const servers = await processes(4, { queue: limit, sandbox: limit });
-      try {
-        const before = await sandboxCounts();
-        await billingRun(servers, batch);
-        const after = await sandboxCounts();
-        // Reported, not asserted: DBOS starts a second's budget at once, and the charges of one
-        // burst reach the provider spread by the machine's load, so a loaded machine can bunch
-        // more than a second's worth into the provider's bucket (seen: 0, then 20 of 200).
-        const refused = after.rejected - before.rejected;
-        expect(after.admitted - before.admitted).toBeGreaterThanOrEqual(batch.orders.length);
-        await chargedOnce(batch);
-        // The queue shared the work: bill-order runs ran on more than one process.
-        const { rows } = await sql.query<{ executor_id: string }>(
-          `select distinct executor_id from orchestration.workflow_status
+describe('the billing run on several processes, at the provider rate limit', () => {
+  it('charges every order once at the limit, and reports the rate and any 429', async () => {
+    const limit = 10;
+    const batch = batches[0]!;
+    const servers = await processes(4, { queue: limit, sandbox: limit });
+    try {
+      const before = await sandboxCounts();
+      await billingRun(servers, batch);
+      const after = await sandboxCounts();
+      // Reported, not asserted: DBOS starts a second's budget at once, and the charges of one
+      // burst reach the provider spread by the machine's load, so a loaded machine can bunch
+      // more than a second's worth into the provider's bucket (seen: 0, then 20 of 200).
+      const refused = after.rejected - before.rejected;
+      expect(after.admitted - before.admitted).toBeGreaterThanOrEqual(batch.orders.length);
+      await chargedOnce(batch);
+      // The queue shared the work: bill-order runs ran on more than one process.
+      const { rows } = await sql.query<{ executor_id: string }>(
+        `select distinct executor_id from orchestration.workflow_status
           where name = 'bill-order' and workflow_uuid like $1`,
-          [`bill-order:%:${batch.date}`],
-        );
-        expect(rows.length).toBeGreaterThanOrEqual(2);
-        const rate = await achievedRate(batch);
-        // Reported, not asserted: a rate depends on the machine (bench/billing-rate.bench.ts).
-        process.stdout.write(
-          `billing at the limit: ${batch.orders.length} charges on 4 processes, ${rate.toFixed(1)}/s of ${limit}/s (${((100 * rate) / limit).toFixed(0)} %), ${refused} refused (429)` +
-            '\n',
-        );
-      } finally {
-        for (const s of servers) await stop(s, 'SIGTERM');
-      }
-    }, 900_000);
+        [`bill-order:%:${batch.date}`],
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      const rate = await achievedRate(batch);
+      // Reported, not asserted: a rate depends on the machine (bench/billing-rate.bench.ts).
+      process.stdout.write(
+        `billing at the limit: ${batch.orders.length} charges on 4 processes, ${rate.toFixed(1)}/s of ${limit}/s (${((100 * rate) / limit).toFixed(0)} %), ${refused} refused (429)` +
+          '\n',
+      );
+    } finally {
+      for (const s of servers) await stop(s, 'SIGTERM');
+    }
+  }, 900_000);
 
-    it('asks again after the provider refuses (429) and still charges every order once', async () => {
-      const batch = batches[1]!;
-      const servers = await processes(3, { queue: 10, sandbox: 4 });
-      try {
-        const before = await sandboxCounts();
-        await billingRun(servers, batch);
-        const after = await sandboxCounts();
-        // Refused, then let through on a later try with the same key.
-        expect(after.rejected - before.rejected).toBeGreaterThan(0);
-        await chargedOnce(batch);
-        // The refusals reached the payment service's callers as 503 rate_limited and were retried.
-        const busy = servers
-          .flatMap((s) => s.output.join('').split('\n'))
-          .filter((line) => line.includes('"statusCode":503') && line.includes('/payments"'));
-        expect(busy.length).toBeGreaterThan(0);
-      } finally {
-        for (const s of servers) await stop(s, 'SIGTERM');
-      }
-    }, 900_000);
-  },
-);
+  it('asks again after the provider refuses (429) and still charges every order once', async () => {
+    const batch = batches[1]!;
+    const servers = await processes(3, { queue: 10, sandbox: 4 });
+    try {
+      const before = await sandboxCounts();
+      await billingRun(servers, batch);
+      const after = await sandboxCounts();
+      // Refused, then let through on a later try with the same key.
+      expect(after.rejected - before.rejected).toBeGreaterThan(0);
+      await chargedOnce(batch);
+      // The refusals reached the payment service's callers as 503 rate_limited and were retried.
+      const busy = servers
+        .flatMap((s) => s.output.join('').split('\n'))
+        .filter((line) => line.includes('"statusCode":503') && line.includes('/payments"'));
+      expect(busy.length).toBeGreaterThan(0);
+    } finally {
+      for (const s of servers) await stop(s, 'SIGTERM');
+    }
+  }, 900_000);
+});
