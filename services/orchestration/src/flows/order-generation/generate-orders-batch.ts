@@ -1,5 +1,6 @@
 import { chunks, orNotFound, refusalOf, upstream } from '@pawfresh/kit';
 import { publishProgress, readProgress } from '../../engine/progress.js';
+import { retried } from '../../engine/saga.js';
 import type {
   GenerationProgress,
   OrdersBatchOutcome,
@@ -99,118 +100,123 @@ async function allButRefused<T, R>(
  * all it reads; requests that price alike are sent once), and create them all in one bulk order
  * call (ON CONFLICT DO NOTHING on the subscription and index). A step re-run after
  * a crash finds the orders already made as the latest and makes only the rest. A subscription
- * whose order is refused (its price or its order) is reported failed; the others go on.
+ * whose order is refused (its price or its order) is reported failed; the others go on. A service
+ * that fails or does not answer on the way is asked again, the whole batch, 5 times over about 15
+ * seconds (the same as a re-run after a crash), before the batch is left to the next run.
  */
 export const generateOrdersBatch =
   ({ services, step }: WorkflowContext) =>
   async ({ after, through, horizonEnd }: OrdersBatchRequest): Promise<OrdersBatchOutcome> =>
     step('generate-batch', () =>
-      upstream('Creating the orders', async () => {
-        const page = await services.subscription.listGenerationSubscriptions({
-          query: { ...(after ? { after } : {}), through, limit: GENERATION_PAGE_LIMIT },
-        });
-        const outcome: OrdersBatchOutcome = {
-          subscriptions: page.items.length,
-          created: 0,
-          skipped: 0,
-          failed: [],
-        };
-        if (page.items.length === 0) return outcome;
-        const latest = new Map<string, LatestSubscriptionOrder>();
-        for (const part of chunks(page.items, MAX_BULK_ORDERS)) {
-          const found = await services.order.latestSubscriptionOrders({
-            body: { subscriptionIds: part.map((s) => s.id) },
+      retried(() =>
+        upstream('Creating the orders', async () => {
+          const page = await services.subscription.listGenerationSubscriptions({
+            query: { ...(after ? { after } : {}), through, limit: GENERATION_PAGE_LIMIT },
           });
-          for (const o of found.items) latest.set(o.subscriptionId, o);
-        }
-        const due: Due[] = [];
-        for (const subscription of page.items) {
-          const last = latest.get(subscription.id);
-          // Checkout makes a subscription's first order: without one there is nothing to go on from.
-          if (!last || last.subscriptionOrderIndex === null) {
-            outcome.skipped++;
-            continue;
+          const outcome: OrdersBatchOutcome = {
+            subscriptions: page.items.length,
+            created: 0,
+            skipped: 0,
+            failed: [],
+          };
+          if (page.items.length === 0) return outcome;
+          const latest = new Map<string, LatestSubscriptionOrder>();
+          for (const part of chunks(page.items, MAX_BULK_ORDERS)) {
+            const found = await services.order.latestSubscriptionOrders({
+              body: { subscriptionIds: part.map((s) => s.id) },
+            });
+            for (const o of found.items) latest.set(o.subscriptionId, o);
           }
-          const at = ordersDue(
-            { index: last.subscriptionOrderIndex, deliveryDate: last.deliveryDate },
-            subscription.cadenceInWeeks,
-            horizonEnd,
-          );
-          for (const a of at) due.push({ subscription, last, at: a });
-        }
-        if (due.length === 0) return outcome;
+          const due: Due[] = [];
+          for (const subscription of page.items) {
+            const last = latest.get(subscription.id);
+            // Checkout makes a subscription's first order: without one there is nothing to go on from.
+            if (!last || last.subscriptionOrderIndex === null) {
+              outcome.skipped++;
+              continue;
+            }
+            const at = ordersDue(
+              { index: last.subscriptionOrderIndex, deliveryDate: last.deliveryDate },
+              subscription.cadenceInWeeks,
+              horizonEnd,
+            );
+            for (const a of at) due.push({ subscription, last, at: a });
+          }
+          if (due.length === 0) return outcome;
 
-        // The catalogue's extras and the pricing discounts, once each for the batch.
-        const variants: ExtraVariant[] = [];
-        const variantIds = new Set(
-          due.flatMap((d) => d.subscription.extras.map((e) => e.productVariantId)),
-        );
-        for (const id of variantIds) {
-          const v = await orNotFound(services.product.getVariant({ params: { variantId: id } }));
-          if (v) variants.push({ id: v.id, productId: v.productId, sku: v.sku });
-        }
-        const discounts: Discounts = {};
-        const discountIds = new Set(
-          due.flatMap((d) => d.subscription.discounts.map((x) => x.discountId)),
-        );
-        for (const id of discountIds) {
-          const d = await orNotFound(services.pricing.getDiscount({ params: { id } }));
-          if (d) discounts[id] = { name: d.name, description: d.description, interval: d.interval };
-        }
+          // The catalogue's extras and the pricing discounts, once each for the batch.
+          const variants: ExtraVariant[] = [];
+          const variantIds = new Set(
+            due.flatMap((d) => d.subscription.extras.map((e) => e.productVariantId)),
+          );
+          for (const id of variantIds) {
+            const v = await orNotFound(services.product.getVariant({ params: { variantId: id } }));
+            if (v) variants.push({ id: v.id, productId: v.productId, sku: v.sku });
+          }
+          const discounts: Discounts = {};
+          const discountIds = new Set(
+            due.flatMap((d) => d.subscription.discounts.map((x) => x.discountId)),
+          );
+          for (const id of discountIds) {
+            const d = await orNotFound(services.pricing.getDiscount({ params: { id } }));
+            if (d)
+              discounts[id] = { name: d.name, description: d.description, interval: d.interval };
+          }
 
-        const failed = new Set<string>();
-        const refuse = (d: Due, failure: { statusCode: number; message: string }) => {
-          if (failed.has(d.subscription.id)) return;
-          failed.add(d.subscription.id);
-          outcome.failed.push({ subscriptionId: d.subscription.id, ...failure });
-        };
-        // Requests that price alike (a subscription's boxes without a discount) are sent once.
-        const alike = new Map<string, { request: GetPriceInput; dues: Due[] }>();
-        for (const d of due) {
-          const request = priceRequestAt(d.subscription, d.at.index, variants) as GetPriceInput;
-          const key = samePriceKey(request);
-          const found = alike.get(key);
-          if (found) found.dues.push(d);
-          else alike.set(key, { request, dues: [d] });
-        }
-        const prices = new Map<Due, LinePrices>();
-        for (const part of chunks([...alike.values()], MAX_PRICE_REQUESTS)) {
-          const { result, kept } = await allButRefused(
-            part,
-            'requests',
-            (list) =>
-              services.pricing.getLinePrices({ body: { requests: list.map((r) => r.request) } }),
-            (r, failure) => r.dues.forEach((d) => refuse(d, failure)),
-          );
-          kept.forEach(({ dues }, i) => dues.forEach((d) => prices.set(d, result!.results[i]!)));
-        }
-        const orders: { due: Due; body: CreateOrderInput }[] = [];
-        for (const d of due) {
-          const priced = prices.get(d);
-          if (!priced || failed.has(d.subscription.id)) continue;
-          const discountId = discountAt(d.subscription, d.at.index)?.discountId;
-          const body = generatedOrder(
-            d.subscription,
-            d.at,
-            d.last,
-            variants,
-            priced,
-            discountId ? discounts[discountId] : undefined,
-          );
-          if (body.orderLineItems.length > 0) orders.push({ due: d, body });
-        }
-        for (const part of chunks(orders, MAX_BULK_ORDERS)) {
-          const { result } = await allButRefused(
-            part.filter((o) => !failed.has(o.due.subscription.id)),
-            'orders',
-            (list) =>
-              services.order.createSubscriptionOrders({
-                body: { orders: list.map((o) => o.body) },
-              }),
-            (o, failure) => refuse(o.due, failure),
-          );
-          outcome.created += result?.createdOrderIds.length ?? 0;
-        }
-        return outcome;
-      }),
+          const failed = new Set<string>();
+          const refuse = (d: Due, failure: { statusCode: number; message: string }) => {
+            if (failed.has(d.subscription.id)) return;
+            failed.add(d.subscription.id);
+            outcome.failed.push({ subscriptionId: d.subscription.id, ...failure });
+          };
+          // Requests that price alike (a subscription's boxes without a discount) are sent once.
+          const alike = new Map<string, { request: GetPriceInput; dues: Due[] }>();
+          for (const d of due) {
+            const request = priceRequestAt(d.subscription, d.at.index, variants) as GetPriceInput;
+            const key = samePriceKey(request);
+            const found = alike.get(key);
+            if (found) found.dues.push(d);
+            else alike.set(key, { request, dues: [d] });
+          }
+          const prices = new Map<Due, LinePrices>();
+          for (const part of chunks([...alike.values()], MAX_PRICE_REQUESTS)) {
+            const { result, kept } = await allButRefused(
+              part,
+              'requests',
+              (list) =>
+                services.pricing.getLinePrices({ body: { requests: list.map((r) => r.request) } }),
+              (r, failure) => r.dues.forEach((d) => refuse(d, failure)),
+            );
+            kept.forEach(({ dues }, i) => dues.forEach((d) => prices.set(d, result!.results[i]!)));
+          }
+          const orders: { due: Due; body: CreateOrderInput }[] = [];
+          for (const d of due) {
+            const priced = prices.get(d);
+            if (!priced || failed.has(d.subscription.id)) continue;
+            const discountId = discountAt(d.subscription, d.at.index)?.discountId;
+            const body = generatedOrder(
+              d.subscription,
+              d.at,
+              d.last,
+              variants,
+              priced,
+              discountId ? discounts[discountId] : undefined,
+            );
+            if (body.orderLineItems.length > 0) orders.push({ due: d, body });
+          }
+          for (const part of chunks(orders, MAX_BULK_ORDERS)) {
+            const { result } = await allButRefused(
+              part.filter((o) => !failed.has(o.due.subscription.id)),
+              'orders',
+              (list) =>
+                services.order.createSubscriptionOrders({
+                  body: { orders: list.map((o) => o.body) },
+                }),
+              (o, failure) => refuse(o.due, failure),
+            );
+            outcome.created += result?.createdOrderIds.length ?? 0;
+          }
+          return outcome;
+        }),
+      ),
     );
