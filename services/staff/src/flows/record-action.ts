@@ -1,4 +1,5 @@
 import type { AuditEvent, AuditEventInput } from '@pawfresh/contracts/audit';
+import { passRefusals } from '@pawfresh/kit';
 import type { Permission } from '@pawfresh/contracts/staff-roles';
 import type { Acting, StaffContext } from './context.js';
 
@@ -36,4 +37,43 @@ export async function recordAction(
     ctx.log.error({ err, auditEvent: event }, 'a staff action was done but not recorded');
     return null;
   }
+}
+
+/**
+ * The one shape of a staff action (docs/staff.md): read the target as it is, run the change
+ * through its workflow (a refusal passed on as the workflow's own 4xx), then record before, after
+ * and the reason as the signed-in member of staff. The permission is checked by the route (and
+ * again by the flow when it depends on the body, as a refund's limit does).
+ */
+export async function runStaffAction<Before, Result>(
+  ctx: StaffContext,
+  acting: Acting,
+  spec: {
+    action: string;
+    permission: Permission;
+    targetType: string;
+    targetId: string;
+    reason: string;
+    /** How the refusal reads: "The pause", "Refunding the payment". */
+    doing: string;
+    read: () => Promise<Before>;
+    customerOf: (before: Before) => string | null;
+    run: (before: Before) => Promise<Result>;
+    stateBefore: (before: Before) => Record<string, unknown>;
+    stateAfter: (result: Result) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  },
+): Promise<{ result: Result; audit: AuditEvent | null }> {
+  const before = await spec.read();
+  const result = await passRefusals(spec.doing, () => spec.run(before));
+  const audit = await recordAction(ctx, acting, {
+    action: spec.action,
+    permission: spec.permission,
+    targetType: spec.targetType,
+    targetId: spec.targetId,
+    customerId: spec.customerOf(before),
+    before: spec.stateBefore(before),
+    after: await spec.stateAfter(result),
+    reason: spec.reason,
+  });
+  return { result, audit };
 }

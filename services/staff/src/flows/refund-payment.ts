@@ -3,14 +3,13 @@ import {
   demandPermission,
   notFound,
   orNotFound,
-  passRefusals,
   type Principal,
 } from '@pawfresh/kit';
 import type { Payment } from '@pawfresh/contracts/payment';
 import { refundPermissionFor } from '@pawfresh/contracts/staff-roles';
 import { staffActor } from '../rules/staff-access.js';
 import type { Acting, BodyOf, StaffContext } from './context.js';
-import { recordAction } from './record-action.js';
+import { runStaffAction } from './record-action.js';
 
 /** What the audit log keeps of a payment: its money, not its card. */
 const moneyOf = (p: Payment) => ({
@@ -36,31 +35,36 @@ export async function refundPayment(
 ) {
   const permission = refundPermissionFor(body.amount);
   demandPermission(acting.principal, permission);
-  const before = await orNotFound(ctx.payment.getPayment({ params: { paymentId } }));
-  if (!before) throw notFound(`Payment ${paymentId} not found`);
-  const refund = await passRefusals('Refunding the payment', () =>
-    ctx.payment.createRefund({
-      params: { paymentId },
-      body: {
-        amount: body.amount,
-        description: body.reason,
-        createdBy: staffActor(acting.userId),
-      },
-      // One member of staff's retry of the same refund answers the first; nobody else's key can
-      // collide with theirs.
-      headers: { [IDEMPOTENCY_HEADER]: `${staffActor(acting.userId)}:${idempotencyKey}` },
-    }),
-  );
-  const after = await ctx.payment.getPayment({ params: { paymentId } });
-  const audit = await recordAction(ctx, acting, {
+  const { result: refund, audit } = await runStaffAction(ctx, acting, {
     action: 'payment.refund',
     permission,
     targetType: 'payment',
     targetId: paymentId,
-    customerId: before.userId,
-    before: moneyOf(before),
-    after: { ...moneyOf(after), refundId: refund.id, refundAmount: refund.amount },
     reason: body.reason,
+    doing: 'Refunding the payment',
+    read: async () => {
+      const found = await orNotFound(ctx.payment.getPayment({ params: { paymentId } }));
+      if (!found) throw notFound(`Payment ${paymentId} not found`);
+      return found;
+    },
+    customerOf: (before) => before.userId,
+    run: () =>
+      ctx.payment.createRefund({
+        params: { paymentId },
+        body: {
+          amount: body.amount,
+          description: body.reason,
+          createdBy: staffActor(acting.userId),
+        },
+        // One member of staff's retry of the same refund answers the first; nobody else's key
+        // can collide with theirs.
+        headers: { [IDEMPOTENCY_HEADER]: `${staffActor(acting.userId)}:${idempotencyKey}` },
+      }),
+    stateBefore: moneyOf,
+    stateAfter: async (made) => {
+      const after = await ctx.payment.getPayment({ params: { paymentId } });
+      return { ...moneyOf(after), refundId: made.id, refundAmount: made.amount };
+    },
   });
   return { refund, audit };
 }

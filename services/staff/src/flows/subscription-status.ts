@@ -1,8 +1,8 @@
-import { notFound, orNotFound, passRefusals } from '@pawfresh/kit';
+import { notFound, orNotFound } from '@pawfresh/kit';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { staffActor } from '../rules/staff-access.js';
 import type { Acting, BodyOf, StaffContext } from './context.js';
-import { recordAction } from './record-action.js';
+import { runStaffAction } from './record-action.js';
 
 /** What the audit log keeps of a subscription's state. */
 const stateOf = (s: Subscription) => ({
@@ -34,19 +34,20 @@ async function changeStatus(
   action: 'subscription.pause' | 'subscription.resume',
   run: (s: Subscription) => Promise<{ subscription: Subscription }>,
 ) {
-  const before = await readSubscription(ctx, subscriptionId);
-  const { subscription } = await passRefusals(`The ${action.slice(13)}`, () => run(before));
-  const audit = await recordAction(ctx, acting, {
+  const { result, audit } = await runStaffAction(ctx, acting, {
     action,
     permission: 'subscriptions:write',
     targetType: 'subscription',
     targetId: subscriptionId,
-    customerId: before.userId,
-    before: stateOf(before),
-    after: stateOf(subscription),
     reason,
+    doing: `The ${action.slice(13)}`,
+    read: () => readSubscription(ctx, subscriptionId),
+    customerOf: (before) => before.userId,
+    run,
+    stateBefore: stateOf,
+    stateAfter: ({ subscription }) => stateOf(subscription),
   });
-  return { subscription, audit };
+  return { subscription: result.subscription, audit };
 }
 
 export const pauseSubscription = (
