@@ -48,11 +48,13 @@ export function PlanDialog({
           />
         ) : null
       }
+      // Built at every render, shown only once the inputs are complete: no date formatted before
+      // there is one.
       preview={
         action === 'pause' ? (
           <List.Item>
-            pause deliveries until {formatDate(resumeAt)}: boxes not yet paid or being made are
-            removed, but the next one, moved to that day;
+            pause deliveries until {dateOk ? formatDate(resumeAt) : 'the day chosen'}: boxes not yet
+            paid or being made are removed, but the next one, moved to that day;
           </List.Item>
         ) : (
           <List.Item>resume deliveries now, at the plan’s cadence;</List.Item>
