@@ -1,4 +1,4 @@
-import { badRequest, HttpError, notFound } from './errors.js';
+import { badRequest, HttpError, notFound, UNAVAILABLE } from './errors.js';
 import { ServiceCallError } from './client.js';
 
 /** Something wrong with a request that the schema alone cannot see, with where it is. */
@@ -107,6 +107,23 @@ export const isPassedRefusal = (err: unknown, status: number, type?: string): er
   err instanceof HttpError &&
   err.statusCode === status &&
   (type === undefined || err.options.type === type);
+
+/**
+ * Whether another service answered 503 `unavailable` (its database restarting or failing over,
+ * nothing about the request: ask again in a moment), seen through the errors wrapping it.
+ */
+export function isUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (
+      e instanceof ServiceCallError &&
+      e.status === 503 &&
+      (e.body as { type?: unknown } | null)?.type === UNAVAILABLE
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** Whether another service said the same Idempotency-Key is still being worked on: ask again. */
 export const isInFlight = (err: unknown): err is ServiceCallError =>

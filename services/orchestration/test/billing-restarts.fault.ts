@@ -114,13 +114,30 @@ describe('the billing run while PostgreSQL restarts under it', () => {
         ).catch(() => false);
         if (!paid) {
           const left = await unpaid();
-          const { rows: attempts } = await sql.query<{ workflow_uuid: string; output: string }>(
-            `select workflow_uuid, output from orchestration.workflow_status
-              where workflow_uuid = any($1::text[])`,
-            [left.map((o) => `bill-order:${o.id}:${batch.date}`)],
+          // Every run that touched them (bill-order, charge-order, …), with its steps, and the
+          // payments' rows: what the failure is read from.
+          const { rows: runs } = await sql.query(
+            `select w.workflow_uuid, w.status, w.executor_id, w.recovery_attempts, w.error,
+                    (select json_agg(json_build_object('step', o.function_name, 'error', o.error)
+                                     order by o.function_id)
+                       from orchestration.operation_outputs o
+                      where o.workflow_uuid = w.workflow_uuid) as steps
+               from orchestration.workflow_status w
+              where ${left.map((_, i) => `w.workflow_uuid like '%' || $${i + 1} || '%'`).join(' or ')}`,
+            left.map((o) => o.id),
           );
+          const { rows: payments } = await sql.query(
+            `select id, status, provider_payment_intent_id, call_started_at
+               from payment.payments where reference_id::text = any($1::text[])`,
+            [left.map((o) => o.id)],
+          );
+          const said = servers
+            .flatMap((s) => s.output.join('').split('\n'))
+            .filter((l) => left.some((o) => l.includes(o.id)) && !l.includes('"level":20'))
+            .slice(-30)
+            .join('\n');
           throw new Error(
-            `${left.length} orders not paid 2 minutes after the run: ${JSON.stringify(left.slice(0, 5))}; their bill-order runs: ${JSON.stringify(attempts.slice(0, 5))}`,
+            `${left.length} orders not paid 2 minutes after the run: ${JSON.stringify(left.slice(0, 5))}; the runs that touched them: ${JSON.stringify(runs)}; their payments: ${JSON.stringify(payments)}; the servers said of them:\n${said}`,
           );
         }
         const db = await api.open();

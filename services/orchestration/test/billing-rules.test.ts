@@ -115,23 +115,32 @@ describe('invoices', () => {
 
 describe('asking the payment service again after a charge got no answer', () => {
   it('waits half a second more each time after a failure', () => {
-    expect([1, 2].map((t) => chargeRetryDelayMs(t, false, 0.5))).toEqual([500, 1000]);
+    expect([1, 2].map((t) => chargeRetryDelayMs(t, 'failed', 0.5))).toEqual([500, 1000]);
   });
 
-  it('backs off exponentially with jitter while the card provider is busy, up to 8 s', () => {
+  it('backs off exponentially with jitter while the card provider is busy or our database unavailable, up to 8 s', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: CHARGE_RETRY.busyTries }),
+        fc.constantFrom('busy' as const, 'unavailable' as const),
+        fc.integer({ min: 1, max: CHARGE_RETRY.busy }),
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
-        (tries, random) => {
+        (reason, tries, random) => {
           const ceiling = Math.min(8_000, 500 * 2 ** (tries - 1));
-          const delay = chargeRetryDelayMs(tries, true, random);
+          const delay = chargeRetryDelayMs(tries, reason, random);
           expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
           expect(delay).toBeLessThanOrEqual(ceiling);
         },
       ),
     );
-    expect(chargeRetryDelayMs(10, true, 0.999)).toBeLessThanOrEqual(8_000);
+    expect(chargeRetryDelayMs(10, 'busy', 0.999)).toBeLessThanOrEqual(8_000);
+  });
+
+  it('waits out an outage of the provider or our database for longer than a failure: at least 35 s', () => {
+    // The shortest waits (random 0) between the tries an outage of our database is given.
+    const waits = Array.from({ length: CHARGE_RETRY.unavailable - 1 }, (_, i) =>
+      chargeRetryDelayMs(i + 1, 'unavailable', 0),
+    );
+    expect(waits.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(35_000);
   });
 });
 

@@ -6,7 +6,7 @@ import { ExecutorLiveness } from './executors.js';
 import { WORKFLOW_VERSION } from './version.js';
 import { backgroundPolling, setInternalQueuePolling, setSweepPolling } from './background.js';
 import type { Logger } from 'pino';
-import { badRequest, HttpError, ServiceCallError, UNAVAILABLE } from '@pawfresh/kit';
+import { badRequest, HttpError, isUnavailable } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import { toWorkflowRun } from '../rules/run-view.js';
@@ -361,22 +361,8 @@ async function whileUnavailable<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
-      if (attempt >= 8 || !saidUnavailable(err)) throw err;
+      if (attempt >= 8 || !isUnavailable(err)) throw err;
       await sleep(Math.min(250 * 2 ** attempt, 8_000));
     }
   }
-}
-
-/** Whether another service answered 503 `unavailable`, seen through the errors wrapping it. */
-function saidUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if (
-      e instanceof ServiceCallError &&
-      e.status === 503 &&
-      (e.body as { type?: unknown } | null)?.type === UNAVAILABLE
-    )
-      return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

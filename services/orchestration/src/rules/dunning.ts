@@ -90,23 +90,39 @@ export const chargeKey = (orderId: string, attempt: number) =>
   `order-${orderId}-attempt-${attempt}`;
 
 /**
- * How a charge asks the payment service again when it did not get an answer. The card provider
- * being busy (a 429 there, 503 `rate_limited` here) is waited out longer than an outage: Stripe
- * advises exponential backoff with jitter, so the processes sharing its limit spread out.
+ * How a charge asks the payment service again when it did not get an answer (always with the same
+ * Idempotency-Key, so asking again never charges twice). The card provider being busy (a 429
+ * there, 503 `rate_limited` here), the provider down or timing out (502 `provider_unavailable`) and
+ * our database restarting (503 `unavailable`) are waited out longer than any other failure: Stripe
+ * advises exponential backoff with jitter, so the processes sharing its limit spread out, and an
+ * outage or a failover lasts seconds to a minute, not one.
  */
 export const CHARGE_RETRY = {
   /** Tries in all while the payment service fails or does not answer, then a 502. */
-  unansweredTries: 3,
+  failed: 3,
   /** Tries in all while the provider is busy (about a minute and a half of waiting), then a 502. */
-  busyTries: 12,
+  busy: 12,
+  /**
+   * Tries in all while the provider or our database cannot be reached (40 to 80 s of waiting),
+   * then a 502.
+   */
+  unavailable: 14,
 } as const;
 
+/** Why a charge asks again: see CHARGE_RETRY. */
+export type ChargeRetryReason = keyof typeof CHARGE_RETRY;
+
 /**
- * The pause before try `tries + 1`: half a second more each time after a failure; after a 429,
- * doubling from half a second up to 8 s, each a random share (50–100 %) of it (`random` in [0, 1)).
+ * The pause before try `tries + 1`: half a second more each time after a failure; while the
+ * provider is busy or down, or our database unavailable, doubling from half a second up to 8 s,
+ * each a random share (50–100 %) of it (`random` in [0, 1)).
  */
-export function chargeRetryDelayMs(tries: number, busy: boolean, random: number): number {
-  if (!busy) return 500 * tries;
+export function chargeRetryDelayMs(
+  tries: number,
+  reason: ChargeRetryReason,
+  random: number,
+): number {
+  if (reason === 'failed') return 500 * tries;
   const ceiling = Math.min(8_000, 500 * 2 ** (tries - 1));
   return Math.round(ceiling * (0.5 + random / 2));
 }

@@ -3,6 +3,7 @@ import {
   conflict,
   HttpError,
   isInFlight,
+  isUnavailable,
   refusalOf,
   ServiceCallError,
   upstream,
@@ -15,6 +16,7 @@ import {
   CHARGE_RETRY,
   chargeKey,
   chargeRetryDelayMs,
+  type ChargeRetryReason,
   localDate,
   nextAttemptDate,
 } from '../../rules/dunning.js';
@@ -51,6 +53,12 @@ const providerBusy = (err: unknown) =>
   err instanceof ServiceCallError &&
   err.status === 503 &&
   (err.body as { type?: unknown } | null)?.type === 'rate_limited';
+
+/** The card provider did not answer (down, or timed out): the payment service's 502. */
+const providerDown = (err: unknown) =>
+  err instanceof ServiceCallError &&
+  err.status === 502 &&
+  (err.body as { type?: unknown } | null)?.type === 'provider_unavailable';
 
 const declinedBy = (err: unknown): Charged | undefined => {
   const refusal = refusalOf(err);
@@ -134,17 +142,21 @@ export const chargeOrder =
           const declined = declinedBy(err);
           if (declined) return declined;
           // Not answered, or still worked on under the same key (ask again): never final. The
-          // provider busy (429) is asked again with the same key after a longer, random pause.
-          const busy = providerBusy(err);
+          // provider busy (429), the provider down or our database restarting is asked again with
+          // the same key after longer, random pauses.
           const unanswered =
             (err instanceof ServiceCallError && (err.status === 0 || err.status >= 500)) ||
             isInFlight(err);
-          const limit = busy ? CHARGE_RETRY.busyTries : CHARGE_RETRY.unansweredTries;
-          if (unanswered && tries >= limit) {
+          if (!unanswered) return upstream('Charging the card', () => Promise.reject(err));
+          const reason: ChargeRetryReason = providerBusy(err)
+            ? 'busy'
+            : isUnavailable(err) || providerDown(err)
+              ? 'unavailable'
+              : 'failed';
+          if (tries >= CHARGE_RETRY[reason]) {
             throw new HttpError(502, upstreamMessage('Charging the card'), { type: 'upstream' });
           }
-          if (!unanswered) return upstream('Charging the card', () => Promise.reject(err));
-          await sleep(chargeRetryDelayMs(tries, busy, Math.random()));
+          await sleep(chargeRetryDelayMs(tries, reason, Math.random()));
         }
       }
     });
