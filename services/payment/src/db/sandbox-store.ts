@@ -6,6 +6,7 @@ import {
   sandboxIdempotency,
   sandboxPaymentIntents,
   sandboxPaymentMethods,
+  sandboxOutages,
   sandboxRateLimits,
   sandboxRefunds,
 } from './schema.js';
@@ -247,4 +248,21 @@ export async function takeSandboxToken(
     .where(eq(sandboxRateLimits.bucket, bucket))
     .returning({ admitted: sandboxRateLimits.lastAdmitted });
   return row?.admitted ?? true;
+}
+
+/** An outage of the sandbox under way (schema.ts `sandboxOutages`), if any. */
+export interface SandboxOutage {
+  mode: 'error' | 'timeout';
+  delayMs: number;
+}
+
+/** The sandbox's outage now, by the database's clock (every process sees the same). */
+export async function currentSandboxOutage(db: PaymentDb): Promise<SandboxOutage | undefined> {
+  const [row] = await db
+    .select({ mode: sandboxOutages.mode, delayMs: sandboxOutages.delayMs })
+    .from(sandboxOutages)
+    .where(
+      and(eq(sandboxOutages.id, 'provider'), sql`${sandboxOutages.until} > statement_timestamp()`),
+    );
+  return row ? { mode: row.mode as SandboxOutage['mode'], delayMs: row.delayMs } : undefined;
 }

@@ -303,6 +303,27 @@ export const sandboxRateLimits = paymentDb.table('sandbox_rate_limits', {
   lastAdmitted: boolean('last_admitted').notNull().default(true),
 });
 
+/**
+ * The sandbox's outage switch (the fault suite; docs/payments.md "The sandbox's outages"): while
+ * `until` is ahead of the database's clock, every call to the sandbox fails as a card provider's
+ * outage does. `error`: refused before anything is done (Stripe's 500 `api_error`); `timeout`: done,
+ * then the answer lost after `delay_ms` (a request that timed out after the provider acted). One
+ * row, `id` 'provider', shared by every process on the database.
+ */
+export const sandboxOutages = paymentDb.table(
+  'sandbox_outages',
+  {
+    id: text('id').primaryKey(),
+    mode: text('mode').notNull(),
+    until: instant('until').notNull(),
+    delayMs: integer('delay_ms').notNull().default(0),
+  },
+  (t) => [
+    check('sandbox_outages_mode', sql`${t.mode} in ('error', 'timeout')`),
+    check('sandbox_outages_delay', sql`${t.delayMs} >= 0`),
+  ],
+);
+
 export const schema = {
   customers,
   paymentMethods,
@@ -317,5 +338,6 @@ export const schema = {
   providerEvents,
   sandboxEvents,
   sandboxRateLimits,
+  sandboxOutages,
 };
 export type PaymentSchema = typeof schema;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '@pawfresh/kit';
 import type { CaptureMethod } from '@pawfresh/contracts/payment';
@@ -19,6 +20,7 @@ import {
   sandboxMethodsOf,
   setSandboxDefaultMethod,
   takeSandboxToken,
+  currentSandboxOutage,
   updateSandboxIntent,
   type SandboxIntentRow as IntentRow,
   type SandboxMethodRow as MethodRow,
@@ -26,6 +28,7 @@ import {
 import {
   ProviderRateLimited,
   ProviderRefusal,
+  ProviderUnavailable,
   type NewCard,
   type PaymentProvider,
   type ProviderFailure,
@@ -183,8 +186,10 @@ export interface SandboxOptions {
 }
 
 /**
- * The sandbox with its rate limit in front of every call: a call over the limit is refused
- * before it does anything, as Stripe answers 429 without acting.
+ * The sandbox with its outages and its rate limit in front of every call, as a card provider's
+ * are: during an outage (schema.ts `sandboxOutages`) a call fails with no answer — refused before
+ * anything is done, or done and its answer lost; a call over the limit is refused before it does
+ * anything, as Stripe answers 429 without acting.
  */
 export function sandboxProvider(
   db: PaymentDb,
@@ -193,19 +198,27 @@ export function sandboxProvider(
 ): PaymentProvider {
   const provider = unlimitedSandbox(db, clock);
   const perSecond = options.rateLimitPerSecond;
-  if (!perSecond) return provider;
-  const limited = { ...provider } as Record<string, unknown>;
+  const fronted = { ...provider } as Record<string, unknown>;
   for (const [name, call] of Object.entries(provider)) {
     if (typeof call !== 'function') continue;
     const bucket = READS.has(name as keyof PaymentProvider) ? 'read' : 'write';
-    limited[name] = async (...args: unknown[]) => {
-      if (!(await takeSandboxToken(db, bucket, perSecond))) {
+    fronted[name] = async (...args: unknown[]) => {
+      const outage = await currentSandboxOutage(db);
+      if (outage?.mode === 'error') {
+        throw new ProviderUnavailable(`The sandbox is down: ${name} answered 500 api_error`);
+      }
+      if (perSecond && !(await takeSandboxToken(db, bucket, perSecond))) {
         throw new ProviderRateLimited('rate_limit', RATE_LIMIT_MESSAGE);
       }
-      return (call as (...a: unknown[]) => Promise<unknown>)(...args);
+      const answer = await (call as (...a: unknown[]) => Promise<unknown>)(...args);
+      if (outage?.mode === 'timeout') {
+        await sleep(outage.delayMs);
+        throw new ProviderUnavailable(`The sandbox did ${name} but its answer was lost (timeout)`);
+      }
+      return answer;
     };
   }
-  return limited as unknown as PaymentProvider;
+  return fronted as unknown as PaymentProvider;
 }
 
 /**
