@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LegacyUserData, LegacyUserPage } from '@pawfresh/contracts/legacy';
+import type { LegacyUserPage } from '@pawfresh/contracts/legacy';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
-import { CrashServers, stop, waitFor } from './crash-server.js';
+import { client, CrashServers, stop, waitFor } from './crash-server.js';
+import { expectEachMigratedOnce } from './migrated-once.js';
 
 /**
  * The real server as a child process, killed with SIGKILL in the middle of a bulk-migrate, then
@@ -51,42 +52,10 @@ describe('bulk-migrate when its process is killed mid-batch', () => {
     expect(run.progress).toMatchObject({ total: LIMIT, done: LIMIT });
     expect(run.progress!.byStatus.migrated + run.progress!.byStatus.error).toBe(LIMIT);
 
-    expect((await staff('queued')).meta.total).toBe(0);
-    expect((await staff('migrating')).meta.total).toBe(0);
-    const migrated = await staff('migrated');
-    expect(migrated.meta.total + (await staff('error')).meta.total).toBe(LIMIT);
-    for (const u of migrated.data) {
-      const userId = u.migratedUserId!;
-      const data = await json<LegacyUserData>('POST', '/svc/legacy/get-legacy-user-data', {
-        email: u.email,
-      });
-      const dogs = await json<unknown[]>('GET', `/svc/dogs/dogs?userId=${userId}`);
-      expect(dogs).toHaveLength(data.pets.length);
-      const subs = await json<{ data: unknown[] }>(
-        'GET',
-        `/svc/subscription/subscriptions?userId=${userId}`,
-      );
-      expect(subs.data).toHaveLength(data.subscription ? 1 : 0);
-      const payment = await real.request('GET', `/svc/payment/customers/${userId}`);
-      expect(payment.status).toBe(data.user.stripeCustomerId ? 200 : 404);
-      const user = await json<{ email: string }>('GET', `/svc/identity/identity/users/${userId}`);
-      expect(user.email).toBe(u.email.toLowerCase());
-      // Each past order at most once, and only for this user.
-      let imported = 0;
-      for (const o of data.orders) {
-        const res = await real.request(
-          'GET',
-          `/svc/order/api/v1/orders/lookup/by-legacy-id/${o.id}`,
-        );
-        if (res.status === 404) continue;
-        expect(((await res.json()) as { userId: string }).userId).toBe(userId);
-        imported += 1;
-      }
-      const orders = await json<{ meta: { total: number } }>(
-        'GET',
-        `/svc/order/api/v1/orders?userId=${userId}`,
-      );
-      expect(orders.meta.total).toBe(imported);
-    }
+    await expectEachMigratedOnce(
+      client(() => real.current!.base),
+      'phase1_staff',
+      LIMIT,
+    );
   }, 600_000);
 });

@@ -219,6 +219,21 @@ export class CrashServers implements ServerClient {
     return new CrashServers(file, port, settings, dataDir, database);
   }
 
+  /**
+   * Another release of the server: the bundle with each `[from, to]` text replaced (each must be
+   * there), written beside it. What a deploy of changed workflow code starts.
+   */
+  async changedRelease(name: string, changes: [string, string][]): Promise<string> {
+    let code = await readFile(this.bundleFile, 'utf8');
+    for (const [from, to] of changes) {
+      if (!code.includes(from)) throw new Error(`The server bundle has no ${JSON.stringify(from)}`);
+      code = code.replaceAll(from, to);
+    }
+    const file = path.join(this.dataDir, `${name}.mjs`);
+    await writeFile(file, code);
+    return file;
+  }
+
   get base(): string {
     return `http://127.0.0.1:${this.port}`;
   }
@@ -228,9 +243,12 @@ export class CrashServers implements ServerClient {
     return this.servers.at(-1);
   }
 
-  /** Starts a server (not waiting for it); `env` adds settings for this one. */
-  start(env: Record<string, string> = {}, port = this.port): Server {
-    const server = spawnServer(this.bundleFile, { ...this.env, ...env }, port);
+  /**
+   * Starts a server (not waiting for it); `env` adds settings for this one, `release` runs another
+   * build of the server (see `changedRelease`).
+   */
+  start(env: Record<string, string> = {}, port = this.port, release = this.bundleFile): Server {
+    const server = spawnServer(release, { ...this.env, ...env }, port);
     this.servers.push(server);
     return server;
   }
@@ -240,9 +258,13 @@ export class CrashServers implements ServerClient {
    * machine the engine's launch can outlast Fastify's plugin timeout) is started again, twice at
    * most; then its last output is in the error.
    */
-  async started(env: Record<string, string> = {}, port = this.port): Promise<Server> {
+  async started(
+    env: Record<string, string> = {},
+    port = this.port,
+    release = this.bundleFile,
+  ): Promise<Server> {
     for (let attempt = 1; ; attempt++) {
-      const server = this.start(env, port);
+      const server = this.start(env, port, release);
       const api = client(() => server.base);
       const up = await waitFor('the server to start', async () => {
         if (server.process.exitCode !== null || server.process.signalCode !== null) return false;
