@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -221,7 +221,8 @@ export class CrashServers implements ServerClient {
 
   /**
    * Another release of the server: the bundle with each `[from, to]` text replaced (each must be
-   * there), written beside it. What a deploy of changed workflow code starts.
+   * there), written beside it (removed with it at the end of the run). What a deploy of changed
+   * workflow code starts.
    */
   async changedRelease(name: string, changes: [string, string][]): Promise<string> {
     let code = await readFile(this.bundleFile, 'utf8');
@@ -229,7 +230,11 @@ export class CrashServers implements ServerClient {
       if (!code.includes(from)) throw new Error(`The server bundle has no ${JSON.stringify(from)}`);
       code = code.replaceAll(from, to);
     }
-    const file = path.join(this.dataDir, `${name}.mjs`);
+    // Beside the bundle, where its packages are found; a name of this database's own.
+    const file = path.join(
+      path.dirname(this.bundleFile),
+      `${name}-${path.basename(this.dataDir)}.mjs`,
+    );
     await writeFile(file, code);
     return file;
   }
