@@ -151,6 +151,14 @@ export function client(base: () => string) {
 }
 export type ServerClient = ReturnType<typeof client>;
 
+/** A run that has ended (SUCCESS or ERROR), else undefined: for `waitFor`. */
+export const settled = (r: WorkflowRun | undefined) =>
+  r && (r.status === 'SUCCESS' || r.status === 'ERROR') ? r : undefined;
+
+/** Waits (2 minutes at most) for a run to end, asking `on`. */
+export const runEnded = (on: Pick<ServerClient, 'run'>, workflowId: string, ms = 120_000) =>
+  waitFor(`${workflowId} to end`, async () => settled(await on.run(workflowId)), ms);
+
 /** A point to kill the server at: once `ready` answers, the step after it is in flight. */
 export interface KillPoint {
   name: string;

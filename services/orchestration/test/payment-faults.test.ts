@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@pawfresh/contracts/order';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
-import { CrashServers, waitFor, type Server } from './crash-server.js';
+import { CrashServers, settled, waitFor, type Server } from './crash-server.js';
 import { differences, readBooks } from './payment-books.js';
 import { customerWithBox } from './server-box.js';
 import { readyCart } from './server-cart.js';
@@ -48,9 +48,6 @@ async function takeEmail(email: string): Promise<void> {
     if (!setup.database) await db.close();
   }
 }
-
-const settled = (r: WorkflowRun | undefined) =>
-  r && (r.status === 'SUCCESS' || r.status === 'ERROR') ? r : undefined;
 
 /**
  * Starts the server with the fault armed and waits for the process to kill itself: `act` starts

@@ -90,3 +90,17 @@ export async function readyCart(
   };
   return { userId, cart, intent, total: inflated.prices.total, body };
 }
+
+/** `count` customers checked out on a real server (one subscription each): the subscriptions' ids. */
+export async function checkedOutSubscriptions(api: Api, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const ready = await readyCart(api);
+    const done = await api.post<{ subscriptions: { id: string }[] }>(
+      '/svc/orchestration/workflows/checkout',
+      ready.body,
+    );
+    ids.push(done.subscriptions[0]!.id);
+  }
+  return ids;
+}
