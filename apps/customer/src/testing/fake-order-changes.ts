@@ -395,28 +395,26 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
       };
     }),
   );
-  const oneOffLine = (order: Order, orderLineItemId: string) =>
-    order.orderLineItems.find((line) => line.id === orderLineItemId && line.oneOff);
+  /** The order's lines changed by `change`, once `orderLineItemId` is one of its one-off extras. */
+  const changeOneOffLine = (
+    order: Order,
+    orderLineItemId: string,
+    change: (lines: Order['orderLineItems']) => Order['orderLineItems'],
+  ) =>
+    order.orderLineItems.some((line) => line.id === orderLineItemId && line.oneOff)
+      ? { body: saveOrder({ ...order, orderLineItems: change(order.orderLineItems) }) }
+      : error(404, `Extra ${orderLineItemId} is not a one-off extra of order ${order.id}`);
   api.on(
     'POST /order/:orderId/update-extra',
     guard((request) => {
       const { order, refusal } = orderExtra(request);
       if (refusal) return refusal;
       const body = request.body as AccountRequest<'updateOrderExtra'>;
-      if (!oneOffLine(order!, body.orderLineItemId)) {
-        return error(
-          404,
-          `Extra ${body.orderLineItemId} is not a one-off extra of order ${order!.id}`,
-        );
-      }
-      return {
-        body: saveOrder({
-          ...order!,
-          orderLineItems: order!.orderLineItems.map((line) =>
-            line.id === body.orderLineItemId ? { ...line, quantity: body.quantity } : line,
-          ),
-        }),
-      };
+      return changeOneOffLine(order!, body.orderLineItemId, (lines) =>
+        lines.map((line) =>
+          line.id === body.orderLineItemId ? { ...line, quantity: body.quantity } : line,
+        ),
+      );
     }),
   );
   api.on(
@@ -425,18 +423,9 @@ export function withOrderChanges(api: FakeApi, options: OrderChangeOptions = {})
       const { order, refusal } = orderExtra(request);
       if (refusal) return refusal;
       const body = request.body as AccountRequest<'deleteOrderExtra'>;
-      if (!oneOffLine(order!, body.orderLineItemId)) {
-        return error(
-          404,
-          `Extra ${body.orderLineItemId} is not a one-off extra of order ${order!.id}`,
-        );
-      }
-      return {
-        body: saveOrder({
-          ...order!,
-          orderLineItems: order!.orderLineItems.filter((line) => line.id !== body.orderLineItemId),
-        }),
-      };
+      return changeOneOffLine(order!, body.orderLineItemId, (lines) =>
+        lines.filter((line) => line.id !== body.orderLineItemId),
+      );
     }),
   );
 

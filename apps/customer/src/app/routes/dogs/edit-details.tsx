@@ -3,8 +3,6 @@ import type { CustomerDog } from '@pawfresh/contracts/account';
 import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
-import { PageError } from '../../../components/errors/page-error';
-import { PageLoading } from '../../../components/feedback/page-loading';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import {
   changedFields,
@@ -14,8 +12,8 @@ import {
 import { paths } from '../../../config/paths';
 import { EditDogDetailsForm } from '../../../features/dogs/components/edit-dog-details-form';
 import { todayAsCalendarDate } from '../../../lib/calendar-date';
-import NotFoundRoute from '../not-found';
 import { dogEditLoader, useDogRouteData } from './dog-route-data';
+import { BACK_TO_DOGS, DogRouteStates } from './dog-route-states';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return dogEditLoader(queryClient);
@@ -39,22 +37,10 @@ export default function EditDogDetailsRoute() {
   const notify = useSuccessNotice();
   const navigate = useNavigate();
   const [today] = useState(todayAsCalendarDate);
-  const back = { to: paths.dogs, label: 'Back to dogs' };
 
-  if (data.status === 'not-found') return <NotFoundRoute />;
-  if (data.status !== 'ready') {
-    return (
-      <FullScreenPage title="Edit dog details" back={back}>
-        {data.status === 'error' ? (
-          <PageError error={data.error} onRetry={data.retry} />
-        ) : (
-          <PageLoading />
-        )}
-      </FullScreenPage>
-    );
-  }
+  if (data.status !== 'ready') return <DogRouteStates data={data} title="Edit dog details" />;
   return (
-    <FullScreenPage title={`Edit ${data.dog.name}’s details`} back={back}>
+    <FullScreenPage title={`Edit ${data.dog.name}’s details`} back={BACK_TO_DOGS}>
       <EditDogDetailsForm
         dog={data.dog}
         breeds={data.metadata.breeds}

@@ -3,8 +3,6 @@ import type { CustomerDog, CustomerDogProfileChange } from '@pawfresh/contracts/
 import { useState } from 'react';
 import { useNavigate, useParams, type LoaderFunction } from 'react-router';
 
-import { PageError } from '../../../components/errors/page-error';
-import { PageLoading } from '../../../components/feedback/page-loading';
 import { FullScreenPage } from '../../../components/layouts/full-screen-page';
 import {
   changedFields,
@@ -14,8 +12,8 @@ import {
 import { paths } from '../../../config/paths';
 import { EditDogProfileForm } from '../../../features/dogs/components/edit-dog-profile-form';
 import { PortionOffer } from '../../../features/dogs/components/portion-offer';
-import NotFoundRoute from '../not-found';
 import { dogEditLoader, useDogRouteData } from './dog-route-data';
+import { BACK_TO_DOGS, DogRouteStates } from './dog-route-states';
 
 export function clientLoader(queryClient: QueryClient): LoaderFunction {
   return dogEditLoader(queryClient);
@@ -43,23 +41,11 @@ export default function EditDogProfileRoute() {
   const notify = useSuccessNotice();
   const navigate = useNavigate();
   const [saved, setSaved] = useState<CustomerDogProfileChange | null>(null);
-  const back = { to: paths.dogs, label: 'Back to dogs' };
 
-  if (data.status === 'not-found') return <NotFoundRoute />;
-  if (data.status !== 'ready') {
-    return (
-      <FullScreenPage title="Edit dog profile" back={back}>
-        {data.status === 'error' ? (
-          <PageError error={data.error} onRetry={data.retry} />
-        ) : (
-          <PageLoading />
-        )}
-      </FullScreenPage>
-    );
-  }
+  if (data.status !== 'ready') return <DogRouteStates data={data} title="Edit dog profile" />;
   const offer = saved?.portionOffer;
   return (
-    <FullScreenPage title={`Edit ${data.dog.name}’s profile`} back={back}>
+    <FullScreenPage title={`Edit ${data.dog.name}’s profile`} back={BACK_TO_DOGS}>
       {saved && offer ? (
         <PortionOffer
           dog={saved}
