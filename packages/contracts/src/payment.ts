@@ -268,6 +268,27 @@ export const paymentListQuery = z
   .strict();
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 
+/** The most ids one ask for the latest payments takes: a page of a staff list. */
+export const MAX_LATEST_PAYMENT_REFERENCES = 100;
+
+export const latestPaymentsInput = z
+  .object({
+    referenceType,
+    referenceIds: z
+      .array(uuid('referenceIds'), { error: 'referenceIds must be a list of UUIDs' })
+      .min(1, { error: 'referenceIds must name at least one order or line item' })
+      .max(MAX_LATEST_PAYMENT_REFERENCES, {
+        error: `referenceIds takes at most ${MAX_LATEST_PAYMENT_REFERENCES} ids at once`,
+      }),
+  })
+  .strict();
+export type LatestPaymentsInput = z.infer<typeof latestPaymentsInput>;
+
+export const latestPaymentsSchema = z
+  .object({ data: z.array(paymentSchema) })
+  .meta({ id: 'LatestPayments' });
+export type LatestPayments = z.infer<typeof latestPaymentsSchema>;
+
 export const paymentPageSchema = paginated(paymentSchema, 'PaymentPage');
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
@@ -519,6 +540,15 @@ export const paymentContract = defineContract({
         'Filter by `userId` (one customer), `referenceType` and `referenceId` (one order or line item). Declined attempts are listed too.',
       query: paymentListQuery,
       response: paymentPageSchema,
+      errors: [400],
+    },
+    latestPayments: {
+      method: 'POST',
+      path: '/payments/latest',
+      summary: 'The latest payment of each of these orders (or line items), with its refunds',
+      description: `At most ${MAX_LATEST_PAYMENT_REFERENCES} ids. One payment per id that has any (declined attempts included), in no particular order; an id with none is left out. For lists that show each order's latest attempt (the staff's failed payments queue).`,
+      body: latestPaymentsInput,
+      response: latestPaymentsSchema,
       errors: [400],
     },
     listCustomerPayments: {

@@ -5,6 +5,7 @@ import {
   captureAuthorisedPayment,
   chargeCustomer,
   getPayment,
+  latestPayments,
   listPaymentsPage,
 } from './flows/charges.js';
 import type { PaymentContext } from './flows/context.js';
@@ -63,6 +64,7 @@ export function paymentServiceHandlers(ctx: PaymentContext): Handlers<typeof pay
       chargeCustomer(ctx, callerKey(request, reply, true), params.userId, body),
     getPayment: ({ params }) => getPayment(ctx, params.paymentId),
     listPayments: ({ query }) => listPaymentsPage(ctx, query),
+    latestPayments: ({ body }) => latestPayments(ctx, body),
     listCustomerPayments: ({ params, query }) =>
       listPaymentsPage(ctx, { ...query, userId: params.userId }),
     reconcile: ({ body }) => reconcile(ctx, body),

@@ -295,3 +295,79 @@ describe('authorise and capture', () => {
     expect(messagesOf(noKey)).toEqual(['Idempotency-Key header is required']);
   });
 });
+
+describe('the latest payment of each order', () => {
+  const latest = (body: unknown) => h.call('POST', '/payments/latest', body);
+
+  it('answers each order’s newest attempt, declined ones included, and leaves out orders with none', async () => {
+    const card = await customerWith(CARDS.visa);
+    const declining = await customerWith(CARDS.declined);
+    const [twice, declined, none] = [orderRef(), orderRef(), orderRef()];
+    const first = await charge(h.app, card.userId, chargeBody({ amount: 1000, reference: twice }));
+    h.clock.advance(60_000);
+    const second = await charge(h.app, card.userId, chargeBody({ amount: 2000, reference: twice }));
+    const failed = await charge(h.app, declining.userId, chargeBody({ reference: declined }));
+    expect([first.statusCode, second.statusCode, failed.statusCode]).toEqual([201, 201, 402]);
+
+    const res = await latest({
+      referenceType: 'order',
+      referenceIds: [twice.referenceId, declined.referenceId, none.referenceId],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const byOrder = new Map(
+      res.json<{ data: Payment[] }>().data.map((p) => [p.reference.referenceId, p]),
+    );
+    expect([...byOrder.keys()].sort()).toEqual([twice.referenceId, declined.referenceId].sort());
+    expect(byOrder.get(twice.referenceId)).toMatchObject({
+      id: second.json<Payment>().id,
+      amount: 2000,
+    });
+    expect(byOrder.get(declined.referenceId)).toMatchObject({
+      userId: declining.userId,
+      status: 'attempt_failed',
+    });
+    // Another reference type names other things: none of these.
+    const lines = await latest({
+      referenceType: 'order_line_item',
+      referenceIds: [twice.referenceId],
+    });
+    expect(lines.json<{ data: Payment[] }>().data).toEqual([]);
+  });
+
+  it('refuses bad input with a message a person can act on', async () => {
+    const many = Array.from({ length: 101 }, () => randomUUID());
+    for (const [body, message] of [
+      [
+        { referenceType: 'order', referenceIds: [] },
+        'referenceIds must name at least one order or line item',
+      ],
+      [
+        { referenceType: 'order', referenceIds: many },
+        'referenceIds takes at most 100 ids at once',
+      ],
+      [
+        { referenceType: 'order', referenceIds: ['not-a-uuid'] },
+        'referenceIds must be a valid UUID',
+      ],
+      [
+        { referenceType: 'order', referenceIds: ['\u0000'] },
+        'referenceIds[0] contains a character',
+      ],
+      [
+        { referenceType: 'order', referenceIds: randomUUID() },
+        'referenceIds must be a list of UUIDs',
+      ],
+    ] as const) {
+      const res = await latest(body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(messagesOf(res).join(' ')).toContain(message);
+    }
+    for (const body of [
+      { referenceType: 'invoice', referenceIds: [randomUUID()] },
+      { referenceType: 'order', referenceIds: [randomUUID()], userId: randomUUID() },
+      { referenceIds: [randomUUID()] },
+    ]) {
+      expect((await latest(body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+});

@@ -191,6 +191,24 @@ export async function listPayments(
   return { rows, total: counted?.n ?? 0 };
 }
 
+/** The newest payment of each of these references (one order's or line item's), if any. */
+export async function latestPaymentsOf(
+  db: PaymentDb,
+  referenceType: PaymentRow['referenceType'],
+  referenceIds: readonly string[],
+): Promise<PaymentRow[]> {
+  return db
+    .selectDistinctOn([payments.referenceId])
+    .from(payments)
+    .where(
+      and(
+        eq(payments.referenceType, referenceType),
+        inArray(payments.referenceId, [...referenceIds]),
+      ),
+    )
+    .orderBy(payments.referenceId, desc(payments.createdAt), desc(payments.id));
+}
+
 /** Payments with a call to the provider started before `before` and never answered. */
 export async function paymentsWithCallsStartedBefore(
   db: PaymentDb,

@@ -1,8 +1,14 @@
 import { conflict } from '@pawfresh/kit';
-import type { Payment, PaymentPage } from '@pawfresh/contracts/payment';
+import type {
+  LatestPayments,
+  LatestPaymentsInput,
+  Payment,
+  PaymentPage,
+} from '@pawfresh/contracts/payment';
 import { liveMethods } from '../db/customer-store.js';
 import {
   findPaymentByRequestKey,
+  latestPaymentsOf,
   listPayments,
   toPayment,
   toPayments,
@@ -110,6 +116,15 @@ export async function listPaymentsPage(
     data: await toPayments(ctx.db, rows),
     meta: { total, offset: query.offset, limit: query.count },
   };
+}
+
+/** The latest payment of each of these orders (or line items), with its refunds. */
+export async function latestPayments(
+  ctx: PaymentContext,
+  input: LatestPaymentsInput,
+): Promise<LatestPayments> {
+  const rows = await latestPaymentsOf(ctx.db, input.referenceType, input.referenceIds);
+  return { data: await toPayments(ctx.db, rows) };
 }
 
 /** Captures an authorised payment (all of it, or `amount`), once per Idempotency-Key. */
