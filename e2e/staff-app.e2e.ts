@@ -214,4 +214,71 @@ describe('the back office in Chromium', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'an admin sees the failed runs count, finds the failed run, opens it and resumes it with a reason',
+    async () => {
+      // A run that fails for real: the price of a plan for a dog that does not exist (404).
+      const workflowId = `e2e-failed-${randomUUID()}`;
+      const failing = await fetch(
+        `${baseUrl}/svc/orchestration/workflows/get-feeding-plan-pricing`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${process.env.SERVICE_TOKEN ?? DEV_SERVICE_TOKEN}`,
+          },
+          body: JSON.stringify({ animalId: randomUUID(), planId: 'full-bowl', workflowId }),
+        },
+      );
+      expect(failing.status).toBe(404);
+
+      const { page, errors, close } = await openPage(browser(), DESKTOP);
+      await signInToStaff(page, 'admin@pawfresh.com.au');
+      const count = page.getByRole('status').filter({ hasText: /\d+\+? failed workflow runs?/ });
+      await count.waitFor();
+      await expectNoAxeViolations(page);
+      await page.getByRole('link', { name: 'See them' }).click();
+      await page.waitForURL(/\/staff\/runs\?status=failed$/);
+      await page.getByRole('heading', { name: 'Workflow runs', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: /^Workflow/ }).fill('get-feeding-plan-pricing');
+      await page.waitForURL(/name=get-feeding-plan-pricing/);
+      const runs = page.getByRole('table', { name: 'Workflow runs' });
+      const row = runs.getByRole('row').filter({ hasText: workflowId });
+      await row.getByText('Failed', { exact: true }).waitFor();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/runs-desktop.png`, fullPage: true });
+      await row.getByRole('link', { name: 'get-feeding-plan-pricing' }).click();
+
+      await page.waitForURL(new RegExp(`/staff/runs/${workflowId}$`));
+      await page.getByRole('heading', { name: 'Run of get-feeding-plan-pricing' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'It failed (404)' }).waitFor();
+      await page.getByRole('region', { name: 'Input' }).getByText('full-bowl').waitFor();
+      const steps = page.getByRole('table', { name: 'Steps' });
+      await steps.getByRole('row').filter({ hasText: 'Failed' }).first().waitFor();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/run-desktop.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Resume' }).click();
+      const resume = page.getByRole('dialog', { name: 'Resume the run' });
+      await resume.getByLabel(/^Reason/).fill('The dog was added since: try again');
+      await resume
+        .getByRole('note')
+        .filter({ hasText: 'run get-feeding-plan-pricing again' })
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await resume.getByRole('button', { name: 'Resume run' }).click();
+      await resume
+        .getByRole('status')
+        .filter({ hasText: /The run is now/ })
+        .waitFor();
+      await resume.getByText('Kept in the audit log with your reason.').waitFor();
+      await resume.getByRole('button', { name: 'Done' }).click();
+      // It ran again from its failed step: the dog still does not exist, so it fails again.
+      await page.getByRole('alert').filter({ hasText: 'It failed (404)' }).waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

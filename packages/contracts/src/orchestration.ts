@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
-import { cents, instant, promotionCodeOf, uuid } from './fields.js';
+import {
+  cents,
+  instant,
+  pageLimit,
+  pageOffset,
+  paginated,
+  promotionCodeOf,
+  uuid,
+} from './fields.js';
 import { workflowId } from './workflow-id.js';
 import { discountIntervals, promotionTypes } from './pricing.js';
 import { cadenceInWeeks, generatedFeedingPlanSchema, planSchema } from './subscription.js';
@@ -197,7 +205,27 @@ const runError = z
   })
   .meta({ id: 'WorkflowRunError' });
 
-export const workflowRunSchema = z
+/** The statuses a run may be filtered by: the engine's, and `failed` for both ways to fail. */
+export const FAILED_RUN_STATUSES = ['ERROR', 'MAX_RECOVERY_ATTEMPTS_EXCEEDED'] as const;
+export const runStatusFilters = [...workflowRunStatuses, 'failed'] as const;
+export type RunStatusFilter = (typeof runStatusFilters)[number];
+
+/** How long a run took, in milliseconds, from its creation to its end (null: not ended). */
+const durationMs = z
+  .number()
+  .int()
+  .nullable()
+  .describe('From its creation to its end, in milliseconds; null while it has not ended');
+
+/** A value a run took or answered, as JSON; a long one is cut (`{truncated, preview}`). */
+const runValue = z
+  .unknown()
+  .describe(
+    'As JSON; one longer than 4,000 characters is answered as {truncated: true, preview} with its start',
+  );
+
+/** One run as the runs list shows it (no steps, input or error: those are on the run itself). */
+export const workflowRunSummarySchema = z
   .object({
     workflowId: z.string(),
     workflowName: z.string(),
@@ -205,18 +233,59 @@ export const workflowRunSchema = z
     createdAt: instant,
     updatedAt: instant.nullable(),
     completedAt: instant.nullable(),
+    durationMs,
     recoveryAttempts: z.number().int().describe('Times it was started, including recoveries'),
     parentWorkflowId: z.string().nullable(),
+  })
+  .meta({ id: 'WorkflowRunSummary' });
+export type WorkflowRunSummary = z.infer<typeof workflowRunSummarySchema>;
+
+/** Counted up to this many: past it the list says "at least" (the engine keeps every run). */
+export const RUN_COUNT_CAP = 1000;
+
+export const runListQuery = z
+  .object({
+    name: z
+      .string({ error: 'name must be a workflow name' })
+      .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, {
+        error: 'name must be a workflow name: lower-case letters, digits and dashes',
+      })
+      .optional()
+      .describe('Only runs of this workflow (checkout, charge-due-orders, …)'),
+    status: z
+      .enum(runStatusFilters, {
+        error: `status must be one of ${runStatusFilters.join(', ')}`,
+      })
+      .optional()
+      .describe('Only runs in this status; failed: ERROR or MAX_RECOVERY_ATTEMPTS_EXCEEDED'),
+    offset: pageOffset,
+    limit: pageLimit(20),
+  })
+  .strict();
+export type RunListQuery = z.output<typeof runListQuery>;
+
+export const workflowRunPageSchema = paginated(workflowRunSummarySchema, 'WorkflowRunPage', {
+  totalIsAtLeast: z
+    .boolean()
+    .describe(`true when there are more than ${RUN_COUNT_CAP} runs: total is then a floor`),
+});
+export type WorkflowRunPage = z.infer<typeof workflowRunPageSchema>;
+
+export const workflowRunSchema = workflowRunSummarySchema
+  .extend({
+    input: runValue.describe('What the run was started with'),
     error: runError.nullable(),
     steps: z.array(
       z.object({
         stepId: z.number().int().describe('Position in the workflow, from 0'),
         name: z.string(),
         status: z.enum(['completed', 'failed']),
+        output: runValue.describe('What the step answered (null when it failed)'),
         error: runError.nullable(),
         childWorkflowId: z.string().nullable(),
         startedAt: instant.nullable(),
         completedAt: instant.nullable(),
+        durationMs,
       }),
     ),
     progress: bulkProgressSchema
@@ -232,6 +301,17 @@ export type WorkflowRun = z.infer<typeof workflowRunSchema>;
 // ---------------------------------------------------------------------------------------------
 // The contract (services.md §7 "Orchestration"; base path /workflows)
 // ---------------------------------------------------------------------------------------------
+
+/** Resuming or cancelling a run: answered with the run as it now is, or a 409 saying why not. */
+const steerRun = (verb: 'resume' | 'cancel', summary: string, description: string) => ({
+  method: 'POST' as const,
+  path: `/workflows/runs/:workflowId/${verb}`,
+  summary,
+  description,
+  params: z.object({ workflowId }),
+  response: workflowRunSchema,
+  errors: [400, 404, 409, 500],
+});
 
 export const orchestrationContract = defineContract({
   service: 'orchestration',
@@ -385,13 +465,32 @@ export const orchestrationContract = defineContract({
       response: generateOrdersResultSchema,
       errors: [400, 404, 500, 502, 503],
     },
+    listRuns: {
+      method: 'GET',
+      path: '/workflows/runs',
+      summary: 'Workflow runs, newest first, by workflow name and status, paged',
+      description: `Each run's status as the engine reports it, its times and duration; its steps, input and error at GET /workflows/runs/{workflowId}. total counts at most ${RUN_COUNT_CAP} runs (totalIsAtLeast says when there are more).`,
+      query: runListQuery,
+      response: workflowRunPageSchema,
+      errors: [400, 500],
+    },
     getRun: {
       method: 'GET',
       path: '/workflows/runs/:workflowId',
-      summary: "A workflow run's status, steps and error",
+      summary: "A workflow run's status, input, steps with their output, and error",
       params: z.object({ workflowId }),
       response: workflowRunSchema,
       errors: [400, 404, 500],
     },
+    resumeRun: steerRun(
+      'resume',
+      'Resume a cancelled run, or one the engine gave up on, from its last checkpoint',
+      'A cancelled run, or one that exceeded its recovery attempts, goes on from the step after its last completed one (DBOS resumeWorkflow); a read-only run that ended in an error (get-inflated-cart, get-feeding-plan-pricing) runs again from its failed step under the same id. A run still going, one that succeeded, or any other that ended in an error (it changes things; its undo steps may have run) is a 409 that says why (docs/workflows.md "Resuming and cancelling runs").',
+    ),
+    cancelRun: steerRun(
+      'cancel',
+      'Cancel a run that is still going (or that the engine gave up on)',
+      'The run stops before its next step (DBOS cancelWorkflow) and can be resumed later. A run that has ended (succeeded, failed, cancelled) is a 409.',
+    ),
   },
 });

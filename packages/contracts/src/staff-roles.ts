@@ -35,6 +35,8 @@ export const permissions = [
   'roles:manage',
   'migration:run',
   'destructive:run',
+  'runs:read',
+  'runs:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 export const permission = z.enum(permissions);
@@ -59,6 +61,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'forecast:read',
     'stock:read',
     'stock:write',
+    'runs:read',
   ],
   marketing: ['discounts:read', 'discounts:write', 'promotions:read', 'promotions:write'],
   admin: permissions,
@@ -91,13 +94,14 @@ export const missingPermissionMessage = (role: UserRole, wanted: Permission) =>
   `Your role (${role}) does not have the permission ${wanted}: ask an admin`;
 
 /**
- * Actions that move money or change a customer's plan: staff must say why (docs/staff.md "The
+ * Actions that move money, change a customer's plan or steer a workflow run: staff must say why (docs/staff.md "The
  * audit trail"), and the reason is kept with the audit row.
  */
 export const REASON_REQUIRED: readonly Permission[] = [
   'refunds:create',
   'refunds:over-limit',
   'subscriptions:write',
+  'runs:manage',
 ];
 
 export const needsReason = (used: Permission | null | undefined) =>

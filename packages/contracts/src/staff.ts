@@ -16,6 +16,12 @@ import { userSchema } from './identity.js';
 import { orderSchema } from './order.js';
 import { paymentSchema, refundSchema } from './payment.js';
 import { subscriptionSchema } from './subscription.js';
+import {
+  runListQuery,
+  workflowId,
+  workflowRunPageSchema,
+  workflowRunSchema,
+} from './orchestration.js';
 import { permission, staffRole } from './staff-roles.js';
 
 /**
@@ -29,12 +35,21 @@ export const STAFF_API_BASE_PATH = '/api/staff/v1';
 const REASON_MESSAGE =
   "reason is required: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline";
 
+/** A required reason, at most MAX_REASON_LENGTH characters; `message` says what to write. */
+const reasonSaying = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(MAX_REASON_LENGTH, { error: `reason must be ${MAX_REASON_LENGTH} characters or less` });
+
 /** Why a member of staff moves money or changes a plan: required, kept in the audit log. */
-export const staffReason = z
-  .string({ error: REASON_MESSAGE })
-  .trim()
-  .min(1, { error: REASON_MESSAGE })
-  .max(MAX_REASON_LENGTH, { error: `reason must be ${MAX_REASON_LENGTH} characters or less` });
+export const staffReason = reasonSaying(REASON_MESSAGE);
+
+/** Why an admin steers a workflow run: required, kept in the audit log. */
+const runReason = reasonSaying(
+  'reason is required: say why this run is resumed or cancelled (what went wrong, what was fixed); it is kept in the audit log',
+);
 
 export const staffMemberSchema = z
   .object({
@@ -155,6 +170,20 @@ export type StaffFailedPayment = z.infer<typeof failedPaymentSchema>;
 
 /** What a write did: the audit row it left (null only if the log could not be reached). */
 const recorded = { audit: auditEventSchema.nullable() };
+
+/** Resuming or cancelling a run: the same shape, admin only, with a reason kept in the audit log. */
+const steerRun = (verb: 'resume' | 'cancel', summary: string, description: string) => ({
+  method: 'POST' as const,
+  path: `${STAFF_API_BASE_PATH}/runs/:workflowId/${verb}`,
+  summary,
+  description: `${description} Recorded in the audit log with the reason.`,
+  params: z.object({ workflowId }),
+  body: z.object({ reason: runReason }).strict(),
+  response: z.object({ run: workflowRunSchema, ...recorded }),
+  errors: [400, 404, 409, 502],
+  access: 'staff' as const,
+  permission: 'runs:manage' as const,
+});
 
 export const staffContract = defineContract({
   service: 'staff',
@@ -353,6 +382,38 @@ export const staffContract = defineContract({
       access: 'staff',
       permission: 'subscriptions:write',
     },
+    listRuns: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/runs`,
+      summary: 'Workflow runs, newest first, by workflow name and status, paged',
+      description:
+        'The orchestration service\'s runs (docs/staff.md "Workflow runs"): status as the engine reports it (failed: ERROR or MAX_RECOVERY_ATTEMPTS_EXCEEDED), times and duration.',
+      query: runListQuery,
+      response: workflowRunPageSchema,
+      errors: [400, 502],
+      access: 'staff',
+      permission: 'runs:read',
+    },
+    getRun: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/runs/:workflowId`,
+      summary: 'One workflow run: its input, steps in order with their output or error, and error',
+      params: z.object({ workflowId }),
+      response: workflowRunSchema,
+      errors: [400, 404, 502],
+      access: 'staff',
+      permission: 'runs:read',
+    },
+    resumeRun: steerRun(
+      'resume',
+      'Resume a cancelled or failed workflow run, with a reason (admin)',
+      'What can be resumed and what is a 409: docs/workflows.md "Resuming and cancelling runs".',
+    ),
+    cancelRun: steerRun(
+      'cancel',
+      'Cancel a workflow run that is still going, with a reason (admin)',
+      'It stops before its next step and can be resumed later. A run that has ended is a 409.',
+    ),
   },
 });
 

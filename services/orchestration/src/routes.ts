@@ -9,7 +9,7 @@ import { orderChangeRoutes } from './routes/order-changes.js';
 import { migrationHandlers } from './routes/migration.js';
 import { generateOrdersHandlers } from './routes/generate-orders.js';
 import type { FulfilmentHandlers } from './routes/fulfilment.js';
-import { runView } from './routes/run-view.js';
+import { cancelRun, resumeRun, runView } from './routes/run-view.js';
 
 export function orchestrationHandlers(
   engine: Engine,
@@ -35,6 +35,9 @@ export function orchestrationHandlers(
       return { workflowId: run.workflowId, ...run.result };
     },
 
+    listRuns: ({ query }) => engine.listRuns(query),
     getRun: ({ params }) => runView(engine, params.workflowId),
+    resumeRun: ({ params }) => resumeRun(engine, params.workflowId),
+    cancelRun: ({ params }) => cancelRun(engine, params.workflowId),
   };
 }

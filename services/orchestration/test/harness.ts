@@ -36,6 +36,8 @@ export interface Harness {
   calls: Record<string, number>;
   /** A request this answers true for gets a 503 (one step failing on purpose). */
   fail?: ((url: string, method: string) => boolean) | undefined;
+  /** A request this answers a promise for waits for it first (a step held mid-call). */
+  hold?: ((url: string) => Promise<void> | undefined) | undefined;
   clock: TestClock;
   meals: Product[];
   /** The plan catalogue (full bowl, half bowl…). */
@@ -90,6 +92,7 @@ export async function harness(): Promise<Harness> {
     (routed) => async (url, init) => {
       const name = new URL(url).hostname.replace(/\.svc$/, '');
       calls[name] = (calls[name] ?? 0) + 1;
+      await h.hold?.(url);
       if (down[name] || h.fail?.(url, init.method ?? 'GET')) {
         return new Response('{"message":"down"}', { status: 503 });
       }
@@ -109,6 +112,7 @@ export async function harness(): Promise<Harness> {
     allUp() {
       for (const name of Object.keys(down)) down[name] = false;
       h.fail = undefined;
+      h.hold = undefined;
     },
     async close() {
       await graph.close();

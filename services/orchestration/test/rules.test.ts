@@ -4,7 +4,8 @@ import type { Cart } from '@pawfresh/contracts/cart';
 import type { Plan } from '@pawfresh/contracts/subscription';
 import { cartProductLines, inflateCart, missingVariants } from '../src/rules/cart-lines.js';
 import { feedingPlanRequest, mealsOfPlan } from '../src/rules/feeding-plan-request.js';
-import { toWorkflowRun } from '../src/rules/run-view.js';
+import { shownValue, toWorkflowRun } from '../src/rules/run-view.js';
+import { cancelRefusalOf, resumePlanOf } from '../src/rules/run-actions.js';
 import { failureOf, runErrorOf } from '../src/rules/workflow-failure.js';
 import { readOrchestrationSettings } from '../src/settings.js';
 import { workflowForTopic } from '../src/rules/fulfilment.js';
@@ -227,6 +228,67 @@ describe('run view', () => {
       [1, 'b', 'failed'],
     ]);
     expect(view.steps[0]!.completedAt).toBe('1970-01-01T00:00:00.005Z');
+    expect(view.steps.map((s) => s.durationMs)).toEqual([5, null]);
+    expect(view.durationMs).toBeNull();
+  });
+
+  it('answers a long input or output by its start only', () => {
+    expect(shownValue({ a: 1 })).toEqual({ a: 1 });
+    expect(shownValue(undefined)).toBeNull();
+    const long = shownValue({ pdf: 'x'.repeat(10_000) }) as { truncated: boolean; preview: string };
+    expect(long.truncated).toBe(true);
+    expect(long.preview).toHaveLength(4000);
+    expect(long.preview.startsWith('{"pdf":"xxx')).toBe(true);
+  });
+});
+
+describe('resuming and cancelling a run', () => {
+  const run = (
+    status: Parameters<typeof resumePlanOf>[0]['status'],
+    workflowName = 'checkout',
+    failedAt?: number,
+  ) => ({
+    workflowId: 'w',
+    workflowName,
+    status,
+    steps: [0, 1, 2].map((stepId) => ({
+      stepId,
+      status: stepId === failedAt ? ('failed' as const) : ('completed' as const),
+    })) as Parameters<typeof resumePlanOf>[0]['steps'],
+  });
+
+  it('resumes a cancelled run or one the engine gave up on from its last checkpoint', () => {
+    expect(resumePlanOf(run('CANCELLED'))).toEqual({ how: 'resume' });
+    expect(resumePlanOf(run('MAX_RECOVERY_ATTEMPTS_EXCEEDED'))).toEqual({ how: 'resume' });
+  });
+
+  it('runs a read-only run that failed again from its failed step, and refuses any other', () => {
+    expect(resumePlanOf(run('ERROR', 'get-inflated-cart', 1))).toEqual({
+      how: 'run-again-from',
+      stepId: 1,
+    });
+    expect(resumePlanOf(run('ERROR', 'get-feeding-plan-pricing'))).toEqual({
+      how: 'run-again-from',
+      stepId: 3,
+    });
+    expect(resumePlanOf(run('ERROR', 'checkout', 1))).toMatchObject({ how: 'refused' });
+    expect(resumePlanOf(run('SUCCESS'))).toEqual({
+      how: 'refused',
+      message: 'Run w (checkout) has succeeded: there is nothing to resume',
+    });
+    expect(resumePlanOf(run('PENDING'))).toMatchObject({ how: 'refused' });
+    expect(resumePlanOf(run('ENQUEUED'))).toMatchObject({ how: 'refused' });
+  });
+
+  it('cancels only a run that has not ended', () => {
+    expect(cancelRefusalOf(run('PENDING'))).toBeNull();
+    expect(cancelRefusalOf(run('ENQUEUED'))).toBeNull();
+    expect(cancelRefusalOf(run('MAX_RECOVERY_ATTEMPTS_EXCEEDED'))).toBeNull();
+    expect(cancelRefusalOf(run('SUCCESS'))).toBe(
+      'Run w (checkout) has succeeded: there is nothing to cancel',
+    );
+    expect(cancelRefusalOf(run('ERROR'))).toContain('has failed');
+    expect(cancelRefusalOf(run('CANCELLED'))).toContain('is already cancelled');
   });
 });
 

@@ -3,6 +3,7 @@ import type { staffContract } from '@pawfresh/contracts/staff';
 import type { StaffContext } from './flows/context.js';
 import { actionRoutes } from './routes/actions.js';
 import { customerRoutes } from './routes/customers.js';
+import { runRoutes } from './routes/runs.js';
 import { sessionRoutes } from './routes/session.js';
 
 export function staffHandlers(
@@ -13,5 +14,6 @@ export function staffHandlers(
     ...sessionRoutes(ctx, cookies),
     ...customerRoutes(ctx),
     ...actionRoutes(ctx),
+    ...runRoutes(ctx),
   };
 }

@@ -9,10 +9,18 @@ import type { Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { Product } from '@pawfresh/contracts/product';
 import type { Subscription } from '@pawfresh/contracts/subscription';
+import { staffContract } from '@pawfresh/contracts/staff';
+import {
+  hasPermission,
+  staffRoles,
+  type Permission,
+  type StaffRole,
+} from '@pawfresh/contracts/staff-roles';
 import {
   callJson,
   dayFromNow,
   dogWithActivePlan,
+  messagesOf,
   planBoxBody,
   serviceAuth,
   serviceGraph,
@@ -78,6 +86,82 @@ export function useStaffApi(): StaffHarness {
     await h.database?.close();
   });
   return h;
+}
+
+/** A call to the staff API; a POST carries a fresh Idempotency-Key unless one is given. */
+export const staffCaller =
+  (h: StaffHarness) =>
+  (method: 'GET' | 'POST', url: string, body: unknown, headers: Record<string, string>) =>
+    callJson(
+      h.staff,
+      method,
+      `/api/staff/v1${url}`,
+      body,
+      method === 'POST' ? { 'idempotency-key': randomUUID(), ...headers } : headers,
+    );
+
+/** Staff routes each with a call that passes the permission check and does nothing. */
+export type HarmlessCalls = Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]>;
+type StaffCall = ReturnType<typeof staffCaller>;
+type Headers = Record<StaffRole | 'customer', Record<string, string>>;
+
+/**
+ * Each role gets what the permission table says on each route (a GET 200, a write with a refused
+ * body 400), the rest a 403 naming the permission.
+ */
+export async function expectRolesAsTheTableSays(
+  call: StaffCall,
+  as: Headers,
+  calls: HarmlessCalls,
+) {
+  for (const [name, [method, url, body]] of Object.entries(calls)) {
+    const endpoint = staffContract.endpoints[name as keyof typeof staffContract.endpoints] as {
+      permission?: Permission;
+    };
+    const wanted = endpoint.permission!;
+    for (const role of staffRoles) {
+      const res = await call(method, url, body, as[role]);
+      if (hasPermission(role, wanted)) {
+        expect(res.statusCode, `${role} ${name}: ${res.body}`).toBe(method === 'GET' ? 200 : 400);
+      } else {
+        expect(res.statusCode, `${role} ${name}`).toBe(403);
+        expect(res.json()).toEqual({
+          message: `Your role (${role}) does not have the permission ${wanted}: ask an admin`,
+          error: 'Forbidden',
+          statusCode: 403,
+          type: 'forbidden',
+          details: { permission: wanted },
+        });
+      }
+    }
+  }
+}
+
+/** A customer's token is a 403 on each route, no token a 401. */
+export async function expectStaffOnly(call: StaffCall, as: Headers, calls: HarmlessCalls) {
+  for (const [name, [method, url, body]] of Object.entries(calls)) {
+    const customerCall = await call(method, url, body, as.customer);
+    expect(customerCall.statusCode, name).toBe(403);
+    expect(messagesOf(customerCall)).toEqual(['Only staff can use the staff API']);
+    expect((await call(method, url, body, {})).statusCode, name).toBe(401);
+  }
+}
+
+/**
+ * A signed-in member of staff of every role (with their user ids) and a customer, signed in before
+ * the file's tests: the `authorization` headers to call as each.
+ */
+export function useEveryRole(h: StaffHarness) {
+  const ids = {} as Record<StaffRole, string>;
+  const as = {} as Record<StaffRole | 'customer', Record<string, string>>;
+  beforeAll(async () => {
+    for (const role of staffRoles) {
+      ids[role] = randomUUID();
+      as[role] = await signedIn(h, role, ids[role]);
+    }
+    as.customer = await signedIn(h, 'customer');
+  });
+  return { ids, as };
 }
 
 /** The `authorization` header of a signed-in user with the role (a live session in identity). */

@@ -49,6 +49,14 @@ export function createAppRouter(queryClient: QueryClient) {
               })),
           },
           {
+            path: paths.runs.slice(1),
+            lazy: () => import('./routes/runs').then((m) => ({ Component: m.RunsPage })),
+          },
+          {
+            path: 'runs/:workflowId',
+            lazy: () => import('./routes/run').then((m) => ({ Component: m.RunPage })),
+          },
+          {
             path: '*',
             lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
           },

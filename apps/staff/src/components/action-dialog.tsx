@@ -24,6 +24,7 @@ export function ActionDialog<T>({
   failedTitle = 'Nothing changed',
   doneTitle,
   result,
+  recordedIn = 'the customer’s timeline',
   onClose,
 }: {
   title: string;
@@ -44,6 +45,8 @@ export function ActionDialog<T>({
   doneTitle: string;
   /** What the action did, from the server's answer. */
   result: (data: T) => ReactNode;
+  /** Where the action is kept with its reason, as staff would look for it. */
+  recordedIn?: string;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -59,7 +62,7 @@ export function ActionDialog<T>({
       {action.isSuccess ? (
         <Stack>
           <Alert color="green" title={doneTitle} role="status">
-            {result(action.data)} Kept in the customer’s timeline with your reason.
+            {result(action.data)} Kept in {recordedIn} with your reason.
           </Alert>
           <Group justify="flex-end">
             <Button onClick={onClose}>Done</Button>
@@ -76,7 +79,7 @@ export function ActionDialog<T>({
             {fields}
             <Textarea
               label="Reason"
-              description="Kept in the customer’s timeline"
+              description={`Kept in ${recordedIn}`}
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
               maxLength={500}
@@ -88,7 +91,7 @@ export function ActionDialog<T>({
               <Alert color={warn ? 'yellow' : 'blue'} title="This will" role="note">
                 <List size="sm">
                   {preview}
-                  <List.Item>record it in the timeline as yours, with the reason.</List.Item>
+                  <List.Item>record it in {recordedIn} as yours, with the reason.</List.Item>
                 </List>
               </Alert>
             ) : null}

@@ -5,6 +5,9 @@ export const paths = {
   search: (q: string) => `/?q=${encodeURIComponent(q)}`,
   customer: (id: string) => `/customers/${id}`,
   failedPayments: '/payments/failed',
+  runs: '/runs',
+  failedRuns: '/runs?status=failed',
+  run: (id: string) => `/runs/${encodeURIComponent(id)}`,
 } as const;
 
 /** Where the app is served (the server and vite.config.ts's base say the same). */

@@ -8,8 +8,14 @@ import { backgroundPolling, setInternalQueuePolling, setSweepPolling } from './b
 import type { Logger } from 'pino';
 import { badRequest, HttpError, isUnavailable } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
-import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
-import { toWorkflowRun } from '../rules/run-view.js';
+import {
+  FAILED_RUN_STATUSES,
+  RUN_COUNT_CAP,
+  type RunListQuery,
+  type WorkflowRun,
+  type WorkflowRunPage,
+} from '@pawfresh/contracts/orchestration';
+import { toRunSummary, toWorkflowRun } from '../rules/run-view.js';
 import { paced } from '../rules/pacing.js';
 import { failureOf, type WorkflowFailure } from '../rules/workflow-failure.js';
 
@@ -347,6 +353,55 @@ export class Engine {
     if (!status) return undefined;
     const steps = (await DBOS.listWorkflowSteps(workflowId)) ?? [];
     return toWorkflowRun(status, steps);
+  }
+
+  /**
+   * Runs newest first, by name and status, one page; `total` counted up to RUN_COUNT_CAP (the
+   * engine has no count: the matching runs are listed without their input and output).
+   */
+  async listRuns(query: RunListQuery): Promise<WorkflowRunPage> {
+    const filter = {
+      ...(query.name !== undefined ? { workflowName: query.name } : {}),
+      ...(query.status === 'failed'
+        ? { status: [...FAILED_RUN_STATUSES] }
+        : query.status !== undefined
+          ? { status: query.status }
+          : {}),
+      sortDesc: true,
+      loadInput: false,
+      loadOutput: false,
+    };
+    const [page, counted] = await Promise.all([
+      DBOS.listWorkflows({ ...filter, offset: query.offset, limit: query.limit }),
+      DBOS.listWorkflows({ ...filter, limit: RUN_COUNT_CAP + 1 }),
+    ]);
+    return {
+      data: page.map(toRunSummary),
+      meta: {
+        total: Math.min(counted.length, RUN_COUNT_CAP),
+        totalIsAtLeast: counted.length > RUN_COUNT_CAP,
+        offset: query.offset,
+        limit: query.limit,
+      },
+    };
+  }
+
+  /** Resumes a cancelled run, or one the engine gave up on, from its last checkpoint. */
+  async resumeRun(workflowId: string): Promise<void> {
+    await DBOS.resumeWorkflow(workflowId);
+  }
+
+  /**
+   * Runs a run that ended again from `stepId`, under its own id: the steps before are kept, those
+   * from it on run again (DBOS rewindWorkflow).
+   */
+  async runAgainFrom(workflowId: string, stepId: number): Promise<void> {
+    await DBOS.rewindWorkflow(workflowId, { startStep: stepId });
+  }
+
+  /** Cancels a run: it stops before its next step. */
+  async cancelRun(workflowId: string): Promise<void> {
+    await DBOS.cancelWorkflow(workflowId);
   }
 }
 

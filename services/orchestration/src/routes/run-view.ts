@@ -1,6 +1,7 @@
-import { notFound } from '@pawfresh/kit';
+import { conflict, notFound } from '@pawfresh/kit';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Engine } from '../engine/engine.js';
+import { cancelRefusalOf, resumePlanOf } from '../rules/run-actions.js';
 import { bulkProgressOf } from '../flows/migration/bulk-migrate.js';
 import { generationProgressOf } from '../flows/order-generation/generate-orders-batch.js';
 
@@ -17,4 +18,28 @@ export async function runView(engine: Engine, workflowId: string): Promise<Workf
     ...(progress ? { progress } : {}),
     ...(generationProgress ? { generationProgress } : {}),
   };
+}
+
+/**
+ * Resumes a run as its status allows (rules/run-actions.ts), or refuses with a 409 saying why;
+ * answers the run as it now is.
+ */
+export async function resumeRun(engine: Engine, workflowId: string): Promise<WorkflowRun> {
+  const run = await engine.getRun(workflowId);
+  if (!run) throw runNotFound(workflowId);
+  const plan = resumePlanOf(run);
+  if (plan.how === 'refused') throw conflict(plan.message);
+  if (plan.how === 'resume') await engine.resumeRun(workflowId);
+  else await engine.runAgainFrom(workflowId, plan.stepId);
+  return runView(engine, workflowId);
+}
+
+/** Cancels a run that has not ended, or refuses with a 409; answers the run as it now is. */
+export async function cancelRun(engine: Engine, workflowId: string): Promise<WorkflowRun> {
+  const run = await engine.getRun(workflowId);
+  if (!run) throw runNotFound(workflowId);
+  const refusal = cancelRefusalOf(run);
+  if (refusal) throw conflict(refusal);
+  await engine.cancelRun(workflowId);
+  return runView(engine, workflowId);
 }

@@ -1,4 +1,4 @@
-import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
+import type { WorkflowRun, WorkflowRunSummary } from '@pawfresh/contracts/orchestration';
 import { workflowRunStatuses } from '@pawfresh/contracts/orchestration';
 import { runErrorOf } from './workflow-failure.js';
 
@@ -12,6 +12,7 @@ export interface RunRecord {
   completedAt?: number;
   recoveryAttempts?: number;
   parentWorkflowID?: string;
+  input?: unknown[];
   error?: unknown;
 }
 
@@ -19,6 +20,7 @@ export interface RunRecord {
 export interface StepRecord {
   functionID: number;
   name: string;
+  output?: unknown;
   error: unknown;
   childWorkflowID: string | null;
   startedAtEpochMs?: number;
@@ -33,8 +35,36 @@ const knownStatus = (status: string): WorkflowRun['status'] =>
     ? (status as WorkflowRun['status'])
     : 'PENDING';
 
-/** A run with its checkpointed steps, in step order, as `GET /workflows/runs/{id}` shows it. */
-export function toWorkflowRun(run: RunRecord, steps: readonly StepRecord[]): WorkflowRun {
+/** From start to end in milliseconds; null while it has not ended (or was never started). */
+export const durationOf = (
+  startedAt: number | undefined | null,
+  endedAt: number | undefined | null,
+): number | null =>
+  startedAt === undefined || startedAt === null || endedAt === undefined || endedAt === null
+    ? null
+    : Math.max(0, endedAt - startedAt);
+
+/** The longest value (as JSON) answered whole; a longer one is cut to its start. */
+export const MAX_SHOWN_VALUE_LENGTH = 4000;
+
+/**
+ * A run's input or a step's output as staff read it: JSON as it is, or its start when it is long
+ * (an invoice's PDF, a bulk run's every customer), so one run never answers megabytes.
+ */
+export function shownValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? 'null';
+  } catch {
+    return { truncated: true, preview: String(value).slice(0, MAX_SHOWN_VALUE_LENGTH) };
+  }
+  if (text.length <= MAX_SHOWN_VALUE_LENGTH) return JSON.parse(text) as unknown;
+  return { truncated: true, preview: text.slice(0, MAX_SHOWN_VALUE_LENGTH) };
+}
+
+/** A run as the runs list shows it. */
+export function toRunSummary(run: RunRecord): WorkflowRunSummary {
   return {
     workflowId: run.workflowID,
     workflowName: run.workflowName,
@@ -42,8 +72,19 @@ export function toWorkflowRun(run: RunRecord, steps: readonly StepRecord[]): Wor
     createdAt: new Date(run.createdAt).toISOString(),
     updatedAt: iso(run.updatedAt),
     completedAt: iso(run.completedAt),
+    durationMs: durationOf(run.createdAt, run.completedAt),
     recoveryAttempts: run.recoveryAttempts ?? 0,
     parentWorkflowId: run.parentWorkflowID ?? null,
+  };
+}
+
+/** A run with its checkpointed steps, in step order, as `GET /workflows/runs/{id}` shows it. */
+export function toWorkflowRun(run: RunRecord, steps: readonly StepRecord[]): WorkflowRun {
+  // The engine keeps a workflow's arguments as a list; every workflow here takes one.
+  const input = run.input?.length === 1 ? run.input[0] : run.input;
+  return {
+    ...toRunSummary(run),
+    input: shownValue(input),
     error: run.error === undefined || run.error === null ? null : runErrorOf(run.error),
     steps: [...steps]
       .sort((a, b) => a.functionID - b.functionID)
@@ -51,10 +92,12 @@ export function toWorkflowRun(run: RunRecord, steps: readonly StepRecord[]): Wor
         stepId: step.functionID,
         name: step.name,
         status: step.error ? ('failed' as const) : ('completed' as const),
+        output: step.error ? null : shownValue(step.output),
         error: step.error ? runErrorOf(step.error) : null,
         childWorkflowId: step.childWorkflowID,
         startedAt: iso(step.startedAtEpochMs),
         completedAt: iso(step.completedAtEpochMs),
+        durationMs: durationOf(step.startedAtEpochMs, step.completedAtEpochMs),
       })),
   };
 }

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Stack, TextInput, Title } from '@mantine/core';
+import { FailedRunsCount } from '../../features/runs/failed-runs-count';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
@@ -23,10 +24,19 @@ export function HomePage() {
   );
   const search = useSearch(q);
   const navigate = useNavigate();
-  if (!can('customers:read')) return <Title order={1}>Back office</Title>;
+  const failedRuns = can('runs:read') ? <FailedRunsCount to={paths.failedRuns} /> : null;
+  if (!can('customers:read')) {
+    return (
+      <Stack maw={1100}>
+        <Title order={1}>Back office</Title>
+        {failedRuns}
+      </Stack>
+    );
+  }
   const results = search.data?.data ?? [];
   return (
     <Stack maw={1100}>
+      {failedRuns}
       <Title order={1}>Find a customer</Title>
       <TextInput
         label="Search"
