@@ -14,48 +14,28 @@ import {
   hasPermission,
   permissions,
   staffRoles,
-  type Permission,
-  type StaffRole,
 } from '@pawfresh/contracts/staff-roles';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { callJson, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
-import { customer, signedIn, useStaffApi, type Customer } from './harness.js';
+import {
+  customer,
+  expectOnlyStaff,
+  signedIn,
+  expectPermissionMatrix,
+  timelineOf,
+  useStaffApiAsEveryone,
+  type Customer,
+  type RouteCalls,
+} from './harness.js';
 
-const h = useStaffApi();
-const API = '/api/staff/v1';
-/** A call to the staff API; a POST carries a fresh Idempotency-Key unless one is given. */
-const call = (
-  method: 'GET' | 'POST',
-  url: string,
-  body: unknown,
-  headers: Record<string, string>,
-) =>
-  callJson(
-    h.staff,
-    method,
-    `${API}${url}`,
-    body,
-    method === 'POST' ? { 'idempotency-key': randomUUID(), ...headers } : headers,
-  );
-
-const ids = {} as Record<StaffRole, string>;
-const as = {} as Record<StaffRole | 'customer', Record<string, string>>;
+const { h, call, ids, as } = useStaffApiAsEveryone();
 let c: Customer;
 
 beforeAll(async () => {
-  for (const role of staffRoles) {
-    ids[role] = randomUUID();
-    as[role] = await signedIn(h, role, ids[role]);
-  }
-  as.customer = await signedIn(h, 'customer');
   c = await customer(h);
 }, 120_000);
 
-const timeline = async (customerId: string) =>
-  (await call('GET', `/customers/${customerId}/timeline`, undefined, as.admin)).json<{
-    data: AuditEvent[];
-    meta: { total: number };
-  }>();
+const timeline = (customerId: string) => timelineOf(call, as, customerId);
 
 describe('signing in', () => {
   const email = `support-${randomUUID().slice(0, 8)}@pawfresh.com.au`;
@@ -145,7 +125,7 @@ describe('GET /me', () => {
 
 describe('who may call what', () => {
   /** Each staff route with a call that passes the permission check and does nothing. */
-  const harmless = (): Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]> => ({
+  const harmless = (): RouteCalls => ({
     search: ['GET', `/search?q=${encodeURIComponent(c.user.email)}`],
     findCustomers: ['GET', `/customers?email=${encodeURIComponent(c.user.email)}`],
     getCustomer: ['GET', `/customers/${c.user.id}`],
@@ -161,36 +141,11 @@ describe('who may call what', () => {
   });
 
   it('lets each role do what its permissions say, and answers the rest 403 naming the permission', async () => {
-    for (const [name, [method, url, body]] of Object.entries(harmless())) {
-      const endpoint = staffContract.endpoints[name as keyof typeof staffContract.endpoints] as {
-        permission?: Permission;
-      };
-      const wanted = endpoint.permission!;
-      for (const role of staffRoles) {
-        const res = await call(method, url, body, as[role]);
-        if (hasPermission(role, wanted)) {
-          expect(res.statusCode, `${role} ${name}: ${res.body}`).toBe(method === 'GET' ? 200 : 400);
-        } else {
-          expect(res.statusCode, `${role} ${name}`).toBe(403);
-          expect(res.json()).toEqual({
-            message: `Your role (${role}) does not have the permission ${wanted}: ask an admin`,
-            error: 'Forbidden',
-            statusCode: 403,
-            type: 'forbidden',
-            details: { permission: wanted },
-          });
-        }
-      }
-    }
+    await expectPermissionMatrix(call, as, harmless());
   });
 
   it('refuses a customer token (403) and no token (401) on every staff route', async () => {
-    for (const [name, [method, url, body]] of Object.entries(harmless())) {
-      const customerCall = await call(method, url, body, as.customer);
-      expect(customerCall.statusCode, name).toBe(403);
-      expect(messagesOf(customerCall)).toEqual(['Only staff can use the staff API']);
-      expect((await call(method, url, body, {})).statusCode, name).toBe(401);
-    }
+    await expectOnlyStaff(call, as, harmless());
   });
 
   it('sends staff other than admins away from the services themselves', async () => {
