@@ -167,6 +167,9 @@ describe('bad input', () => {
       expect(res.statusCode, url).toBe(400);
       expect(messagesOf(res), url).toContain(message);
     }
+    const options = await call('GET', optionsUrl(other, '%00'), undefined, as.admin);
+    expect(options.statusCode).toBe(400);
+    expect(options.json()).toMatchObject({ error: 'Bad Request', statusCode: 400 });
     expect(await orderNow(other.order.id)).toMatchObject({ version: other.order.version });
     expect(await subscriptionNow(other.subscription.id)).toMatchObject({
       status: 'active',
