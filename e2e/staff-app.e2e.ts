@@ -163,6 +163,64 @@ describe('the back office in Chromium', () => {
   );
 
   it(
+    'support skips a box to come with a reason: it is not made nor charged, and the timeline says so',
+    async () => {
+      const account = await scenarioAccount(baseUrl, 'payment-soon');
+      type Box = { userId: string; orderNumber: number; paymentStatus: string };
+      const orderId = account.orders[0]!.orderId;
+      const box = await service<Box>('GET', `/order/api/v1/orders/${orderId}`);
+      expect(box.paymentStatus).toBe('pending');
+      const { page, errors, close } = await openPage(browser(), DESKTOP);
+      await signInToStaff(page, 'staff@pawfresh.com.au');
+      await page.goto(`${baseUrl}/staff/customers/${box.userId}`);
+      const toCome = page.getByRole('table', { name: 'Boxes to come' });
+      const row = toCome.getByRole('row').filter({ hasText: `#${box.orderNumber}` });
+      await row
+        .getByRole('button', { name: new RegExp(`^Skip box #${box.orderNumber} of `) })
+        .click();
+      const skip = page.getByRole('dialog', { name: 'Skip a box' });
+      // Nothing is previewed before there is a reason; then what it will do, before it runs.
+      await expect(skip.getByRole('note').count()).resolves.toBe(0);
+      await skip.getByLabel(/^Reason/).fill('Customer is away that week');
+      await skip
+        .getByRole('note')
+        .filter({ hasText: `skip the box #${box.orderNumber} of` })
+        .filter({ hasText: 'is not charged' })
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await skip.getByRole('button', { name: `Skip box #${box.orderNumber}` }).click();
+      // What it did, as the server answered it.
+      await skip
+        .getByRole('status')
+        .filter({ hasText: 'is now hidden (payment expired)' })
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await skip.getByRole('button', { name: 'Done' }).click();
+      await page.getByText('No boxes to come.').waitFor();
+      const all = page.getByRole('table', { name: 'All boxes' });
+      await all
+        .getByRole('row')
+        .filter({ hasText: `#${box.orderNumber}` })
+        .filter({
+          hasText: 'HIDDEN',
+        })
+        .waitFor();
+      const timeline = page.getByRole('table', { name: 'Timeline' });
+      await timeline
+        .getByRole('row')
+        .filter({ hasText: 'order.skip' })
+        .filter({ hasText: 'Customer is away that week' })
+        .waitFor();
+      await expectNoAxeViolations(page);
+      const after = await service<Box>('GET', `/order/api/v1/orders/${orderId}`);
+      expect(after.paymentStatus).toBe('expired');
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
     'shows support the 403 when a refund is over its $100 limit, and refunds nothing',
     async () => {
       const { page, errors, close } = await openPage(browser(), DESKTOP);

@@ -4,6 +4,7 @@ import { addressInput, addressSchema, postcode, requiredText, uuid } from './fie
 import { orderSchema } from './order.js';
 import { cardDetailsSchema, paymentMethodSchema } from './payment.js';
 import { deliverySlot, extraType, feedingPlanSkuInput } from './subscription.js';
+import { actedBy } from './orchestration-subscription-changes.js';
 
 /**
  * services.md §7 "Orchestration": the order-level change workflows (docs/order-changes.md).
@@ -120,6 +121,7 @@ export const updateOrderDeliveryDateInput = z
     userId: owner,
     deliveryDate: deliveryDateField,
     deliverySlotId: deliverySlot.optional().describe("The order's slot when left out"),
+    actedBy,
     workflowId,
   })
   .strict();

@@ -29,7 +29,7 @@ const workflowIdField = z
  * Who acts when it is not the customer: the staff API sets it from the session (`staff:<userId>`),
  * never from what a person typed. It becomes the subscription's updatedBy (services.md §6).
  */
-const actedBy = z
+export const actedBy = z
   .string()
   .trim()
   .min(1)
@@ -207,6 +207,7 @@ export const cancelSubscriptionInput = z
     secondaryCancelReasonId: uuid('secondaryCancelReasonId').nullish(),
     otherCancelReason: reasonText.nullish(),
     version: subscriptionVersion,
+    actedBy,
     ...common,
   })
   .strict();

@@ -94,10 +94,12 @@ export const missingPermissionMessage = (role: UserRole, wanted: Permission) =>
   `Your role (${role}) does not have the permission ${wanted}: ask an admin`;
 
 /**
- * Actions that move money, change a customer's plan or steer a workflow run: staff must say why (docs/staff.md "The
+ * Actions that move money, change a customer's plan or boxes, or steer a workflow run: staff must
+ * say why (docs/staff.md "The
  * audit trail"), and the reason is kept with the audit row.
  */
 export const REASON_REQUIRED: readonly Permission[] = [
+  'orders:write',
   'refunds:create',
   'refunds:over-limit',
   'subscriptions:write',

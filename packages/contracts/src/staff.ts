@@ -6,6 +6,7 @@ import {
   calendarDate,
   email,
   instant,
+  otherCancelReasonText,
   pageLimit,
   pageOffset,
   paginated,
@@ -13,15 +14,16 @@ import {
 } from './fields.js';
 import { dogSchema } from './dogs.js';
 import { userSchema } from './identity.js';
-import { orderSchema } from './order.js';
+import { deliveryOptionsSchema, orderSchema } from './order.js';
+import { deliveryDateField } from './orchestration-order-changes.js';
 import { paymentSchema, refundSchema } from './payment.js';
-import { subscriptionSchema } from './subscription.js';
 import {
   runListQuery,
   workflowId,
   workflowRunPageSchema,
   workflowRunSchema,
 } from './orchestration.js';
+import { cancelReasonSchema, deliverySlots, subscriptionSchema } from './subscription.js';
 import { permission, staffRole } from './staff-roles.js';
 
 /**
@@ -184,6 +186,23 @@ const steerRun = (verb: 'resume' | 'cancel', summary: string, description: strin
   access: 'staff' as const,
   permission: 'runs:manage' as const,
 });
+/**
+ * A customer's box or plan, named with the customer the 360 page shows: another customer's id
+ * there is a 404 and nothing changes (the workflows check it as they do for the customer app).
+ */
+const customerOrderParams = z.object({
+  customerId: uuid('customerId'),
+  orderId: uuid('orderId'),
+});
+const customerSubscriptionParams = z.object({
+  customerId: uuid('customerId'),
+  subscriptionId: uuid('subscriptionId'),
+});
+const cancelReasonId = (name: string) =>
+  z.uuid({ error: `${name}: choose one of the cancel reasons` });
+const boxDate = z.object({ orderId: z.uuid(), deliveryDate: z.string() });
+/** A box changed by staff: the order as it now is, and the audit row. */
+const boxChanged = z.object({ order: orderSchema, ...recorded });
 
 export const staffContract = defineContract({
   service: 'staff',
@@ -414,6 +433,107 @@ export const staffContract = defineContract({
       'Cancel a workflow run that is still going, with a reason (admin)',
       'It stops before its next step and can be resumed later. A run that has ended is a 409.',
     ),
+    deliveryOptions: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/orders/:orderId/delivery-options`,
+      summary: 'The days and slots a box may move to, as the customer app offers them',
+      description:
+        "The courier's schedule for the box's address over the next 31 days, each slot with the cut-off the box would have there and whether a move to it is accepted now (the order service's rule, the one the customer app's date picker reads).",
+      params: customerOrderParams,
+      response: deliveryOptionsSchema,
+      errors: [400, 404, 502],
+      access: 'staff',
+      permission: 'orders:read',
+    },
+    skipOrder: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/orders/:orderId/skip`,
+      summary: 'Skip a box to come: it is neither made nor charged, with a reason',
+      description:
+        'A box whose payment is pending (before its cut-off) or failed, and which the kitchen has not started: its payment becomes expired and the box is hidden from the customer; the plan and its other boxes stay as they are. A paid box is refunded instead (409); a box past its cut-off or being made is a 409 saying why.',
+      params: customerOrderParams,
+      body: z.object({ reason: staffReason }).strict(),
+      response: boxChanged,
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'orders:write',
+    },
+    moveOrder: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/orders/:orderId/delivery-date`,
+      summary: 'Move a box to another delivery date (and slot), with a reason',
+      description:
+        'The customer app’s workflow (update-order-delivery-date): a day the courier does not deliver to the address, or whose changes have closed, is a 400 naming the next possible dates; a box being made is a 409.',
+      params: customerOrderParams,
+      body: z
+        .object({
+          deliveryDate: deliveryDateField,
+          deliverySlotId: z
+            .enum(deliverySlots, { error: 'deliverySlotId must be AM or PM' })
+            .optional()
+            .describe("The box's slot when left out"),
+          reason: staffReason,
+        })
+        .strict(),
+      response: boxChanged,
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'orders:write',
+    },
+    cancelReasons: {
+      method: 'GET',
+      path: `${STAFF_API_BASE_PATH}/cancel-reasons`,
+      summary: 'The reasons a subscription may be cancelled for, in display order',
+      response: z.array(cancelReasonSchema),
+      errors: [502],
+      access: 'staff',
+      permission: 'subscriptions:read',
+    },
+    cancelSubscription: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/subscriptions/:subscriptionId/cancel`,
+      summary: "Cancel a customer's subscription with the customer's cancel reason and a reason",
+      description:
+        'The customer app’s workflow (cancel-subscription): boxes not paid and not being made are removed, the others still arrive (arrivingOrders). `primaryCancelReasonId` is one of `GET /cancel-reasons`; `reason` is why the member of staff did it (the audit log).',
+      params: customerSubscriptionParams,
+      body: z
+        .object({
+          primaryCancelReasonId: cancelReasonId('primaryCancelReasonId'),
+          secondaryCancelReasonId: cancelReasonId('secondaryCancelReasonId').optional(),
+          otherCancelReason: otherCancelReasonText.optional(),
+          reason: staffReason,
+        })
+        .strict(),
+      response: z.object({
+        subscription: subscriptionSchema,
+        deletedOrderIds: z.array(z.uuid()).describe('Boxes removed: not paid, not being made'),
+        arrivingOrders: z
+          .array(boxDate.extend({ message: z.string() }))
+          .describe('Boxes already paid or being made: they still arrive'),
+        ...recorded,
+      }),
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'subscriptions:write',
+    },
+    reactivateSubscription: {
+      method: 'POST',
+      path: `${STAFF_API_BASE_PATH}/customers/:customerId/subscriptions/:subscriptionId/reactivate`,
+      summary: "Restart a customer's cancelled subscription, with a reason",
+      description:
+        'The customer app’s workflow (reactivate-subscription): the plan is active again and its boxes are planned from the soonest open date. A plan that is not cancelled is a 409.',
+      params: customerSubscriptionParams,
+      body: z.object({ reason: staffReason }).strict(),
+      response: z.object({
+        subscription: subscriptionSchema,
+        ordersCreated: z.number().int().describe('Boxes planned again'),
+        nextOrder: boxDate.nullable().describe('The first box to come'),
+        ...recorded,
+      }),
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'subscriptions:write',
+    },
   },
 });
 

@@ -3,19 +3,21 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock, type PrincipalRole } from '@pawfresh/kit';
+import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import type { User } from '@pawfresh/contracts/identity';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { Product } from '@pawfresh/contracts/product';
-import type { Subscription } from '@pawfresh/contracts/subscription';
 import { staffContract } from '@pawfresh/contracts/staff';
 import {
   hasPermission,
+  missingPermissionMessage,
   staffRoles,
   type Permission,
   type StaffRole,
 } from '@pawfresh/contracts/staff-roles';
+import type { Subscription } from '@pawfresh/contracts/subscription';
 import {
   callJson,
   dayFromNow,
@@ -88,82 +90,6 @@ export function useStaffApi(): StaffHarness {
   return h;
 }
 
-/** A call to the staff API; a POST carries a fresh Idempotency-Key unless one is given. */
-export const staffCaller =
-  (h: StaffHarness) =>
-  (method: 'GET' | 'POST', url: string, body: unknown, headers: Record<string, string>) =>
-    callJson(
-      h.staff,
-      method,
-      `/api/staff/v1${url}`,
-      body,
-      method === 'POST' ? { 'idempotency-key': randomUUID(), ...headers } : headers,
-    );
-
-/** Staff routes each with a call that passes the permission check and does nothing. */
-export type HarmlessCalls = Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]>;
-type StaffCall = ReturnType<typeof staffCaller>;
-type Headers = Record<StaffRole | 'customer', Record<string, string>>;
-
-/**
- * Each role gets what the permission table says on each route (a GET 200, a write with a refused
- * body 400), the rest a 403 naming the permission.
- */
-export async function expectRolesAsTheTableSays(
-  call: StaffCall,
-  as: Headers,
-  calls: HarmlessCalls,
-) {
-  for (const [name, [method, url, body]] of Object.entries(calls)) {
-    const endpoint = staffContract.endpoints[name as keyof typeof staffContract.endpoints] as {
-      permission?: Permission;
-    };
-    const wanted = endpoint.permission!;
-    for (const role of staffRoles) {
-      const res = await call(method, url, body, as[role]);
-      if (hasPermission(role, wanted)) {
-        expect(res.statusCode, `${role} ${name}: ${res.body}`).toBe(method === 'GET' ? 200 : 400);
-      } else {
-        expect(res.statusCode, `${role} ${name}`).toBe(403);
-        expect(res.json()).toEqual({
-          message: `Your role (${role}) does not have the permission ${wanted}: ask an admin`,
-          error: 'Forbidden',
-          statusCode: 403,
-          type: 'forbidden',
-          details: { permission: wanted },
-        });
-      }
-    }
-  }
-}
-
-/** A customer's token is a 403 on each route, no token a 401. */
-export async function expectStaffOnly(call: StaffCall, as: Headers, calls: HarmlessCalls) {
-  for (const [name, [method, url, body]] of Object.entries(calls)) {
-    const customerCall = await call(method, url, body, as.customer);
-    expect(customerCall.statusCode, name).toBe(403);
-    expect(messagesOf(customerCall)).toEqual(['Only staff can use the staff API']);
-    expect((await call(method, url, body, {})).statusCode, name).toBe(401);
-  }
-}
-
-/**
- * A signed-in member of staff of every role (with their user ids) and a customer, signed in before
- * the file's tests: the `authorization` headers to call as each.
- */
-export function useEveryRole(h: StaffHarness) {
-  const ids = {} as Record<StaffRole, string>;
-  const as = {} as Record<StaffRole | 'customer', Record<string, string>>;
-  beforeAll(async () => {
-    for (const role of staffRoles) {
-      ids[role] = randomUUID();
-      as[role] = await signedIn(h, role, ids[role]);
-    }
-    as.customer = await signedIn(h, 'customer');
-  });
-  return { ids, as };
-}
-
 /** The `authorization` header of a signed-in user with the role (a live session in identity). */
 export const signedIn = (h: StaffHarness, role: PrincipalRole, userId: string = randomUUID()) =>
   signedInAs({ database: h.database, clock: h.clock, startTestSession }, userId, { role });
@@ -226,4 +152,98 @@ export async function customer(h: StaffHarness): Promise<Customer> {
     order: order.json<Order>(),
     payment: charged.json<Payment>(),
   };
+}
+
+export const STAFF_API = '/api/staff/v1';
+
+/** A call to the staff API; a POST carries a fresh Idempotency-Key unless one is given. */
+export const staffCaller =
+  (h: StaffHarness) =>
+  (method: 'GET' | 'POST', url: string, body: unknown, headers: Record<string, string>) =>
+    callJson(
+      h.staff,
+      method,
+      `${STAFF_API}${url}`,
+      body,
+      method === 'POST' ? { 'idempotency-key': randomUUID(), ...headers } : headers,
+    );
+export type StaffCall = ReturnType<typeof staffCaller>;
+
+/** One signed-in member of staff of each role (their ids and headers) and a signed-in customer. */
+export interface Callers {
+  ids: Record<StaffRole, string>;
+  as: Record<StaffRole | 'customer', Record<string, string>>;
+}
+
+/**
+ * The staff API for a test file (`useStaffApi`) with a caller, one signed-in member of staff of
+ * each role (their ids and headers) and a signed-in customer, signed in before the file's tests.
+ */
+export function useStaffApiAsEveryone() {
+  const h = useStaffApi();
+  const callers = { ids: {}, as: {} } as Callers;
+  beforeAll(async () => {
+    for (const role of staffRoles) {
+      callers.ids[role] = randomUUID();
+      callers.as[role] = await signedIn(h, role, callers.ids[role]);
+    }
+    callers.as.customer = await signedIn(h, 'customer');
+  });
+  return { h, call: staffCaller(h), ...callers };
+}
+
+/** A customer's timeline as an admin reads it. */
+export const timelineOf = async (call: StaffCall, as: Callers['as'], customerId: string) =>
+  (await call('GET', `/customers/${customerId}/timeline`, undefined, as.admin)).json<{
+    data: AuditEvent[];
+    meta: { total: number };
+  }>();
+
+/** Staff routes by contract name, each with a call: method, url and body. */
+export type RouteCalls = Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]>;
+
+/**
+ * Each role on each route: allowed where its permissions say (a GET answers 200, a write with a
+ * body the contract refuses 400: past the permission, nothing done), else 403 naming the permission.
+ */
+export async function expectPermissionMatrix(
+  call: StaffCall,
+  as: Callers['as'],
+  routes: RouteCalls,
+): Promise<void> {
+  for (const [name, [method, url, body]] of Object.entries(routes)) {
+    const endpoint = staffContract.endpoints[name as keyof typeof staffContract.endpoints] as {
+      permission?: Permission;
+    };
+    const wanted = endpoint.permission!;
+    for (const role of staffRoles) {
+      const res = await call(method, url, body, as[role]);
+      if (hasPermission(role, wanted)) {
+        expect(res.statusCode, `${role} ${name}: ${res.body}`).toBe(method === 'GET' ? 200 : 400);
+      } else {
+        expect(res.statusCode, `${role} ${name}`).toBe(403);
+        expect(res.json()).toEqual({
+          message: missingPermissionMessage(role, wanted),
+          error: 'Forbidden',
+          statusCode: 403,
+          type: 'forbidden',
+          details: { permission: wanted },
+        });
+      }
+    }
+  }
+}
+
+/** A customer's token (403) and no token (401) on each route. */
+export async function expectOnlyStaff(
+  call: StaffCall,
+  as: Callers['as'],
+  routes: RouteCalls,
+): Promise<void> {
+  for (const [name, [method, url, body]] of Object.entries(routes)) {
+    const customerCall = await call(method, url, body, as.customer);
+    expect(customerCall.statusCode, name).toBe(403);
+    expect(messagesOf(customerCall)).toEqual(['Only staff can use the staff API']);
+    expect((await call(method, url, body, {})).statusCode, name).toBe(401);
+  }
 }

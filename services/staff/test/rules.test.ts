@@ -4,6 +4,7 @@ import { userRoles } from '@pawfresh/contracts/enums';
 import { REFUND_LIMIT_CENTS, hasPermission, staffRoles } from '@pawfresh/contracts/staff-roles';
 import { staffActor, staffMemberOf, usesBackOffice } from '../src/rules/staff-access.js';
 import { searchKinds } from '../src/rules/search-text.js';
+import { skipRefusal } from '../src/rules/skip-box.js';
 
 const user = {
   id: '0b9d7a1e-4c2f-4e8a-9a5b-1d2c3e4f5a60',
@@ -72,5 +73,43 @@ describe('searchKinds', () => {
         expect(kinds.people === null).toBe(kinds.customerId !== null);
       }),
     );
+  });
+});
+
+describe('skipRefusal', () => {
+  const now = new Date('2026-11-10T00:00:00.000Z');
+  const box: Parameters<typeof skipRefusal>[0] = {
+    orderNumber: 1042,
+    deliveryDate: '2026-11-20',
+    paymentStatus: 'pending',
+    fulfilmentStatus: 'pending',
+    cutoffAt: '2026-11-16T06:00:00.000Z',
+    metadata: { isCancelled: false },
+  };
+
+  it('lets a box not charged and not started be skipped', () => {
+    expect(skipRefusal(box, now)).toBeNull();
+    // A failed payment was never charged: it may be skipped after its cut-off too.
+    expect(
+      skipRefusal({ ...box, paymentStatus: 'attempt_failed' }, new Date('2026-11-18T00:00:00Z')),
+    ).toBeNull();
+  });
+
+  it('says why any other box cannot be', () => {
+    const at = (change: Partial<typeof box>, when = now) =>
+      skipRefusal({ ...box, ...change }, when);
+    expect(at({}, new Date('2026-11-16T06:00:00.000Z'))).toBe(
+      'The box #1042 of Fri 20 Nov cannot be skipped: changes for it closed at 2026-11-16T06:00:00.000Z',
+    );
+    expect(at({ paymentStatus: 'processed' })).toBe(
+      'The box #1042 of Fri 20 Nov is paid: refund it instead of skipping it',
+    );
+    expect(at({ paymentStatus: 'processing' })).toMatch(/being charged right now/);
+    expect(at({ paymentStatus: 'expired' })).toBe('The box #1042 of Fri 20 Nov is skipped already');
+    expect(at({ fulfilmentStatus: 'in_progress', paymentStatus: 'attempt_failed' })).toBe(
+      'The box #1042 of Fri 20 Nov cannot be skipped: the kitchen is working on it (fulfilment in_progress)',
+    );
+    expect(at({ metadata: { isCancelled: true } })).toMatch(/is cancelled/);
+    expect(at({ fulfilmentStatus: 'cancelled' })).toMatch(/is cancelled/);
   });
 });

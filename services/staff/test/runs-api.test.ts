@@ -7,16 +7,12 @@ import { hasPermission, staffRoles } from '@pawfresh/contracts/staff-roles';
 import { callJson, messagesOf } from '@pawfresh/testing';
 import {
   customer,
-  expectRolesAsTheTableSays,
-  expectStaffOnly,
-  staffCaller,
-  useEveryRole,
-  useStaffApi,
+  expectOnlyStaff,
+  expectPermissionMatrix,
+  useStaffApiAsEveryone,
 } from './harness.js';
 
-const h = useStaffApi();
-const call = staffCaller(h);
-const { ids, as } = useEveryRole(h);
+const { h, call, ids, as } = useStaffApiAsEveryone();
 /** A run that ended in an error: the price of a dog that does not exist. */
 const failedId = `staff-runs-${randomUUID()}`;
 let succeededId: string;
@@ -57,7 +53,7 @@ describe('who may read and steer runs', () => {
   });
 
   it('lets admins and operations read runs, only admins resume or cancel, and names the permission to the rest', async () => {
-    await expectRolesAsTheTableSays(call, as, routes());
+    await expectPermissionMatrix(call, as, routes());
     expect(staffRoles.filter((r) => hasPermission(r, 'runs:read'))).toEqual([
       'operations',
       'admin',
@@ -66,7 +62,7 @@ describe('who may read and steer runs', () => {
   });
 
   it('refuses a customer token (403) and no token (401)', async () => {
-    await expectStaffOnly(call, as, routes());
+    await expectOnlyStaff(call, as, routes());
   });
 });
 

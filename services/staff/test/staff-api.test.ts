@@ -19,30 +19,23 @@ import type { Subscription } from '@pawfresh/contracts/subscription';
 import { callJson, fuzzContract, messagesOf, serviceAuth } from '@pawfresh/testing';
 import {
   customer,
+  expectOnlyStaff,
   signedIn,
-  expectRolesAsTheTableSays,
-  expectStaffOnly,
-  staffCaller,
-  useEveryRole,
-  useStaffApi,
+  expectPermissionMatrix,
+  timelineOf,
+  useStaffApiAsEveryone,
   type Customer,
+  type RouteCalls,
 } from './harness.js';
 
-const h = useStaffApi();
-const call = staffCaller(h);
-
-const { ids, as } = useEveryRole(h);
+const { h, call, ids, as } = useStaffApiAsEveryone();
 let c: Customer;
 
 beforeAll(async () => {
   c = await customer(h);
 }, 120_000);
 
-const timeline = async (customerId: string) =>
-  (await call('GET', `/customers/${customerId}/timeline`, undefined, as.admin)).json<{
-    data: AuditEvent[];
-    meta: { total: number };
-  }>();
+const timeline = (customerId: string) => timelineOf(call, as, customerId);
 
 describe('signing in', () => {
   const email = `support-${randomUUID().slice(0, 8)}@pawfresh.com.au`;
@@ -132,7 +125,7 @@ describe('GET /me', () => {
 
 describe('who may call what', () => {
   /** Each staff route with a call that passes the permission check and does nothing. */
-  const harmless = (): Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]> => ({
+  const harmless = (): RouteCalls => ({
     search: ['GET', `/search?q=${encodeURIComponent(c.user.email)}`],
     findCustomers: ['GET', `/customers?email=${encodeURIComponent(c.user.email)}`],
     getCustomer: ['GET', `/customers/${c.user.id}`],
@@ -148,11 +141,11 @@ describe('who may call what', () => {
   });
 
   it('lets each role do what its permissions say, and answers the rest 403 naming the permission', async () => {
-    await expectRolesAsTheTableSays(call, as, harmless());
+    await expectPermissionMatrix(call, as, harmless());
   });
 
   it('refuses a customer token (403) and no token (401) on every staff route', async () => {
-    await expectStaffOnly(call, as, harmless());
+    await expectOnlyStaff(call, as, harmless());
   });
 
   it('sends staff other than admins away from the services themselves', async () => {

@@ -8,6 +8,8 @@ import {
 } from '../flows/customers.js';
 import { customerOverview } from '../flows/customer-overview.js';
 import { failedPayments } from '../flows/failed-payments.js';
+import { deliveryOptions } from '../flows/order-actions.js';
+import { cancelReasons } from '../flows/subscription-status.js';
 import { searchCustomers } from '../flows/search.js';
 import type { StaffHandlers } from './signed-in.js';
 
@@ -23,6 +25,8 @@ export function customerRoutes(
   | 'customerPayments'
   | 'customerTimeline'
   | 'failedPayments'
+  | 'deliveryOptions'
+  | 'cancelReasons'
 > {
   return {
     search: async ({ query }) => searchCustomers(ctx, query.q),
@@ -33,5 +37,7 @@ export function customerRoutes(
     customerPayments: async ({ params, query }) => customerPayments(ctx, params.customerId, query),
     customerTimeline: async ({ params, query }) => customerTimeline(ctx, params.customerId, query),
     failedPayments: async ({ query }) => failedPayments(ctx, query),
+    deliveryOptions: async ({ params }) => deliveryOptions(ctx, params.customerId, params.orderId),
+    cancelReasons: async () => cancelReasons(ctx),
   };
 }

@@ -2,15 +2,19 @@ import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import type { Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 
 import { LoadError, Loading } from '../../components/states';
+import { BoxDialog } from '../../features/customer/box-dialog';
+import { CancelDialog } from '../../features/customer/cancel-dialog';
 import { PagedTable } from '../../features/customer/paged-table';
 import {
   ProfileCards,
   Subscriptions,
   UpcomingBoxes,
+  type PlanAction,
 } from '../../features/customer/overview-sections';
 import { PlanDialog } from '../../features/customer/plan-dialog';
 import {
@@ -43,9 +47,12 @@ export function CustomerPage() {
   const overview = useQuery(customerOverviewQuery(customerId));
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const [planChange, setPlanChange] = useState<{
-    action: 'pause' | 'resume';
+    action: PlanAction;
     subscription: Subscription;
   } | null>(null);
+  const [boxChange, setBoxChange] = useState<{ action: 'skip' | 'move'; order: Order } | null>(
+    null,
+  );
 
   if (overview.isPending) return <Loading label="Loading the customer…" />;
   if (overview.isError) {
@@ -73,7 +80,11 @@ export function CustomerPage() {
         />
       </Section>
       <Section id="upcoming" title="Boxes to come">
-        <UpcomingBoxes view={view} />
+        <UpcomingBoxes
+          view={view}
+          canChange={can('orders:write')}
+          onChange={(action, order) => setBoxChange({ action, order })}
+        />
       </Section>
 
       {can('orders:read') ? (
@@ -188,11 +199,20 @@ export function CustomerPage() {
         </section>
       ) : null}
       {refunding ? <RefundDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}
-      {planChange ? (
+      {planChange?.action === 'cancel' ? (
+        <CancelDialog subscription={planChange.subscription} onClose={() => setPlanChange(null)} />
+      ) : planChange ? (
         <PlanDialog
           action={planChange.action}
           subscription={planChange.subscription}
           onClose={() => setPlanChange(null)}
+        />
+      ) : null}
+      {boxChange ? (
+        <BoxDialog
+          action={boxChange.action}
+          order={boxChange.order}
+          onClose={() => setBoxChange(null)}
         />
       ) : null}
     </Stack>

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { Order } from '@pawfresh/contracts/order';
 import type { StaffCustomerOverview } from '@pawfresh/contracts/staff';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 
@@ -82,6 +83,16 @@ export function ProfileCards({ view }: { view: StaffCustomerOverview }) {
   );
 }
 
+export type PlanAction = 'pause' | 'resume' | 'cancel' | 'reactivate';
+
+/** Each plan change, its button, and the statuses it is offered from (the workflows' rule). */
+const PLAN_ACTIONS: readonly [PlanAction, string, readonly Subscription['status'][]][] = [
+  ['pause', 'Pause', ['active']],
+  ['resume', 'Resume', ['paused']],
+  ['cancel', 'Cancel subscription', ['active', 'paused']],
+  ['reactivate', 'Reactivate', ['cancelled']],
+];
+
 /** Each subscription: status, cadence, price, the dogs' plans and portions, and its actions. */
 export function Subscriptions({
   view,
@@ -90,7 +101,7 @@ export function Subscriptions({
 }: {
   view: StaffCustomerOverview;
   canChange: boolean;
-  onChange: (action: 'pause' | 'resume', subscription: Subscription) => void;
+  onChange: (action: PlanAction, subscription: Subscription) => void;
 }) {
   const dogName = (id: string) => view.dogs.find((d) => d.identifier === id)?.name ?? 'A dog';
   if (view.subscriptions.length === 0) return <Empty>No subscription.</Empty>;
@@ -117,16 +128,18 @@ export function Subscriptions({
             </div>
             {canChange ? (
               <Group gap="xs">
-                {s.status === 'active' ? (
-                  <Button size="xs" variant="default" onClick={() => onChange('pause', s)}>
-                    Pause
-                  </Button>
-                ) : null}
-                {s.status === 'paused' ? (
-                  <Button size="xs" variant="default" onClick={() => onChange('resume', s)}>
-                    Resume
-                  </Button>
-                ) : null}
+                {PLAN_ACTIONS.filter(([, , from]) => from.includes(s.status)).map(
+                  ([action, label]) => (
+                    <Button
+                      key={action}
+                      size="xs"
+                      variant="default"
+                      onClick={() => onChange(action, s)}
+                    >
+                      {label}
+                    </Button>
+                  ),
+                )}
               </Group>
             ) : null}
           </Group>
@@ -167,8 +180,24 @@ export function Subscriptions({
   );
 }
 
-/** The boxes to come: what is in them, when changes close, what they cost and when they are paid. */
-export function UpcomingBoxes({ view }: { view: StaffCustomerOverview }) {
+const BOX_ACTIONS = [
+  ['move', 'Move'],
+  ['skip', 'Skip'],
+] as const;
+
+/**
+ * The boxes to come: what is in them, when changes close, what they cost and when they are paid;
+ * with orders:write, skipping or moving each.
+ */
+export function UpcomingBoxes({
+  view,
+  canChange,
+  onChange,
+}: {
+  view: StaffCustomerOverview;
+  canChange: boolean;
+  onChange: (action: 'skip' | 'move', order: Order) => void;
+}) {
   if (view.upcomingBoxes.length === 0) return <Empty>No boxes to come.</Empty>;
   return (
     <Table.ScrollContainer minWidth={800}>
@@ -182,6 +211,7 @@ export function UpcomingBoxes({ view }: { view: StaffCustomerOverview }) {
             <Table.Th>Price</Table.Th>
             <Table.Th>Contents</Table.Th>
             <Table.Th>Status</Table.Th>
+            {canChange ? <Table.Th>Actions</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -207,6 +237,23 @@ export function UpcomingBoxes({ view }: { view: StaffCustomerOverview }) {
                   {o.displayType}
                 </Badge>
               </Table.Td>
+              {canChange ? (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {BOX_ACTIONS.map(([action, label]) => (
+                      <Button
+                        key={action}
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => onChange(action, o)}
+                        aria-label={`${label} box #${o.orderNumber} of ${formatDate(o.deliveryDate)}`}
+                      >
+                        {label}
+                      </Button>
+                    ))}
+                  </Group>
+                </Table.Td>
+              ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

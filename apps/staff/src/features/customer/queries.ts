@@ -41,3 +41,22 @@ export const customerOverviewQuery = (id: string) =>
     queryFn: ({ signal }) =>
       api.get<StaffResponse<'customerOverview'>>(`/customers/${id}/overview`, { signal }),
   });
+
+/** The days and slots a box may move to: what the customer app's date picker offers. */
+export const deliveryOptionsQuery = (customerId: string, orderId: string) =>
+  queryOptions({
+    queryKey: ['customer', customerId, 'delivery-options', orderId],
+    queryFn: ({ signal }) =>
+      api.get<StaffResponse<'deliveryOptions'>>(
+        `/customers/${customerId}/orders/${orderId}/delivery-options`,
+        { signal },
+      ),
+  });
+
+/** The reasons a subscription may be cancelled for (the customer app's list). */
+export const cancelReasonsQuery = () =>
+  queryOptions({
+    queryKey: ['cancel-reasons'],
+    queryFn: ({ signal }) => api.get<StaffResponse<'cancelReasons'>>('/cancel-reasons', { signal }),
+    staleTime: 60 * 60_000,
+  });

@@ -189,6 +189,9 @@ export const boxRefusal = (order: Pick<Order, 'deliveryDate'>, type: string | un
     `Your box of ${dayInWords(order.deliveryDate)} can no longer change: ${refusalInWords(type)}`,
   );
 
-/** Who made a change, recorded on the order's events. */
-export const actorOf = (userId: string | undefined) =>
-  userId ? `customer:${userId}` : 'orchestration';
+/**
+ * Who made a change, recorded on the order's events: whoever acts for the customer (the staff
+ * API's `staff:<userId>`, from the session), else the customer, else this service.
+ */
+export const actorOf = (userId: string | undefined, actedBy?: string) =>
+  actedBy ?? (userId ? `customer:${userId}` : 'orchestration');

@@ -16,6 +16,7 @@ export const updateOrderDeliveryDate =
     userId?: string | undefined;
     deliveryDate: string;
     deliverySlotId?: DeliverySlot | undefined;
+    actedBy?: string | undefined;
   }): Promise<OrderChangeAnswer> => {
     const order = await readOwnedOrder(ctx, input.orderId, input.userId);
     const date = {
@@ -25,6 +26,6 @@ export const updateOrderDeliveryDate =
     const place = { postcode: order.address.postcode, suburb: order.address.suburb };
     if (!(await courierDelivers(ctx, place, date)))
       throw await notDelivered(ctx, order, place, date);
-    const moved = await moveDelivery(ctx, order, date, actorOf(input.userId));
+    const moved = await moveDelivery(ctx, order, date, actorOf(input.userId, input.actedBy));
     return { orderId: order.id, orders: [moved], skippedOrders: [] };
   };

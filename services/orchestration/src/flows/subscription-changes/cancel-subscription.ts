@@ -15,6 +15,7 @@ import {
   todayInAustralia,
   workflowActor,
 } from './subscription-change-steps.js';
+import { actorOf } from './subscription-status-steps.js';
 
 /**
  * cancel-subscription: the subscription is cancelled with the reasons given (first, since a
@@ -47,8 +48,9 @@ export const cancelSubscription =
                   primaryCancelReasonId: input.primaryCancelReasonId ?? null,
                   secondaryCancelReasonId: input.secondaryCancelReasonId ?? null,
                   otherCancelReason: input.otherCancelReason ?? null,
-                  cancelledBy: input.userId ? `customer:${input.userId}` : actor,
-                  cancelledByAdmin: false,
+                  cancelledBy: actorOf(input.userId, input.actedBy),
+                  // Staff (actedBy from their session) cancelled for the customer.
+                  cancelledByAdmin: input.actedBy !== undefined,
                 },
               }),
             );
