@@ -207,6 +207,21 @@ const runError = z
 
 /** The statuses a run may be filtered by: the engine's, and `failed` for both ways to fail. */
 export const FAILED_RUN_STATUSES = ['ERROR', 'MAX_RECOVERY_ATTEMPTS_EXCEEDED'] as const;
+
+/**
+ * Workflows that move money (a charge, a card hold, a refund): never cancelled. Stopped between
+ * its call to the card provider and the record of it, a run would leave a charge or a hold
+ * half-recorded, with nothing left to finish it; each ends on its own instead — charged, declined,
+ * or undone by its compensation (docs/workflows.md "Resuming and cancelling runs").
+ */
+export const NEVER_CANCELLED: readonly string[] = [
+  'checkout',
+  'charge-due-orders',
+  'bill-order',
+  'charge-order',
+  'manual-charge-order',
+  'reconcile-payments',
+];
 export const runStatusFilters = [...workflowRunStatuses, 'failed'] as const;
 export type RunStatusFilter = (typeof runStatusFilters)[number];
 

@@ -281,14 +281,24 @@ describe('resuming and cancelling a run', () => {
   });
 
   it('cancels only a run that has not ended', () => {
-    expect(cancelRefusalOf(run('PENDING'))).toBeNull();
-    expect(cancelRefusalOf(run('ENQUEUED'))).toBeNull();
-    expect(cancelRefusalOf(run('MAX_RECOVERY_ATTEMPTS_EXCEEDED'))).toBeNull();
-    expect(cancelRefusalOf(run('SUCCESS'))).toBe(
-      'Run w (checkout) has succeeded: there is nothing to cancel',
+    expect(cancelRefusalOf(run('PENDING', 'generate-orders'))).toBeNull();
+    expect(cancelRefusalOf(run('ENQUEUED', 'bulk-migrate'))).toBeNull();
+    expect(cancelRefusalOf(run('MAX_RECOVERY_ATTEMPTS_EXCEEDED', 'migrate'))).toBeNull();
+    expect(cancelRefusalOf(run('SUCCESS', 'generate-orders'))).toBe(
+      'Run w (generate-orders) has succeeded: there is nothing to cancel',
     );
-    expect(cancelRefusalOf(run('ERROR'))).toContain('has failed');
-    expect(cancelRefusalOf(run('CANCELLED'))).toContain('is already cancelled');
+    expect(cancelRefusalOf(run('ERROR', 'migrate'))).toContain('has failed');
+    expect(cancelRefusalOf(run('CANCELLED', 'migrate'))).toContain('is already cancelled');
+  });
+
+  it('never cancels a run that moves money, even one still going', () => {
+    for (const name of ['checkout', 'charge-due-orders', 'bill-order', 'charge-order']) {
+      for (const status of ['PENDING', 'ENQUEUED', 'MAX_RECOVERY_ATTEMPTS_EXCEEDED'] as const) {
+        expect(cancelRefusalOf(run(status, name)), `${name} ${status}`).toContain(
+          `Run w (${name}) moves money: it is never cancelled`,
+        );
+      }
+    }
   });
 });
 

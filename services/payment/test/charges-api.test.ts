@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { messagesOf } from '@pawfresh/testing';
-import { count, eq } from '@pawfresh/db/orm';
+import { count, eq, sql } from '@pawfresh/db/orm';
 import type { Payment } from '@pawfresh/contracts/payment';
-import { payments, sandboxPaymentIntents } from '../src/db/schema.js';
+import { payments, sandboxOutages, sandboxPaymentIntents } from '../src/db/schema.js';
 import {
   CARDS,
   STAFF,
@@ -369,5 +369,50 @@ describe('the latest payment of each order', () => {
     ]) {
       expect((await latest(body)).statusCode, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('the sandbox down (docs/payments.md "The sandbox\'s outages")', () => {
+  const intents = async () =>
+    (await tables(h).select({ n: count() }).from(sandboxPaymentIntents))[0]!.n;
+  const outage = async (mode: 'error' | 'timeout') =>
+    tables(h)
+      .insert(sandboxOutages)
+      .values({
+        id: 'provider',
+        mode,
+        delayMs: 0,
+        until: sql`statement_timestamp() + interval '1 hour'`,
+      })
+      .onConflictDoUpdate({ target: sandboxOutages.id, set: { mode } });
+  afterEach(async () => {
+    await tables(h).delete(sandboxOutages);
+  });
+
+  it('answers 502 while it refuses, having charged nothing', async () => {
+    const { userId } = await customerWith(CARDS.visa);
+    const before = await intents();
+    await outage('error');
+    const res = await charge(h.app, userId, chargeBody());
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toMatchObject({ type: 'provider_unavailable' });
+    expect(await intents()).toBe(before);
+  });
+
+  it('charges once when its answer was lost and the same key is sent again after it', async () => {
+    const { userId } = await customerWith(CARDS.visa);
+    const key = newKey();
+    const body = chargeBody({ amount: 4321 });
+    const before = await intents();
+    await outage('timeout');
+    const lost = await charge(h.app, userId, body, key);
+    expect(lost.statusCode, lost.body).toBe(502);
+    // The provider took the money: its intent is there, though no answer came back.
+    expect(await intents()).toBe(before + 1);
+    await tables(h).delete(sandboxOutages);
+    const again = await charge(h.app, userId, body, key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<Payment>()).toMatchObject({ status: 'processed', amountCaptured: 4321 });
+    expect(await intents()).toBe(before + 1);
   });
 });

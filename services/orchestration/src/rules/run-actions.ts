@@ -1,4 +1,4 @@
-import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
+import { NEVER_CANCELLED, type WorkflowRun } from '@pawfresh/contracts/orchestration';
 
 /**
  * Workflows that only read (no step changes anything in another service, and none has an undo):
@@ -54,8 +54,14 @@ export function resumePlanOf(run: Run): ResumePlan {
   }
 }
 
-/** Why a run cannot be cancelled (a 409's words); `null` when it can: it has not ended yet. */
+/**
+ * Why a run cannot be cancelled (a 409's words); `null` when it can: it has not ended yet, and it
+ * does not move money.
+ */
 export function cancelRefusalOf(run: Run): string | null {
+  if (NEVER_CANCELLED.includes(run.workflowName)) {
+    return `Run ${run.workflowId} (${run.workflowName}) moves money: it is never cancelled, as stopping it between the card and our records would leave a charge or a hold half-recorded; it ends on its own (charged, declined, or undone)`;
+  }
   if (running(run.status) || run.status === 'MAX_RECOVERY_ATTEMPTS_EXCEEDED') return null;
   const ended =
     run.status === 'SUCCESS'

@@ -71,7 +71,7 @@ export function RunPage() {
           {can('runs:manage') && canResume(r.status) ? (
             <Button onClick={() => setActing('resume')}>Resume</Button>
           ) : null}
-          {can('runs:manage') && canCancel(r.status) ? (
+          {can('runs:manage') && canCancel(r.status, r.workflowName) ? (
             <Button color="red.9" variant="outline" onClick={() => setActing('cancel')}>
               Cancel run
             </Button>
