@@ -271,17 +271,26 @@ export function postcodeStateMessage(postcode: string, stateName: string): strin
   return `${postcode} is not a ${stateName} postcode`;
 }
 
-/** A page's start in a list (a query parameter): a whole number of at least 0. */
-export const pageOffset = z.coerce
-  .number({ error: 'offset must be a whole number of at least 0' })
-  .int({ error: 'offset must be a whole number of at least 0' })
-  .min(0, { error: 'offset must be a whole number of at least 0' })
-  .max(MAX_INT)
-  .default(0);
+/** A start in a list (a query parameter named `field`): a whole number of at least 0. */
+export const offsetField = (field: string) => {
+  const message = `${field} must be a whole number of at least 0`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(0, { error: message })
+    .max(MAX_INT, { error: message })
+    .default(0);
+};
 
-/** A page's size (a query parameter): `min` to 100 (services.md §5 "optional-pagination"). */
-export const pageLimit = (fallback: number, min = 1) => {
-  const message = `limit must be a whole number from ${min} to 100`;
+/** A page's start in a list (a query parameter): a whole number of at least 0. */
+export const pageOffset = offsetField('offset');
+
+/**
+ * A page's size (a query parameter, `limit` unless named): `min` to 100 (services.md §5
+ * "optional-pagination").
+ */
+export const pageLimit = (fallback: number, min = 1, field = 'limit') => {
+  const message = `${field} must be a whole number from ${min} to 100`;
   return z.coerce
     .number({ error: message })
     .int({ error: message })

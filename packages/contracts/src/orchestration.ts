@@ -3,6 +3,7 @@ import { defineContract } from './define.js';
 import {
   cents,
   instant,
+  offsetField,
   pageLimit,
   pageOffset,
   paginated,
@@ -286,6 +287,26 @@ export const workflowRunPageSchema = paginated(workflowRunSummarySchema, 'Workfl
 });
 export type WorkflowRunPage = z.infer<typeof workflowRunPageSchema>;
 
+/**
+ * A run's steps are shown this many at a time: a bulk run checkpoints two steps a customer (5,000
+ * customers: 10,000 steps), and reading them all on every look at its progress cost more than the
+ * work it watched.
+ */
+export const RUN_STEPS_SHOWN = 100;
+
+/** Which of a run's steps to show (`GET /workflows/runs/{id}`): from `stepsOffset`, at most `stepsLimit`. */
+export const runStepsQuery = z
+  .object({
+    stepsOffset: offsetField('stepsOffset').describe(
+      'The position of the first step shown (from 0)',
+    ),
+    stepsLimit: pageLimit(RUN_STEPS_SHOWN, 1, 'stepsLimit').describe(
+      `How many steps to show at most (1–100, default ${RUN_STEPS_SHOWN})`,
+    ),
+  })
+  .strict();
+export type RunStepsQuery = z.output<typeof runStepsQuery>;
+
 export const workflowRunSchema = workflowRunSummarySchema
   .extend({
     input: runValue.describe('What the run was started with'),
@@ -303,6 +324,12 @@ export const workflowRunSchema = workflowRunSummarySchema
         durationMs,
       }),
     ),
+    stepsOffset: z.number().int().describe('The position of the first step shown'),
+    moreSteps: z
+      .boolean()
+      .describe(
+        'true when the run has steps after those shown: ask again with a larger stepsOffset',
+      ),
     progress: bulkProgressSchema
       .optional()
       .describe('A bulk migration: its customers by status so far, and their errors'),
@@ -493,7 +520,9 @@ export const orchestrationContract = defineContract({
       method: 'GET',
       path: '/workflows/runs/:workflowId',
       summary: "A workflow run's status, input, steps with their output, and error",
+      description: `Steps in order, at most ${RUN_STEPS_SHOWN} at a time from stepsOffset (moreSteps says when there are more).`,
       params: z.object({ workflowId }),
+      query: runStepsQuery,
       response: workflowRunSchema,
       errors: [400, 404, 500],
     },

@@ -19,6 +19,7 @@ import { deliveryDateField } from './orchestration-order-changes.js';
 import { paymentSchema, refundSchema } from './payment.js';
 import {
   runListQuery,
+  runStepsQuery,
   workflowId,
   workflowRunPageSchema,
   workflowRunSchema,
@@ -418,6 +419,7 @@ export const staffContract = defineContract({
       path: `${STAFF_API_BASE_PATH}/runs/:workflowId`,
       summary: 'One workflow run: its input, steps in order with their output or error, and error',
       params: z.object({ workflowId }),
+      query: runStepsQuery,
       response: workflowRunSchema,
       errors: [400, 404, 502],
       access: 'staff',

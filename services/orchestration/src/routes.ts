@@ -36,7 +36,7 @@ export function orchestrationHandlers(
     },
 
     listRuns: ({ query }) => engine.listRuns(query),
-    getRun: ({ params }) => runView(engine, params.workflowId),
+    getRun: ({ params, query }) => runView(engine, params.workflowId, query),
     resumeRun: ({ params }) => resumeRun(engine, params.workflowId),
     cancelRun: ({ params }) => cancelRun(engine, params.workflowId),
   };

@@ -100,6 +100,36 @@ describe('listing, resuming and cancelling runs', () => {
     expect(priced.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("shows a long run's steps a window at a time, saying when there are more", async () => {
+    const whole = await runReaching(pricedId, ['SUCCESS']);
+    expect(whole.steps.length).toBeGreaterThanOrEqual(3);
+    expect(whole).toMatchObject({ stepsOffset: 0, moreSteps: false });
+    const windowOf = async (query: string) => {
+      const res = await call('GET', `/workflows/runs/${pricedId}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<WorkflowRun>();
+    };
+    const first = await windowOf('?stepsLimit=2');
+    expect(first).toMatchObject({ stepsOffset: 0, moreSteps: true });
+    expect(first.steps).toEqual(whole.steps.slice(0, 2));
+    const rest = await windowOf(`?stepsOffset=2&stepsLimit=${whole.steps.length - 2}`);
+    expect(rest).toMatchObject({ stepsOffset: 2, moreSteps: false });
+    expect(rest.steps).toEqual(whole.steps.slice(2));
+    const past = await windowOf(`?stepsOffset=${whole.steps.length}`);
+    expect(past).toMatchObject({ steps: [], moreSteps: false });
+    for (const [query, message] of [
+      ['?stepsLimit=0', 'stepsLimit must be a whole number from 1 to 100'],
+      ['?stepsLimit=101', 'stepsLimit must be a whole number from 1 to 100'],
+      ['?stepsOffset=-1', 'stepsOffset must be a whole number of at least 0'],
+      ['?stepsOffset=x', 'stepsOffset must be a whole number of at least 0'],
+      ['?steps=1', ''],
+    ] as const) {
+      const res = await call('GET', `/workflows/runs/${pricedId}${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(messagesOf(res).join(' '), query).toContain(message);
+    }
+  });
+
   it('refuses to resume or cancel a run that succeeded (409), and an unknown run is a 404', async () => {
     const resume = await call('POST', `/workflows/runs/${pricedId}/resume`);
     expect(resume.statusCode, resume.body).toBe(409);

@@ -11,7 +11,9 @@ import type { DatabaseConnection } from '@pawfresh/db';
 import {
   FAILED_RUN_STATUSES,
   RUN_COUNT_CAP,
+  RUN_STEPS_SHOWN,
   type RunListQuery,
+  type RunStepsQuery,
   type WorkflowRun,
   type WorkflowRunPage,
 } from '@pawfresh/contracts/orchestration';
@@ -347,12 +349,20 @@ export class Engine {
     });
   }
 
-  /** A run with its checkpointed steps; `undefined` for an id the engine has never seen. */
-  async getRun(workflowId: string): Promise<WorkflowRun | undefined> {
+  /**
+   * A run with its checkpointed steps from `stepsOffset`, at most `stepsLimit` of them (one more is
+   * read to know whether there are more); `undefined` for an id the engine has never seen.
+   */
+  async getRun(
+    workflowId: string,
+    { stepsOffset, stepsLimit }: RunStepsQuery = { stepsOffset: 0, stepsLimit: RUN_STEPS_SHOWN },
+  ): Promise<WorkflowRun | undefined> {
     const status = await DBOS.getWorkflowStatus(workflowId);
     if (!status) return undefined;
-    const steps = (await DBOS.listWorkflowSteps(workflowId)) ?? [];
-    return toWorkflowRun(status, steps);
+    const steps =
+      (await DBOS.listWorkflowSteps(workflowId, { offset: stepsOffset, limit: stepsLimit + 1 })) ??
+      [];
+    return toWorkflowRun(status, steps, { stepsOffset, stepsLimit });
   }
 
   /**

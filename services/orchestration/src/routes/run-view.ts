@@ -1,5 +1,5 @@
 import { conflict, notFound } from '@pawfresh/kit';
-import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
+import type { RunStepsQuery, WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Engine } from '../engine/engine.js';
 import { cancelRefusalOf, resumePlanOf } from '../rules/run-actions.js';
 import { bulkProgressOf } from '../flows/migration/bulk-migrate.js';
@@ -8,8 +8,12 @@ import { generationProgressOf } from '../flows/order-generation/generate-orders-
 const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
 /** A run as the runs view shows it: its steps, and a bulk run's or a generation's progress. */
-export async function runView(engine: Engine, workflowId: string): Promise<WorkflowRun> {
-  const run = await engine.getRun(workflowId);
+export async function runView(
+  engine: Engine,
+  workflowId: string,
+  steps?: RunStepsQuery,
+): Promise<WorkflowRun> {
+  const run = await engine.getRun(workflowId, steps);
   if (!run) throw runNotFound(workflowId);
   const progress = await bulkProgressOf(workflowId);
   const generationProgress = await generationProgressOf(workflowId);

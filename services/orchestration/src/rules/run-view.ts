@@ -1,4 +1,8 @@
-import type { WorkflowRun, WorkflowRunSummary } from '@pawfresh/contracts/orchestration';
+import type {
+  RunStepsQuery,
+  WorkflowRun,
+  WorkflowRunSummary,
+} from '@pawfresh/contracts/orchestration';
 import { workflowRunStatuses } from '@pawfresh/contracts/orchestration';
 import { runErrorOf } from './workflow-failure.js';
 
@@ -78,8 +82,15 @@ export function toRunSummary(run: RunRecord): WorkflowRunSummary {
   };
 }
 
-/** A run with its checkpointed steps, in step order, as `GET /workflows/runs/{id}` shows it. */
-export function toWorkflowRun(run: RunRecord, steps: readonly StepRecord[]): WorkflowRun {
+/**
+ * A run with its checkpointed steps, in step order, as `GET /workflows/runs/{id}` shows it: the
+ * steps read from `stepsOffset` (one more than `stepsLimit` may be read, to tell there are more).
+ */
+export function toWorkflowRun(
+  run: RunRecord,
+  steps: readonly StepRecord[],
+  { stepsOffset, stepsLimit }: RunStepsQuery = { stepsOffset: 0, stepsLimit: steps.length },
+): WorkflowRun {
   // The engine keeps a workflow's arguments as a list; every workflow here takes one.
   const input = run.input?.length === 1 ? run.input[0] : run.input;
   return {
@@ -88,6 +99,7 @@ export function toWorkflowRun(run: RunRecord, steps: readonly StepRecord[]): Wor
     error: run.error === undefined || run.error === null ? null : runErrorOf(run.error),
     steps: [...steps]
       .sort((a, b) => a.functionID - b.functionID)
+      .slice(0, stepsLimit)
       .map((step) => ({
         stepId: step.functionID,
         name: step.name,
@@ -99,5 +111,7 @@ export function toWorkflowRun(run: RunRecord, steps: readonly StepRecord[]): Wor
         completedAt: iso(step.completedAtEpochMs),
         durationMs: durationOf(step.startedAtEpochMs, step.completedAtEpochMs),
       })),
+    stepsOffset,
+    moreSteps: steps.length > stepsLimit,
   };
 }

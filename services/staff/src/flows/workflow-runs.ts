@@ -1,5 +1,9 @@
 import { passRefusals } from '@pawfresh/kit';
-import type { RunListQuery, WorkflowRun } from '@pawfresh/contracts/orchestration';
+import type {
+  RunListQuery,
+  RunStepsQuery,
+  WorkflowRun,
+} from '@pawfresh/contracts/orchestration';
 import type { Acting, StaffContext } from './context.js';
 import { runStaffAction } from './record-action.js';
 
@@ -8,9 +12,9 @@ export const listRuns = (ctx: StaffContext, query: RunListQuery) =>
   passRefusals('Reading the workflow runs', () => ctx.orchestration.listRuns({ query }));
 
 /** One run with its input, steps and error (an unknown id: the orchestration service's 404). */
-export const readRun = (ctx: StaffContext, workflowId: string) =>
+export const readRun = (ctx: StaffContext, workflowId: string, query?: RunStepsQuery) =>
   passRefusals('Reading the workflow run', () =>
-    ctx.orchestration.getRun({ params: { workflowId } }),
+    ctx.orchestration.getRun({ params: { workflowId }, ...(query ? { query } : {}) }),
   );
 
 /** What the audit log keeps of a run: its status and how far it got. */

@@ -8,7 +8,7 @@ export function runRoutes(
 ): StaffHandlers<'listRuns' | 'getRun' | 'resumeRun' | 'cancelRun'> {
   return {
     listRuns: async ({ query }) => listRuns(ctx, query),
-    getRun: async ({ params }) => readRun(ctx, params.workflowId),
+    getRun: async ({ params, query }) => readRun(ctx, params.workflowId, query),
     resumeRun: async ({ params, body, auth }, request) =>
       resumeRun(ctx, actingStaff(auth, request), params.workflowId, body.reason),
     cancelRun: async ({ params, body, auth }, request) =>

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Code, Group, SimpleGrid, Stack, Text, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { RUN_STEPS_SHOWN } from '@pawfresh/contracts/orchestration';
 
 import { LoadError, Loading } from '../../components/states';
 import { runQuery } from '../../features/runs/queries';
@@ -44,11 +45,53 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Which of a long run's steps are shown, and buttons to the earlier and later ones. */
+function StepPages({
+  offset,
+  shown,
+  more,
+  onOffset,
+}: {
+  offset: number;
+  shown: number;
+  more: boolean;
+  onOffset: (offset: number) => void;
+}) {
+  return (
+    <Group justify="space-between" mt="sm">
+      <Text size="sm" aria-live="polite">
+        {shown > 0
+          ? `Steps ${offset + 1}–${offset + shown}${more ? ', and more after them' : ''}`
+          : 'No steps this far'}
+      </Text>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          disabled={offset === 0}
+          onClick={() => onOffset(Math.max(0, offset - RUN_STEPS_SHOWN))}
+        >
+          Earlier steps
+        </Button>
+        <Button
+          variant="default"
+          disabled={!more}
+          onClick={() => onOffset(offset + RUN_STEPS_SHOWN)}
+        >
+          Later steps
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
 /** One run: its status, times, input, error and steps in order; resume or cancel for admins. */
 export function RunPage() {
   const { workflowId = '' } = useParams();
   const { can } = useMe();
-  const run = useQuery(runQuery(workflowId));
+  // Which steps are shown is held in the URL, so a link to a bulk run's later steps works.
+  const [search, setSearch] = useSearchParams();
+  const stepsOffset = Math.max(0, Math.floor(Number(search.get('stepsFrom') ?? 0)) || 0);
+  const run = useQuery(runQuery(workflowId, stepsOffset));
   const [acting, setActing] = useState<'resume' | 'cancel' | null>(null);
 
   if (run.isPending) return <Loading label="Loading the run…" />;
@@ -153,6 +196,20 @@ export function RunPage() {
             },
           ]}
         />
+        {stepsOffset > 0 || r.moreSteps ? (
+          <StepPages
+            offset={r.stepsOffset}
+            shown={r.steps.length}
+            more={r.moreSteps}
+            onOffset={(next) =>
+              setSearch((s) => {
+                if (next > 0) s.set('stepsFrom', String(next));
+                else s.delete('stepsFrom');
+                return s;
+              })
+            }
+          />
+        ) : null}
       </section>
       {acting ? <RunActionDialog action={acting} run={r} onClose={() => setActing(null)} /> : null}
     </Stack>

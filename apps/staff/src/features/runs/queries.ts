@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RunStatusFilter } from '@pawfresh/contracts/orchestration';
 import type { StaffResponse } from '@pawfresh/contracts/staff';
 
@@ -42,11 +42,17 @@ export const failedRunsCountQuery = () =>
     queryFn: async ({ signal }) => (await listRuns({ status: 'failed' }, 0, 1, signal)).meta,
   });
 
-export const runQuery = (workflowId: string) =>
+/** One run, with its steps from `stepsOffset` (the server shows RUN_STEPS_SHOWN at a time). */
+export const runQuery = (workflowId: string, stepsOffset = 0) =>
   queryOptions({
-    queryKey: ['runs', 'one', workflowId],
+    queryKey: ['runs', 'one', workflowId, stepsOffset],
     queryFn: ({ signal }) =>
-      api.get<StaffResponse<'getRun'>>(`/runs/${encodeURIComponent(workflowId)}`, { signal }),
+      api.get<StaffResponse<'getRun'>>(`/runs/${encodeURIComponent(workflowId)}`, {
+        params: { stepsOffset },
+        signal,
+      }),
+    // Another page of steps keeps the run on screen until it arrives.
+    placeholderData: keepPreviousData,
     // A run still going moves on by itself: read it again while it does.
     refetchInterval: (query) =>
       query.state.data && ['PENDING', 'ENQUEUED'].includes(query.state.data.status) ? 2_000 : false,
