@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { noDatabaseGlobs } from './packages/testing/src/no-database.ts';
+import { noDatabaseGlobs, postgresOnlyFiles } from './packages/testing/src/no-database.ts';
 import { ServersFirst } from './packages/testing/src/sequencer.ts';
 import { ciReporters } from './vitest.ci.ts';
 
@@ -28,10 +28,11 @@ export default defineConfig({
             'services/*/test/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
           ],
-          // Database-free files ran in the embedded run already (packages/testing/src/no-database.ts).
+          // Database-free files ran in the embedded run already; a few run on PostgreSQL only
+          // (packages/testing/src/no-database.ts).
           exclude: postgres
             ? [...configDefaults.exclude, ...noDatabaseGlobs]
-            : configDefaults.exclude,
+            : [...configDefaults.exclude, ...postgresOnlyFiles],
           globalSetup: ['packages/testing/src/global-setup.ts'],
           setupFiles: ['packages/testing/src/setup.ts'],
           // A worker keeps the modules it imported from one file to the next (isolate: false): a

@@ -36,6 +36,17 @@ export const noDatabaseGlobs: readonly string[] = [
   ...noDatabaseFiles,
 ];
 
+/**
+ * Test files that run only in the PostgreSQL run, where production runs: the random-instant kill
+ * test of the card calls (payment-random-kills) is the slowest file of the suite (about a tenth of
+ * the embedded run), and what it adds to the fixed-instant kill tests — every call killed before,
+ * inside and after the provider (payment-faults), which run on both databases — is the instants
+ * in between, which are a property of the engine and the services, not of the database under them.
+ */
+export const postgresOnlyFiles: readonly string[] = [
+  'services/orchestration/test/payment-random-kills.test.ts',
+];
+
 /** Whether the test file at this path (from the repository root) is one of them. */
 export function isNoDatabaseFile(relativePath: string): boolean {
   const file = relativePath.split('\\').join('/');
