@@ -5,7 +5,7 @@
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
 
-/** One formatter per zone: making one costs far more than using it (order generation makes many). */
+/** One formatter per zone: making one costs far more than using it (order generation and lists make many). */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function formatIn(timeZone: string): Intl.DateTimeFormat {
@@ -66,8 +66,6 @@ export function toInstant(text: string, timeZone: string): Date | undefined {
   return new Date(guess);
 }
 
-/** One formatter per zone: making one costs far more than using it, and lists read many dates. */
-const dates = new Map<string, Intl.DateTimeFormat>();
 /** The last answer per zone: a list or a bulk creation asks for one instant many times over. */
 const lastDates = new Map<string, { at: number; date: string }>();
 
@@ -76,17 +74,7 @@ export function localDate(at: Date, timeZone: string): string {
   const time = at.getTime();
   const last = lastDates.get(timeZone);
   if (last?.at === time) return last.date;
-  let format = dates.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dates.set(timeZone, format);
-  }
-  const date = format.format(at);
+  const date = wallClockAt(at, timeZone).toISOString().slice(0, 10);
   lastDates.set(timeZone, { at: time, date });
   return date;
 }

@@ -1,3 +1,4 @@
+import { wallClockAt } from '@pawfresh/kit';
 import { dateOfDay, dayNumber, weekdayOfDay } from '@pawfresh/contracts/calendar-dates';
 import { CUT_OFF_HOUR } from '@pawfresh/contracts/order-rules';
 import { depotByCode } from '../coverage/depots.js';
@@ -12,29 +13,10 @@ export const MAX_SCHEDULE_DAYS = 31;
 /** ISO weekday, 1 Monday … 7 Sunday. */
 export const isoWeekday = (day: number) => ((weekdayOfDay(day) + 6) % 7) + 1;
 
-/** One formatter per zone: making one costs far more than using it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterFor = (timeZone: string) => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-};
-
 /** The date and hour on the wall clock of `timeZone` at `now`. */
 export function localDateAndHour(now: Date, timeZone: string): { date: string; hour: number } {
-  const parts = formatterFor(timeZone).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
+  const wall = wallClockAt(now, timeZone);
+  return { date: wall.toISOString().slice(0, 10), hour: wall.getUTCHours() };
 }
 
 /** The time zone the cut-off is counted in at a depot (Sydney's for a depot not on the list). */
