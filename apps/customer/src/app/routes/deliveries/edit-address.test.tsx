@@ -29,6 +29,27 @@ const banksiaRoad = {
   deliveryInstructions: null,
 };
 
+type Typed = Parameters<typeof typeAddress>[1];
+const newtown: Typed = {
+  address1: '3 Banksia Road',
+  suburb: 'Newtown',
+  state: 'New South Wales',
+  postcode: '2042',
+};
+
+type User = ReturnType<typeof renderApp>['user'];
+/** Types 3 Banksia Road, Newtown NSW 2042 (or `typed`), for all future boxes when asked, and saves. */
+async function saveAddress(
+  user: User,
+  { allFuture = false, typed = newtown }: { allFuture?: boolean; typed?: Typed } = {},
+) {
+  await typeAddress(user, typed);
+  if (allFuture) {
+    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
+  }
+  await user.click(screen.getByRole('button', { name: 'Save address' }));
+}
+
 describe('/deliveries/{orderId}/edit/address', () => {
   it('starts from the box’s address and changes it for this box only', async () => {
     const api = setUp();
@@ -40,13 +61,7 @@ describe('/deliveries/{orderId}/edit/address', () => {
     expect(screen.getByRole('textbox', { name: 'Postcode' })).toHaveValue('3121');
     expect(screen.getByText(/Change by Mon 30 Nov, 5pm/)).toBeInTheDocument();
 
-    await typeAddress(user, {
-      address1: '3 Banksia Road',
-      suburb: 'Newtown',
-      state: 'New South Wales',
-      postcode: '2042',
-    });
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await saveAddress(user);
 
     expect(await findSuccessNotice()).toHaveTextContent(
       'Your box of Fri 4 Dec goes to 3 Banksia Road, Newtown NSW 2042.',
@@ -79,13 +94,7 @@ describe('/deliveries/{orderId}/edit/address', () => {
     expect(await screen.findByRole('textbox', { name: /^Delivery instructions/ })).toHaveValue(
       'Side gate, please',
     );
-    await typeAddress(user, {
-      address1: '3 Banksia Road',
-      suburb: 'Newtown',
-      state: 'New South Wales',
-      postcode: '2042',
-    });
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await saveAddress(user);
 
     await findSuccessNotice();
     expect(api.callsTo(`POST /orders/${ORDER_IDS.next}/delivery-info`)[0]?.body).toEqual({
@@ -99,14 +108,7 @@ describe('/deliveries/{orderId}/edit/address', () => {
     const api = setUp();
     const { user } = renderApp(page, { api });
 
-    await typeAddress(user, {
-      address1: '3 Banksia Road',
-      suburb: 'Newtown',
-      state: 'New South Wales',
-      postcode: '2042',
-    });
-    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await saveAddress(user, { allFuture: true });
 
     expect(await findSuccessNotice()).toHaveTextContent(
       'From your box of Fri 4 Dec on, your boxes go to 3 Banksia Road, Newtown NSW 2042. It is your address on file now.',
@@ -137,14 +139,7 @@ describe('/deliveries/{orderId}/edit/address', () => {
     };
     const { user } = renderApp(page, { api });
 
-    await typeAddress(user, {
-      address1: '3 Banksia Road',
-      suburb: 'Newtown',
-      state: 'New South Wales',
-      postcode: '2042',
-    });
-    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await saveAddress(user, { allFuture: true });
 
     expect(await findSuccessNotice()).toHaveTextContent(
       'It is your address on file now. Your box of Fri 18 Dec stays as it was: changes for it have closed',
@@ -159,14 +154,15 @@ describe('/deliveries/{orderId}/edit/address', () => {
     const api = setUp();
     const { user, router } = renderApp(page, { api });
 
-    await typeAddress(user, {
-      address1: '1 Yulara Drive',
-      suburb: 'Yulara',
-      state: 'Northern Territory',
-      postcode: '0872',
+    await saveAddress(user, {
+      allFuture: true,
+      typed: {
+        address1: '1 Yulara Drive',
+        suburb: 'Yulara',
+        state: 'Northern Territory',
+        postcode: '0872',
+      },
     });
-    await user.click(screen.getByRole('radio', { name: /^This box and all future boxes/ }));
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We don’t deliver to Yulara NT 0872 yet',
@@ -180,13 +176,14 @@ describe('/deliveries/{orderId}/edit/address', () => {
     const api = setUp();
     const { user } = renderApp(page, { api });
 
-    await typeAddress(user, {
-      address1: '1 Church Street',
-      suburb: 'Richmond',
-      state: 'New South Wales',
-      postcode: '3121',
+    await saveAddress(user, {
+      typed: {
+        address1: '1 Church Street',
+        suburb: 'Richmond',
+        state: 'New South Wales',
+        postcode: '3121',
+      },
     });
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
 
     const postcode = screen.getByRole('textbox', { name: 'Postcode' });
     await waitFor(() =>
@@ -203,13 +200,7 @@ describe('/deliveries/{orderId}/edit/address', () => {
     );
     const { user } = renderApp(page, { api });
 
-    await typeAddress(user, {
-      address1: '3 Banksia Road',
-      suburb: 'Newtown',
-      state: 'New South Wales',
-      postcode: '2042',
-    });
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await saveAddress(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too late to change the order of 2026-12-04',
