@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { TestClock, type FetchLike, type ServiceModule } from '@pawfresh/kit';
 import type { Dog } from '@pawfresh/contracts/dogs';
+import type { Order } from '@pawfresh/contracts/order';
 import type { Product } from '@pawfresh/contracts/product';
 import type { Plan } from '@pawfresh/contracts/subscription';
 import {
@@ -121,6 +122,18 @@ export async function harness(): Promise<Harness> {
   });
   return h;
 }
+
+/** The services a household of boxes is made in (packages/testing's `household`). */
+export const householdApps = (h: Harness) => ({
+  pricing: h.services.pricing!,
+  subscription: h.services.subscription!,
+  order: h.services.order!,
+  product: h.services.product!,
+});
+
+/** An order as the order service has it now. */
+export const readOrderOf = async (h: Harness, id: string) =>
+  (await callJson(h.services.order!, 'GET', `/api/v1/orders/${id}`)).json<Order>();
 
 const meta = (p: Product, key: string) => p.metadata.find((m) => m.metaKey === key)?.metaValue;
 

@@ -7,7 +7,7 @@ import type {
 } from '@pawfresh/contracts/orchestration-order-changes';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import { caller, callJson, catalogue, household, messagesOf } from '@pawfresh/testing';
-import { harness, type Harness } from './harness.js';
+import { harness, householdApps, readOrderOf, type Harness } from './harness.js';
 
 let h: Harness;
 const call = caller(() => h.app);
@@ -24,14 +24,8 @@ afterEach(() => {
   h.clock.set('2026-11-02T09:00:00.000Z');
 });
 
-const apps = () => ({
-  pricing: h.services.pricing!,
-  subscription: h.services.subscription!,
-  order: h.services.order!,
-  product: h.services.product!,
-});
-const readOrder = async (id: string) =>
-  (await callJson(h.services.order!, 'GET', `/api/v1/orders/${id}`)).json<Order>();
+const apps = () => householdApps(h);
+const readOrder = (id: string) => readOrderOf(h, id);
 const events = async (id: string) =>
   (await callJson(h.services.order!, 'GET', `/api/v1/orders/${id}/events`)).json<
     { action: string }[]
