@@ -162,10 +162,12 @@ export const notificationInput = z.discriminatedUnion(
         ...orderNotice,
       })
       .strict(),
+    // Sent by staff (the back office's "Send card update link"): a link to the saved cards.
+    z.object({ template: z.literal('card_update_link') }).strict(),
   ],
   {
     error:
-      'template must be one of: payment_failed, delivery_moved, order_skipped, payment_received',
+      'template must be one of: payment_failed, delivery_moved, order_skipped, payment_received, card_update_link',
   },
 );
 export type NotificationInput = z.infer<typeof notificationInput>;

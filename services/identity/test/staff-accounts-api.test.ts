@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Mail, StaffUser } from '@pawfresh/contracts/identity';
+import type { StaffUser } from '@pawfresh/contracts/identity';
+
+interface Mail {
+  subject: string;
+  text: string;
+}
 import { messagesOf } from '@pawfresh/testing';
 import { createUser, refresh, session, signIn, uniqueEmail, useIdentity } from './harness.js';
 
