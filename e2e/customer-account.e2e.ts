@@ -2,6 +2,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, chromiumForFile, openPage } from './browser.js';
+import { linkFromMailbox } from './mailbox.js';
 import { confirmSuccess, signIn } from './session.js';
 
 const baseUrl = inject('baseUrl');
@@ -37,18 +38,6 @@ async function signOut(page: Page) {
   await page.waitForURL(/\/customer\/login/);
   // The sign-out has settled once the login form shows; going to it again before can race it.
   await page.getByLabel(/^Email/).waitFor();
-}
-
-/** The reset link from the newest message to `email` in the development mailbox page. */
-async function resetLinkFromMailbox(page: Page, email: string): Promise<string> {
-  await page.goto(`${baseUrl}/svc/identity/identity/dev/mailbox`);
-  await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
-  const href = await page
-    .locator(`a[href*="confirm-forgot-password"][href*="${encodeURIComponent(email)}"]`)
-    .first()
-    .getAttribute('href');
-  if (!href) throw new Error('no reset link in the mailbox');
-  return href;
 }
 
 describe('a customer looks after their account and dogs (demo customer, Chromium)', () => {
@@ -99,7 +88,7 @@ describe('a customer looks after their account and dogs (demo customer, Chromium
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
 
-    const link = await resetLinkFromMailbox(page, demo.email);
+    const link = await linkFromMailbox(page, baseUrl, 'confirm-forgot-password', demo.email);
     await page.goto(link);
     await page
       .getByRole('heading', { name: /password/i })

@@ -15,6 +15,14 @@ export const actorTypes = ['staff', 'customer', 'workflow', 'service'] as const;
 /** The longest reason kept (services.md §5: a box contents reason is at most 500 characters). */
 export const MAX_REASON_LENGTH = 500;
 
+/** A required reason, at most MAX_REASON_LENGTH characters; `message` says what to write. */
+export const reasonSaying = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(MAX_REASON_LENGTH, { error: `reason must be ${MAX_REASON_LENGTH} characters or less` });
+
 const shortText = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
 import { userRole } from './enums.js';
+import { staffRole, staffRoles } from './staff-roles.js';
 import {
   addressInput,
   addressSchema,
@@ -10,6 +11,8 @@ import {
   emailAsWritten,
   instant,
   pageLimit,
+  pageOffset,
+  paginated,
   password,
   uuid,
 } from './fields.js';
@@ -56,6 +59,60 @@ export const mailSchema = z
   .meta({ id: 'Mail' });
 
 export type User = z.infer<typeof userSchema>;
+
+// --- Staff accounts (issue 31 item 7: the back office's users and roles page) ---
+
+/**
+ * Where a member of staff's account stands: `invited` (no password chosen yet), `active`, or
+ * `deactivated` (cannot sign in; their sessions ended).
+ */
+export const staffUserStatuses = ['invited', 'active', 'deactivated'] as const;
+export const staffUserStatus = z.enum(staffUserStatuses, {
+  error: 'status must be one of: invited, active, deactivated',
+});
+export type StaffUserStatus = z.infer<typeof staffUserStatus>;
+
+export const staffUserSchema = userSchema
+  .extend({
+    role: staffRole,
+    status: staffUserStatus,
+    deactivatedAt: instant.nullable(),
+  })
+  .meta({ id: 'StaffUser' });
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** A staff role as a caller sends it (never `customer`: a customer is never made staff here). */
+const staffRoleField = z.enum(staffRoles, {
+  error: `role must be one of: ${staffRoles.join(', ')}`,
+});
+
+const staffSearchText = z
+  .string()
+  .trim()
+  .max(200, { error: 'q must be 200 characters or less' })
+  .optional()
+  .describe('The start of an e-mail, first, last or full name');
+
+/** The staff list's filters (identity's and the staff API's: one shape). */
+export const staffUserListQuery = z
+  .object({
+    q: staffSearchText,
+    role: staffRoleField.optional(),
+    status: staffUserStatus.optional(),
+    offset: pageOffset,
+    limit: pageLimit(20),
+  })
+  .strict();
+
+export const staffInvitationBody = z.object({
+  email,
+  firstName: name('firstName'),
+  lastName: name('lastName'),
+  role: staffRoleField,
+});
+
+/** The days an invited member of staff has to choose a password. */
+export const STAFF_INVITATION_DAYS = 7;
 export type Session = z.infer<typeof sessionSchema>;
 
 /** Who is asking, for the per-address rate limits. */
@@ -105,10 +162,12 @@ export const notificationInput = z.discriminatedUnion(
         ...orderNotice,
       })
       .strict(),
+    // Sent by staff (the back office's "Send card update link"): a link to the saved cards.
+    z.object({ template: z.literal('card_update_link') }).strict(),
   ],
   {
     error:
-      'template must be one of: payment_failed, delivery_moved, order_skipped, payment_received',
+      'template must be one of: payment_failed, delivery_moved, order_skipped, payment_received, card_update_link',
   },
 );
 export type NotificationInput = z.infer<typeof notificationInput>;
@@ -358,6 +417,57 @@ export const identityContract = defineContract({
       status: 202,
       response: z.object({ to: z.string(), subject: z.string() }),
       errors: [400, 403, 404, 409],
+    },
+    listStaffUsers: {
+      method: 'GET',
+      path: '/identity/staff',
+      summary: 'Members of staff (every role but customer), by last then first name, paged',
+      description:
+        'For the back office’s users and roles page (the staff API). Customers are never listed.',
+      query: staffUserListQuery,
+      response: paginated(staffUserSchema, 'StaffUserPage'),
+      errors: [400],
+    },
+    inviteStaffUser: {
+      method: 'POST',
+      path: '/identity/staff',
+      summary: 'Invite a member of staff: an account with no password and an e-mail to choose one',
+      description: `Admins and the service credentials only (docs/identity.md "Roles"). The invitee gets an e-mail with a link to the back office's set-password page, working once for ${STAFF_INVITATION_DAYS} days. An e-mail that is already anyone's (a customer's too) is a 409: a customer is never made staff.`,
+      status: 201,
+      body: staffInvitationBody.strict(),
+      response: staffUserSchema,
+      errors: [400, 403, 409],
+    },
+    changeStaffRole: {
+      method: 'PUT',
+      path: '/identity/staff/:userId/role',
+      summary:
+        "Change a member of staff's role; their sessions end so the new role applies at once",
+      description:
+        'A customer is not staff (404). Demoting the last active admin is a 409 (docs/staff.md "Users and roles").',
+      params: z.object({ userId: uuid('userId') }),
+      body: z.object({ role: staffInvitationBody.shape.role }).strict(),
+      response: staffUserSchema,
+      errors: [400, 404, 409],
+    },
+    deactivateStaffUser: {
+      method: 'POST',
+      path: '/identity/staff/:userId/deactivate',
+      summary: 'Deactivate a member of staff: no sign-in, every session and refresh token ended',
+      description:
+        'Idempotent. A customer is not staff (404). Deactivating the last active admin is a 409.',
+      params: z.object({ userId: uuid('userId') }),
+      response: staffUserSchema,
+      errors: [400, 404, 409],
+    },
+    reactivateStaffUser: {
+      method: 'POST',
+      path: '/identity/staff/:userId/reactivate',
+      summary: 'Let a deactivated member of staff sign in again (with their password)',
+      description: 'Idempotent. Sessions ended by the deactivation stay ended.',
+      params: z.object({ userId: uuid('userId') }),
+      response: staffUserSchema,
+      errors: [400, 404],
     },
     listMailbox: {
       method: 'GET',

@@ -94,7 +94,8 @@ export const missingPermissionMessage = (role: UserRole, wanted: Permission) =>
   `Your role (${role}) does not have the permission ${wanted}: ask an admin`;
 
 /**
- * Actions that move money, change a customer's plan or boxes, or steer a workflow run: staff must
+ * Actions that move money, change a customer's plan or boxes, steer a workflow run, change who may
+ * use the back office or e-mail a customer a link: staff must
  * say why (docs/staff.md "The
  * audit trail"), and the reason is kept with the audit row.
  */
@@ -104,6 +105,10 @@ export const REASON_REQUIRED: readonly Permission[] = [
   'refunds:over-limit',
   'subscriptions:write',
   'runs:manage',
+  // Who may use the back office, and e-mails sent to a customer in staff's name (staff-users.ts).
+  'customers:write',
+  'users:manage',
+  'roles:manage',
 ];
 
 export const needsReason = (used: Permission | null | undefined) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract, type EndpointBody, type EndpointOutput } from './define.js';
-import { auditEventSchema, MAX_REASON_LENGTH, timelineQuery, timelineSchema } from './audit.js';
+import { auditEventSchema, reasonSaying, timelineQuery, timelineSchema } from './audit.js';
 import {
   addressSchema,
   calendarDate,
@@ -26,6 +26,7 @@ import {
 } from './orchestration.js';
 import { cancelReasonSchema, deliverySlots, subscriptionSchema } from './subscription.js';
 import { permission, staffRole } from './staff-roles.js';
+import { staffUserEndpoints } from './staff-users.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -37,14 +38,6 @@ export const STAFF_API_BASE_PATH = '/api/staff/v1';
 
 const REASON_MESSAGE =
   "reason is required: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline";
-
-/** A required reason, at most MAX_REASON_LENGTH characters; `message` says what to write. */
-const reasonSaying = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(MAX_REASON_LENGTH, { error: `reason must be ${MAX_REASON_LENGTH} characters or less` });
 
 /** Why a member of staff moves money or changes a plan: required, kept in the audit log. */
 export const staffReason = reasonSaying(REASON_MESSAGE);
@@ -536,6 +529,8 @@ export const staffContract = defineContract({
       access: 'staff',
       permission: 'subscriptions:write',
     },
+    // The users and roles page and the customer 360's account e-mails (staff-users.ts).
+    ...staffUserEndpoints(STAFF_API_BASE_PATH),
   },
 });
 

@@ -26,6 +26,9 @@ import { sendNotification } from './flows/notifications.js';
 import { confirmPasswordReset, requestPasswordReset } from './flows/password-reset.js';
 import { isSessionLive, refreshSession, signIn } from './flows/sessions.js';
 import { changePassword, createUser, sessionToKeep, updateUser } from './flows/users.js';
+import { changeStaffMember, inviteStaff, staffUsers } from './flows/staff.js';
+import { LAST_ADMIN, NOT_STAFF } from './rules/staff-accounts.js';
+import type { StaffChange } from './db/staff-store.js';
 import { MAILBOX_OFF, devMailboxIsOn } from './rules/mailbox.js';
 import { ONLY_ADMINS_GRANT_ROLES, mayCreateUserWithRole } from './rules/roles.js';
 import { TOO_MANY_ATTEMPTS } from './rules/rate-limit.js';
@@ -38,6 +41,14 @@ export const WRONG_CREDENTIALS = 'Incorrect email or password';
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
 export const ONLY_SERVICES_CHOOSE_USER_IDS =
   'Only a service (a checkout) can choose the id of a new user';
+/** A change to a member of staff, answered in the contract's words. */
+async function staffChanged(ctx: IdentityContext, userId: string, change: StaffChange) {
+  const result = await changeStaffMember(ctx, userId, change);
+  if (result === 'not_found') throw notFound(NOT_STAFF(userId));
+  if (result === 'last_admin') throw conflict(LAST_ADMIN);
+  return result;
+}
+
 const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS, { type: 'rate_limited' });
 
 export function identityHandlers(ctx: IdentityContext): Handlers<typeof identityContract> {
@@ -119,6 +130,22 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
       if (sent === 'not_found') throw userNotFound(params.userId);
       return sent;
     },
+
+    listStaffUsers: async ({ query }) => staffUsers(ctx, query),
+    inviteStaffUser: async ({ body, auth }) => {
+      if (!mayCreateUserWithRole(auth, body.role)) {
+        throw new HttpError(403, ONLY_ADMINS_GRANT_ROLES, { type: 'forbidden' });
+      }
+      const invited = await inviteStaff(ctx, body);
+      if (invited === 'email_taken') throw conflict(EMAIL_TAKEN);
+      return invited;
+    },
+    changeStaffRole: async ({ params, body }) =>
+      staffChanged(ctx, params.userId, { role: body.role }),
+    deactivateStaffUser: async ({ params }) =>
+      staffChanged(ctx, params.userId, { deactivated: true }),
+    reactivateStaffUser: async ({ params }) =>
+      staffChanged(ctx, params.userId, { deactivated: false }),
 
     listMailbox: async ({ query }) => {
       if (!devMailboxIsOn(ctx.settings)) throw notFound(MAILBOX_OFF);

@@ -5,6 +5,7 @@ import { actionRoutes } from './routes/actions.js';
 import { customerRoutes } from './routes/customers.js';
 import { runRoutes } from './routes/runs.js';
 import { sessionRoutes } from './routes/session.js';
+import { userRoutes } from './routes/users.js';
 
 export function staffHandlers(
   ctx: StaffContext,
@@ -15,5 +16,6 @@ export function staffHandlers(
     ...customerRoutes(ctx),
     ...actionRoutes(ctx),
     ...runRoutes(ctx),
+    ...userRoutes(ctx),
   };
 }

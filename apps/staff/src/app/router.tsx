@@ -27,6 +27,11 @@ export function createAppRouter(queryClient: QueryClient) {
         HydrateFallback: () => <Loading />,
       },
       {
+        path: paths.setPassword,
+        lazy: () => import('./routes/set-password').then((m) => ({ Component: m.SetPasswordPage })),
+        HydrateFallback: () => <Loading />,
+      },
+      {
         id: 'signed-in',
         loader: signedIn(queryClient),
         lazy: () => import('./routes/shell').then((m) => ({ Component: m.Shell })),
@@ -55,6 +60,10 @@ export function createAppRouter(queryClient: QueryClient) {
           {
             path: 'runs/:workflowId',
             lazy: () => import('./routes/run').then((m) => ({ Component: m.RunPage })),
+          },
+          {
+            path: paths.users.slice(1),
+            lazy: () => import('./routes/users').then((m) => ({ Component: m.UsersPage })),
           },
           {
             path: '*',

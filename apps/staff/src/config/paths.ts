@@ -8,6 +8,12 @@ export const paths = {
   runs: '/runs',
   failedRuns: '/runs?status=failed',
   run: (id: string) => `/runs/${encodeURIComponent(id)}`,
+  users: '/users',
+  /** The invitation e-mail's link (identity's staff-invitation-mail.ts writes it). */
+  setPassword: '/set-password',
+  /** Sign-in after choosing a password: says so, with the e-mail filled in. */
+  signInWithNewPassword: (email: string) =>
+    `/sign-in?passwordSet=1&email=${encodeURIComponent(email)}`,
 } as const;
 
 /** Where the app is served (the server and vite.config.ts's base say the same). */

@@ -58,6 +58,13 @@ export const signIn = async (email: string, password: string) => {
   return answer.staff;
 };
 
+/** The invitation's set-password page: the code from the e-mail and the chosen password. */
+export const setStaffPassword = (body: { email: string; code: string; password: string }) =>
+  publicApi.post<StaffResponse<'setStaffPassword'>>('/password', body, {
+    auth: false,
+    fallbackMessage: FALLBACK,
+  });
+
 export const signOut = async () => {
   await session.settled();
   session.clear();

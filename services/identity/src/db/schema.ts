@@ -33,6 +33,8 @@ export const users = identityDb.table(
     role: userRoleEnum('role').notNull().default('customer'),
     /** Set for a customer imported from the legacy system (POST /identity/migration). */
     legacyId: integer('legacy_id'),
+    /** Set while a member of staff is deactivated: no sign-in, no refresh, sessions ended. */
+    deactivatedAt: instant('deactivated_at'),
     ...timestamps(),
   },
   (t) => [
@@ -58,7 +60,13 @@ export const users = identityDb.table(
 );
 
 /** Why a session family was ended: kept for support and for spotting stolen tokens. */
-export type RevokedReason = 'sign_out' | 'token_reuse' | 'password_changed' | 'password_reset';
+export type RevokedReason =
+  | 'sign_out'
+  | 'token_reuse'
+  | 'password_changed'
+  | 'password_reset'
+  | 'deactivated'
+  | 'role_changed';
 
 /** One sign-in: every refresh token it ever issued belongs to it, so all can be ended at once. */
 export const sessionFamilies = identityDb.table(

@@ -29,7 +29,7 @@ export async function sendNotification(
   }
   const user = await findUserById(ctx.db, userId);
   if (!user) return 'not_found';
-  const mail = notificationMail(user.firstName, notice);
+  const mail = notificationMail(user.firstName, notice, ctx.settings.publicUrl);
   await ctx.mailer.dispatch({ to: user.email, ...mail });
   if (idempotencyKey) {
     await recordSentNotification(ctx.db, {

@@ -31,7 +31,8 @@ export async function requestPasswordReset(
   const issued = await ctx.db.transaction(async (tx) => {
     if (!(await takeAttempt(tx, limits, now))) return 'limited' as const;
     const user = await findUserByEmail(tx, input.email);
-    if (!user) return undefined;
+    // A deactivated member of staff is answered like an unknown e-mail: no code, no mail.
+    if (!user || user.deactivatedAt) return undefined;
     const code = newResetCode();
     const codeHash = hashResetCode(code, user.id, ctx.accessTokenSecret);
     await storeResetCode(tx, user.id, codeHash, now, new Date(now.getTime() + RESET_CODE_TTL_MS));
@@ -69,7 +70,7 @@ export async function confirmPasswordReset(
     const userId = user?.id ?? randomUUID();
     const stored = user ? await lockResetCode(tx, user.id) : undefined;
     const given = hashResetCode(input.code, userId, ctx.accessTokenSecret);
-    if (!user || !isResetCodeValid(stored, given, now)) {
+    if (!user || user.deactivatedAt || !isResetCodeValid(stored, given, now)) {
       await countAttempt(tx, wrongCodes, now);
       return 'invalid' as const;
     }

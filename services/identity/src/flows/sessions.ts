@@ -68,7 +68,8 @@ export async function signIn(
   const matches = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !matches) return { outcome: 'refused' };
+  // A deactivated member of staff gets the wrong-password answer: nothing says the account exists.
+  if (!user || !matches || user.deactivatedAt) return { outcome: 'refused' };
 
   const refresh = await ctx.db.transaction(async (tx) => {
     const [account, address] = limits;
@@ -85,7 +86,8 @@ export async function refreshSession(
   refreshToken: string,
 ): Promise<Session | undefined> {
   const result = await rotateRefreshToken(ctx.db, refreshToken, ctx.clock.now());
-  if (result.outcome !== 'rotated') return undefined;
+  // Deactivation ends every family; the check keeps a refresh racing it from getting through.
+  if (result.outcome !== 'rotated' || result.user.deactivatedAt) return undefined;
   return sessionAnswer(ctx, result.user, result.refresh);
 }
 

@@ -1,6 +1,6 @@
 import { formatDate } from '@pawfresh/contracts/calendar-dates';
 import type { NotificationInput } from '@pawfresh/contracts/identity';
-import { composeMail, type MailContent } from './mail-layout.js';
+import { composeMail, type MailBlock, type MailContent } from './mail-layout.js';
 
 /** Cents as dollars: 6050 → "$60.50". */
 export const dollars = (cents: number) =>
@@ -9,8 +9,30 @@ export const dollars = (cents: number) =>
 const CARD_HINT =
   'You can update your card and pay now on the Deliveries page of your account (Retry payment).';
 
+/** The customer app's saved cards (the account page's cards section), where a card is changed. */
+export const cardsLink = (publicUrl: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/customer/account#cards`;
+
 /** The paragraphs of each notice (docs/dunning.md "E-mails"). */
-function noticeOf(n: NotificationInput): { subject: string; heading: string; lines: string[] } {
+function noticeOf(
+  n: NotificationInput,
+  publicUrl: string,
+): { subject: string; heading: string; lines: MailBlock[] } {
+  if (n.template === 'card_update_link') {
+    return {
+      subject: 'Update the card for your Pawfresh deliveries',
+      heading: 'Update your card',
+      lines: [
+        'As we talked about, you can change the card we charge for your deliveries in your account.',
+        {
+          lead: 'Open this link and sign in:',
+          href: cardsLink(publicUrl),
+          label: 'Update your card',
+        },
+        'Never send your card number by e-mail or give it over the phone: only enter it on that page.',
+      ],
+    };
+  }
   const box = `order #${n.orderNumber} (${dollars(n.amount)}, delivery ${formatDate(n.deliveryDate)})`;
   switch (n.template) {
     case 'payment_failed':
@@ -55,7 +77,11 @@ function noticeOf(n: NotificationInput): { subject: string; heading: string; lin
 }
 
 /** A notice e-mail, in the layout every e-mail has. */
-export function notificationMail(firstName: string, n: NotificationInput): MailContent {
-  const { subject, heading, lines } = noticeOf(n);
+export function notificationMail(
+  firstName: string,
+  n: NotificationInput,
+  publicUrl: string,
+): MailContent {
+  const { subject, heading, lines } = noticeOf(n, publicUrl);
   return composeMail({ subject, heading, firstName, blocks: lines });
 }

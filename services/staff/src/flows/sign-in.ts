@@ -1,8 +1,9 @@
-import { HttpError, refusalOf, renewSession, unauthorized } from '@pawfresh/kit';
+import { renewSession, unauthorized } from '@pawfresh/kit';
 import type { Session } from '@pawfresh/contracts/identity';
 import { isStaffRole } from '@pawfresh/contracts/staff-roles';
 import { staffMemberOf, usesBackOffice } from '../rules/staff-access.js';
 import type { BodyOf, StaffContext } from './context.js';
+import { personsRefusal } from './persons-refusal.js';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -28,18 +29,9 @@ export async function signIn(
   credentials: BodyOf<'login'>,
   clientIp: string,
 ): Promise<Session> {
-  let session: Session;
-  try {
-    session = await ctx.identity.createSession({ body: { ...credentials, clientIp } });
-  } catch (err) {
-    // A wrong password (401) and too many attempts (429) are the person's: passed on in
-    // identity's words. Anything else is ours (the kit's 502).
-    const refusal = refusalOf(err);
-    if (refusal && [400, 401, 429].includes(refusal.status)) {
-      throw new HttpError(refusal.status, refusal.message, { type: refusal.type });
-    }
-    throw err;
-  }
+  const session: Session = await personsRefusal(() =>
+    ctx.identity.createSession({ body: { ...credentials, clientIp } }),
+  );
   if (!usesBackOffice(session.user)) {
     await ctx.identity.revokeSession({ body: { refreshToken: session.refreshToken } });
     throw unauthorized(WRONG_CREDENTIALS);

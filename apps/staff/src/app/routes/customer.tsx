@@ -7,6 +7,7 @@ import type { Payment } from '@pawfresh/contracts/payment';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 
 import { LoadError, Loading } from '../../components/states';
+import { AccountMailActions } from '../../features/customer/account-mail';
 import { BoxDialog } from '../../features/customer/box-dialog';
 import { CancelDialog } from '../../features/customer/cancel-dialog';
 import { PagedTable } from '../../features/customer/paged-table';
@@ -71,6 +72,7 @@ export function CustomerPage() {
           {view.dogs.length ? ` · ${view.dogs.map((d) => d.name).join(', ')}` : ''}
         </Text>
       </div>
+      <AccountMailActions customer={c} />
       <ProfileCards view={view} />
       <Section id="plan" title="Subscription and plans">
         <Subscriptions

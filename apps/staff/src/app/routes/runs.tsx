@@ -1,14 +1,14 @@
-import { Anchor, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Anchor, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { runStatusFilters, type RunStatusFilter } from '@pawfresh/contracts/orchestration';
 
+import { FilterText } from '../../components/filter-text';
 import { PagedTable } from '../../features/customer/paged-table';
 import { PAGE_SIZE } from '../../features/customer/queries';
 import { runsQuery } from '../../features/runs/queries';
 import { RUN_STATUS, RunStatusBadge, formatDuration } from '../../features/runs/run-status';
 import { formatInstant } from '../../lib/format';
+import { useUrlFilter } from '../../lib/url-filter';
 import { paths } from '../../config/paths';
 
 const STATUS_OPTIONS = [
@@ -29,26 +29,9 @@ const statusOf = (value: string | null): RunStatusFilter | undefined =>
  * page's failed count links here filtered); a row opens the run.
  */
 export function RunsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setFilter] = useUrlFilter<'status' | 'name'>('runsPage');
   const status = statusOf(params.get('status'));
   const name = params.get('name') ?? '';
-  const [nameText, setNameText] = useState(name);
-  const setFilter = (key: 'status' | 'name', value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        // Another filter is another list: back to its first page.
-        next.delete('runsPage');
-        return next;
-      },
-      { replace: true },
-    );
-  const keepName = useDebouncedCallback(
-    (value: string) => setFilter('name', value.trim().toLowerCase()),
-    300,
-  );
 
   return (
     <Stack maw={1200}>
@@ -64,14 +47,11 @@ export function RunsPage() {
           value={status ?? ''}
           onChange={(e) => setFilter('status', e.currentTarget.value)}
         />
-        <TextInput
+        <FilterText
           label="Workflow"
           description="Its name, such as checkout or charge-due-orders"
-          value={nameText}
-          onChange={(e) => {
-            setNameText(e.currentTarget.value);
-            keepName(e.currentTarget.value);
-          }}
+          value={name}
+          onSettled={(value) => setFilter('name', value.trim().toLowerCase())}
         />
       </Group>
       <PagedTable

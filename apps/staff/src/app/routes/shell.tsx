@@ -15,6 +15,7 @@ const sections: { label: string; to: string; permission: Permission }[] = [
   { label: 'Find a customer', to: paths.home, permission: 'customers:read' },
   { label: 'Failed payments', to: paths.failedPayments, permission: 'payments:read' },
   { label: 'Workflow runs', to: paths.runs, permission: 'runs:read' },
+  { label: 'Staff users', to: paths.users, permission: 'users:manage' },
 ];
 
 export function Shell() {
@@ -61,7 +62,12 @@ export function Shell() {
               aria-label="Navigation"
             />
             <Text component={Link} to={paths.home} fw={700} c="indigo.9" td="none">
-              PawFresh back office
+              PawFresh
+              {/* On a phone the header keeps one line: the search and the menu need the room. */}
+              <Text span inherit visibleFrom="sm">
+                {' '}
+                back office
+              </Text>
             </Text>
           </Group>
           {can('customers:read') ? <SearchLauncher /> : null}

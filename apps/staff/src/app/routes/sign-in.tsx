@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { PublicPage } from '../../components/public-page';
 import { messageOf } from '../../components/states';
 import { signIn } from '../../lib/api';
 import { meQuery } from '../../lib/me';
@@ -28,6 +19,9 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Sent here by the set-password page: say it worked, with the e-mail filled in.
+  const passwordSet = params.get('passwordSet') === '1';
+  const email = params.get('email') ?? '';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,43 +39,40 @@ export function SignInPage() {
   }
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Paper component="main" withBorder shadow="sm" p="xl" w={400} maw="100%">
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <Stack>
-            <div>
-              <Title order={1} size="h2">
-                Sign in
-              </Title>
-              <Text c="gray.7" size="sm">
-                PawFresh back office, for staff
-              </Text>
-            </div>
-            {error ? (
-              <Alert color="red" role="alert" title="Not signed in">
-                {error}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              autoFocus
-            />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              required
-            />
-            <Button type="submit" loading={busy}>
-              Sign in
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <PublicPage title="Sign in">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          {passwordSet && !error ? (
+            <Alert color="green" role="status" title="Your password is set">
+              Sign in with it now.
+            </Alert>
+          ) : null}
+          {error ? (
+            <Alert color="red" role="alert" title="Not signed in">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            defaultValue={email}
+            required
+            autoFocus={!email}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            autoFocus={Boolean(email)}
+          />
+          <Button type="submit" loading={busy}>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </PublicPage>
   );
 }

@@ -26,11 +26,19 @@ export function SearchLauncher() {
         w={360}
         maw="45vw"
         justify="space-between"
-        rightSection={<Kbd size="xs">{shortcut}</Kbd>}
+        rightSection={
+          <Kbd size="xs" visibleFrom="sm">
+            {shortcut}
+          </Kbd>
+        }
         aria-keyshortcuts="Control+K Meta+K"
       >
         <Text size="sm" c="gray.7" component="span">
-          Search customers and orders
+          Search
+          <Text span inherit visibleFrom="sm">
+            {' '}
+            customers and orders
+          </Text>
         </Text>
       </Button>
       <Modal opened={opened} onClose={dialog.close} title="Search" size="lg">

@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."users" ADD COLUMN "deactivated_at" timestamp with time zone;
