@@ -7,10 +7,10 @@ type Status = WorkflowRun['status'];
 export const RUN_STATUS: Record<Status, { label: string; color: string }> = {
   PENDING: { label: 'Running', color: 'blue.9' },
   ENQUEUED: { label: 'Queued', color: 'gray.8' },
-  SUCCESS: { label: 'Succeeded', color: 'green.9' },
+  SUCCESS: { label: 'Succeeded', color: 'teal.9' },
   ERROR: { label: 'Failed', color: 'red.9' },
   MAX_RECOVERY_ATTEMPTS_EXCEEDED: { label: 'Failed: gave up after restarts', color: 'red.9' },
-  CANCELLED: { label: 'Cancelled', color: 'orange.9' },
+  CANCELLED: { label: 'Cancelled', color: 'grape.9' },
 };
 
 export function RunStatusBadge({ status }: { status: Status }) {
