@@ -432,7 +432,7 @@ export const identityContract = defineContract({
       method: 'POST',
       path: '/identity/staff',
       summary: 'Invite a member of staff: an account with no password and an e-mail to choose one',
-      description: `Admins and the service credentials only (docs/identity.md "Roles"). The invitee gets an e-mail with a link to the back office's set-password page, working once for ${STAFF_INVITATION_DAYS} days. An e-mail that is already anyone's (a customer's too) is a 409: a customer is never made staff.`,
+      description: `Admins and the service credentials only (docs/identity.md "Roles"). The invitee gets an e-mail with a link to the back office's set-password page, working once for ${STAFF_INVITATION_DAYS} days. Inviting again a member who has not chosen a password yet sends a new link (the old one stops working) with the name and role given now. Any other e-mail that is already anyone's (a customer's too) is a 409: a customer is never made staff.`,
       status: 201,
       body: staffInvitationBody.strict(),
       response: staffUserSchema,

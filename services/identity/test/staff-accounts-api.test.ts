@@ -76,6 +76,49 @@ describe('inviting a member of staff', () => {
     });
   });
 
+  it('invites again someone who has not chosen a password: a new link, the old one dead, the name and role given now', async () => {
+    const member = await invited('support');
+    const { code: first } = await codeMailedTo(member.email);
+    const again = await invite({
+      email: member.email.toUpperCase(),
+      firstName: 'Samantha',
+      lastName: 'New',
+      role: 'operations',
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<StaffUser>()).toMatchObject({
+      id: member.id,
+      firstName: 'Samantha',
+      role: 'operations',
+      status: 'invited',
+    });
+    const mails = (
+      await h.call('GET', `/identity/dev/mailbox/messages?to=${encodeURIComponent(member.email)}`)
+    ).json<Mail[]>();
+    expect(mails).toHaveLength(2);
+    const codes = mails.map((m) => /Your code is: (\d{6})/.exec(m.text)?.[1]);
+    const second = codes.find((c) => c !== first)!;
+    expect(second).toBeDefined();
+    const confirm = (code: string) =>
+      h.call('POST', '/identity/password-resets/confirm', {
+        email: member.email,
+        code,
+        password: 'staff password 1',
+      });
+    expect((await confirm(first!)).statusCode).toBe(401);
+    expect((await confirm(second)).statusCode).toBe(204);
+    // Signed up now: another invitation is refused, and the account is left as it is.
+    const late = await invite({
+      email: member.email,
+      firstName: 'X',
+      lastName: 'Y',
+      role: 'admin',
+    });
+    expect(late.statusCode).toBe(409);
+    const signedIn = await session(h.app, member.email, 'staff password 1');
+    expect(signedIn.user).toMatchObject({ role: 'operations', firstName: 'Samantha' });
+  });
+
   it('refuses a customer role, unknown fields and unstorable text (400)', async () => {
     for (const body of [
       { email: uniqueEmail(), firstName: 'A', lastName: 'B', role: 'customer' },

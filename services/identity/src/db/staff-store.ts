@@ -129,3 +129,32 @@ export async function changeStaff(
     return toStaffUser({ ...row!, role: row!.role as StaffRole });
   });
 }
+
+/**
+ * A member of staff invited and not yet signed up, named and roled as a new invitation says, with
+ * a new link `code` (the old one stops working); undefined when `email` is not such a member.
+ */
+export async function reinviteStaff(
+  db: IdentityDb,
+  email: string,
+  input: { firstName: string; lastName: string; role: StaffRole },
+  storeCode: (tx: IdentityDb, userId: string) => Promise<void>,
+  now: Date,
+): Promise<StaffUser | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    if (!isStaffRow(row) || staffStatusOf(row) !== 'invited') return undefined;
+    const [updated] = await tx
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+        updatedAt: now,
+      })
+      .where(eq(users.id, row.id))
+      .returning();
+    await storeCode(tx, row.id);
+    return toStaffUser({ ...updated!, role: input.role });
+  });
+}
