@@ -140,6 +140,7 @@ export const updateOrderDeliveryInfoInput = z
     suburb: requiredText(100, 'Enter the suburb'),
     address: deliveryInfoAddressInput.optional(),
     date: deliveryDateInput.optional().describe('A new delivery date and slot for this order'),
+    actedBy,
     workflowId,
   })
   .strict();

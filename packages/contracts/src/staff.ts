@@ -25,6 +25,7 @@ import {
 } from './orchestration.js';
 import { cancelReasonSchema, deliverySlots, subscriptionSchema } from './subscription.js';
 import { permission, staffRole } from './staff-roles.js';
+import { boxActionEndpoints } from './staff-box-actions.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -534,6 +535,8 @@ export const staffContract = defineContract({
       access: 'staff',
       permission: 'subscriptions:write',
     },
+    // Retrying payments, moving every box to come, a box's address (staff-box-actions.ts).
+    ...boxActionEndpoints(STAFF_API_BASE_PATH, staffReason),
   },
 });
 

@@ -4,6 +4,7 @@ import type { Engine } from '../engine/engine.js';
 import { cancelRefusalOf, resumePlanOf } from '../rules/run-actions.js';
 import { bulkProgressOf } from '../flows/migration/bulk-migrate.js';
 import { generationProgressOf } from '../flows/order-generation/generate-orders-batch.js';
+import { bulkChargeProgressOf } from '../flows/billing/bulk-manual-charge.js';
 
 const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -13,10 +14,12 @@ export async function runView(engine: Engine, workflowId: string): Promise<Workf
   if (!run) throw runNotFound(workflowId);
   const progress = await bulkProgressOf(workflowId);
   const generationProgress = await generationProgressOf(workflowId);
+  const chargeProgress = await bulkChargeProgressOf(workflowId);
   return {
     ...run,
     ...(progress ? { progress } : {}),
     ...(generationProgress ? { generationProgress } : {}),
+    ...(chargeProgress ? { chargeProgress } : {}),
   };
 }
 

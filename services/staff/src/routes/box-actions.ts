@@ -1,0 +1,38 @@
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '@pawfresh/kit';
+import type { StaffContext } from '../flows/context.js';
+import {
+  bulkRetryPayments,
+  bulkRetryProgress,
+  changeBoxAddress,
+  moveFutureBoxes,
+  retryPayment,
+} from '../flows/box-actions.js';
+import { actingStaff, type StaffHandlers } from './signed-in.js';
+
+/** Retrying payments and changing boxes (docs/staff.md "Acting on boxes and the plan"). */
+export function boxActionRoutes(
+  ctx: StaffContext,
+): StaffHandlers<
+  | 'retryPayment'
+  | 'bulkRetryPayments'
+  | 'bulkRetryProgress'
+  | 'moveFutureBoxes'
+  | 'changeBoxAddress'
+> {
+  return {
+    retryPayment: async ({ params, body, auth }, request) =>
+      retryPayment(ctx, actingStaff(auth, request), params, body),
+    bulkRetryPayments: async ({ body, auth }, request) =>
+      bulkRetryPayments(
+        ctx,
+        actingStaff(auth, request),
+        body,
+        idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER], true),
+      ),
+    bulkRetryProgress: async ({ params }) => bulkRetryProgress(ctx, params.workflowId),
+    moveFutureBoxes: async ({ params, body, auth }, request) =>
+      moveFutureBoxes(ctx, actingStaff(auth, request), params, body),
+    changeBoxAddress: async ({ params, body, auth }, request) =>
+      changeBoxAddress(ctx, actingStaff(auth, request), params, body),
+  };
+}
