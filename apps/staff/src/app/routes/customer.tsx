@@ -8,12 +8,18 @@ import type { Subscription } from '@pawfresh/contracts/subscription';
 
 import { LoadError, Loading } from '../../components/states';
 import { BoxDialog } from '../../features/customer/box-dialog';
+import {
+  AddressDialog,
+  MoveAllDialog,
+  RetryPaymentDialog,
+} from '../../features/customer/box-change-dialogs';
 import { CancelDialog } from '../../features/customer/cancel-dialog';
 import { PagedTable } from '../../features/customer/paged-table';
 import {
   ProfileCards,
   Subscriptions,
   UpcomingBoxes,
+  type BoxAction,
   type PlanAction,
 } from '../../features/customer/overview-sections';
 import { PlanDialog } from '../../features/customer/plan-dialog';
@@ -50,9 +56,7 @@ export function CustomerPage() {
     action: PlanAction;
     subscription: Subscription;
   } | null>(null);
-  const [boxChange, setBoxChange] = useState<{ action: 'skip' | 'move'; order: Order } | null>(
-    null,
-  );
+  const [boxChange, setBoxChange] = useState<{ action: BoxAction; order: Order } | null>(null);
 
   if (overview.isPending) return <Loading label="Loading the customer…" />;
   if (overview.isError) {
@@ -83,6 +87,7 @@ export function CustomerPage() {
         <UpcomingBoxes
           view={view}
           canChange={can('orders:write')}
+          canRetry={can('payments:charge')}
           onChange={(action, order) => setBoxChange({ action, order })}
         />
       </Section>
@@ -208,13 +213,29 @@ export function CustomerPage() {
           onClose={() => setPlanChange(null)}
         />
       ) : null}
-      {boxChange ? (
-        <BoxDialog
-          action={boxChange.action}
-          order={boxChange.order}
-          onClose={() => setBoxChange(null)}
-        />
-      ) : null}
+      {boxChange ? <BoxChange {...boxChange} onClose={() => setBoxChange(null)} /> : null}
     </Stack>
   );
+}
+
+/** The dialog of the action chosen on a box. */
+function BoxChange({
+  action,
+  order,
+  onClose,
+}: {
+  action: BoxAction;
+  order: Order;
+  onClose: () => void;
+}) {
+  switch (action) {
+    case 'retry':
+      return <RetryPaymentDialog order={order} onClose={onClose} />;
+    case 'move-all':
+      return <MoveAllDialog order={order} onClose={onClose} />;
+    case 'address':
+      return <AddressDialog order={order} onClose={onClose} />;
+    default:
+      return <BoxDialog action={action} order={order} onClose={onClose} />;
+  }
 }

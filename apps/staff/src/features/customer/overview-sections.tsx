@@ -182,8 +182,13 @@ export function Subscriptions({
 
 const BOX_ACTIONS = [
   ['move', 'Move'],
+  ['move-all', 'Move all'],
+  ['address', 'Address'],
   ['skip', 'Skip'],
 ] as const;
+
+/** What staff can do to a box to come from the customer page. */
+export type BoxAction = (typeof BOX_ACTIONS)[number][0] | 'retry';
 
 /**
  * The boxes to come: what is in them, when changes close, what they cost and when they are paid;
@@ -192,12 +197,16 @@ const BOX_ACTIONS = [
 export function UpcomingBoxes({
   view,
   canChange,
+  canRetry,
   onChange,
 }: {
   view: StaffCustomerOverview;
   canChange: boolean;
-  onChange: (action: 'skip' | 'move', order: Order) => void;
+  /** payments:charge: a box whose payment failed can be charged now. */
+  canRetry: boolean;
+  onChange: (action: BoxAction, order: Order) => void;
 }) {
+  const withActions = canChange || canRetry;
   if (view.upcomingBoxes.length === 0) return <Empty>No boxes to come.</Empty>;
   return (
     <Table.ScrollContainer minWidth={800}>
@@ -211,7 +220,7 @@ export function UpcomingBoxes({
             <Table.Th>Price</Table.Th>
             <Table.Th>Contents</Table.Th>
             <Table.Th>Status</Table.Th>
-            {canChange ? <Table.Th>Actions</Table.Th> : null}
+            {withActions ? <Table.Th>Actions</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -237,10 +246,20 @@ export function UpcomingBoxes({
                   {o.displayType}
                 </Badge>
               </Table.Td>
-              {canChange ? (
+              {withActions ? (
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    {BOX_ACTIONS.map(([action, label]) => (
+                    {canRetry && o.paymentStatus === 'attempt_failed' ? (
+                      <Button
+                        size="compact-sm"
+                        color="orange"
+                        onClick={() => onChange('retry', o)}
+                        aria-label={`Retry the payment of box #${o.orderNumber}`}
+                      >
+                        Retry payment
+                      </Button>
+                    ) : null}
+                    {(canChange ? BOX_ACTIONS : []).map(([action, label]) => (
                       <Button
                         key={action}
                         size="compact-sm"
