@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { auditEventSchema } from './audit.js';
 import { addressInput, uuid } from './fields.js';
-import { orderSchema } from './order.js';
+import { lineItemSchema, orderEventSchema, orderSchema } from './order.js';
+import { paymentSchema } from './payment.js';
+import { shipmentSchema } from './courier.js';
 import {
   bulkChargeOrderIds,
   bulkChargeProgressSchema,
@@ -41,9 +43,61 @@ export const bulkRetrySchema = z
   .meta({ id: 'StaffBulkRetry' });
 export type StaffBulkRetry = z.infer<typeof bulkRetrySchema>;
 
+/** One box with everything about it, as its page in the back office shows it. */
+export const orderDetailSchema = z
+  .object({
+    order: orderSchema,
+    contents: z
+      .array(
+        lineItemSchema
+          .pick({
+            id: true,
+            productId: true,
+            productVariantId: true,
+            animalId: true,
+            planType: true,
+            quantity: true,
+            oneOff: true,
+            price: true,
+            discountedPrice: true,
+          })
+          .extend({ name: z.string().describe("The product's name") }),
+      )
+      .describe('Each line item with its product name and prices (cents, each)'),
+    payments: z
+      .array(paymentSchema)
+      .nullable()
+      .describe(
+        'Every attempt for the box, newest first, with refunds (null without payments:read)',
+      ),
+    shipments: z.array(shipmentSchema).describe("The courier's shipments, with tracking"),
+    events: z.array(orderEventSchema).describe("The order service's history, oldest first"),
+    history: z
+      .array(auditEventSchema)
+      .nullable()
+      .describe(
+        'Who changed the box and why, newest first (the audit log; null without audit:read)',
+      ),
+  })
+  .meta({ id: 'StaffOrderDetail' });
+export type StaffOrderDetail = z.infer<typeof orderDetailSchema>;
+
 /** The endpoints, spread into the staff contract (`reason`: the staff API's required reason). */
 export const boxActionEndpoints = <R extends z.ZodType<string>>(base: string, reason: R) =>
   ({
+    orderDetail: {
+      method: 'GET',
+      path: `${base}/customers/:customerId/orders/:orderId`,
+      summary:
+        'One box: lines and prices, delivery, payment attempts and refunds, shipment, history',
+      description:
+        "Another customer's box is a 404. Payments need payments:read and the audit history audit:read; without them they are null.",
+      params: customerOrderParams,
+      response: orderDetailSchema,
+      errors: [400, 404, 502],
+      access: 'staff',
+      permission: 'orders:read',
+    },
     retryPayment: {
       method: 'POST',
       path: `${base}/customers/:customerId/orders/:orderId/retry-payment`,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { ChargeResult } from '@pawfresh/contracts/orchestration-billing';
 import type { Order, OrderEvent } from '@pawfresh/contracts/order';
-import type { StaffBulkRetry } from '@pawfresh/contracts/staff-box-actions';
+import type { StaffBulkRetry, StaffOrderDetail } from '@pawfresh/contracts/staff-box-actions';
 import { callJson, messagesOf, serviceAuth } from '@pawfresh/testing';
 import {
   anotherDay as anotherDayOf,
@@ -154,6 +154,40 @@ describe('retrying a failed payment', () => {
     expect(res.statusCode).toBe(409);
     expect(messagesOf(res)[0]).toMatch(/has not been charged yet/);
     expect((await timelineOf(call, as, moving.user.id)).data).toEqual([]);
+  });
+});
+
+describe("a box's page", () => {
+  const detailUrl = (c: Customer, orderId = c.order.id) =>
+    `/customers/${c.user.id}/orders/${orderId}`;
+
+  it('shows its lines by name, payments and refunds, shipments, events and who changed it why', async () => {
+    const res = await call('GET', detailUrl(retrying), undefined, as.support);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json<StaffOrderDetail>();
+    expect(detail.order).toMatchObject({ id: retrying.order.id, paymentStatus: 'processed' });
+    expect(detail.contents.length).toBe(retrying.order.orderLineItems.length);
+    expect(detail.contents[0]!.name).not.toBe('Unknown product');
+    // The box's first payment (the harness's) and the one the retry made, newest first.
+    expect(detail.payments?.map((p) => p.status)).toEqual(['processed', 'processed']);
+    expect(detail.shipments).toEqual([]);
+    expect(detail.events.at(-1)).toMatchObject({ currentValue: 'processed' });
+    expect(detail.history?.map((e) => e.action)).toEqual(['payment.retry', 'payment.retry']);
+  });
+
+  it('leaves out payments and history for a role without them (operations)', async () => {
+    const res = await call('GET', detailUrl(retrying), undefined, as.operations);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<StaffOrderDetail>()).toMatchObject({ payments: null, history: null });
+  });
+
+  it("answers another customer's box 404, and a bad id 400", async () => {
+    const res = await call('GET', detailUrl(retrying, other.order.id), undefined, as.admin);
+    expect(res.statusCode).toBe(404);
+    expect(messagesOf(res)).toEqual([`Order ${other.order.id} not found`]);
+    const bad = await call('GET', detailUrl(retrying, 'x'), undefined, as.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toEqual(['orderId must be a valid UUID']);
   });
 });
 
@@ -368,6 +402,7 @@ describe('bad input and other customers', () => {
 
 describe('who may retry payments and change boxes', () => {
   const harmless = (workflowId: string): RouteCalls => ({
+    orderDetail: ['GET', `/customers/${other.user.id}/orders/${other.order.id}`],
     retryPayment: ['POST', retryUrl(other), {}],
     bulkRetryPayments: ['POST', '/payment-retries', {}],
     bulkRetryProgress: ['GET', `/payment-retries/${workflowId}`],

@@ -7,12 +7,14 @@ import {
   moveFutureBoxes,
   retryPayment,
 } from '../flows/box-actions.js';
+import { orderDetail } from '../flows/order-detail.js';
 import { actingStaff, type StaffHandlers } from './signed-in.js';
 
 /** Retrying payments and changing boxes (docs/staff.md "Acting on boxes and the plan"). */
 export function boxActionRoutes(
   ctx: StaffContext,
 ): StaffHandlers<
+  | 'orderDetail'
   | 'retryPayment'
   | 'bulkRetryPayments'
   | 'bulkRetryProgress'
@@ -20,6 +22,8 @@ export function boxActionRoutes(
   | 'changeBoxAddress'
 > {
   return {
+    orderDetail: async ({ params, auth }, request) =>
+      orderDetail(ctx, actingStaff(auth, request), params),
     retryPayment: async ({ params, body, auth }, request) =>
       retryPayment(ctx, actingStaff(auth, request), params, body),
     bulkRetryPayments: async ({ body, auth }, request) =>

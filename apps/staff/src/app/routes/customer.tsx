@@ -1,18 +1,15 @@
-import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../config/paths';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 
 import { LoadError, Loading } from '../../components/states';
-import { BoxDialog } from '../../features/customer/box-dialog';
-import {
-  AddressDialog,
-  MoveAllDialog,
-  RetryPaymentDialog,
-} from '../../features/customer/box-change-dialogs';
+import { BoxChange } from '../../features/customer/box-change-dialogs';
+import { Section } from '../../components/section';
 import { CancelDialog } from '../../features/customer/cancel-dialog';
 import { PagedTable } from '../../features/customer/paged-table';
 import {
@@ -32,19 +29,6 @@ import {
 import { RefundDialog } from '../../features/customer/refund-dialog';
 import { formatCents, formatDate, formatInstant } from '../../lib/format';
 import { useMe } from '../../lib/me';
-
-/** Everything about one customer on one page (the customer 360), and what staff can do. */
-/** A part of the 360 page: a heading people (and screen readers) can jump to. */
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`}>
-      <Title order={2} size="h3" id={`${id}-heading`} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
 
 /** Everything about one customer on one page (the customer 360), and what staff can do. */
 export function CustomerPage() {
@@ -103,7 +87,15 @@ export function CustomerPage() {
             query={(offset) => customerOrdersQuery(customerId, offset)}
             empty="No boxes yet"
             columns={[
-              { accessor: 'orderNumber', title: 'Order', render: (o) => `#${o.orderNumber}` },
+              {
+                accessor: 'orderNumber',
+                title: 'Order',
+                render: (o) => (
+                  <Anchor component={Link} to={paths.order(o.userId, o.id)}>
+                    #{o.orderNumber}
+                  </Anchor>
+                ),
+              },
               {
                 accessor: 'deliveryDate',
                 title: 'Delivery',
@@ -216,26 +208,4 @@ export function CustomerPage() {
       {boxChange ? <BoxChange {...boxChange} onClose={() => setBoxChange(null)} /> : null}
     </Stack>
   );
-}
-
-/** The dialog of the action chosen on a box. */
-function BoxChange({
-  action,
-  order,
-  onClose,
-}: {
-  action: BoxAction;
-  order: Order;
-  onClose: () => void;
-}) {
-  switch (action) {
-    case 'retry':
-      return <RetryPaymentDialog order={order} onClose={onClose} />;
-    case 'move-all':
-      return <MoveAllDialog order={order} onClose={onClose} />;
-    case 'address':
-      return <AddressDialog order={order} onClose={onClose} />;
-    default:
-      return <BoxDialog action={action} order={order} onClose={onClose} />;
-  }
 }

@@ -76,7 +76,14 @@ export function FailedPaymentsPage() {
           {
             accessor: 'order.orderNumber',
             title: 'Box',
-            render: ({ order }) => `#${order.orderNumber}`,
+            render: ({ order, customer }) =>
+              customer ? (
+                <Anchor component={Link} to={paths.order(customer.id, order.id)}>
+                  #{order.orderNumber}
+                </Anchor>
+              ) : (
+                `#${order.orderNumber}`
+              ),
           },
           {
             accessor: 'customer',

@@ -7,7 +7,8 @@ import { australianStates } from '@pawfresh/contracts/enums';
 import { ActionDialog } from '../../components/action-dialog';
 import { api } from '../../lib/api';
 import { formatCents, formatDate } from '../../lib/format';
-import { boxName, useDayChoice } from './box-dialog';
+import { BoxDialog, boxName, useDayChoice } from './box-dialog';
+import type { BoxAction } from './overview-sections';
 
 /** What a retry's answer says happened, in a sentence. */
 export function chargeInWords(charge: StaffResponse<'retryPayment'>['charge']): string {
@@ -225,4 +226,26 @@ export function AddressDialog({ order, onClose }: { order: Order; onClose: () =>
       )}
     />
   );
+}
+
+/** The dialog of the action chosen on a box (the customer page's and the box's own page). */
+export function BoxChange({
+  action,
+  order,
+  onClose,
+}: {
+  action: BoxAction;
+  order: Order;
+  onClose: () => void;
+}) {
+  switch (action) {
+    case 'retry':
+      return <RetryPaymentDialog order={order} onClose={onClose} />;
+    case 'move-all':
+      return <MoveAllDialog order={order} onClose={onClose} />;
+    case 'address':
+      return <AddressDialog order={order} onClose={onClose} />;
+    default:
+      return <BoxDialog action={action} order={order} onClose={onClose} />;
+  }
 }
