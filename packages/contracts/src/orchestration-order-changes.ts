@@ -189,7 +189,12 @@ const oneOffBase = {
 };
 
 export const addOneOffExtraInput = z
-  .object({ ...oneOffBase, productVariantId: uuid('productVariantId'), quantity: extraQuantity })
+  .object({
+    ...oneOffBase,
+    productVariantId: uuid('productVariantId'),
+    quantity: extraQuantity,
+    actedBy,
+  })
   .strict();
 
 export const updateOneOffExtraInput = z
@@ -197,7 +202,7 @@ export const updateOneOffExtraInput = z
   .strict();
 
 export const deleteOneOffExtraInput = z
-  .object({ ...oneOffBase, orderLineItemId: uuid('orderLineItemId') })
+  .object({ ...oneOffBase, orderLineItemId: uuid('orderLineItemId'), actedBy })
   .strict();
 
 // ---------------------------------------------------------------------------------------------

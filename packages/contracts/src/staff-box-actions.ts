@@ -161,6 +161,62 @@ export const boxActionEndpoints = <R extends z.ZodType<string>>(base: string, re
       access: 'staff',
       permission: 'orders:write',
     },
+    boxExtras: {
+      method: 'GET',
+      path: `${base}/extras`,
+      summary: 'The treats and supplements a box may take as one-off extras, with their prices',
+      response: z.array(
+        z.object({
+          productVariantId: z.uuid(),
+          name: z.string(),
+          productType: z.string(),
+          price: z.number().int().describe('Cents, each'),
+        }),
+      ),
+      errors: [502],
+      access: 'staff',
+      permission: 'orders:read',
+    },
+    addBoxExtra: {
+      method: 'POST',
+      path: `${base}/customers/:customerId/orders/:orderId/extras`,
+      summary: 'Add a one-off extra (a treat or supplement) to one box, repriced, with a reason',
+      description:
+        "The customer app's workflow (add-one-off-extra): more of one the box has adds to its quantity. Not a treat or supplement for sale: 400; a box past its cut-off or being made: 409.",
+      params: customerOrderParams,
+      body: z
+        .object({
+          productVariantId: uuid('productVariantId'),
+          quantity: z
+            .number({ error: 'quantity must be a whole number from 1 to 50' })
+            .int({ error: 'quantity must be a whole number from 1 to 50' })
+            .min(1, { error: 'quantity must be a whole number from 1 to 50' })
+            .max(50, { error: 'quantity must be a whole number from 1 to 50' }),
+          reason,
+        })
+        .strict(),
+      response: z.object({
+        order: orderSchema,
+        orderLineItemId: z.uuid().nullable(),
+        ...recorded,
+      }),
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'orders:write',
+    },
+    removeBoxExtra: {
+      method: 'POST',
+      path: `${base}/customers/:customerId/orders/:orderId/extras/:orderLineItemId/remove`,
+      summary: 'Remove a one-off extra from one box, repriced, with a reason',
+      description:
+        "The customer app's workflow (delete-one-off-extra). A line that is not one of the box's one-off extras (a meal, a plan's extra): 404.",
+      params: customerOrderParams.extend({ orderLineItemId: uuid('orderLineItemId') }),
+      body: z.object({ reason }).strict(),
+      response: z.object({ order: orderSchema, ...recorded }),
+      errors: [400, 404, 409, 502],
+      access: 'staff',
+      permission: 'orders:write',
+    },
     changeBoxAddress: {
       method: 'POST',
       path: `${base}/customers/:customerId/orders/:orderId/address`,

@@ -336,6 +336,88 @@ describe("changing one box's address", () => {
   });
 });
 
+describe('one-off extras on a box', () => {
+  const extrasUrl = (c: Customer) => `/customers/${c.user.id}/orders/${c.order.id}/extras`;
+
+  it('adds a treat with its price and removes it again, each written as the member of staff and recorded', async () => {
+    const extras = (await call('GET', '/extras', undefined, as.support)).json<
+      { productVariantId: string; name: string; productType: string; price: number }[]
+    >();
+    const treat = extras.find((e) => e.productType === 'treat');
+    expect(treat, JSON.stringify(extras)).toBeDefined();
+    const before = await orderNow(readdressing.order.id);
+    const added = await call(
+      'POST',
+      extrasUrl(readdressing),
+      { productVariantId: treat!.productVariantId, quantity: 2, reason: 'Birthday treat' },
+      as.support,
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const { order, orderLineItemId, audit } = added.json<{
+      order: Order;
+      orderLineItemId: string;
+      audit: AuditEvent;
+    }>();
+    const line = order.orderLineItems.find((i) => i.id === orderLineItemId);
+    expect(line).toMatchObject({
+      productVariantId: treat!.productVariantId,
+      quantity: 2,
+      oneOff: true,
+    });
+    expect(order.totalPrice).toBe(before.totalPrice + 2 * line!.price);
+    expect(audit).toMatchObject({
+      actor: { userId: ids.support },
+      action: 'order.add-extra',
+      permission: 'orders:write',
+      before: { totalPrice: before.totalPrice },
+      after: { totalPrice: order.totalPrice },
+      reason: 'Birthday treat',
+    });
+    const events = (
+      await callJson(h.apps.order!, 'GET', `/api/v1/orders/${readdressing.order.id}/events`)
+    ).json<OrderEvent[]>();
+    expect(events.at(-1)?.createdBy).toBe(`staff:${ids.support}`);
+
+    const meal = order.orderLineItems.find((i) => !i.oneOff)!;
+    const notExtra = await call(
+      'POST',
+      `${extrasUrl(readdressing)}/${meal.id}/remove`,
+      { reason: 'x' },
+      as.support,
+    );
+    expect(notExtra.statusCode).toBe(404);
+
+    const removed = await call(
+      'POST',
+      `${extrasUrl(readdressing)}/${orderLineItemId}/remove`,
+      { reason: 'Customer changed their mind' },
+      as.admin,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = removed.json<{ order: Order; audit: AuditEvent }>();
+    expect(after.order.orderLineItems.some((i) => i.id === orderLineItemId)).toBe(false);
+    expect(after.order.totalPrice).toBe(before.totalPrice);
+    expect(after.audit).toMatchObject({
+      action: 'order.remove-extra',
+      reason: 'Customer changed their mind',
+    });
+  });
+
+  it('refuses what is not a treat or supplement (400), changing nothing', async () => {
+    const before = await orderNow(readdressing.order.id);
+    const meal = before.orderLineItems.find((i) => i.productVariantId)!;
+    const res = await call(
+      'POST',
+      extrasUrl(readdressing),
+      { productVariantId: meal.productVariantId, quantity: 1, reason: 'x' },
+      as.support,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(messagesOf(res)[0]).toMatch(/only treats and supplements can be extras/);
+    expect(await orderNow(readdressing.order.id)).toMatchObject({ version: before.version });
+  });
+});
+
 describe('bad input and other customers', () => {
   it('answers wrong types, unknown fields, NUL bytes and long text 400, changing nothing', async () => {
     const good: Record<string, [string, Record<string, unknown>]> = {
@@ -346,6 +428,14 @@ describe('bad input and other customers', () => {
         { deliveryDate: '2030-01-01', deliverySlotId: 'AM', reason: 'x' },
       ],
       changeBoxAddress: [addressUrl(other), { ...address, reason: 'x' }],
+      addBoxExtra: [
+        `/customers/${other.user.id}/orders/${other.order.id}/extras`,
+        { productVariantId: other.order.id, quantity: 1, reason: 'x' },
+      ],
+      removeBoxExtra: [
+        `/customers/${other.user.id}/orders/${other.order.id}/extras/${other.order.id}/remove`,
+        { reason: 'x' },
+      ],
     };
     await expectSpoiltBodiesRefused(call, as, good);
     const fields: [string, unknown, string][] = [
@@ -367,6 +457,11 @@ describe('bad input and other customers', () => {
       ],
       [addressUrl(other), { ...address, postCode: '30', reason: 'x' }, 'Postcode must be 4 digits'],
       [retryUrl(other, 'not-an-id'), { reason: 'x' }, 'orderId must be a valid UUID'],
+      [
+        `/customers/${other.user.id}/orders/${other.order.id}/extras`,
+        { productVariantId: other.order.id, quantity: 0, reason: 'x' },
+        'quantity must be a whole number from 1 to 50',
+      ],
     ];
     for (const [url, body, message] of fields) {
       const res = await call('POST', url, body, as.admin);
@@ -389,6 +484,18 @@ describe('bad input and other customers', () => {
         { deliveryDate: '2030-01-04', deliverySlotId: 'AM', reason: 'x' },
       ],
       [`/customers/${under}/orders/${other.order.id}/address`, { ...address, reason: 'x' }],
+      [
+        `/customers/${under}/orders/${other.order.id}/extras`,
+        {
+          productVariantId: other.order.orderLineItems[0]!.productVariantId,
+          quantity: 1,
+          reason: 'x',
+        },
+      ],
+      [
+        `/customers/${under}/orders/${other.order.id}/extras/${other.order.orderLineItems[0]!.id}/remove`,
+        { reason: 'x' },
+      ],
     ];
     for (const [url, body] of mixed) {
       const res = await call('POST', url, body, as.admin);
@@ -403,6 +510,13 @@ describe('bad input and other customers', () => {
 describe('who may retry payments and change boxes', () => {
   const harmless = (workflowId: string): RouteCalls => ({
     orderDetail: ['GET', `/customers/${other.user.id}/orders/${other.order.id}`],
+    boxExtras: ['GET', '/extras'],
+    addBoxExtra: ['POST', `/customers/${other.user.id}/orders/${other.order.id}/extras`, {}],
+    removeBoxExtra: [
+      'POST',
+      `/customers/${other.user.id}/orders/${other.order.id}/extras/${other.order.id}/remove`,
+      {},
+    ],
     retryPayment: ['POST', retryUrl(other), {}],
     bulkRetryPayments: ['POST', '/payment-retries', {}],
     bulkRetryProgress: ['GET', `/payment-retries/${workflowId}`],

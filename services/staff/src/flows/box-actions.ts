@@ -17,6 +17,27 @@ import { runStaffAction } from './record-action.js';
 
 type BoxParams = { customerId: string; orderId: string };
 
+/**
+ * A staff action on one of the customer's boxes: the box read first (another customer's, or an
+ * unknown one, is a 404 and nothing runs), the audit row about the box and its customer.
+ */
+const onCustomerBox = <Result>(
+  ctx: StaffContext,
+  acting: Acting,
+  params: BoxParams,
+  spec: Omit<
+    Parameters<typeof runStaffAction<Order, Result>>[2],
+    'targetType' | 'targetId' | 'read' | 'customerOf'
+  >,
+) =>
+  runStaffAction<Order, Result>(ctx, acting, {
+    ...spec,
+    targetType: 'order',
+    targetId: params.orderId,
+    read: () => readCustomerOrder(ctx, params.customerId, params.orderId),
+    customerOf: (before) => before.userId,
+  });
+
 /** What the audit log keeps of a box's address. */
 const addressOf = (o: Order) => ({
   address1: o.address.address1,
@@ -39,15 +60,11 @@ export async function retryPayment(
   params: BoxParams,
   body: BodyOf<'retryPayment'>,
 ) {
-  const { result, audit } = await runStaffAction(ctx, acting, {
+  const { result, audit } = await onCustomerBox(ctx, acting, params, {
     action: 'payment.retry',
     permission: 'payments:charge',
-    targetType: 'order',
-    targetId: params.orderId,
     reason: body.reason,
     doing: 'Charging the box',
-    read: () => readCustomerOrder(ctx, params.customerId, params.orderId),
-    customerOf: (before) => before.userId,
     run: async (before) => {
       const { workflowId: _, ...charge } = await ctx.orchestration.manualChargeOrder({
         body: {
@@ -147,15 +164,11 @@ export async function moveFutureBoxes(
   params: BoxParams,
   body: BodyOf<'moveFutureBoxes'>,
 ) {
-  const { result, audit } = await runStaffAction(ctx, acting, {
+  const { result, audit } = await onCustomerBox(ctx, acting, params, {
     action: 'order.move-future-deliveries',
     permission: 'orders:write',
-    targetType: 'order',
-    targetId: params.orderId,
     reason: body.reason,
     doing: 'Moving the boxes',
-    read: () => readCustomerOrder(ctx, params.customerId, params.orderId),
-    customerOf: (before) => before.userId,
     run: async (before) => {
       const done = await ctx.orchestration.updateOrderDeliveryInfo({
         body: {
@@ -195,15 +208,11 @@ export async function changeBoxAddress(
   body: BodyOf<'changeBoxAddress'>,
 ) {
   const { reason, postCode, suburb, state, deliveryInstructions, ...street } = body;
-  const { result: order, audit } = await runStaffAction(ctx, acting, {
+  const { result: order, audit } = await onCustomerBox(ctx, acting, params, {
     action: 'order.change-address',
     permission: 'orders:write',
-    targetType: 'order',
-    targetId: params.orderId,
     reason,
     doing: 'Changing the address',
-    read: () => readCustomerOrder(ctx, params.customerId, params.orderId),
-    customerOf: (before) => before.userId,
     run: async (before) => {
       const reached = await ctx.courier.checkServiceability({
         body: { postcode: postCode, suburb },
@@ -234,6 +243,98 @@ export async function changeBoxAddress(
     },
     stateBefore: addressOf,
     stateAfter: addressOf,
+  });
+  return { order, audit };
+}
+
+/** What the audit log keeps of a box's lines: what is in it and what it costs. */
+const linesOf = (o: Order) => ({
+  totalPrice: o.totalPrice,
+  totalCharge: o.totalCharge,
+  version: o.version,
+  lines: o.orderLineItems.map((i) => ({
+    id: i.id,
+    productVariantId: i.productVariantId,
+    quantity: i.quantity,
+    oneOff: i.oneOff,
+    price: i.price,
+  })),
+});
+
+/** The treats and supplements for sale, each variant with its product's name and price. */
+export async function boxExtras(ctx: StaffContext) {
+  const products = await passRefusals('Reading the products', () =>
+    ctx.product.listProducts({ query: {} }),
+  );
+  return products
+    .filter((p) => (p.type === 'treat' || p.type === 'supplement') && p.status === 'active')
+    .flatMap((p) =>
+      p.variants
+        .filter((v) => v.status === 'active')
+        .map((v) => ({
+          productVariantId: v.id,
+          name: p.variants.length > 1 ? `${p.name} (${v.variantName})` : p.name,
+          productType: p.type,
+          price: v.basePrice,
+        })),
+    );
+}
+
+/** A one-off extra on one box (add-one-off-extra for the box's customer, as the member of staff). */
+export async function addBoxExtra(
+  ctx: StaffContext,
+  acting: Acting,
+  params: BoxParams,
+  body: BodyOf<'addBoxExtra'>,
+) {
+  const { result, audit } = await onCustomerBox(ctx, acting, params, {
+    action: 'order.add-extra',
+    permission: 'orders:write',
+    reason: body.reason,
+    doing: 'Adding the extra',
+    run: async (before) => {
+      const { workflowId: _, ...done } = await ctx.orchestration.addOneOffExtra({
+        body: {
+          orderId: before.id,
+          userId: params.customerId,
+          productVariantId: body.productVariantId,
+          quantity: body.quantity,
+          actedBy: staffActor(acting.userId),
+        },
+      });
+      return done;
+    },
+    stateBefore: linesOf,
+    stateAfter: (done) => linesOf(done.order),
+  });
+  return { ...result, audit };
+}
+
+/** A one-off extra off one box (delete-one-off-extra; a meal or a plan's extra is a 404). */
+export async function removeBoxExtra(
+  ctx: StaffContext,
+  acting: Acting,
+  params: BoxParams & { orderLineItemId: string },
+  body: BodyOf<'removeBoxExtra'>,
+) {
+  const { result: order, audit } = await onCustomerBox(ctx, acting, params, {
+    action: 'order.remove-extra',
+    permission: 'orders:write',
+    reason: body.reason,
+    doing: 'Removing the extra',
+    run: async (before) =>
+      (
+        await ctx.orchestration.deleteOneOffExtra({
+          body: {
+            orderId: before.id,
+            userId: params.customerId,
+            orderLineItemId: params.orderLineItemId,
+            actedBy: staffActor(acting.userId),
+          },
+        })
+      ).order,
+    stateBefore: linesOf,
+    stateAfter: linesOf,
   });
   return { order, audit };
 }

@@ -1,6 +1,9 @@
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '@pawfresh/kit';
 import type { StaffContext } from '../flows/context.js';
 import {
+  addBoxExtra,
+  boxExtras,
+  removeBoxExtra,
   bulkRetryPayments,
   bulkRetryProgress,
   changeBoxAddress,
@@ -15,6 +18,9 @@ export function boxActionRoutes(
   ctx: StaffContext,
 ): StaffHandlers<
   | 'orderDetail'
+  | 'boxExtras'
+  | 'addBoxExtra'
+  | 'removeBoxExtra'
   | 'retryPayment'
   | 'bulkRetryPayments'
   | 'bulkRetryProgress'
@@ -22,6 +28,11 @@ export function boxActionRoutes(
   | 'changeBoxAddress'
 > {
   return {
+    boxExtras: async () => boxExtras(ctx),
+    addBoxExtra: async ({ params, body, auth }, request) =>
+      addBoxExtra(ctx, actingStaff(auth, request), params, body),
+    removeBoxExtra: async ({ params, body, auth }, request) =>
+      removeBoxExtra(ctx, actingStaff(auth, request), params, body),
     orderDetail: async ({ params, auth }, request) =>
       orderDetail(ctx, actingStaff(auth, request), params),
     retryPayment: async ({ params, body, auth }, request) =>

@@ -126,10 +126,9 @@ export function FailedPaymentsPage() {
                     <Button
                       size="compact-sm"
                       variant="light"
-                      color="orange"
                       disabled={!row.customer}
                       onClick={() => setRetrying(row)}
-                      aria-label={`Retry the payment of box #${row.order.orderNumber}`}
+                      aria-label={`Retry now box #${row.order.orderNumber}`}
                     >
                       Retry now
                     </Button>

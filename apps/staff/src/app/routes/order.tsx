@@ -1,4 +1,15 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,7 +18,11 @@ import type { StaffResponse } from '@pawfresh/contracts/staff';
 import { Section } from '../../components/section';
 import { Empty, LoadError, Loading } from '../../components/states';
 import { paths } from '../../config/paths';
-import { BoxChange } from '../../features/customer/box-change-dialogs';
+import {
+  AddExtraDialog,
+  BoxChange,
+  RemoveExtraDialog,
+} from '../../features/customer/box-change-dialogs';
 import { BoxActionButtons, type BoxAction } from '../../features/customer/overview-sections';
 import { api } from '../../lib/api';
 import { formatCents, formatDate, formatInstant } from '../../lib/format';
@@ -41,7 +56,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** A table that scrolls sideways on a phone instead of squeezing its columns. */
 function Listing({ label, heads, rows }: { label: string; heads: string[]; rows: ReactNode[][] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    // Native scrolling, focusable: on a phone the table scrolls sideways with the keyboard too.
+    <Table.ScrollContainer
+      minWidth={640}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${label} (scrolls sideways)`}
+    >
       <Table aria-label={label} withTableBorder verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +95,10 @@ export function OrderPage() {
   const { can } = useMe();
   const detail = useQuery(orderDetailQuery(customerId, orderId));
   const [change, setChange] = useState<BoxAction | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<{ id: string; name: string; quantity: number } | null>(
+    null,
+  );
 
   if (detail.isPending) return <Loading label="Loading the box…" />;
   if (detail.isError) {
@@ -135,21 +161,51 @@ export function OrderPage() {
       </SimpleGrid>
 
       <Section id="lines" title="What is in it">
-        <Listing
-          label="Lines"
-          heads={['Product', 'Quantity', 'Price each', 'Charged each', 'Kind']}
-          rows={contents.map((l) => [
-            l.name,
-            l.quantity,
-            formatCents(l.price),
-            formatCents(l.discountedPrice ?? l.price),
-            l.planType
-              ? `Meals (${l.planType.replace('_', ' ')})`
-              : l.oneOff
-                ? 'One-off extra'
-                : 'Extra',
-          ])}
-        />
+        <Stack gap="sm">
+          {can('orders:write') ? (
+            <Group>
+              <Button size="compact-sm" variant="light" onClick={() => setAdding(true)}>
+                Add an extra
+              </Button>
+            </Group>
+          ) : null}
+          <Listing
+            label="Lines"
+            heads={[
+              'Product',
+              'Quantity',
+              'Price each',
+              'Charged each',
+              'Kind',
+              ...(can('orders:write') ? ['Actions'] : []),
+            ]}
+            rows={contents.map((l) => [
+              l.name,
+              l.quantity,
+              formatCents(l.price),
+              formatCents(l.discountedPrice ?? l.price),
+              l.planType
+                ? `Meals (${l.planType.replace('_', ' ')})`
+                : l.oneOff
+                  ? 'One-off extra'
+                  : 'Extra',
+              ...(can('orders:write')
+                ? [
+                    l.oneOff && !l.planType ? (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        onClick={() => setRemoving(l)}
+                        aria-label={`Remove ${l.name}`}
+                      >
+                        Remove
+                      </Button>
+                    ) : null,
+                  ]
+                : []),
+            ])}
+          />
+        </Stack>
       </Section>
 
       {payments ? (
@@ -229,6 +285,10 @@ export function OrderPage() {
       </Section>
 
       {change ? <BoxChange action={change} order={o} onClose={() => setChange(null)} /> : null}
+      {adding ? <AddExtraDialog order={o} onClose={() => setAdding(false)} /> : null}
+      {removing ? (
+        <RemoveExtraDialog order={o} line={removing} onClose={() => setRemoving(null)} />
+      ) : null}
     </Stack>
   );
 }

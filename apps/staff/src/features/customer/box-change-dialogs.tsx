@@ -1,10 +1,12 @@
-import { Group, List, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, List, NumberInput, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '@pawfresh/contracts/order';
 import type { StaffResponse } from '@pawfresh/contracts/staff';
 import { australianStates } from '@pawfresh/contracts/enums';
 
 import { ActionDialog } from '../../components/action-dialog';
+import { LoadError, Loading } from '../../components/states';
 import { api } from '../../lib/api';
 import { formatCents, formatDate } from '../../lib/format';
 import { BoxDialog, boxName, useDayChoice } from './box-dialog';
@@ -248,4 +250,119 @@ export function BoxChange({
     default:
       return <BoxDialog action={action} order={order} onClose={onClose} />;
   }
+}
+
+const extrasQuery = () =>
+  queryOptions({
+    queryKey: ['extras'],
+    queryFn: ({ signal }) => api.get<StaffResponse<'boxExtras'>>('/extras', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** A one-off treat or supplement on one box, repriced by the customer app's workflow. */
+export function AddExtraDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const extras = useQuery(extrasQuery());
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState<number>(1);
+  const extra = extras.data?.find((e) => e.productVariantId === chosen);
+  const ready =
+    extra !== undefined && Number.isInteger(quantity) && quantity >= 1 && quantity <= 50;
+  return (
+    <ActionDialog
+      title="Add an extra to a box"
+      confirmLabel={`Add to box #${order.orderNumber}`}
+      onClose={onClose}
+      invalidates={['customer', order.userId]}
+      ready={ready}
+      run={(reason) =>
+        api.post<StaffResponse<'addBoxExtra'>>(
+          `/customers/${order.userId}/orders/${order.id}/extras`,
+          { productVariantId: chosen, quantity, reason },
+        )
+      }
+      fields={
+        extras.isPending ? (
+          <Loading label="Loading the treats and supplements…" />
+        ) : extras.isError ? (
+          <LoadError error={extras.error} onRetry={() => void extras.refetch()} />
+        ) : (
+          <Group grow align="flex-start">
+            <Select
+              label="Treat or supplement"
+              placeholder="Choose one"
+              searchable
+              data={extras.data.map((e) => ({
+                value: e.productVariantId,
+                label: `${e.name} (${formatCents(e.price)})`,
+              }))}
+              value={chosen}
+              onChange={setChosen}
+              required
+            />
+            <NumberInput
+              label="How many"
+              min={1}
+              max={50}
+              value={quantity}
+              onChange={(v) => setQuantity(typeof v === 'number' ? v : Number(v))}
+              required
+            />
+          </Group>
+        )
+      }
+      preview={
+        <List.Item>
+          add {quantity} × {extra?.name ?? 'the extra'} (list price{' '}
+          {extra ? formatCents(extra.price * quantity) : '—'}) to the {boxName(order)}, once; the
+          box is priced again with the customer’s discounts;
+        </List.Item>
+      }
+      doneTitle="Extra added"
+      result={(data) => (
+        <>
+          Box #{data.order.orderNumber} now costs {formatCents(data.order.totalCharge)} (was{' '}
+          {formatCents(order.totalCharge)}).
+        </>
+      )}
+    />
+  );
+}
+
+/** A one-off extra off one box, repriced. */
+export function RemoveExtraDialog({
+  order,
+  line,
+  onClose,
+}: {
+  order: Order;
+  line: { id: string; name: string; quantity: number };
+  onClose: () => void;
+}) {
+  return (
+    <ActionDialog
+      title="Remove an extra from a box"
+      confirmLabel={`Remove ${line.name}`}
+      onClose={onClose}
+      invalidates={['customer', order.userId]}
+      ready
+      run={(reason) =>
+        api.post<StaffResponse<'removeBoxExtra'>>(
+          `/customers/${order.userId}/orders/${order.id}/extras/${line.id}/remove`,
+          { reason },
+        )
+      }
+      preview={
+        <List.Item>
+          take {line.quantity} × {line.name} off the {boxName(order)}; the box is priced again;
+        </List.Item>
+      }
+      doneTitle="Extra removed"
+      result={(data) => (
+        <>
+          Box #{data.order.orderNumber} now costs {formatCents(data.order.totalCharge)} (was{' '}
+          {formatCents(order.totalCharge)}).
+        </>
+      )}
+    />
+  );
 }

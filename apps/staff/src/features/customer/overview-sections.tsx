@@ -209,9 +209,9 @@ export function BoxActionButtons({
       {canRetry && o.paymentStatus === 'attempt_failed' ? (
         <Button
           size="compact-sm"
-          color="orange"
+          variant="light"
           onClick={() => onChange('retry', o)}
-          aria-label={`Retry the payment of box #${o.orderNumber}`}
+          aria-label={`Retry payment of box #${o.orderNumber}`}
         >
           Retry payment
         </Button>
