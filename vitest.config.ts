@@ -48,6 +48,7 @@ export default defineConfig({
         },
       },
       'apps/customer/vitest.config.ts',
+      'apps/staff/vitest.config.ts',
     ],
   },
 });
