@@ -49,6 +49,7 @@ export default defineConfig({
         },
       },
       'apps/customer/vitest.config.ts',
+      'apps/staff/vitest.config.ts',
     ],
   },
 });

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
 import { chromiumForFile, expectNoAxeViolations, JOURNEY_TIMEOUT, openPage } from './browser.js';
+import { signInToStaff } from './staff-session.js';
 import { scenarioAccount, type ScenarioAccount } from './workflows.js';
 
 const baseUrl = inject('baseUrl');
@@ -51,16 +51,6 @@ async function paidCustomer() {
   return { ...account, userId: order.userId, orderNumber: order.orderNumber };
 }
 
-/** Signs in to the back office as a person would, from a page that needs it. */
-async function signInToStaff(page: Page, email: string) {
-  await page.goto(`${baseUrl}/staff/`);
-  await page.waitForURL(/\/staff\/sign-in\?next=/);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill('staffpass1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Find a customer' }).waitFor();
-}
-
 let customer: Awaited<ReturnType<typeof paidCustomer>>;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -75,7 +65,7 @@ describe('the back office in Chromium', () => {
       await page.goto(`${baseUrl}/staff/`);
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       await expectNoAxeViolations(page);
-      await signInToStaff(page, 'staff@pawfresh.com.au');
+      await signInToStaff(page, baseUrl, 'staff@pawfresh.com.au');
       // What support cannot do is not offered; what it can is.
       const nav = page.getByRole('navigation', { name: 'Back office' });
       await nav.getByRole('link', { name: 'Find a customer' }).waitFor();
@@ -89,6 +79,10 @@ describe('the back office in Chromium', () => {
       await page.screenshot({ path: `${SHOTS}/search-desktop.png` });
       await result.getByRole('button').click();
 
+      // An order number opens the box; its page leads to the customer.
+      await page.waitForURL(new RegExp(`/staff/customers/${customer.userId}/orders/`));
+      await page.getByRole('heading', { name: `Box #${customer.orderNumber}` }).waitFor();
+      await page.getByRole('link', { name: /^Back to / }).click();
       await page.waitForURL(`${baseUrl}/staff/customers/${customer.userId}`);
       const payments = page.getByRole('table', { name: 'Payments and refunds' });
       const row = payments.getByRole('row').filter({ hasText: `Box #${customer.orderNumber}` });
@@ -122,7 +116,7 @@ describe('the back office in Chromium', () => {
     'support pauses the subscription until a day and resumes it, each with a reason',
     async () => {
       const { page, errors, close } = await openPage(browser(), DESKTOP);
-      await signInToStaff(page, 'staff@pawfresh.com.au');
+      await signInToStaff(page, baseUrl, 'staff@pawfresh.com.au');
       await page.goto(`${baseUrl}/staff/customers/${customer.userId}`);
       const plan = page.getByRole('region', { name: 'Subscription and plans' });
       await plan.getByText('Status: active').waitFor();
@@ -171,7 +165,7 @@ describe('the back office in Chromium', () => {
       const box = await service<Box>('GET', `/order/api/v1/orders/${orderId}`);
       expect(box.paymentStatus).toBe('pending');
       const { page, errors, close } = await openPage(browser(), DESKTOP);
-      await signInToStaff(page, 'staff@pawfresh.com.au');
+      await signInToStaff(page, baseUrl, 'staff@pawfresh.com.au');
       await page.goto(`${baseUrl}/staff/customers/${box.userId}`);
       const toCome = page.getByRole('table', { name: 'Boxes to come' });
       const row = toCome.getByRole('row').filter({ hasText: `#${box.orderNumber}` });
@@ -224,7 +218,7 @@ describe('the back office in Chromium', () => {
     'shows support the 403 when a refund is over its $100 limit, and refunds nothing',
     async () => {
       const { page, errors, close } = await openPage(browser(), DESKTOP);
-      await signInToStaff(page, 'staff@pawfresh.com.au');
+      await signInToStaff(page, baseUrl, 'staff@pawfresh.com.au');
       await page.goto(`${baseUrl}/staff/customers/${customer.userId}`);
       const payments = page.getByRole('table', { name: 'Payments and refunds' });
       const row = payments.getByRole('row').filter({ hasText: `Box #${customer.orderNumber}` });
@@ -257,7 +251,7 @@ describe('the back office in Chromium', () => {
       const order = boxes.find((box) => box.paymentStatus === 'attempt_failed')!;
       expect(order).toBeDefined();
       const { page, errors, close } = await openPage(browser(), DESKTOP);
-      await signInToStaff(page, 'staff@pawfresh.com.au');
+      await signInToStaff(page, baseUrl, 'staff@pawfresh.com.au');
       await page.getByRole('link', { name: 'Failed payments' }).click();
       await page.getByRole('heading', { name: 'Failed payments', level: 1 }).waitFor();
       const queue = page.getByRole('table', { name: 'Failed payments' });
@@ -265,7 +259,7 @@ describe('the back office in Chromium', () => {
       await row.waitFor();
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `${SHOTS}/failed-payments-desktop.png`, fullPage: true });
-      await row.getByRole('link').click();
+      await row.getByRole('link').filter({ hasNotText: '#' }).click();
       await page.waitForURL(new RegExp(`/staff/customers/${order.userId}$`));
       expect(errors).toEqual([]);
       await close();
@@ -292,7 +286,7 @@ describe('the back office in Chromium', () => {
       expect(failing.status).toBe(404);
 
       const { page, errors, close } = await openPage(browser(), DESKTOP);
-      await signInToStaff(page, 'admin@pawfresh.com.au');
+      await signInToStaff(page, baseUrl, 'admin@pawfresh.com.au');
       const count = page.getByRole('status').filter({ hasText: /\d+\+? failed workflow runs?/ });
       await count.waitFor();
       await expectNoAxeViolations(page);

@@ -82,3 +82,11 @@ export const identityAddressFrom = (
   countryCode: 'AU' as const,
   deliveryInstructions,
 });
+
+/**
+ * The refusal of an address the courier does not reach (its serviceability check), before
+ * anything is written: every box planned to it would fail. One wording for the customer API and
+ * the staff API.
+ */
+export const notServiceableMessage = (place: { suburb: string; state: string; postcode: string }) =>
+  `We don’t deliver to ${place.suburb} ${place.state} ${place.postcode} yet: check the suburb and postcode, or choose another address`;

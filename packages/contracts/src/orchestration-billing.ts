@@ -104,6 +104,74 @@ export const manualChargeSchema = chargeResultSchema
 export type ManualCharge = z.infer<typeof manualChargeSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// bulk-manual-charge (the back office's bulk retry of failed payments; docs/staff.md)
+// ---------------------------------------------------------------------------------------------
+
+/** The most boxes one bulk retry takes: a page of the failed payments queue. */
+export const MAX_BULK_CHARGE_ORDERS = 100;
+
+/** The boxes of a bulk retry: one to a page of the queue, each once. */
+export const bulkChargeOrderIds = z
+  .array(uuid('orderIds'), { error: 'orderIds must be a list of order ids' })
+  .min(1, { error: 'orderIds: choose at least one box to retry' })
+  .max(MAX_BULK_CHARGE_ORDERS, {
+    error: `orderIds: at most ${MAX_BULK_CHARGE_ORDERS} boxes at once`,
+  })
+  .refine((ids) => new Set(ids).size === ids.length, {
+    error: 'orderIds: each box may appear once',
+  });
+
+export const bulkManualChargeInput = z
+  .object({
+    orderIds: bulkChargeOrderIds,
+    createdBy: z
+      .string({ error: 'createdBy must be text' })
+      .trim()
+      .min(1, { error: 'createdBy is required' })
+      .max(100, { error: 'createdBy must be 100 characters or less' })
+      .describe('Who asked (staff:<userId>); recorded on the order events'),
+    workflowId: workflowId.optional(),
+  })
+  .strict();
+export type BulkManualChargeInput = z.output<typeof bulkManualChargeInput>;
+
+/** Where one box of a bulk retry stands: waiting, or how its charge ended. */
+export const bulkChargeStatuses = [
+  'waiting',
+  'charged',
+  'declined',
+  'already_paid',
+  'failed',
+] as const;
+export type BulkChargeStatus = (typeof bulkChargeStatuses)[number];
+
+export const bulkChargeProgressSchema = z
+  .object({
+    total: z.number().int().describe('Boxes this run took on'),
+    done: z.number().int().describe('Boxes finished, whatever the outcome'),
+    left: z.number().int().describe('Boxes still waiting for their charge'),
+    charged: z.number().int(),
+    declined: z.number().int().describe('The card was declined: the box stays failed'),
+    alreadyPaid: z.number().int().describe('Paid meanwhile: nothing charged'),
+    failed: z
+      .number()
+      .int()
+      .describe('Refused (skipped, cancelled, too late to make) or not possible just now'),
+    orders: z.array(
+      z.object({
+        orderId: z.uuid(),
+        status: z.enum(bulkChargeStatuses),
+        message: z
+          .string()
+          .nullable()
+          .describe("Why it was declined (the card provider's words) or refused"),
+      }),
+    ),
+  })
+  .meta({ id: 'BulkChargeProgress' });
+export type BulkChargeProgress = z.infer<typeof bulkChargeProgressSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // reset-temporal-schedules
 // ---------------------------------------------------------------------------------------------
 

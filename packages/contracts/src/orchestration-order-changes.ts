@@ -140,6 +140,7 @@ export const updateOrderDeliveryInfoInput = z
     suburb: requiredText(100, 'Enter the suburb'),
     address: deliveryInfoAddressInput.optional(),
     date: deliveryDateInput.optional().describe('A new delivery date and slot for this order'),
+    actedBy,
     workflowId,
   })
   .strict();
@@ -188,7 +189,12 @@ const oneOffBase = {
 };
 
 export const addOneOffExtraInput = z
-  .object({ ...oneOffBase, productVariantId: uuid('productVariantId'), quantity: extraQuantity })
+  .object({
+    ...oneOffBase,
+    productVariantId: uuid('productVariantId'),
+    quantity: extraQuantity,
+    actedBy,
+  })
   .strict();
 
 export const updateOneOffExtraInput = z
@@ -196,7 +202,7 @@ export const updateOneOffExtraInput = z
   .strict();
 
 export const deleteOneOffExtraInput = z
-  .object({ ...oneOffBase, orderLineItemId: uuid('orderLineItemId') })
+  .object({ ...oneOffBase, orderLineItemId: uuid('orderLineItemId'), actedBy })
   .strict();
 
 // ---------------------------------------------------------------------------------------------

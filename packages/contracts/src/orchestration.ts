@@ -21,6 +21,8 @@ import {
   invoiceSchema,
   manualChargeOrderInput,
   manualChargeSchema,
+  bulkManualChargeInput,
+  bulkChargeProgressSchema,
   reconcilePaymentsInput,
   reconcilePaymentsSchema,
   resetSchedulesInput,
@@ -336,6 +338,9 @@ export const workflowRunSchema = workflowRunSummarySchema
     generationProgress: generationProgressSchema
       .optional()
       .describe('An order generation of every subscription: its counts so far'),
+    chargeProgress: bulkChargeProgressSchema
+      .optional()
+      .describe('A bulk retry of failed payments: each box so far, and why one failed'),
   })
   .meta({ id: 'WorkflowRun' });
 export type WorkflowRun = z.infer<typeof workflowRunSchema>;
@@ -416,6 +421,17 @@ export const orchestrationContract = defineContract({
       body: manualChargeOrderInput,
       response: manualChargeSchema,
       errors: [400, 404, 409, 500, 502, 503],
+    },
+    bulkManualCharge: {
+      method: 'POST',
+      path: '/workflows/bulk-manual-charge',
+      summary: 'Charge several failed orders now, one manual-charge-order each, through a queue',
+      description:
+        "Answers 202 at once with the run as it stands; follow it at GET /workflows/runs/{workflowId} (chargeProgress: each box waiting, charged, declined, already paid or failed, with why). Each box is charged by its own manual-charge-order run on the billing queue (the card provider's rate limit), so money moves once per box whatever else charges it. The same workflowId again answers that run, never a second one.",
+      status: 202,
+      body: bulkManualChargeInput,
+      response: workflowRunSchema,
+      errors: [400, 500],
     },
     generateInvoice: {
       method: 'POST',

@@ -19,6 +19,7 @@ export const permissions = [
   'subscriptions:read',
   'subscriptions:write',
   'payments:read',
+  'payments:charge',
   'refunds:create',
   'refunds:over-limit',
   'audit:read',
@@ -51,6 +52,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'subscriptions:read',
     'subscriptions:write',
     'payments:read',
+    'payments:charge',
     'refunds:create',
     'audit:read',
   ],
@@ -101,6 +103,7 @@ export const missingPermissionMessage = (role: UserRole, wanted: Permission) =>
  */
 export const REASON_REQUIRED: readonly Permission[] = [
   'orders:write',
+  'payments:charge',
   'refunds:create',
   'refunds:over-limit',
   'subscriptions:write',

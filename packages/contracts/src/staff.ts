@@ -27,6 +27,7 @@ import {
 import { cancelReasonSchema, deliverySlots, subscriptionSchema } from './subscription.js';
 import { permission, staffRole } from './staff-roles.js';
 import { staffUserEndpoints } from './staff-users.js';
+import { boxActionEndpoints } from './staff-box-actions.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -531,6 +532,8 @@ export const staffContract = defineContract({
     },
     // The users and roles page and the customer 360's account e-mails (staff-users.ts).
     ...staffUserEndpoints(STAFF_API_BASE_PATH),
+    // Retrying payments, moving every box to come, a box's address (staff-box-actions.ts).
+    ...boxActionEndpoints(STAFF_API_BASE_PATH, staffReason),
   },
 });
 

@@ -2,6 +2,7 @@ import type { Handlers, SessionCookies } from '@pawfresh/kit';
 import type { staffContract } from '@pawfresh/contracts/staff';
 import type { StaffContext } from './flows/context.js';
 import { actionRoutes } from './routes/actions.js';
+import { boxActionRoutes } from './routes/box-actions.js';
 import { customerRoutes } from './routes/customers.js';
 import { runRoutes } from './routes/runs.js';
 import { sessionRoutes } from './routes/session.js';
@@ -17,5 +18,6 @@ export function staffHandlers(
     ...actionRoutes(ctx),
     ...runRoutes(ctx),
     ...userRoutes(ctx),
+    ...boxActionRoutes(ctx),
   };
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
-import { TestClock, type PrincipalRole } from '@pawfresh/kit';
+import { TestClock, unstorableTextMessage, type PrincipalRole } from '@pawfresh/kit';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { Dog } from '@pawfresh/contracts/dogs';
 import type { User } from '@pawfresh/contracts/identity';
-import type { Order } from '@pawfresh/contracts/order';
+import type { DeliveryOptions, Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { Product } from '@pawfresh/contracts/product';
 import { staffContract } from '@pawfresh/contracts/staff';
@@ -245,5 +245,58 @@ export async function expectOnlyStaff(
     expect(customerCall.statusCode, name).toBe(403);
     expect(messagesOf(customerCall)).toEqual(['Only staff can use the staff API']);
     expect((await call(method, url, body, {})).statusCode, name).toBe(401);
+  }
+}
+
+/** The box as the order service has it now. */
+export const orderNow = async (h: StaffHarness, id: string) =>
+  (await callJson(h.apps.order!, 'GET', `/api/v1/orders/${id}`)).json<Order>();
+
+/** A day and slot the courier delivers the box on, other than its own, that a move is accepted to. */
+export async function anotherDay(call: StaffCall, as: Callers['as'], c: Customer) {
+  const options = (
+    await call(
+      'GET',
+      `/customers/${c.user.id}/orders/${c.order.id}/delivery-options`,
+      undefined,
+      as.support,
+    )
+  ).json<DeliveryOptions>();
+  const to = options.options.find(
+    (o) => o.accepted && o.deliveryDate !== options.deliveryDate && o.slot === 'PM',
+  );
+  expect(to, JSON.stringify(options)).toBeDefined();
+  return to!;
+}
+
+const REASON_REQUIRED =
+  "reason is required: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline";
+
+/**
+ * Each staff write with a good body spoilt one way at a time (no reason, a blank or wrong-typed
+ * one, 100k characters, a NUL byte, an actor field the server writes, not an object): a 400 in
+ * the envelope with words a person can act on.
+ */
+export async function expectSpoiltBodiesRefused(
+  call: StaffCall,
+  as: Callers['as'],
+  good: Record<string, [url: string, body: Record<string, unknown>]>,
+): Promise<void> {
+  for (const [name, [url, body]] of Object.entries(good)) {
+    const spoilt: [body: unknown, message: string][] = [
+      [{ ...body, reason: undefined }, REASON_REQUIRED],
+      [{ ...body, reason: '   ' }, REASON_REQUIRED],
+      [{ ...body, reason: 42 }, REASON_REQUIRED],
+      [{ ...body, reason: 'x'.repeat(100_000) }, 'reason must be 500 characters or less'],
+      [{ ...body, reason: 'box\u0000gone' }, unstorableTextMessage(['reason'])],
+      [{ ...body, updatedBy: 'someone else' }, 'Unknown field: updatedBy'],
+      [[body], 'Request must be a JSON object'],
+    ];
+    for (const [sent, message] of spoilt) {
+      const res = await call('POST', url, sent, as.admin);
+      expect(res.statusCode, `${name} ${JSON.stringify(sent).slice(0, 80)}`).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'Bad Request', statusCode: 400 });
+      expect(messagesOf(res), name).toContain(message);
+    }
   }
 }

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryOptions, Order, OrderEvent } from '@pawfresh/contracts/order';
 import type { CancelReason, Subscription } from '@pawfresh/contracts/subscription';
-import { unstorableTextMessage } from '@pawfresh/kit';
 import { callJson, messagesOf } from '@pawfresh/testing';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import {
+  anotherDay as anotherDayOf,
+  orderNow as orderNowOf,
   customer,
   expectOnlyStaff,
+  expectSpoiltBodiesRefused,
   expectPermissionMatrix,
   timelineOf,
   useStaffApiAsEveryone,
@@ -36,8 +38,7 @@ beforeAll(async () => {
   reasons = (await call('GET', '/cancel-reasons', undefined, as.support)).json<CancelReason[]>();
 }, 180_000);
 
-const orderNow = async (id: string) =>
-  (await callJson(h.apps.order!, 'GET', `/api/v1/orders/${id}`)).json<Order>();
+const orderNow = (id: string) => orderNowOf(h, id);
 const subscriptionNow = async (id: string) =>
   (await callJson(h.apps.subscription!, 'GET', `/subscriptions/${id}`)).json<Subscription>();
 const timeline = (customerId: string) => timelineOf(call, as, customerId);
@@ -53,15 +54,7 @@ const cancelUrl = (c: Customer, subscriptionId = c.subscription.id) =>
 const reactivateUrl = (c: Customer, subscriptionId = c.subscription.id) =>
   `/customers/${c.user.id}/subscriptions/${subscriptionId}/reactivate`;
 
-/** A day and slot the courier delivers the box on, other than its own, that a move is accepted to. */
-async function anotherDay(c: Customer) {
-  const options = (await call('GET', optionsUrl(c), undefined, as.support)).json<DeliveryOptions>();
-  const to = options.options.find(
-    (o) => o.accepted && o.deliveryDate !== options.deliveryDate && o.slot === 'PM',
-  );
-  expect(to, JSON.stringify(options)).toBeDefined();
-  return to!;
-}
+const anotherDay = (c: Customer) => anotherDayOf(call, as, c);
 
 describe('who may act on boxes and plans', () => {
   /** Each new route with a call past the permission check that does nothing. */
@@ -103,8 +96,6 @@ describe('who may act on boxes and plans', () => {
 });
 
 describe('bad input', () => {
-  const REASON_REQUIRED =
-    "reason is required: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline";
   /** The body each route takes, to spoil one field at a time. */
   const good = (): Record<string, [url: string, body: Record<string, unknown>]> => ({
     skipOrder: [skipUrl(other), { reason: 'Customer away' }],
@@ -117,23 +108,7 @@ describe('bad input', () => {
   });
 
   it('answers wrong types, unknown fields, NUL bytes and a 100k-character reason 400 in the envelope, changing nothing', async () => {
-    for (const [name, [url, body]] of Object.entries(good())) {
-      const spoilt: [body: unknown, message: string][] = [
-        [{ ...body, reason: undefined }, REASON_REQUIRED],
-        [{ ...body, reason: '   ' }, REASON_REQUIRED],
-        [{ ...body, reason: 42 }, REASON_REQUIRED],
-        [{ ...body, reason: 'x'.repeat(100_000) }, 'reason must be 500 characters or less'],
-        [{ ...body, reason: 'box\u0000gone' }, unstorableTextMessage(['reason'])],
-        [{ ...body, updatedBy: 'someone else' }, 'Unknown field: updatedBy'],
-        [[body], 'Request must be a JSON object'],
-      ];
-      for (const [sent, message] of spoilt) {
-        const res = await call('POST', url, sent, as.admin);
-        expect(res.statusCode, `${name} ${JSON.stringify(sent).slice(0, 80)}`).toBe(400);
-        expect(res.json()).toMatchObject({ error: 'Bad Request', statusCode: 400 });
-        expect(messagesOf(res), name).toContain(message);
-      }
-    }
+    await expectSpoiltBodiesRefused(call, as, good());
     const fieldTypes: [url: string, body: unknown, message: string][] = [
       [
         moveUrl(other),

@@ -47,6 +47,10 @@ export function createAppRouter(queryClient: QueryClient) {
             lazy: () => import('./routes/customer').then((m) => ({ Component: m.CustomerPage })),
           },
           {
+            path: 'customers/:customerId/orders/:orderId',
+            lazy: () => import('./routes/order').then((m) => ({ Component: m.OrderPage })),
+          },
+          {
             path: paths.failedPayments.slice(1),
             lazy: () =>
               import('./routes/failed-payments').then((m) => ({

@@ -4,6 +4,7 @@ export const paths = {
   home: '/',
   search: (q: string) => `/?q=${encodeURIComponent(q)}`,
   customer: (id: string) => `/customers/${id}`,
+  order: (customerId: string, orderId: string) => `/customers/${customerId}/orders/${orderId}`,
   failedPayments: '/payments/failed',
   runs: '/runs',
   failedRuns: '/runs?status=failed',

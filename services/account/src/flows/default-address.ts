@@ -1,4 +1,5 @@
 import { badRequest } from '@pawfresh/kit';
+import { notServiceableMessage } from '@pawfresh/contracts/addresses';
 import { relay } from '../upstream-errors.js';
 import type { AccountContext, BodyOf } from './context.js';
 import { checkServiceability } from './delivery.js';
@@ -20,9 +21,7 @@ export async function replaceDefaultAddress(
   // planned from it would fail (issue 28: the account page said "We'll deliver to …" for one).
   const place = { postcode: address.postCode, suburb: address.suburb };
   if (!(await checkServiceability(ctx, place)).serviceable) {
-    throw badRequest(
-      `We don’t deliver to ${address.suburb} ${address.state} ${address.postCode} yet: check the suburb and postcode, or choose another address`,
-    );
+    throw badRequest(notServiceableMessage({ ...place, state: address.state }));
   }
   if (date === undefined) {
     await relay(ctx.identity.putDefaultAddress({ params: { userId }, body: address }));

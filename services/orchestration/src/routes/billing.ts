@@ -6,11 +6,14 @@ import type { Engine } from '../engine/engine.js';
 import { resetSchedules } from '../engine/schedules.js';
 import { billingRunId, type BillingWorkflows } from '../flows/billing/index.js';
 import { BILLING_RUN_TIME_ZONE, localDate } from '../rules/dunning.js';
+import { runView } from './run-view.js';
+import { waitingCharges } from '../rules/bulk-charge-progress.js';
 
 export type BillingHandlers = Pick<
   Handlers<typeof orchestrationContract>,
   | 'chargeDueOrders'
   | 'manualChargeOrder'
+  | 'bulkManualCharge'
   | 'reconcilePayments'
   | 'resetTemporalSchedules'
   | 'generateInvoice'
@@ -58,6 +61,16 @@ export function billingHandlers(
     manualChargeOrder: async ({ body: { workflowId, ...input } }) => {
       const run = await engine.run(billing.manualChargeOrder, input, workflowId);
       return { workflowId: run.workflowId, ...run.result };
+    },
+
+    // Many boxes take a while (the provider's rate limit): answered at once, followed as a run.
+    // The run's first progress may not be published yet: every box is then still waiting.
+    bulkManualCharge: async ({ body: { workflowId, ...input } }) => {
+      const run = await runView(
+        engine,
+        await engine.start(billing.bulkManualCharge, input, workflowId),
+      );
+      return { ...run, chargeProgress: run.chargeProgress ?? waitingCharges(input.orderIds) };
     },
 
     reconcilePayments: async ({ body: { workflowId, ...input } }) => {

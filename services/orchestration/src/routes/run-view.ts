@@ -4,6 +4,7 @@ import type { Engine } from '../engine/engine.js';
 import { cancelRefusalOf, resumePlanOf } from '../rules/run-actions.js';
 import { bulkProgressOf } from '../flows/migration/bulk-migrate.js';
 import { generationProgressOf } from '../flows/order-generation/generate-orders-batch.js';
+import { bulkChargeProgressOf } from '../flows/billing/bulk-manual-charge.js';
 
 const runNotFound = (workflowId: string) => notFound(`Workflow run ${workflowId} not found`);
 
@@ -15,12 +16,17 @@ export async function runView(
 ): Promise<WorkflowRun> {
   const run = await engine.getRun(workflowId, steps);
   if (!run) throw runNotFound(workflowId);
-  const progress = await bulkProgressOf(workflowId);
-  const generationProgress = await generationProgressOf(workflowId);
+  // A run is at most one kind of bulk run: the three reads go together.
+  const [progress, generationProgress, chargeProgress] = await Promise.all([
+    bulkProgressOf(workflowId),
+    generationProgressOf(workflowId),
+    bulkChargeProgressOf(workflowId),
+  ]);
   return {
     ...run,
     ...(progress ? { progress } : {}),
     ...(generationProgress ? { generationProgress } : {}),
+    ...(chargeProgress ? { chargeProgress } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { Acting, BodyOf, StaffContext } from './context.js';
 import { runStaffAction } from './record-action.js';
 
 /** What the audit log keeps of a box: when it comes and what state it is in. */
-const boxStateOf = (o: Order) => ({
+export const boxStateOf = (o: Order) => ({
   orderNumber: o.orderNumber,
   deliveryDate: o.deliveryDate,
   expectedDeliverySlotId: o.expectedDeliverySlotId,
@@ -19,7 +19,7 @@ const boxStateOf = (o: Order) => ({
 });
 
 /** The customer's box: another customer's order, or an unknown one, is a 404. */
-async function readCustomerOrder(ctx: StaffContext, customerId: string, orderId: string) {
+export async function readCustomerOrder(ctx: StaffContext, customerId: string, orderId: string) {
   const found = await orNotFound(ctx.order.getOrder({ params: { orderId } }));
   if (!found || found.userId !== customerId) throw notFound(`Order ${orderId} not found`);
   return found;

@@ -1,9 +1,5 @@
 import { passRefusals } from '@pawfresh/kit';
-import type {
-  RunListQuery,
-  RunStepsQuery,
-  WorkflowRun,
-} from '@pawfresh/contracts/orchestration';
+import type { RunListQuery, RunStepsQuery, WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Acting, StaffContext } from './context.js';
 import { runStaffAction } from './record-action.js';
 

@@ -1,20 +1,23 @@
-import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../config/paths';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 
 import { LoadError, Loading } from '../../components/states';
 import { AccountMailActions } from '../../features/customer/account-mail';
-import { BoxDialog } from '../../features/customer/box-dialog';
+import { BoxChange } from '../../features/customer/box-change-dialogs';
+import { Section } from '../../components/section';
 import { CancelDialog } from '../../features/customer/cancel-dialog';
 import { PagedTable } from '../../features/customer/paged-table';
 import {
   ProfileCards,
   Subscriptions,
   UpcomingBoxes,
+  type BoxAction,
   type PlanAction,
 } from '../../features/customer/overview-sections';
 import { PlanDialog } from '../../features/customer/plan-dialog';
@@ -29,19 +32,6 @@ import { formatCents, formatDate, formatInstant } from '../../lib/format';
 import { useMe } from '../../lib/me';
 
 /** Everything about one customer on one page (the customer 360), and what staff can do. */
-/** A part of the 360 page: a heading people (and screen readers) can jump to. */
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`}>
-      <Title order={2} size="h3" id={`${id}-heading`} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
-
-/** Everything about one customer on one page (the customer 360), and what staff can do. */
 export function CustomerPage() {
   const { customerId = '' } = useParams();
   const { can } = useMe();
@@ -51,9 +41,7 @@ export function CustomerPage() {
     action: PlanAction;
     subscription: Subscription;
   } | null>(null);
-  const [boxChange, setBoxChange] = useState<{ action: 'skip' | 'move'; order: Order } | null>(
-    null,
-  );
+  const [boxChange, setBoxChange] = useState<{ action: BoxAction; order: Order } | null>(null);
 
   if (overview.isPending) return <Loading label="Loading the customer…" />;
   if (overview.isError) {
@@ -85,6 +73,7 @@ export function CustomerPage() {
         <UpcomingBoxes
           view={view}
           canChange={can('orders:write')}
+          canRetry={can('payments:charge')}
           onChange={(action, order) => setBoxChange({ action, order })}
         />
       </Section>
@@ -100,7 +89,15 @@ export function CustomerPage() {
             query={(offset) => customerOrdersQuery(customerId, offset)}
             empty="No boxes yet"
             columns={[
-              { accessor: 'orderNumber', title: 'Order', render: (o) => `#${o.orderNumber}` },
+              {
+                accessor: 'orderNumber',
+                title: 'Order',
+                render: (o) => (
+                  <Anchor component={Link} to={paths.order(o.userId, o.id)}>
+                    #{o.orderNumber}
+                  </Anchor>
+                ),
+              },
               {
                 accessor: 'deliveryDate',
                 title: 'Delivery',
@@ -210,13 +207,7 @@ export function CustomerPage() {
           onClose={() => setPlanChange(null)}
         />
       ) : null}
-      {boxChange ? (
-        <BoxDialog
-          action={boxChange.action}
-          order={boxChange.order}
-          onClose={() => setBoxChange(null)}
-        />
-      ) : null}
+      {boxChange ? <BoxChange {...boxChange} onClose={() => setBoxChange(null)} /> : null}
     </Stack>
   );
 }

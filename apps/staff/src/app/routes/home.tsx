@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { Empty, LoadError } from '../../components/states';
 import { MATCHED_LABEL, useSearch } from '../../features/search/search-query';
-import { resultKey } from '../../features/search/search-results';
+import { resultKey, resultPath } from '../../features/search/search-results';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/me';
 import { paths } from '../../config/paths';
@@ -62,7 +62,7 @@ export function HomePage() {
           records={results}
           idAccessor={resultKey}
           noRecordsText={search.isPending ? 'Searching…' : `Nothing matches “${q.trim()}”`}
-          onRowClick={({ record }) => void navigate(paths.customer(record.customer.id))}
+          onRowClick={({ record }) => void navigate(resultPath(record))}
           columns={[
             {
               accessor: 'name',

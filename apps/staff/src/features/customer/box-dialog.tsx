@@ -11,8 +11,9 @@ import { formatCents, formatDate, formatInstant } from '../../lib/format';
 import { deliveryOptionsQuery } from './queries';
 
 /** A box as a person names it: "box #1042 of 4 Dec 2026 (PM)". */
-const boxName = (o: Pick<Order, 'orderNumber' | 'deliveryDate' | 'expectedDeliverySlotId'>) =>
-  `box #${o.orderNumber} of ${formatDate(o.deliveryDate)} (${o.expectedDeliverySlotId})`;
+export const boxName = (
+  o: Pick<Order, 'orderNumber' | 'deliveryDate' | 'expectedDeliverySlotId'>,
+) => `box #${o.orderNumber} of ${formatDate(o.deliveryDate)} (${o.expectedDeliverySlotId})`;
 
 /**
  * Skipping one box to come, or moving it to another day the courier delivers: the reason, what
@@ -67,7 +68,11 @@ function SkipDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   );
 }
 
-function MoveDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+/**
+ * The days and slots the box may move to (the courier's, whose changes are still open; not its
+ * own), the one chosen, and the field to choose it with.
+ */
+export function useDayChoice(order: Order) {
   const options = useQuery(deliveryOptionsQuery(order.userId, order.id));
   const [chosen, setChosen] = useState<string | null>(null);
   const offered = (options.data?.options ?? []).filter(
@@ -76,6 +81,34 @@ function MoveDialog({ order, onClose }: { order: Order; onClose: () => void }) {
       !(o.deliveryDate === order.deliveryDate && o.slot === order.expectedDeliverySlotId),
   );
   const picked = offered.find((o) => `${o.deliveryDate} ${o.slot}` === chosen);
+  const field = options.isPending ? (
+    <Loading label="Loading the days the courier delivers…" />
+  ) : options.isError ? (
+    <LoadError error={options.error} onRetry={() => void options.refetch()} />
+  ) : offered.length === 0 ? (
+    <Text>
+      There is no other day this box can move to now: the courier’s days to come are past their
+      cut-off, or the box can no longer change.
+    </Text>
+  ) : (
+    <Select
+      label="New delivery day"
+      description="The days the courier delivers to the address whose changes are still open"
+      placeholder="Choose a day"
+      data={offered.map((o) => ({
+        value: `${o.deliveryDate} ${o.slot}`,
+        label: `${formatDate(o.deliveryDate)} ${o.slot} (changes close ${formatInstant(o.cutoffAt)})`,
+      }))}
+      value={chosen}
+      onChange={setChosen}
+      required
+    />
+  );
+  return { picked, field };
+}
+
+function MoveDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { picked, field } = useDayChoice(order);
 
   return (
     <ActionDialog
@@ -90,31 +123,7 @@ function MoveDialog({ order, onClose }: { order: Order; onClose: () => void }) {
           { deliveryDate: picked!.deliveryDate, deliverySlotId: picked!.slot, reason },
         )
       }
-      fields={
-        options.isPending ? (
-          <Loading label="Loading the days the courier delivers…" />
-        ) : options.isError ? (
-          <LoadError error={options.error} onRetry={() => void options.refetch()} />
-        ) : offered.length === 0 ? (
-          <Text>
-            There is no other day this box can move to now: the courier’s days to come are past
-            their cut-off, or the box can no longer change.
-          </Text>
-        ) : (
-          <Select
-            label="New delivery day"
-            description="The days the courier delivers to the address whose changes are still open"
-            placeholder="Choose a day"
-            data={offered.map((o) => ({
-              value: `${o.deliveryDate} ${o.slot}`,
-              label: `${formatDate(o.deliveryDate)} ${o.slot} (changes close ${formatInstant(o.cutoffAt)})`,
-            }))}
-            value={chosen}
-            onChange={setChosen}
-            required
-          />
-        )
-      }
+      fields={field}
       preview={
         <List.Item>
           move the {boxName(order)} to{' '}

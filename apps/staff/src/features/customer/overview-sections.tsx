@@ -1,9 +1,11 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { Order } from '@pawfresh/contracts/order';
 import type { StaffCustomerOverview } from '@pawfresh/contracts/staff';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 
 import { Empty } from '../../components/states';
+import { paths } from '../../config/paths';
 import { formatCents, formatDate, formatInstant } from '../../lib/format';
 
 const Label = ({ children }: { children: string }) => (
@@ -182,8 +184,52 @@ export function Subscriptions({
 
 const BOX_ACTIONS = [
   ['move', 'Move'],
+  ['move-all', 'Move all'],
+  ['address', 'Address'],
   ['skip', 'Skip'],
 ] as const;
+
+/** What staff can do to a box to come from the customer page. */
+export type BoxAction = (typeof BOX_ACTIONS)[number][0] | 'retry';
+
+/** What can be done to a box now, as buttons named for the box (screen readers hear which). */
+export function BoxActionButtons({
+  order: o,
+  canChange,
+  canRetry,
+  onChange,
+}: {
+  order: Order;
+  canChange: boolean;
+  canRetry: boolean;
+  onChange: (action: BoxAction, order: Order) => void;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {canRetry && o.paymentStatus === 'attempt_failed' ? (
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => onChange('retry', o)}
+          aria-label={`Retry payment of box #${o.orderNumber}`}
+        >
+          Retry payment
+        </Button>
+      ) : null}
+      {(canChange ? BOX_ACTIONS : []).map(([action, label]) => (
+        <Button
+          key={action}
+          size="compact-sm"
+          variant="light"
+          onClick={() => onChange(action, o)}
+          aria-label={`${label} box #${o.orderNumber} of ${formatDate(o.deliveryDate)}`}
+        >
+          {label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
 
 /**
  * The boxes to come: what is in them, when changes close, what they cost and when they are paid;
@@ -192,12 +238,16 @@ const BOX_ACTIONS = [
 export function UpcomingBoxes({
   view,
   canChange,
+  canRetry,
   onChange,
 }: {
   view: StaffCustomerOverview;
   canChange: boolean;
-  onChange: (action: 'skip' | 'move', order: Order) => void;
+  /** payments:charge: a box whose payment failed can be charged now. */
+  canRetry: boolean;
+  onChange: (action: BoxAction, order: Order) => void;
 }) {
+  const withActions = canChange || canRetry;
   if (view.upcomingBoxes.length === 0) return <Empty>No boxes to come.</Empty>;
   return (
     <Table.ScrollContainer minWidth={800}>
@@ -211,13 +261,17 @@ export function UpcomingBoxes({
             <Table.Th>Price</Table.Th>
             <Table.Th>Contents</Table.Th>
             <Table.Th>Status</Table.Th>
-            {canChange ? <Table.Th>Actions</Table.Th> : null}
+            {withActions ? <Table.Th>Actions</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {view.upcomingBoxes.map(({ order: o, contents }) => (
             <Table.Tr key={o.id}>
-              <Table.Td>#{o.orderNumber}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={paths.order(o.userId, o.id)}>
+                  #{o.orderNumber}
+                </Anchor>
+              </Table.Td>
               <Table.Td>
                 {formatDate(o.deliveryDate)} {o.expectedDeliverySlotId}
               </Table.Td>
@@ -237,21 +291,14 @@ export function UpcomingBoxes({
                   {o.displayType}
                 </Badge>
               </Table.Td>
-              {canChange ? (
+              {withActions ? (
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {BOX_ACTIONS.map(([action, label]) => (
-                      <Button
-                        key={action}
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => onChange(action, o)}
-                        aria-label={`${label} box #${o.orderNumber} of ${formatDate(o.deliveryDate)}`}
-                      >
-                        {label}
-                      </Button>
-                    ))}
-                  </Group>
+                  <BoxActionButtons
+                    order={o}
+                    canChange={canChange}
+                    canRetry={canRetry}
+                    onChange={onChange}
+                  />
                 </Table.Td>
               ) : null}
             </Table.Tr>

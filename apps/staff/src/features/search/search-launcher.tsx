@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import type { StaffSearchResult } from '@pawfresh/contracts/staff';
 
 import { Empty, LoadError, Loading } from '../../components/states';
-import { paths } from '../../config/paths';
-import { resultKey, SearchResultRow } from './search-results';
+import { resultKey, resultPath, SearchResultRow } from './search-results';
 import { useSearch } from './search-query';
 
 /**
@@ -55,7 +54,7 @@ function SearchDialog({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const open = (r: StaffSearchResult) => {
     onDone();
-    void navigate(paths.customer(r.customer.id));
+    void navigate(resultPath(r));
   };
   const results = search.data?.data ?? [];
   return (

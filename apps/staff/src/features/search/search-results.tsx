@@ -1,8 +1,15 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { StaffSearchResult } from '@pawfresh/contracts/staff';
 
+import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { MATCHED_LABEL } from './search-query';
+
+/** Where a result opens: an order number its box, anything else the customer. */
+export const resultPath = (r: StaffSearchResult) =>
+  r.matched === 'orderNumber' && r.order
+    ? paths.order(r.customer.id, r.order.id)
+    : paths.customer(r.customer.id);
 
 export const resultKey = (r: StaffSearchResult) =>
   `${r.customer.id}:${r.matched}:${r.order?.id ?? ''}`;

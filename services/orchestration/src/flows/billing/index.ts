@@ -1,4 +1,6 @@
 import type {
+  BulkChargeProgress,
+  BulkManualChargeInput,
   BilledOrder,
   BillingRun,
   ChargeResult,
@@ -22,6 +24,7 @@ import { chargeDueOrders } from './charge-due-orders.js';
 import { chargeOrder, type ChargeOrderInput } from './charge-order.js';
 import type { BillingContext } from './context.js';
 import { manualChargeOrder } from './manual-charge-order.js';
+import { bulkManualCharge } from './bulk-manual-charge.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
 export interface BillingWorkflows {
@@ -31,6 +34,10 @@ export interface BillingWorkflows {
   manualChargeOrder: Workflow<
     { orderId: string; userId?: string; createdBy?: string },
     ChargeResult
+  >;
+  bulkManualCharge: Workflow<
+    Omit<BulkManualChargeInput, 'workflowId'>,
+    { progress: BulkChargeProgress }
   >;
   createTestAccount: Workflow<CreateAccountInput, Omit<TestAccount, 'workflowId'>>;
   createAccount: Workflow<CreateAccountInput, Omit<TestAccount, 'workflowId'>>;
@@ -85,12 +92,18 @@ export function registerBillingWorkflows(
       );
     },
   );
+  const manual = engine.register('manual-charge-order', manualChargeOrder(ctx, charge));
   return {
     chargeOrder: charge,
     reconcilePayments: reconcile,
     billOrder: bill,
     chargeDueOrders: run,
-    manualChargeOrder: engine.register('manual-charge-order', manualChargeOrder(ctx, charge)),
+    manualChargeOrder: manual,
+    // The back office's bulk retry: each box on the billing queue, at the provider's rate.
+    bulkManualCharge: engine.register(
+      'bulk-manual-charge',
+      bulkManualCharge(ctx, (input, id) => engine.enqueue(manual, input, id, queue)),
+    ),
     createTestAccount: engine.register('create-test-account', createAccount(ctx)),
     createAccount: engine.register('create-account-scenario', createAccount(ctx)),
     generateInvoice: engine.register(

@@ -15,6 +15,7 @@ export const addOneOffExtra =
   async (input: {
     orderId: string;
     userId?: string | undefined;
+    actedBy?: string | undefined;
     subscriptionId?: string | undefined;
     productVariantId: string;
     quantity: number;
@@ -32,7 +33,7 @@ export const addOneOffExtra =
     );
     const variant = variants.get(input.productVariantId)!;
     const items = addOneOff(lineItemInputs(order), variant, input.quantity);
-    const written = await repriceLines(ctx, order, items, input.userId, variants);
+    const written = await repriceLines(ctx, order, items, input, variants);
     const line = written.orderLineItems.find(
       (i) => i.oneOff && !i.planType && !i.extraId && i.productVariantId === variant.id,
     );

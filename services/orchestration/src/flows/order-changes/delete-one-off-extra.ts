@@ -7,11 +7,12 @@ export const deleteOneOffExtra =
   async (input: {
     orderId: string;
     userId?: string | undefined;
+    actedBy?: string | undefined;
     subscriptionId?: string | undefined;
     orderLineItemId: string;
   }): Promise<OneOffExtraAnswer> => {
     const { order, lines } = await readOneOffLine(ctx, input);
     const items = lines.filter((i) => i.id !== input.orderLineItemId);
-    const written = await repriceLines(ctx, order, items, input.userId);
+    const written = await repriceLines(ctx, order, items, input);
     return { order: written, orderLineItemId: null };
   };

@@ -64,6 +64,7 @@ const extraNotOnOrder = (orderId: string, lineItemId: string) =>
 export interface LineChangeInput {
   orderId: string;
   userId?: string | undefined;
+  actedBy?: string | undefined;
   subscriptionId?: string | undefined;
 }
 
@@ -95,7 +96,8 @@ export async function repriceLines(
   ctx: WorkflowContext,
   order: Order,
   items: readonly LineItemInput[],
-  userId: string | undefined,
+  /** Who asks: the customer (userId), or whoever acts for them (actedBy: staff:<userId>). */
+  asker: { userId?: string | undefined; actedBy?: string | undefined },
   variants?: ReadonlyMap<string, CatalogueVariant>,
 ): Promise<Order> {
   const known =
@@ -105,5 +107,5 @@ export async function repriceLines(
       items.flatMap((i) => (i.productVariantId ? [i.productVariantId] : [])),
     ));
   const priced = await priceLines(ctx, order, items, known);
-  return writeLines(ctx, order, priced, actorOf(userId));
+  return writeLines(ctx, order, priced, actorOf(asker.userId, asker.actedBy));
 }

@@ -15,6 +15,6 @@ export const updateOneOffExtra =
     const items = lines.map((i) =>
       i.id === input.orderLineItemId ? { ...i, quantity: input.quantity } : i,
     );
-    const written = await repriceLines(ctx, order, items, input.userId);
+    const written = await repriceLines(ctx, order, items, input);
     return { order: written, orderLineItemId: input.orderLineItemId };
   };

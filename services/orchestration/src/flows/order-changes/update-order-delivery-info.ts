@@ -40,10 +40,11 @@ export const updateOrderDeliveryInfo =
     suburb: string;
     address?: DeliveryInfoAddressInput | undefined;
     date?: DeliveryDateInput | undefined;
+    actedBy?: string | undefined;
   }): Promise<OrderChangeAnswer> => {
     const { services, step } = ctx;
     const order = await readOwnedOrder(ctx, input.orderId, input.userId);
-    const actor = actorOf(input.userId);
+    const actor = actorOf(input.userId, input.actedBy);
     const place = { postcode: input.postcode, suburb: input.suburb };
     if (input.address) await checkAddressId(ctx, order, input.address.addressId);
     if (input.date && !(await courierDelivers(ctx, place, input.date))) {

@@ -35,6 +35,6 @@ export const updateOrderExtras =
       ),
     );
     const items = withOneOffExtras(lineItemInputs(order), input.extras, variants);
-    const written = await repriceLines(ctx, order, items, input.userId, variants);
+    const written = await repriceLines(ctx, order, items, input, variants);
     return { orderId: order.id, orders: [written], skippedOrders: [] };
   };

@@ -58,6 +58,6 @@ export const updateOrderRecipeMix =
     });
     refuseIfAny(problems);
     const items = mixRecipes(lineItemInputs(order), input.animalId, shares);
-    const written = await repriceLines(ctx, order, items, input.userId, byId);
+    const written = await repriceLines(ctx, order, items, input, byId);
     return { orderId: order.id, orders: [written], skippedOrders: [] };
   };
