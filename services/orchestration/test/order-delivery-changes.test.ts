@@ -116,6 +116,26 @@ describe('POST /workflows/update-order-delivery-date', () => {
 });
 
 describe('POST /workflows/update-order-delivery-info', () => {
+  it('refuses an address the courier does not reach, for one box or all, changing nothing', async () => {
+    const home = await household<Order>(apps(), 2, await customer());
+    const [first] = home.orders;
+    for (const applyToFutureOrders of [false, true]) {
+      const res = await call('POST', '/workflows/update-order-delivery-info', {
+        orderId: first!.id,
+        userId: home.userId,
+        applyToFutureOrders,
+        postcode: '0872',
+        suburb: 'Yulara',
+        address: { ...newStreet, state: 'NT', addressId: first!.address.addressId },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(messagesOf(res)).toEqual([
+        'We don’t deliver to Yulara NT 0872 yet: check the suburb and postcode, or choose another address',
+      ]);
+    }
+    for (const o of home.orders) expect(await readOrder(o.id)).toEqual(o);
+  });
+
   it('gives every future order that can change the new address, naming those left', async () => {
     const home = await household<Order>(apps(), 5, await customer());
     const [first, , , queued] = home.orders;

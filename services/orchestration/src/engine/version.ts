@@ -5,4 +5,4 @@
  * and keep processes of the old version running until their runs end (docs/workflows.md
  * "Changing a workflow"). A change that keeps every run's steps in order keeps the version.
  */
-export const WORKFLOW_VERSION = '2026.11.28';
+export const WORKFLOW_VERSION = '2026.11.29';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest, notFound, passRefusals } from '@pawfresh/kit';
-import { notServiceableMessage } from '@pawfresh/contracts/addresses';
+import { notFound, passRefusals } from '@pawfresh/kit';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Order } from '@pawfresh/contracts/order';
 import type { StaffBulkRetry } from '@pawfresh/contracts/staff-box-actions';
@@ -197,9 +196,9 @@ export async function moveFutureBoxes(
 }
 
 /**
- * One box's address (update-order-delivery-info for this box only), after the courier's
- * serviceability check: an address it does not reach is refused in the customer app's words and
- * nothing is written. The default address and the other boxes stay as they are.
+ * One box's address (update-order-delivery-info for this box only; the workflow asks the courier
+ * first: an address it does not reach is refused in the customer app's words and nothing is
+ * written). The default address and the other boxes stay as they are.
  */
 export async function changeBoxAddress(
   ctx: StaffContext,
@@ -214,12 +213,6 @@ export async function changeBoxAddress(
     reason,
     doing: 'Changing the address',
     run: async (before) => {
-      const reached = await ctx.courier.checkServiceability({
-        body: { postcode: postCode, suburb },
-      });
-      if (!reached.serviceable) {
-        throw badRequest(notServiceableMessage({ suburb, state, postcode: postCode }));
-      }
       const done = await ctx.orchestration.updateOrderDeliveryInfo({
         body: {
           orderId: before.id,

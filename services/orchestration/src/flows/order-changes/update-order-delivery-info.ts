@@ -1,5 +1,5 @@
-import { identityAddressFrom } from '@pawfresh/contracts/addresses';
-import { HttpError, orNotFound, passRefusals, upstream } from '@pawfresh/kit';
+import { identityAddressFrom, notServiceableMessage } from '@pawfresh/contracts/addresses';
+import { badRequest, HttpError, orNotFound, passRefusals, upstream } from '@pawfresh/kit';
 import type { Order } from '@pawfresh/contracts/order';
 import type {
   DeliveryDateInput,
@@ -47,6 +47,18 @@ export const updateOrderDeliveryInfo =
     const actor = actorOf(input.userId, input.actedBy);
     const place = { postcode: input.postcode, suburb: input.suburb };
     if (input.address) await checkAddressId(ctx, order, input.address.addressId);
+    // A new address the courier does not reach is refused before anything changes, in the words
+    // the customer app shows for it (a new date is checked against the courier's days below).
+    if (input.address) {
+      const { serviceable } = await step('check-serviceability', () =>
+        upstream('Asking the courier', () =>
+          services.courier.checkServiceability({ body: place }),
+        ),
+      );
+      if (!serviceable) {
+        throw badRequest(notServiceableMessage({ ...place, state: input.address.state }));
+      }
+    }
     if (input.date && !(await courierDelivers(ctx, place, input.date))) {
       throw await notDelivered(ctx, order, place, input.date);
     }
