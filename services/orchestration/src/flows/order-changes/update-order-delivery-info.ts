@@ -51,9 +51,7 @@ export const updateOrderDeliveryInfo =
     // the customer app shows for it (a new date is checked against the courier's days below).
     if (input.address) {
       const { serviceable } = await step('check-serviceability', () =>
-        upstream('Asking the courier', () =>
-          services.courier.checkServiceability({ body: place }),
-        ),
+        upstream('Asking the courier', () => services.courier.checkServiceability({ body: place })),
       );
       if (!serviceable) {
         throw badRequest(notServiceableMessage({ ...place, state: input.address.state }));
