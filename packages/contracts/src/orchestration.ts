@@ -223,6 +223,8 @@ export const NEVER_CANCELLED: readonly string[] = [
   'bill-order',
   'charge-order',
   'manual-charge-order',
+  // The back office's bulk retry: its boxes' charges go on without it, and its progress with it.
+  'bulk-manual-charge',
   'reconcile-payments',
 ];
 export const runStatusFilters = [...workflowRunStatuses, 'failed'] as const;

@@ -292,7 +292,13 @@ describe('resuming and cancelling a run', () => {
   });
 
   it('never cancels a run that moves money, even one still going', () => {
-    for (const name of ['checkout', 'charge-due-orders', 'bill-order', 'charge-order']) {
+    for (const name of [
+      'checkout',
+      'charge-due-orders',
+      'bill-order',
+      'charge-order',
+      'bulk-manual-charge',
+    ]) {
       for (const status of ['PENDING', 'ENQUEUED', 'MAX_RECOVERY_ATTEMPTS_EXCEEDED'] as const) {
         expect(cancelRefusalOf(run(status, name)), `${name} ${status}`).toContain(
           `Run w (${name}) moves money: it is never cancelled`,
