@@ -184,6 +184,10 @@ describe('health and documentation', () => {
         '/identity/migration',
         '/identity/migration/{userId}',
         '/identity/users/{userId}/notifications',
+        '/identity/staff',
+        '/identity/staff/{userId}/role',
+        '/identity/staff/{userId}/deactivate',
+        '/identity/staff/{userId}/reactivate',
       ].sort(),
     );
   });
