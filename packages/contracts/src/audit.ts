@@ -43,7 +43,7 @@ export const auditActor = z
     /** The signed-in user (staff or customer); null for a workflow or a service. */
     userId: uuid('actor.userId').nullable(),
     role: userRole.nullable(),
-    /** A workflow's name, or the service that acted. */
+    /** A workflow's name, the service that acted, or the member of staff's name when they acted. */
     name: z.string().trim().max(100).nullable().default(null),
   })
   .strict();

@@ -60,6 +60,10 @@ export const mailSchema = z
 
 export type User = z.infer<typeof userSchema>;
 
+/** A person's name as one line ("Jo Tester"). */
+export const fullName = (user: Pick<User, 'firstName' | 'lastName'>) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
 // --- Staff accounts (issue 31 item 7: the back office's users and roles page) ---
 
 /**

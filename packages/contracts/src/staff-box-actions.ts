@@ -72,6 +72,11 @@ export const orderDetailSchema = z
       ),
     shipments: z.array(shipmentSchema).describe("The courier's shipments, with tracking"),
     events: z.array(orderEventSchema).describe("The order service's history, oldest first"),
+    people: z
+      .record(z.string(), z.string())
+      .describe(
+        'The names of the members of staff the events name as their author (`createdBy` `staff:<id>`), by that text',
+      ),
     history: z
       .array(auditEventSchema)
       .nullable()

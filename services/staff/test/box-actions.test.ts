@@ -106,7 +106,8 @@ describe('retrying a failed payment', () => {
     });
     expect(order.paymentStatus).toBe('processed');
     expect(audit).toMatchObject({
-      actor: { type: 'staff', userId: ids.support, role: 'support' },
+      // The member's name as identity has it (the harness's sessions are "Test Session").
+      actor: { type: 'staff', userId: ids.support, role: 'support', name: 'Test Session' },
       action: 'payment.retry',
       permission: 'payments:charge',
       targetType: 'order',
@@ -171,7 +172,12 @@ describe("a box's page", () => {
     // The box's first payment (the harness's) and the one the retry made, newest first.
     expect(detail.payments?.map((p) => p.status)).toEqual(['processed', 'processed']);
     expect(detail.shipments).toEqual([]);
-    expect(detail.events.at(-1)).toMatchObject({ currentValue: 'processed' });
+    expect(detail.events.at(-1)).toMatchObject({
+      currentValue: 'processed',
+      createdBy: `staff:${ids.support}`,
+    });
+    // The events' author by name, not the id.
+    expect(detail.people).toEqual({ [`staff:${ids.support}`]: 'Test Session' });
     expect(detail.history?.map((e) => e.action)).toEqual(['payment.retry', 'payment.retry']);
   });
 
@@ -216,6 +222,19 @@ describe('bulk retry from the failed payments queue', () => {
       before: { orderIds: body.orderIds },
       reason: 'Provider outage over',
     });
+    // And each box in its customer's timeline, with the run that retries it.
+    for (const c of [bulkA, bulkB]) {
+      expect((await timelineOf(call, as, c.user.id)).data[0]).toMatchObject({
+        actor: { type: 'staff', userId: ids.support, name: 'Test Session' },
+        action: 'payment.bulk-retry',
+        targetType: 'order',
+        targetId: c.order.id,
+        customerId: c.user.id,
+        before: { paymentStatus: 'attempt_failed' },
+        after: { workflowId: retry.workflowId },
+        reason: 'Provider outage over',
+      });
+    }
     let now = retry;
     for (let i = 0; i < 120 && !now.finished; i++) {
       await new Promise((r) => setTimeout(r, 250));

@@ -458,7 +458,7 @@ describe('refunding a payment', () => {
     const { refund, audit } = res.json();
     expect(refund).toMatchObject({ amount: 2_500, createdBy: `staff:${ids.support}` });
     expect(audit).toMatchObject({
-      actor: { type: 'staff', userId: ids.support, role: 'support' },
+      actor: { type: 'staff', userId: ids.support, role: 'support', name: 'Test Session' },
       action: 'payment.refund',
       permission: 'refunds:create',
       targetType: 'payment',

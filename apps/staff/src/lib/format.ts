@@ -23,3 +23,9 @@ export function parseDollars(text: string): number | null {
   const [whole = '0', fraction = ''] = cleaned.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
+
+/** Who did something in the audit log: a member of staff by name and role, else the actor's name. */
+export const actorLabel = (actor: { type: string; role: string | null; name: string | null }) =>
+  actor.type === 'staff'
+    ? `${actor.name ?? 'Staff'} (${actor.role ?? 'unknown role'})`
+    : (actor.name ?? actor.type);

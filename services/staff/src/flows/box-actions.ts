@@ -6,7 +6,7 @@ import type { StaffBulkRetry } from '@pawfresh/contracts/staff-box-actions';
 import { staffActor } from '../rules/staff-access.js';
 import type { Acting, BodyOf, StaffContext } from './context.js';
 import { boxStateOf, readCustomerOrder } from './order-actions.js';
-import { runStaffAction } from './record-action.js';
+import { recordActions, runStaffAction } from './record-action.js';
 
 /**
  * The staff API's actions on payments and boxes (docs/staff.md "Acting on boxes and the plan"):
@@ -106,9 +106,9 @@ function bulkRetryOf(run: WorkflowRun): StaffBulkRetry {
 /**
  * Retries many failed payments at once: one bulk-manual-charge run, each box its own
  * manual-charge-order on the billing queue. Its id is made of the member of staff and their
- * Idempotency-Key, so the same request again answers the same run. Recorded once, for the run
- * (the boxes it took on before, the run after); each box's charge is written as theirs on the
- * box's events.
+ * Idempotency-Key, so the same request again answers the same run. Recorded for the run (the
+ * boxes it took on before, the run after) and for each box, in its customer's timeline; each box's
+ * charge is written as theirs on the box's events.
  */
 export async function bulkRetryPayments(
   ctx: StaffContext,
@@ -121,24 +121,52 @@ export async function bulkRetryPayments(
     .digest('hex')
     .slice(0, 40);
   const workflowId = `staff-bulk-retry:${digest}`;
-  const { result: retry, audit } = await runStaffAction(ctx, acting, {
+  const {
+    result: { retry, boxes },
+    audit,
+  } = await runStaffAction(ctx, acting, {
     action: 'payment.bulk-retry',
     permission: 'payments:charge',
     targetType: 'workflow-run',
     targetId: workflowId,
     reason: body.reason,
     doing: 'Starting the retries',
-    read: async () => ({ orderIds: body.orderIds }),
+    // The boxes as they stand before any is charged again (an unknown id is the run's to report).
+    read: async () => ({
+      orderIds: body.orderIds,
+      boxes: (
+        await passRefusals('Reading the boxes', () =>
+          ctx.order.lookupOrders({ body: { orderIds: body.orderIds } }),
+        )
+      ).items,
+    }),
     customerOf: () => null,
-    run: async () =>
-      bulkRetryOf(
+    run: async ({ boxes }) => ({
+      retry: bulkRetryOf(
         await ctx.orchestration.bulkManualCharge({
           body: { orderIds: body.orderIds, createdBy: staffActor(acting.userId), workflowId },
         }),
       ),
-    stateBefore: (before) => before,
-    stateAfter: (started) => ({ workflowId: started.workflowId, total: body.orderIds.length }),
+      boxes,
+    }),
+    stateBefore: ({ orderIds }) => ({ orderIds }),
+    stateAfter: ({ retry }) => ({ workflowId: retry.workflowId, total: body.orderIds.length }),
   });
+  // Each box in its customer's timeline too: who retried it, why, and the run that does.
+  await recordActions(
+    ctx,
+    acting,
+    boxes.map((order) => ({
+      action: 'payment.bulk-retry',
+      permission: 'payments:charge',
+      targetType: 'order',
+      targetId: order.id,
+      customerId: order.userId,
+      before: { paymentStatus: order.paymentStatus },
+      after: { workflowId: retry.workflowId },
+      reason: body.reason,
+    })),
+  );
   return { retry, audit };
 }
 

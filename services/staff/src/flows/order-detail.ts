@@ -1,8 +1,35 @@
+import { fullName } from '@pawfresh/contracts/identity';
 import { passRefusals } from '@pawfresh/kit';
 import { hasPermission } from '@pawfresh/contracts/staff-roles';
 import type { StaffOrderDetail } from '@pawfresh/contracts/staff-box-actions';
+import { STAFF_PREFIX } from '../rules/staff-access.js';
 import type { Acting, StaffContext } from './context.js';
 import { readCustomerOrder } from './order-actions.js';
+
+/**
+ * Who wrote the box's events from the back office, by name: the order service keeps the author as
+ * `staff:<id>` (staffActor); a member identity no longer knows keeps that text.
+ */
+async function staffNames(
+  ctx: StaffContext,
+  events: readonly { createdBy: string | null }[],
+): Promise<Record<string, string>> {
+  const authors = new Set(
+    events.flatMap((e) => (e.createdBy?.startsWith(STAFF_PREFIX) ? [e.createdBy] : [])),
+  );
+  const named = await Promise.all(
+    [...authors].map(async (author) => {
+      const userId = author.slice(STAFF_PREFIX.length);
+      try {
+        const user = await ctx.identity.getUser({ params: { userId } });
+        return [[author, fullName(user)]];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return Object.fromEntries(named.flat());
+}
 
 /** How far back the box's history is read from the customer's timeline. */
 const HISTORY_READ = 100;
@@ -45,6 +72,7 @@ export async function orderDetail(
       : null,
   ]);
   const names = new Map(products.map((p) => [p.id, p.name]));
+  const people = await staffNames(ctx, events);
   return {
     order,
     contents: order.orderLineItems.map((item) => ({
@@ -62,6 +90,7 @@ export async function orderDetail(
     payments: payments?.data ?? null,
     shipments: shipments.data,
     events,
+    people,
     history: timeline
       ? timeline.data.filter((e) => e.targetType === 'order' && e.targetId === order.id)
       : null,

@@ -1,5 +1,6 @@
+import { fullName } from '@pawfresh/contracts/identity';
 import type { AuditEvent, AuditEventInput } from '@pawfresh/contracts/audit';
-import { passRefusals } from '@pawfresh/kit';
+import { chunks, passRefusals } from '@pawfresh/kit';
 import type { Permission } from '@pawfresh/contracts/staff-roles';
 import type { Acting, StaffContext } from './context.js';
 
@@ -16,6 +17,19 @@ export interface StaffAction {
 }
 
 /**
+ * The member's name as it reads today, kept on the row so the timeline says who acted even after
+ * they leave (ADR 019); null when identity cannot say (the row is still written, with the user id).
+ */
+async function nameOf(ctx: StaffContext, acting: Acting): Promise<string | null> {
+  try {
+    const user = await ctx.identity.getUser({ params: { userId: acting.userId } });
+    return fullName(user).slice(0, 100) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Records a done action in the audit log as the signed-in member of staff (ADR 019). It runs after
  * the action succeeded: if the log cannot be reached the action is still answered as done (a
  * refund reported as failed would be made again), and the whole event is logged as an error so it
@@ -26,17 +40,42 @@ export async function recordAction(
   acting: Acting,
   done: StaffAction,
 ): Promise<AuditEvent | null> {
-  const event: AuditEventInput = {
-    actor: { type: 'staff', userId: acting.userId, role: acting.role, name: null },
-    ...done,
-    requestId: acting.requestId,
+  const [audit] = await recordActions(ctx, acting, [done]);
+  return audit ?? null;
+}
+
+/** How many rows of one action are written at once (a bulk retry writes one per box). */
+const RECORDING_AT_ONCE = 10;
+
+/** recordAction for several rows of one request (the member's name read once). */
+export async function recordActions(
+  ctx: StaffContext,
+  acting: Acting,
+  done: readonly StaffAction[],
+): Promise<(AuditEvent | null)[]> {
+  const actor = {
+    type: 'staff' as const,
+    userId: acting.userId,
+    role: acting.role,
+    name: await nameOf(ctx, acting),
   };
-  try {
-    return await ctx.audit.recordEvent({ body: event });
-  } catch (err) {
-    ctx.log.error({ err, auditEvent: event }, 'a staff action was done but not recorded');
-    return null;
+  const recorded: (AuditEvent | null)[] = [];
+  for (const some of chunks(done, RECORDING_AT_ONCE)) {
+    recorded.push(
+      ...(await Promise.all(
+        some.map(async (action) => {
+          const event: AuditEventInput = { actor, ...action, requestId: acting.requestId };
+          try {
+            return await ctx.audit.recordEvent({ body: event });
+          } catch (err) {
+            ctx.log.error({ err, auditEvent: event }, 'a staff action was done but not recorded');
+            return null;
+          }
+        }),
+      )),
+    );
   }
+  return recorded;
 }
 
 /**

@@ -29,4 +29,5 @@ export function staffMemberOf(user: User & { role: StaffRole }): StaffMember {
 }
 
 /** How a member of staff is written in the spec's actor fields (createdBy, updatedBy, …). */
-export const staffActor = (userId: string) => `staff:${userId}`;
+export const STAFF_PREFIX = 'staff:';
+export const staffActor = (userId: string) => `${STAFF_PREFIX}${userId}`;

@@ -28,7 +28,7 @@ import {
   customerTimelineQuery,
 } from '../../features/customer/queries';
 import { RefundDialog } from '../../features/customer/refund-dialog';
-import { formatCents, formatDate, formatInstant } from '../../lib/format';
+import { formatCents, formatDate, formatInstant, actorLabel } from '../../lib/format';
 import { useMe } from '../../lib/me';
 
 /** Everything about one customer on one page (the customer 360), and what staff can do. */
@@ -186,10 +186,7 @@ export function CustomerPage() {
               {
                 accessor: 'actor',
                 title: 'Who',
-                render: (e) =>
-                  e.actor.type === 'staff'
-                    ? `Staff (${e.actor.role ?? 'unknown role'})`
-                    : (e.actor.name ?? e.actor.type),
+                render: (e) => actorLabel(e.actor),
               },
               { accessor: 'action', title: 'What' },
               { accessor: 'reason', title: 'Reason', render: (e) => e.reason ?? '—' },

@@ -25,7 +25,7 @@ import {
 } from '../../features/customer/box-change-dialogs';
 import { BoxActionButtons, type BoxAction } from '../../features/customer/overview-sections';
 import { api } from '../../lib/api';
-import { formatCents, formatDate, formatInstant } from '../../lib/format';
+import { formatCents, formatDate, formatInstant, actorLabel } from '../../lib/format';
 import { useMe } from '../../lib/me';
 
 /** Under the customer's key, so an action on the box (which reads the customer again) reads it too. */
@@ -104,7 +104,7 @@ export function OrderPage() {
   if (detail.isError) {
     return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   }
-  const { order: o, contents, payments, shipments, events, history } = detail.data;
+  const { order: o, contents, payments, shipments, events, people, history } = detail.data;
   const a = o.address;
   return (
     <Stack maw={1200} gap="xl">
@@ -259,9 +259,7 @@ export function OrderPage() {
                 heads={['When', 'Who', 'What', 'Reason']}
                 rows={history.map((e) => [
                   formatInstant(e.at),
-                  e.actor.type === 'staff'
-                    ? `Staff (${e.actor.role ?? 'unknown role'})`
-                    : (e.actor.name ?? e.actor.type),
+                  actorLabel(e.actor),
                   e.action,
                   e.reason ?? '—',
                 ])}
@@ -278,7 +276,7 @@ export function OrderPage() {
                 e.description,
                 e.previousValue ?? '—',
                 e.currentValue ?? '—',
-                e.createdBy ?? '—',
+                (e.createdBy && people[e.createdBy]) ?? e.createdBy ?? '—',
               ])}
           />
         </Stack>

@@ -74,7 +74,11 @@ export function Shell() {
           <Menu position="bottom-end">
             <Menu.Target>
               <Button variant="subtle" aria-label={`${me.firstName} ${me.lastName}, ${me.role}`}>
-                {me.firstName} ({me.role})
+                {/* On a phone the role gives way, so the first name is never cut short. */}
+                {me.firstName}
+                <Text span inherit visibleFrom="sm">
+                  &nbsp;({me.role})
+                </Text>
               </Button>
             </Menu.Target>
             <Menu.Dropdown>

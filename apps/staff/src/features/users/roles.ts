@@ -1,4 +1,4 @@
-import type { StaffUser, StaffUserStatus } from '@pawfresh/contracts/identity';
+import type { StaffUserStatus } from '@pawfresh/contracts/identity';
 import { staffRoles, type StaffRole } from '@pawfresh/contracts/staff-roles';
 
 /** What each role is for, as an admin choosing one reads it (ROLE_PERMISSIONS decides). */
@@ -23,5 +23,4 @@ export const STATUS: Record<StaffUserStatus, { label: string; color: string }> =
   deactivated: { label: 'Deactivated', color: 'gray.8' },
 };
 
-export const fullName = (user: Pick<StaffUser, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`;
+export { fullName } from '@pawfresh/contracts/identity';
