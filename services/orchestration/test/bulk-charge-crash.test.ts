@@ -7,7 +7,7 @@ import { aFridayAhead, boxBody } from './server-box.js';
 
 /**
  * The back office's bulk retry of failed payments (bulk-manual-charge, one manual-charge-order a
- * box) with its process killed (SIGKILL, the payment service's PAYMENT_FAULT hook) inside a card
+ * box) with its process killed (SIGKILL, the payment service's fault hook, armed in the running process) inside a card
  * charge — before the provider hears of it, after the provider took the money but before it is
  * recorded, and after the record — then started again: the run ends by itself, every box is paid
  * once, and the provider's books equal ours.
@@ -68,10 +68,9 @@ const points = ['before-provider', 'after-provider', 'after-record'] as const;
 describe('a bulk retry whose process is killed inside a card charge', () => {
   points.forEach((point, n) => {
     it(`charge, ${point}: the run ends by itself and every box is paid once`, async () => {
-      await setup.running();
+      const armed = await setup.running();
       const orders = await failedBoxes(3, 4 + n);
-      await setup.stopAll();
-      const armed = await setup.started({ PAYMENT_FAULT: `charge:${point}` });
+      await setup.armFault(`charge:${point}`);
       const runId = `retry-crash-${randomUUID()}`;
       const died = new Promise<void>((resolve) => armed.process.once('exit', () => resolve()));
       setup
@@ -83,6 +82,7 @@ describe('a bulk retry whose process is killed inside a card charge', () => {
         .catch(() => undefined);
       await died;
       expect(armed.process.signalCode).toBe('SIGKILL');
+      await setup.armFault(null);
 
       await setup.started();
       const run = await waitFor(`${runId} to end`, async () => settled(await setup.run(runId)));

@@ -210,6 +210,8 @@ export class CrashServers implements ServerClient {
       // One replica restarted under its stable name: it recovers its own runs as it starts.
       WORKFLOW_EXECUTOR_ID: 'crash-server',
       WORKFLOW_RECOVERY_INTERVAL_MS: '500',
+      // Read by the payment service at each instant of a card call (armFault).
+      PAYMENT_FAULT_FILE: path.join(dataDir, 'payment-fault'),
       ...env,
     };
     let database: DatabaseConnection | undefined;
@@ -290,6 +292,15 @@ export class CrashServers implements ServerClient {
       const why = up === false ? 'The server stopped while starting' : String(up);
       throw new Error(`${why}; its last output:\n${tail}`);
     }
+  }
+
+  /**
+   * Arms the payment service's fault (`<call>:<point>`, services/payment/src/rules/faults.ts) in
+   * every server of this database, running or started later: the first to reach that instant of a
+   * card call kills itself. `null` disarms it (before the restart that recovers the run).
+   */
+  async armFault(fault: string | null): Promise<void> {
+    await writeFile(this.env.PAYMENT_FAULT_FILE!, fault ?? '');
   }
 
   /** The running server, started if none runs (one start shared by a file's tests). */

@@ -9,7 +9,8 @@ import { customerWithBox } from './server-box.js';
 import { readyCart } from './server-cart.js';
 
 /**
- * The process killed (SIGKILL, by the payment service's PAYMENT_FAULT hook) inside each call to
+ * The process killed (SIGKILL, by the payment service's fault hook, armed in the running process
+ * through PAYMENT_FAULT_FILE) inside each call to
  * the card provider that moves money — before the provider hears of it, after the provider did it
  * but before it is recorded, and after the record but before the answer is kept — then started
  * again: the workflow that made the call recovers on its own, and the provider's books and ours
@@ -50,22 +51,17 @@ async function takeEmail(email: string): Promise<void> {
 }
 
 /**
- * Starts the server with the fault armed and waits for the process to kill itself: `act` starts
- * a workflow that reaches the call and names its run, or `{ recovers }` names a run that the
- * restart recovers into the call (the server is then not waited for: it may die while starting).
+ * Arms the fault and waits for the process to kill itself: `act` starts a workflow on the running
+ * server (one is started if none runs) that reaches the call and names its run, or `{ recovers }`
+ * names a run that a server started now recovers into the call (not waited for: it may die while
+ * starting). The fault is disarmed once the process is dead, so the next start recovers the run.
  */
 async function dieInside(
   fault: string,
   act: (() => Promise<string>) | { recovers: string },
 ): Promise<string> {
-  const current = setup.current;
-  if (current && current.process.exitCode === null && current.process.signalCode === null) {
-    await setup.stopAll();
-  }
-  const armed =
-    typeof act === 'function'
-      ? await setup.started({ PAYMENT_FAULT: fault })
-      : setup.start({ PAYMENT_FAULT: fault });
+  await setup.armFault(fault);
+  const armed = typeof act === 'function' ? await setup.running() : setup.start();
   const died = new Promise<void>((resolve) => {
     if (armed.process.exitCode !== null || armed.process.signalCode !== null) resolve();
     else armed.process.once('exit', () => resolve());
@@ -75,6 +71,7 @@ async function dieInside(
     armed.process.signalCode === 'SIGKILL' ? true : undefined,
   );
   await died;
+  await setup.armFault(null);
   return runId;
 }
 

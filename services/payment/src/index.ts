@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Counter, servicePlugin, type ServiceModule, type ServiceRuntime } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
@@ -25,16 +26,26 @@ export interface PaymentServiceOptions {
 }
 
 /**
- * The crash tests' hook (PAYMENT_FAULT, test builds only): the process kills itself with SIGKILL
- * the first time it reaches the named instant of a call to the provider, as a power cut would.
+ * The crash tests' hook (PAYMENT_FAULT or PAYMENT_FAULT_FILE, test builds only): the process kills
+ * itself with SIGKILL the first time it reaches the named instant of a call to the provider, as a
+ * power cut would. The file is read at each instant, so a test arms a running process.
  */
 function faultHook(
-  fault: PaymentSettings['fault'],
+  settings: Pick<PaymentSettings, 'fault' | 'faultFile'>,
   log: ServiceRuntime['log'],
 ): (call: FaultCall, point: FaultPoint) => void {
-  if (!fault) return () => undefined;
+  const { fault, faultFile } = settings;
+  if (!fault && !faultFile) return () => undefined;
+  const armed = (): string | null => {
+    if (fault) return `${fault.call}:${fault.point}`;
+    try {
+      return readFileSync(faultFile!, 'utf8').trim();
+    } catch {
+      return null;
+    }
+  };
   return (call, point) => {
-    if (call !== fault.call || point !== fault.point) return;
+    if (armed() !== `${call}:${point}`) return;
     log.warn(
       { call, point },
       'PAYMENT_FAULT: killing this process inside a call to the card provider',
@@ -93,7 +104,7 @@ export function createPaymentService(
           processName: settings.claimHolder.processName,
           leaseMs: settings.claimLeaseMs,
         },
-        fault: faultHook(settings.fault, runtime.log),
+        fault: faultHook(settings, runtime.log),
         countAttempt: (call, outcome) => attempts?.inc({ call, outcome, provider: provider.name }),
         webhookSecret:
           provider.name === 'sandbox'

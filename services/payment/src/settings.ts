@@ -19,6 +19,12 @@ export interface PaymentSettings {
    * to the card provider, e.g. `charge:after-provider` (rules/faults.ts). Refused in production.
    */
   fault: { call: FaultCall; point: FaultPoint } | null;
+  /**
+   * Test builds only: a file read at each of those points, holding `<call>:<point>` or nothing, so
+   * a crash test arms the fault in a process already running instead of starting one armed. Refused
+   * in production.
+   */
+  faultFile: string | null;
   /** Stripe's webhook endpoint secret (STRIPE_WEBHOOK_SECRET, `whsec_…`): events are refused without it. */
   stripeWebhookSecret: string | null;
   /** The sandbox's webhook secret: it signs the events it emits with it. */
@@ -83,6 +89,10 @@ const envSchema = z.object({
       error: `PAYMENT_FAULT must be <call>:<point>, a call of ${faultCalls.join(', ')} and a point of ${faultPoints.join(', ')}`,
     })
     .optional(),
+  PAYMENT_FAULT_FILE: z
+    .string()
+    .min(1, { error: 'PAYMENT_FAULT_FILE must be the path of a file' })
+    .optional(),
 });
 
 export function readPaymentSettings(
@@ -90,10 +100,12 @@ export function readPaymentSettings(
   env: Record<string, string | undefined> = process.env,
 ): PaymentSettings {
   const parsed = loadConfig(envSchema, env);
-  if (environment === 'production' && parsed.PAYMENT_FAULT) {
-    throw new ConfigError([
-      'PAYMENT_FAULT kills the process inside calls to the card provider for crash tests: it is refused in production',
-    ]);
+  for (const name of ['PAYMENT_FAULT', 'PAYMENT_FAULT_FILE'] as const) {
+    if (environment === 'production' && parsed[name]) {
+      throw new ConfigError([
+        `${name} kills the process inside calls to the card provider for crash tests: it is refused in production`,
+      ]);
+    }
   }
   const [call, point] = parsed.PAYMENT_FAULT?.split(':') ?? [];
   return {
@@ -103,6 +115,7 @@ export function readPaymentSettings(
     },
     claimLeaseMs: parsed.PAYMENT_CLAIM_LEASE_SECONDS * 1000,
     fault: call && point ? { call: call as FaultCall, point: point as FaultPoint } : null,
+    faultFile: parsed.PAYMENT_FAULT_FILE ?? null,
     stripeWebhookSecret: parsed.STRIPE_WEBHOOK_SECRET ?? null,
     sandboxWebhookSecret: parsed.SANDBOX_WEBHOOK_SECRET,
     sandboxEventsIntervalMs:

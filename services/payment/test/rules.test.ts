@@ -7,6 +7,7 @@ import { idempotencyKeyOf, requestFingerprint } from '../src/rules/idempotency-k
 import { requireRevertable, requireSameImport } from '../src/rules/migration.js';
 import { defaultAfterRemoval, isDefaultOnAdd, newCard } from '../src/rules/payment-methods.js';
 import { requireRefundable } from '../src/rules/refunds.js';
+import { readPaymentSettings } from '../src/settings.js';
 
 /** The status and message a rule refuses with. */
 function refusal(rule: () => void) {
@@ -242,5 +243,32 @@ describe('provider events and reconciliation rules', () => {
     expect(movesToward('pending', 'processed')).toEqual(['processing', 'processed']);
     expect(movesToward('processing', 'processing')).toEqual([]);
     expect(movesToward('expired', 'processed')).toBeNull();
+  });
+});
+
+describe("the crash tests' fault settings", () => {
+  it('reads PAYMENT_FAULT and PAYMENT_FAULT_FILE in a test build', () => {
+    expect(readPaymentSettings('test', { PAYMENT_FAULT: 'charge:after-provider' })).toMatchObject({
+      fault: { call: 'charge', point: 'after-provider' },
+      faultFile: null,
+    });
+    expect(readPaymentSettings('test', { PAYMENT_FAULT_FILE: '/tmp/fault' })).toMatchObject({
+      fault: null,
+      faultFile: '/tmp/fault',
+    });
+    expect(() => readPaymentSettings('test', { PAYMENT_FAULT: 'charge:later' })).toThrow(
+      /PAYMENT_FAULT must be <call>:<point>/,
+    );
+  });
+
+  it('refuses both in production: they kill the process', () => {
+    for (const [name, value] of [
+      ['PAYMENT_FAULT', 'refund:before-provider'],
+      ['PAYMENT_FAULT_FILE', '/tmp/fault'],
+    ] as const) {
+      expect(() => readPaymentSettings('production', { [name]: value })).toThrow(
+        `${name} kills the process inside calls to the card provider for crash tests: it is refused in production`,
+      );
+    }
   });
 });
