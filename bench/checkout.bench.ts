@@ -74,6 +74,7 @@ async function main() {
     services: collaborators(runtime, () => {}),
     step: (_name, run) => run(),
     workflowId: () => id,
+    parentCancelled: async () => false,
     clock: systemClock,
     between: async () => {},
   });

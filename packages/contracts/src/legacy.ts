@@ -183,6 +183,16 @@ export const setMigrationStatusInput = z
   .strict();
 export type SetMigrationStatusInput = z.output<typeof setMigrationStatusInput>;
 
+export const releaseQueuedInput = z
+  .object({
+    workflowId: z
+      .string({ error: 'workflowId must be the id of the bulk run' })
+      .trim()
+      .min(1, { error: 'workflowId must be the id of the bulk run' })
+      .max(100, { error: 'workflowId must be at most 100 characters' }),
+  })
+  .strict();
+
 export const legacyContract = defineContract({
   service: 'legacy',
   title: 'Legacy exporter',
@@ -216,6 +226,18 @@ export const legacyContract = defineContract({
       body: setMigrationStatusInput,
       response: legacyUserSchema,
       errors: [400, 404, 409],
+    },
+    releaseQueued: {
+      method: 'POST',
+      path: '/legacy-users/release-queued',
+      summary: 'Give back the customers a cancelled bulk run still holds as queued',
+      description:
+        'Every legacy user whose status is `queued` by this workflow becomes `unmigrated` again, so a later bulk run selects them (the migration workflows, when a bulk run is cancelled). Users it holds otherwise (migrating, migrated, error) are left as they are. Answered again, it gives back none.',
+      body: releaseQueuedInput,
+      response: z.object({
+        released: z.number().int().describe('How many users were given back'),
+      }),
+      errors: [400],
     },
   },
 });

@@ -36,7 +36,11 @@ export const migrateResultSchema = z
     workflowId: z.string(),
     legacyId: z.number().int(),
     email: z.string(),
-    migrationStatus: z.enum(['migrated', 'error']),
+    migrationStatus: z
+      .enum(['migrated', 'error', 'unmigrated'])
+      .describe(
+        '`unmigrated`: a bulk run’s customer not started because the run was cancelled first (given back, nothing made)',
+      ),
     error: z
       .string()
       .nullable()

@@ -227,6 +227,12 @@ export const NEVER_CANCELLED: readonly string[] = [
   'bulk-manual-charge',
   'reconcile-payments',
 ];
+/**
+ * One customer's import or revert: stopped midway it would leave the customer half-imported, so it
+ * is not cancelled while it runs or waits in the queue; it ends on its own (migrated, or in error
+ * with what it made undone). Cancelling its bulk run gives back the customers not started yet.
+ */
+export const NOT_CANCELLED_WHILE_RUNNING: readonly string[] = ['migrate', 'revert-migrate'];
 export const runStatusFilters = [...workflowRunStatuses, 'failed'] as const;
 export type RunStatusFilter = (typeof runStatusFilters)[number];
 

@@ -4,6 +4,7 @@ import type { LegacyContext } from './flows/context.js';
 import {
   getLegacyUserData,
   listLegacyUserEmails,
+  releaseQueuedCustomers,
   setMigrationStatus,
 } from './flows/legacy-users.js';
 
@@ -12,5 +13,6 @@ export function legacyHandlers(ctx: LegacyContext): Handlers<typeof legacyContra
     listLegacyUserEmails: ({ query }) => listLegacyUserEmails(ctx, query),
     getLegacyUserData: ({ body }) => getLegacyUserData(ctx, body.email),
     setMigrationStatus: ({ params, body }) => setMigrationStatus(ctx, params.legacyId, body),
+    releaseQueued: ({ body }) => releaseQueuedCustomers(ctx, body.workflowId),
   };
 }

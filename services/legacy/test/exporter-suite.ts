@@ -281,6 +281,33 @@ export function exporterSuite(source: string, setup: () => ExporterSetup | undef
       expect((await set(u1.id, { status: 'done' })).statusCode).toBe(400);
     });
 
+    it('gives back the customers a cancelled bulk run holds as queued, and no others', async () => {
+      const [a, b, c, d] = data.users.slice(10, 14) as LegacyDataSet['users'];
+      const set = (id: number, body: unknown) =>
+        call('PUT', `/legacy-users/${id}/migration-status`, body);
+      await set(a!.id, { status: 'queued', workflowId: 'bulk-x' });
+      await set(b!.id, { status: 'queued', workflowId: 'bulk-x' });
+      await set(c!.id, { status: 'migrating', workflowId: 'bulk-x:13' });
+      await set(d!.id, { status: 'queued', workflowId: 'bulk-y' });
+      const release = (body: unknown) => call('POST', '/legacy-users/release-queued', body);
+      const res = await release({ workflowId: 'bulk-x' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ released: 2 });
+      const status = async (id: number) =>
+        (await page('?limit=1000')).data.find((x) => x.legacyId === id)!.migrationStatus;
+      expect([
+        await status(a!.id),
+        await status(b!.id),
+        await status(c!.id),
+        await status(d!.id),
+      ]).toEqual(['unmigrated', 'unmigrated', 'migrating', 'queued']);
+      // Again: none left to give back.
+      expect((await release({ workflowId: 'bulk-x' })).json()).toEqual({ released: 0 });
+      const bad = await release({ workflowId: '', extra: 1 });
+      expect(bad.statusCode).toBe(400);
+      expect(messagesOf(bad)).toContain('workflowId must be the id of the bulk run');
+    });
+
     it('answers odd input to every route with a 4xx in the service envelope', async () => {
       expect(await fuzzContract(app, legacyContract, serviceAuth, 20)).toEqual([]);
     });

@@ -38,6 +38,7 @@ export const orchestrationService: ServiceModule<DatabaseConnection> = {
       services: collaborators(runtime, () => engine.beginShutdown()),
       step: <T>(name: string, run: () => Promise<T>) => engine.step(name, run),
       workflowId: () => engine.currentWorkflowId(),
+      parentCancelled: () => engine.parentCancelled(),
       clock: runtime.clock,
       between: () => engine.between(),
     };

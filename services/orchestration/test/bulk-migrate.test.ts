@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callJson, harnessForFile, messagesOf } from '@pawfresh/testing';
 import type { LegacyUserPage } from '@pawfresh/contracts/legacy';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
+import { MIGRATION_CONCURRENCY } from '../src/flows/migration/bulk-migrate.js';
 import { migrationHarness } from './migration-harness.js';
 
 const h = harnessForFile(migrationHarness);
@@ -106,6 +107,67 @@ describe('bulk-migrate and bulk-revert-migrate', () => {
       );
       expect(res.statusCode).toBe(404);
     }
+  }, 300_000);
+
+  it('cancelled, gives back the customers it had not started, and lets those under way finish', async () => {
+    const cohort = 'phase2_low_engagement_customers';
+    const count = async (status: string) =>
+      (
+        await callJson(
+          h.services.legacy!,
+          'GET',
+          `/legacy-user-emails?cohort=${cohort}&migrationStatus=${status}&limit=1`,
+        )
+      ).json<LegacyUserPage>().meta.total;
+    const [unmigrated, ended] = [
+      await count('unmigrated'),
+      (await count('migrated')) + (await count('error')),
+    ];
+    // Every slot of the migration queue taken by a customer held mid-claim (past the check of
+    // their run), the rest of the run's customers waiting in the queue.
+    const claims = h.hold('/get-legacy-user-data');
+    const started = await bulk('bulk-migrate', { cohort, cohortLimit: 30, workflowId: 'bulk-c' });
+    expect(started.statusCode, started.body).toBe(202);
+    while (claims.waiting() < MIGRATION_CONCURRENCY) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // One customer's import, waiting in the queue or under way, is not cancelled on its own.
+    const waiting = (
+      await callJson(
+        h.services.legacy!,
+        'GET',
+        `/legacy-user-emails?cohort=${cohort}&migrationStatus=queued&limit=1`,
+      )
+    ).json<LegacyUserPage>().data[0]!;
+    const child = await callJson(
+      h.app,
+      'POST',
+      `/workflows/runs/bulk-c:${waiting.legacyId}/cancel`,
+    );
+    expect(child.statusCode, child.body).toBe(409);
+    expect(messagesOf(child).join()).toContain('is importing or reverting one customer');
+    const cancelled = await callJson(h.app, 'POST', '/workflows/runs/bulk-c/cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<WorkflowRun>().status).toBe('CANCELLED');
+    claims.release();
+
+    // Each customer ends once: the ones under way migrated (or in error), the others given back.
+    const going = async () => {
+      let n = 0;
+      for (const status of ['PENDING', 'ENQUEUED']) {
+        const runs = (
+          await callJson(h.app, 'GET', `/workflows/runs?name=migrate&status=${status}&limit=100`)
+        ).json<{ data: { workflowId: string }[] }>();
+        n += runs.data.filter((r) => r.workflowId.startsWith('bulk-c:')).length;
+      }
+      return n;
+    };
+    while ((await going()) > 0) await new Promise((resolve) => setImmediate(resolve));
+    expect(await count('queued')).toBe(0);
+    expect(await count('migrating')).toBe(0);
+    const left = await count('unmigrated');
+    expect(unmigrated - left).toBe(MIGRATION_CONCURRENCY);
+    expect((await count('migrated')) + (await count('error')) - ended).toBe(MIGRATION_CONCURRENCY);
   }, 300_000);
 
   it('refuses a cohort limit outside 1 to 5000 and an unknown cohort', async () => {

@@ -24,6 +24,11 @@ export interface MigrationHarness {
   services: Record<string, FastifyInstance>;
   data: LegacyDataSet;
   down: Record<string, boolean>;
+  /**
+   * Holds every call whose path ends with `path` until `release()`: `waiting()` counts the calls
+   * held (a test fills the migration queue's slots with customers held mid-claim).
+   */
+  hold(path: string): { waiting(): number; release(): void };
   close(): Promise<void>;
 }
 
@@ -35,6 +40,7 @@ export async function migrationHarness(dataSet = MIGRATION_TEST_DATA): Promise<M
   const legacyModule = createLegacyService({ legacyDatabaseUrl: undefined, dataSet });
   await legacyModule.seedDemoData!({ database } as never);
   const down: Record<string, boolean> = {};
+  const holds: { path: string; waiting: number; released: Promise<void> }[] = [];
   const { app, services, graph } = await workflowGraph(
     {
       legacy: legacyModule,
@@ -51,6 +57,11 @@ export async function migrationHarness(dataSet = MIGRATION_TEST_DATA): Promise<M
     (routed) => async (url, init) => {
       const name = new URL(url).hostname.replace(/\.svc$/, '');
       if (down[name]) return new Response('{"message":"down"}', { status: 503 });
+      const held = holds.find((h) => new URL(url).pathname.endsWith(h.path));
+      if (held) {
+        held.waiting += 1;
+        await held.released;
+      }
       return routed(url, init);
     },
   );
@@ -63,6 +74,18 @@ export async function migrationHarness(dataSet = MIGRATION_TEST_DATA): Promise<M
     services,
     data: generateLegacyDataSet(dataSet),
     down,
+    hold(path) {
+      let release!: () => void;
+      const held = { path, waiting: 0, released: new Promise<void>((r) => (release = r)) };
+      holds.push(held);
+      return {
+        waiting: () => held.waiting,
+        release: () => {
+          holds.splice(holds.indexOf(held), 1);
+          release();
+        },
+      };
+    },
     async close() {
       await graph.close();
       await database.close();

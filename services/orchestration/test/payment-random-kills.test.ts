@@ -108,7 +108,8 @@ describe('checkouts and billing runs killed at random instants', () => {
       // A billing run always completes; a checkout completes or fails with its own reason (its
       // twin took the e-mail), never a lost answer.
       if (kind === 'billing') expect(run.status, JSON.stringify(run.error)).toBe('SUCCESS');
-      else if (run.status === 'ERROR') expect(run.error?.statusCode).toBe(409);
+      else if (run.status === 'ERROR')
+        expect(run.error?.statusCode, JSON.stringify(run.error)).toBe(409);
     }
     for (const orderId of orders) {
       const order = await setup.get<Order>(`/svc/order/api/v1/orders/${orderId}`);

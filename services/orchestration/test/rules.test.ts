@@ -291,6 +291,17 @@ describe('resuming and cancelling a run', () => {
     expect(cancelRefusalOf(run('CANCELLED', 'migrate'))).toContain('is already cancelled');
   });
 
+  it("never cancels one customer's import or revert while it runs or waits: its bulk run is cancelled instead", () => {
+    for (const name of ['migrate', 'revert-migrate']) {
+      for (const status of ['PENDING', 'ENQUEUED'] as const) {
+        expect(cancelRefusalOf(run(status, name)), `${name} ${status}`).toBe(
+          `Run w (${name}) is importing or reverting one customer: stopped midway it would leave them half-done, so it ends on its own (cancel its bulk run to give back the customers it has not started)`,
+        );
+      }
+    }
+    expect(cancelRefusalOf(run('PENDING', 'bulk-migrate'))).toBeNull();
+  });
+
   it('never cancels a run that moves money, even one still going', () => {
     for (const name of [
       'checkout',

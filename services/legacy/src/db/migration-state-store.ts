@@ -1,4 +1,4 @@
-import { eq, inArray, ne } from '@pawfresh/db/orm';
+import { and, eq, inArray, ne } from '@pawfresh/db/orm';
 import type { Database } from '@pawfresh/db';
 import type { MigrationStatus } from '@pawfresh/contracts/legacy';
 import { migrationStates, type LegacySchema } from './schema.js';
@@ -69,4 +69,14 @@ export async function saveState(tx: LegacyDb, row: MigrationStateRow): Promise<v
       updatedAt: row.updatedAt,
     })
     .where(eq(migrationStates.legacyId, row.legacyId));
+}
+
+/** The users `queued` by this workflow made `unmigrated` again; answers how many. */
+export async function releaseQueued(db: LegacyDb, workflowId: string, now: Date): Promise<number> {
+  const released = await db
+    .update(migrationStates)
+    .set({ status: 'unmigrated', updatedAt: now })
+    .where(and(eq(migrationStates.status, 'queued'), eq(migrationStates.workflowId, workflowId)))
+    .returning({ legacyId: migrationStates.legacyId });
+  return released.length;
 }

@@ -10,6 +10,7 @@ import {
   idsWithStatus,
   idsWithStatusOtherThan,
   lockState,
+  releaseQueued,
   saveState,
   statesOf,
 } from '../db/migration-state-store.js';
@@ -161,4 +162,15 @@ export async function setMigrationStatus(
     return next;
   });
   return toLegacyUser(user, saved);
+}
+
+/**
+ * POST /legacy-users/release-queued: the customers a cancelled bulk run still holds as `queued`
+ * become `unmigrated` again (docs/migration.md "Cancelling a bulk run").
+ */
+export async function releaseQueuedCustomers(
+  { db, clock }: LegacyContext,
+  workflowId: string,
+): Promise<{ released: number }> {
+  return { released: await releaseQueued(db, workflowId, clock.now()) };
 }

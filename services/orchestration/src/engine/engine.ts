@@ -189,6 +189,17 @@ export class Engine {
   }
 
   /**
+   * Whether the run that started the running workflow (its parent, for a child run such as a bulk
+   * migration's customer) has been cancelled; false for a run no workflow started.
+   */
+  async parentCancelled(): Promise<boolean> {
+    const own = await DBOS.getWorkflowStatus(runningWorkflowId());
+    if (!own?.parentWorkflowID) return false;
+    const parent = await DBOS.getWorkflowStatus(own.parentWorkflowID);
+    return parent?.status === 'CANCELLED';
+  }
+
+  /**
    * The process begins to stop (before its routes close): no step failure is recorded from now
    * on, and callers still waiting for a workflow get a 503 that tells them to ask again.
    */
@@ -412,6 +423,21 @@ export class Engine {
   /** Cancels a run: it stops before its next step. */
   async cancelRun(workflowId: string): Promise<void> {
     await DBOS.cancelWorkflow(workflowId);
+  }
+
+  readonly #afterCancel = new Map<string, (workflowId: string) => Promise<void>>();
+
+  /**
+   * What cancelling a run of this workflow must also do, after the run is stopped (a bulk
+   * migration gives back the customers it still holds). Run again when a cancelled run is
+   * cancelled again, so a person can finish it after a failure.
+   */
+  whenCancelled(workflowName: string, then: (workflowId: string) => Promise<void>): void {
+    this.#afterCancel.set(workflowName, then);
+  }
+
+  afterCancelOf(workflowName: string): ((workflowId: string) => Promise<void>) | undefined {
+    return this.#afterCancel.get(workflowName);
   }
 }
 

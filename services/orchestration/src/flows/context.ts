@@ -8,6 +8,8 @@ export interface WorkflowContext {
   step<T>(name: string, run: () => Promise<T>): Promise<T>;
   /** The id of the running workflow: idempotency keys sent to other services derive from it. */
   workflowId(): string;
+  /** Whether the run that started this one (a bulk run, for its customers) was cancelled. */
+  parentCancelled(): Promise<boolean>;
   /** The service's clock: read it inside a step, so a recovered run sees the same time. */
   clock: Clock;
   /**

@@ -1,4 +1,4 @@
-import { localDate } from '@pawfresh/kit';
+import { localDate, upstream } from '@pawfresh/kit';
 import type { Engine, Workflow } from '../engine/engine.js';
 import { horizonEnd } from '../rules/order-generation.js';
 import type { WorkflowContext } from './context.js';
@@ -79,6 +79,13 @@ export function registerWorkflows(
   const pricing = engine.register('get-feeding-plan-pricing', getFeedingPlanPricing(ctx));
   const inflate = engine.register('get-inflated-cart', getInflatedCart(ctx, pricing));
   const migrateOne = engine.register('migrate', migrate(ctx));
+  // A cancelled bulk migration gives back the customers it queued and has not started
+  // (docs/migration.md "Cancelling a bulk run"); those it started finish.
+  engine.whenCancelled('bulk-migrate', async (workflowId) => {
+    await upstream('Giving back the customers the run holds', () =>
+      ctx.services.legacy.releaseQueued({ body: { workflowId } }),
+    );
+  });
   const revertOne = engine.register('revert-migrate', revertMigrate(ctx));
   const migration = engine.queue(MIGRATION_QUEUE, MIGRATION_CONCURRENCY, MIGRATION_QUEUE_POLL_MS);
   const queueName = engine.queue('generate-orders', generation.generateOrdersConcurrency);

@@ -44,12 +44,18 @@ export async function resumeRun(engine: Engine, workflowId: string): Promise<Wor
   return runView(engine, workflowId);
 }
 
-/** Cancels a run that has not ended, or refuses with a 409; answers the run as it now is. */
+/**
+ * Cancels a run that has not ended, or refuses with a 409; then does what cancelling its workflow
+ * must also do (engine.whenCancelled), which a cancelled run may be cancelled again to finish.
+ * Answers the run as it now is.
+ */
 export async function cancelRun(engine: Engine, workflowId: string): Promise<WorkflowRun> {
   const run = await engine.getRun(workflowId);
   if (!run) throw runNotFound(workflowId);
+  const then = engine.afterCancelOf(run.workflowName);
   const refusal = cancelRefusalOf(run);
-  if (refusal) throw conflict(refusal);
-  await engine.cancelRun(workflowId);
+  if (refusal && !(then && run.status === 'CANCELLED')) throw conflict(refusal);
+  if (run.status !== 'CANCELLED') await engine.cancelRun(workflowId);
+  await then?.(workflowId);
   return runView(engine, workflowId);
 }

@@ -1,4 +1,8 @@
-import { NEVER_CANCELLED, type WorkflowRun } from '@pawfresh/contracts/orchestration';
+import {
+  NEVER_CANCELLED,
+  NOT_CANCELLED_WHILE_RUNNING,
+  type WorkflowRun,
+} from '@pawfresh/contracts/orchestration';
 
 /**
  * Workflows that only read (no step changes anything in another service, and none has an undo):
@@ -61,6 +65,9 @@ export function resumePlanOf(run: Run): ResumePlan {
 export function cancelRefusalOf(run: Run): string | null {
   if (NEVER_CANCELLED.includes(run.workflowName)) {
     return `Run ${run.workflowId} (${run.workflowName}) moves money: it is never cancelled, as stopping it between the card and our records would leave a charge or a hold half-recorded; it ends on its own (charged, declined, or undone)`;
+  }
+  if (NOT_CANCELLED_WHILE_RUNNING.includes(run.workflowName) && running(run.status)) {
+    return `Run ${run.workflowId} (${run.workflowName}) is importing or reverting one customer: stopped midway it would leave them half-done, so it ends on its own (cancel its bulk run to give back the customers it has not started)`;
   }
   if (running(run.status) || run.status === 'MAX_RECOVERY_ATTEMPTS_EXCEEDED') return null;
   const ended =

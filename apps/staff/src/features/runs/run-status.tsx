@@ -1,5 +1,9 @@
 import { Badge } from '@mantine/core';
-import { NEVER_CANCELLED, type WorkflowRun } from '@pawfresh/contracts/orchestration';
+import {
+  NEVER_CANCELLED,
+  NOT_CANCELLED_WHILE_RUNNING,
+  type WorkflowRun,
+} from '@pawfresh/contracts/orchestration';
 
 type Status = WorkflowRun['status'];
 
@@ -37,7 +41,12 @@ export function formatDuration(ms: number | null): string {
 /** What an admin may try on a run in this status (the server has the last word). */
 export const canResume = (status: Status) =>
   status === 'CANCELLED' || status === 'ERROR' || status === 'MAX_RECOVERY_ATTEMPTS_EXCEEDED';
-/** A run that moves money is never cancelled (NEVER_CANCELLED in the contracts). */
+/**
+ * A run that moves money is never cancelled, nor one customer's import while it runs
+ * (NEVER_CANCELLED, NOT_CANCELLED_WHILE_RUNNING in the contracts).
+ */
 export const canCancel = (status: Status, workflowName: string) =>
   !NEVER_CANCELLED.includes(workflowName) &&
-  (status === 'PENDING' || status === 'ENQUEUED' || status === 'MAX_RECOVERY_ATTEMPTS_EXCEEDED');
+  (status === 'MAX_RECOVERY_ATTEMPTS_EXCEEDED' ||
+    ((status === 'PENDING' || status === 'ENQUEUED') &&
+      !NOT_CANCELLED_WHILE_RUNNING.includes(workflowName)));

@@ -6,6 +6,7 @@ import {
   nothing,
   setStatus,
   readAndClaim,
+  releaseForCancelledRun,
   type Part,
   undo,
   planCustomer,
@@ -24,7 +25,9 @@ export const migrate =
     const workflowId = ctx.workflowId();
     // Read, claim and plan in one step: the plan (not the legacy data or the catalogue) is what
     // is checkpointed. A failure to plan (the courier not answering) is the customer's error.
-    const { legacyId, planned, ...rest } = await ctx.step('claim-and-plan', async () => {
+    const claimed = await ctx.step('claim-and-plan', async () => {
+      // A bulk run's customer whose run was cancelled before it started: given back, not started.
+      if (await ctx.parentCancelled()) return releaseForCancelledRun(ctx, email, workflowId);
       const data = await readAndClaim(ctx, email, ['unmigrated', 'queued', 'error'], workflowId);
       let plan: Awaited<ReturnType<typeof planCustomer>>;
       try {
@@ -34,6 +37,17 @@ export const migrate =
       }
       return { legacyId: data.user.legacyId, email: data.user.email, planned: plan };
     });
+    if ('released' in claimed) {
+      return {
+        legacyId: claimed.legacyId,
+        email: claimed.email,
+        migrationStatus: 'unmigrated',
+        error: null,
+        created: nothing(),
+        notes: ['Not started: its bulk run was cancelled, and the customer given back'],
+      };
+    }
+    const { legacyId, planned, ...rest } = claimed;
     const base = { legacyId, email: rest.email };
     const attempted = new Set<Part>();
     const fail = async (reason: string, made: MigratedRecords) => {

@@ -113,6 +113,32 @@ export async function readAndClaim(
   return read.value;
 }
 
+/**
+ * A bulk run's customer whose run was cancelled before this child started: their `queued` status
+ * is given back (unmigrated), so a later bulk run selects them again. Cancelling the run gives
+ * back every customer it holds as queued at once (`releaseQueued`); this covers a child that
+ * passed into its first step meanwhile. A customer no longer queued is left as it is.
+ */
+export async function releaseForCancelledRun(
+  ctx: WorkflowContext,
+  email: string,
+  workflowId: string,
+): Promise<{ legacyId: number; email: string; released: boolean }> {
+  const read = await outcome('Reading the legacy user', () =>
+    ctx.services.legacy.getLegacyUserData({ body: { email } }),
+  );
+  if (!read.ok) throw new HttpError(read.status, read.message);
+  const { legacyId } = read.value.user;
+  const set = await outcome('Giving the customer back', () =>
+    ctx.services.legacy.setMigrationStatus({
+      params: { legacyId },
+      body: { status: 'unmigrated', expectedStatus: ['queued'], workflowId },
+    }),
+  );
+  if (!set.ok && set.status !== 409) throw new HttpError(set.status, set.message);
+  return { legacyId, email: read.value.user.email, released: set.ok };
+}
+
 export type Part = 'pastOrders' | 'paymentCustomer' | 'subscription' | 'dogs' | 'user';
 
 /**
