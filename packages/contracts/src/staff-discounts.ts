@@ -95,6 +95,17 @@ export const staffPromotionSchema = promotionSchema
   .meta({ id: 'StaffPromotion' });
 export type StaffPromotion = z.infer<typeof staffPromotionSchema>;
 
+/** A product a discount's filter may name, with its variants. */
+export const discountProductSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    type: z.string(),
+    variants: z.array(z.object({ id: z.uuid(), name: z.string(), sku: z.string() })),
+  })
+  .meta({ id: 'StaffDiscountProduct' });
+export type StaffDiscountProduct = z.infer<typeof discountProductSchema>;
+
 const discountChanged = z.object({ discount: discountSchema, ...recorded });
 const promotionChanged = z.object({
   promotion: promotionSchema.omit({ users: true }),
@@ -160,6 +171,15 @@ export const discountEndpoints = <B extends string>(BASE: B) =>
       params: idParams,
       response: discountSchema,
       errors: [400, 404, 502],
+      access: 'staff',
+      permission: 'discounts:read',
+    },
+    discountProducts: {
+      method: 'GET',
+      path: `${BASE}/discounts/products`,
+      summary: 'The active products and variants a discount’s filters may name (the builder)',
+      response: z.array(discountProductSchema),
+      errors: [502],
       access: 'staff',
       permission: 'discounts:read',
     },

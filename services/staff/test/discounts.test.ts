@@ -71,6 +71,7 @@ const harmless = (): RouteCalls => ({
   renameDiscountCategory: ['POST', `/discount-categories/${someone}/rename`, {}],
   listDiscounts: ['GET', '/discounts'],
   getStaffDiscount: ['GET', `/discounts/${someone}`],
+  discountProducts: ['GET', '/discounts/products'],
   previewDiscount: ['POST', '/discounts/preview', {}],
   createStaffDiscount: ['POST', '/discounts', {}],
   updateStaffDiscount: ['POST', `/discounts/${someone}`, {}],

@@ -226,6 +226,24 @@ export async function renameDiscountCategory(
   return { category: result, audit };
 }
 
+/** The active products and variants a filter may name, by name. */
+export async function discountProducts(ctx: StaffContext) {
+  const products = await passRefusals('Reading the products', () =>
+    ctx.product.listProducts({ query: {} }),
+  );
+  return products
+    .filter((p) => p.status === 'active')
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      variants: p.variants
+        .filter((v) => v.status === 'active')
+        .map((v) => ({ id: v.id, name: v.variantName, sku: v.sku })),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** The builder's sample box: the catalogue's first two active meals, a week each, and a treat. */
 async function sampleBox(ctx: StaffContext): Promise<StaffDiscountPreview['sampleBox']> {
   const products = await passRefusals('Reading the products', () =>

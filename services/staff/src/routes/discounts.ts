@@ -3,6 +3,7 @@ import {
   createDiscountCategory,
   createStaffDiscount,
   deleteStaffDiscount,
+  discountProducts,
   getStaffDiscount,
   listDiscountCategories,
   listDiscounts,
@@ -29,6 +30,7 @@ export function discountRoutes(
   | 'renameDiscountCategory'
   | 'listDiscounts'
   | 'getStaffDiscount'
+  | 'discountProducts'
   | 'previewDiscount'
   | 'createStaffDiscount'
   | 'updateStaffDiscount'
@@ -49,6 +51,7 @@ export function discountRoutes(
       renameDiscountCategory(ctx, actingStaff(auth, request), params.id, body),
     listDiscounts: async ({ query }) => listDiscounts(ctx, query),
     getStaffDiscount: async ({ params }) => getStaffDiscount(ctx, params.id),
+    discountProducts: async () => discountProducts(ctx),
     previewDiscount: async ({ body }) => previewDiscount(ctx, body),
     createStaffDiscount: async ({ body, auth }, request) =>
       createStaffDiscount(ctx, actingStaff(auth, request), body),
