@@ -19,6 +19,12 @@ async function signInToStaff(page: Page, email: string) {
   await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
 }
 
+/** A full page at 1280 px, from its top (the shell's header stays where a person sees it). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+}
+
 beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -44,7 +50,7 @@ describe('discounts and promotions in Chromium', () => {
       await page.waitForURL(/interval=hybrid/);
       await list.getByRole('row').filter({ hasText: '50% off the first box, then 10%' }).waitFor();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/discounts-list-desktop.png`, fullPage: true });
+      await shot(page, 'discounts-list');
 
       // The builder: a hybrid discount with two schedules, neither recurring yet.
       await page.getByRole('link', { name: 'Build a discount' }).click();
@@ -70,10 +76,7 @@ describe('discounts and promotions in Chromium', () => {
         )
         .waitFor();
       await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: `${SHOTS}/discounts-builder-errors-desktop.png`,
-        fullPage: true,
-      });
+      await shot(page, 'discounts-builder-errors');
 
       // Fixed: the second schedule recurs at 10%; the preview prices the sample box.
       await second.getByLabel(/^Percent/).fill('10');
@@ -94,10 +97,7 @@ describe('discounts and promotions in Chromium', () => {
       expect(price2).toBeCloseTo(before2! - off2!, 2);
       expect(await page.getByRole('alert').count()).toBe(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: `${SHOTS}/discounts-builder-preview-desktop.png`,
-        fullPage: true,
-      });
+      await shot(page, 'discounts-builder-preview');
 
       // Saved with a reason; the discount's page shows its schedules.
       await page.getByRole('button', { name: 'Save discount' }).click();
@@ -117,7 +117,7 @@ describe('discounts and promotions in Chromium', () => {
       await page.getByRole('cell', { name: 'Yes: every box after too' }).waitFor();
       await page.getByText('Active', { exact: true }).waitFor();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/discounts-detail-desktop.png`, fullPage: true });
+      await shot(page, 'discounts-detail');
 
       // Disable it: what will change before, the state after.
       await page.getByRole('button', { name: 'Disable' }).click();
@@ -151,7 +151,7 @@ describe('discounts and promotions in Chromium', () => {
       await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();
       await page.getByRole('table', { name: 'Promotions' }).getByRole('row').nth(1).waitFor();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/promotions-list-desktop.png`, fullPage: true });
+      await shot(page, 'promotions-list');
       await page.getByRole('button', { name: 'New promotion' }).click();
       const create = page.getByRole('dialog');
       await create.getByLabel(/^Code/).fill(code);
@@ -176,7 +176,7 @@ describe('discounts and promotions in Chromium', () => {
       await page.getByText(/Works from 1 Jan 2026, 9:00\s?am/).waitFor();
       await page.getByText('Nobody has used this code yet.').waitFor();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/promotions-detail-desktop.png`, fullPage: true });
+      await shot(page, 'promotions-detail');
 
       expect(errors).toEqual([]);
       await close();

@@ -52,7 +52,7 @@ export function DiscountCategoriesPage() {
               can('discounts:write') ? (
                 <Button
                   size="compact-sm"
-                  variant="light"
+                  variant="default"
                   aria-label={`Rename ${c.name}`}
                   onClick={() => setEditing(c)}
                 >

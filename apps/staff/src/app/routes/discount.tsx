@@ -61,7 +61,7 @@ export function DiscountPage() {
                 Enable
               </Button>
             ) : (
-              <Button variant="outline" color="orange.9" onClick={() => setActing('disable')}>
+              <Button variant="default" onClick={() => setActing('disable')}>
                 Disable
               </Button>
             )}

@@ -53,7 +53,7 @@ export function PromotionPage() {
             </Button>
             <Button
               variant="outline"
-              color={p.disabledAt ? undefined : 'orange.9'}
+              color={p.disabledAt ? undefined : 'gray.8'}
               onClick={() => setActing(p.disabledAt ? 'enable' : 'disable')}
             >
               {p.disabledAt ? 'Enable' : 'Disable'}

@@ -266,8 +266,7 @@ export function DiscountBuilder({ onSaved }: { onSaved: (id: string) => void }) 
               {draft.schedules.length > 1 ? (
                 <Button
                   size="compact-sm"
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
                   onClick={() => change((d) => d.schedules.splice(s, 1))}
                 >
                   Remove schedule {s + 1}
@@ -338,8 +337,7 @@ export function DiscountBuilder({ onSaved }: { onSaved: (id: string) => void }) 
                     <Button
                       mt="xl"
                       size="compact-sm"
-                      variant="subtle"
-                      color="red.9"
+                      variant="default"
                       onClick={() => change((d) => d.schedules[s]!.applications.splice(a, 1))}
                     >
                       Remove application {a + 1}
@@ -400,8 +398,7 @@ export function DiscountBuilder({ onSaved }: { onSaved: (id: string) => void }) 
                         <Button
                           mt="xl"
                           size="compact-sm"
-                          variant="subtle"
-                          color="red.9"
+                          variant="default"
                           onClick={() =>
                             change((d) => d.schedules[s]!.applications[a]!.filters.splice(f, 1))
                           }
@@ -415,7 +412,7 @@ export function DiscountBuilder({ onSaved }: { onSaved: (id: string) => void }) 
                 <Group>
                   <Button
                     size="compact-sm"
-                    variant="light"
+                    variant="default"
                     onClick={() =>
                       change((d) => d.schedules[s]!.applications[a]!.filters.push(newFilter()))
                     }
@@ -428,7 +425,7 @@ export function DiscountBuilder({ onSaved }: { onSaved: (id: string) => void }) 
             <Group>
               <Button
                 size="compact-sm"
-                variant="light"
+                variant="default"
                 onClick={() => change((d) => d.schedules[s]!.applications.push(newApplication()))}
               >
                 Add an application
@@ -439,7 +436,7 @@ export function DiscountBuilder({ onSaved }: { onSaved: (id: string) => void }) 
       ))}
       <Group>
         <Button
-          variant="light"
+          variant="default"
           onClick={() =>
             change((d) =>
               d.schedules.push(
@@ -495,7 +492,7 @@ export function DiscountBuilder({ onSaved }: { onSaved: (id: string) => void }) 
           result={(data) => (
             <>
               {data.discount.name} is saved.{' '}
-              <Button size="compact-sm" variant="light" onClick={() => onSaved(data.discount.id)}>
+              <Button size="compact-sm" variant="default" onClick={() => onSaved(data.discount.id)}>
                 Open the discount
               </Button>
             </>

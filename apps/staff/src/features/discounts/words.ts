@@ -2,9 +2,9 @@ import type { Discount, PromotionSummary } from '@pawfresh/contracts/pricing';
 
 /** A discount's or promotion's state, as the lists' badges say it. */
 export function stateOf(x: Pick<Discount | PromotionSummary, 'deletedAt' | 'disabledAt'>) {
-  if (x.deletedAt) return { label: 'Deleted', color: 'gray.7' };
-  if (x.disabledAt) return { label: 'Disabled', color: 'orange.9' };
-  return { label: 'Active', color: 'green.9' };
+  if (x.deletedAt) return { label: 'Deleted', color: 'gray.8' };
+  if (x.disabledAt) return { label: 'Disabled', color: 'red.9' };
+  return { label: 'Active', color: 'teal.9' };
 }
 
 /** One schedule in words: "Box 1: 50% off all items", "Box 2 on: $10.00 off meal". */

@@ -193,7 +193,7 @@ export function PromotionDialog({
         <>
           The code {data.promotion.value} is saved.{' '}
           {onSaved ? (
-            <Button size="compact-sm" variant="light" onClick={() => onSaved(data.promotion.id)}>
+            <Button size="compact-sm" variant="default" onClick={() => onSaved(data.promotion.id)}>
               Open the promotion
             </Button>
           ) : null}
