@@ -114,18 +114,46 @@ const promotionChanged = z.object({
 const categoryChanged = z.object({ category: discountCategorySchema, ...recorded });
 const reasonOnly = z.object({ reason: marketingReason }).strict();
 
+/** One of pricing's lists as the staff API answers it: pricing's query and page, as they are. */
+const pricingList = <P extends string, Q, R>(
+  path: P,
+  list: { query: Q; response: R },
+  permission: 'discounts:read' | 'promotions:read',
+  summary: string,
+) =>
+  ({
+    method: 'GET',
+    path,
+    summary,
+    query: list.query,
+    response: list.response,
+    errors: [400, 502],
+    access: 'staff',
+    permission,
+  }) as const;
+
+/** A change to one discount with a reason only (disable, enable, delete), answering it. */
+const discountChange = <P extends string>(path: P, summary: string) =>
+  ({
+    method: 'POST',
+    path,
+    summary,
+    params: idParams,
+    body: reasonOnly,
+    response: discountChanged,
+    errors: [400, 404, 502],
+    access: 'staff',
+    permission: 'discounts:write',
+  }) as const;
+
 export const discountEndpoints = <B extends string>(BASE: B) =>
   ({
-    listDiscountCategories: {
-      method: 'GET',
-      path: `${BASE}/discount-categories`,
-      summary: 'Discount categories, by name, paged (the pricing service’s list)',
-      query: pricing.listDiscountCategories.query,
-      response: pricing.listDiscountCategories.response,
-      errors: [400, 502],
-      access: 'staff',
-      permission: 'discounts:read',
-    },
+    listDiscountCategories: pricingList(
+      `${BASE}/discount-categories`,
+      pricing.listDiscountCategories,
+      'discounts:read',
+      'Discount categories, by name, paged (the pricing service’s list)',
+    ),
     createDiscountCategory: {
       method: 'POST',
       path: `${BASE}/discount-categories`,
@@ -152,18 +180,12 @@ export const discountEndpoints = <B extends string>(BASE: B) =>
       access: 'staff',
       permission: 'discounts:write',
     },
-    listDiscounts: {
-      method: 'GET',
-      path: `${BASE}/discounts`,
-      summary: 'Discounts with the spec’s filters and sort keys, paged',
-      description:
-        'The pricing service’s list (services.md §9): name, description, category, interval, multipleOrder, includeDeleted; orderBy name, category, interval, createdAt or updatedAt.',
-      query: pricing.listDiscounts.query,
-      response: pricing.listDiscounts.response,
-      errors: [400, 502],
-      access: 'staff',
-      permission: 'discounts:read',
-    },
+    listDiscounts: pricingList(
+      `${BASE}/discounts`,
+      pricing.listDiscounts,
+      'discounts:read',
+      'Discounts with the spec’s filters and sort keys (name, description, category, interval, multipleOrder, includeDeleted; orderBy name, category, interval, createdAt, updatedAt), paged',
+    ),
     getStaffDiscount: {
       method: 'GET',
       path: `${BASE}/discounts/:id`,
@@ -221,50 +243,24 @@ export const discountEndpoints = <B extends string>(BASE: B) =>
       access: 'staff',
       permission: 'discounts:write',
     },
-    disableDiscount: {
-      method: 'POST',
-      path: `${BASE}/discounts/:id/disable`,
-      summary: 'Disable a discount, with a reason: prices refuse it until it is enabled',
-      params: idParams,
-      body: reasonOnly,
-      response: discountChanged,
-      errors: [400, 404, 502],
-      access: 'staff',
-      permission: 'discounts:write',
-    },
-    enableDiscount: {
-      method: 'POST',
-      path: `${BASE}/discounts/:id/enable`,
-      summary: 'Enable a disabled discount, with a reason',
-      params: idParams,
-      body: reasonOnly,
-      response: discountChanged,
-      errors: [400, 404, 502],
-      access: 'staff',
-      permission: 'discounts:write',
-    },
-    deleteStaffDiscount: {
-      method: 'POST',
-      path: `${BASE}/discounts/:id/delete`,
-      summary:
-        'Delete a discount (soft), with a reason: it stays readable and can no longer be used',
-      params: idParams,
-      body: reasonOnly,
-      response: discountChanged,
-      errors: [400, 404, 502],
-      access: 'staff',
-      permission: 'discounts:write',
-    },
-    listStaffPromotions: {
-      method: 'GET',
-      path: `${BASE}/promotions`,
-      summary: 'Promotions with the spec’s filters and sort keys, paged',
-      query: pricing.listPromotions.query,
-      response: pricing.listPromotions.response,
-      errors: [400, 502],
-      access: 'staff',
-      permission: 'promotions:read',
-    },
+    disableDiscount: discountChange(
+      `${BASE}/discounts/:id/disable`,
+      'Disable a discount, with a reason: prices refuse it until it is enabled',
+    ),
+    enableDiscount: discountChange(
+      `${BASE}/discounts/:id/enable`,
+      'Enable a disabled discount, with a reason',
+    ),
+    deleteStaffDiscount: discountChange(
+      `${BASE}/discounts/:id/delete`,
+      'Delete a discount (soft), with a reason: it stays readable and can no longer be used',
+    ),
+    listStaffPromotions: pricingList(
+      `${BASE}/promotions`,
+      pricing.listPromotions,
+      'promotions:read',
+      'Promotions with the spec’s filters and sort keys, paged',
+    ),
     getStaffPromotion: {
       method: 'GET',
       path: `${BASE}/promotions/:id`,

@@ -25,21 +25,16 @@ const REASON =
   'reason is required: say why (the campaign, what was wrong); it is kept in the audit log';
 let category: DiscountCategory;
 
+/** A schedule of one application: a percentage off every item. */
+const percentOff = (orderPosition: number, recurring: boolean, value: number) => ({
+  orderPosition,
+  recurring,
+  applications: [{ type: 'percentage', value, filters: [{ type: 'all-items' }] }],
+});
 /** A hybrid discount: half off the first box, then 20% off every box from the second. */
 const hybrid = () => ({
   interval: 'hybrid',
-  schedules: [
-    {
-      orderPosition: 0,
-      recurring: false,
-      applications: [{ type: 'percentage', value: 50, filters: [{ type: 'all-items' }] }],
-    },
-    {
-      orderPosition: 1,
-      recurring: true,
-      applications: [{ type: 'percentage', value: 20, filters: [{ type: 'all-items' }] }],
-    },
-  ],
+  schedules: [percentOff(0, false, 50), percentOff(1, true, 20)],
 });
 
 const createDiscount = async (name = `Welcome ${randomUUID().slice(0, 6)}`) => {
@@ -153,12 +148,12 @@ describe('the discount builder', () => {
       [1, true],
     ]);
     expect(audit).toMatchObject({
-      actor: { type: 'staff', userId: ids.marketing, role: 'marketing' },
       action: 'discount.create',
+      actor: { type: 'staff', userId: ids.marketing, role: 'marketing' },
+      before: {},
       permission: 'discounts:write',
       targetType: 'discount',
       customerId: null,
-      before: {},
       after: { id: discount.id, name: 'Half off, then 20%', interval: 'hybrid' },
       reason: 'Spring campaign',
     });

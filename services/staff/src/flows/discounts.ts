@@ -29,24 +29,8 @@ export async function passFieldRefusals<T>(doing: string, call: () => Promise<T>
   }
 }
 
-/** What the audit log keeps of a discount: all of it but the ids of its rows. */
-export const discountStateOf = (d: Discount) => ({
-  name: d.name,
-  description: d.description,
-  category: d.category,
-  interval: d.interval,
-  disabledAt: d.disabledAt,
-  deletedAt: d.deletedAt,
-  schedules: d.schedules.map((s) => ({
-    orderPosition: s.orderPosition,
-    recurring: s.recurring,
-    applications: s.applications.map((a) => ({
-      type: a.type,
-      value: a.value,
-      filters: a.filters.map(({ id: _, ...f }) => f),
-    })),
-  })),
-});
+/** What the audit log keeps of a discount: all of it, as pricing answers it. */
+export const discountStateOf = (d: Discount): Record<string, unknown> => ({ ...d });
 
 const categoryStateOf = (c: DiscountCategory) => ({ id: c.id, name: c.name });
 
@@ -116,7 +100,7 @@ export async function createStaffDiscount(
         return ctx.pricing.getDiscount({ params: { id } });
       }),
     stateBefore: () => ({}),
-    stateAfter: (d) => ({ id: d.id, ...discountStateOf(d) }),
+    stateAfter: discountStateOf,
   });
   return { discount: result, audit };
 }

@@ -1,14 +1,14 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { DiscountFilter } from '@pawfresh/contracts/pricing';
 
 import { LoadError, Loading } from '../../components/states';
 import { Section } from '../../components/section';
 import { DiscountDialog, type DiscountAction } from '../../features/discounts/discount-dialogs';
 import { discountProductsQuery, discountQuery } from '../../features/discounts/queries';
-import { stateOf } from '../../features/discounts/words';
+import { DetailTitle, StateButtons } from '../../features/discounts/list-parts';
 import { formatCents, formatInstant } from '../../lib/format';
 import { useMe } from '../../lib/me';
 import { paths } from '../../config/paths';
@@ -25,7 +25,6 @@ export function DiscountPage() {
     return <LoadError error={result.error} onRetry={() => void result.refetch()} />;
   }
   const d = result.data;
-  const state = stateOf(d);
   const productName = (id: string | null) => products.data?.find((p) => p.id === id)?.name ?? id;
   const variantName = (id: string | null) => {
     for (const p of products.data ?? []) {
@@ -44,33 +43,11 @@ export function DiscountPage() {
 
   return (
     <Stack maw={1000}>
-      <Anchor component={Link} to={paths.discounts} size="sm">
-        ← Discounts
-      </Anchor>
-      <Group justify="space-between" align="flex-end">
-        <Group>
-          <Title order={1}>{d.name}</Title>
-          <Badge variant="filled" color={state.color}>
-            {state.label}
-          </Badge>
-        </Group>
+      <DetailTitle back={{ to: paths.discounts, label: 'Discounts' }} title={d.name} of={d}>
         {can('discounts:write') && !d.deletedAt ? (
-          <Group>
-            {d.disabledAt ? (
-              <Button variant="light" onClick={() => setActing('enable')}>
-                Enable
-              </Button>
-            ) : (
-              <Button variant="default" onClick={() => setActing('disable')}>
-                Disable
-              </Button>
-            )}
-            <Button variant="outline" color="red.9" onClick={() => setActing('delete')}>
-              Delete
-            </Button>
-          </Group>
+          <StateButtons disabled={Boolean(d.disabledAt)} onAct={setActing} />
         ) : null}
-      </Group>
+      </DetailTitle>
       <Text>
         {d.interval} · category {d.category.name} · {d.currencyCode}
         {d.description ? ` · ${d.description}` : ''}

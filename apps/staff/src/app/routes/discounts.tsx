@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { discountIntervals, type Discount } from '@pawfresh/contracts/pricing';
@@ -17,7 +7,8 @@ import { FilterText } from '../../components/filter-text';
 import { PagedTable } from '../../features/customer/paged-table';
 import { PAGE_SIZE } from '../../features/customer/queries';
 import { allCategoriesQuery, discountsQuery } from '../../features/discounts/queries';
-import { scheduleInWords, stateOf } from '../../features/discounts/words';
+import { SortControls, StateBadge } from '../../features/discounts/list-parts';
+import { scheduleInWords } from '../../features/discounts/words';
 import { formatInstant } from '../../lib/format';
 import { useMe } from '../../lib/me';
 import { useUrlFilter } from '../../lib/url-filter';
@@ -114,27 +105,7 @@ export function DiscountsPage() {
           value={filters.multipleOrder ?? ''}
           onChange={(e) => setFilter('multipleOrder', e.currentTarget.value)}
         />
-        <NativeSelect
-          label="Sort by"
-          data={SORTS}
-          value={filters.orderBy ?? ''}
-          onChange={(e) => setFilter('orderBy', e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Order"
-          data={[
-            { value: '', label: 'Ascending' },
-            { value: 'desc', label: 'Descending' },
-          ]}
-          value={filters.direction ?? ''}
-          onChange={(e) => setFilter('direction', e.currentTarget.value)}
-        />
-        <Checkbox
-          mb={8}
-          label="Show deleted"
-          checked={filters.includeDeleted === 'true'}
-          onChange={(e) => setFilter('includeDeleted', e.currentTarget.checked ? 'true' : '')}
-        />
+        <SortControls sorts={SORTS} filters={filters} setFilter={setFilter} />
       </Group>
       <PagedTable<Discount>
         name="discounts"
@@ -161,14 +132,7 @@ export function DiscountsPage() {
           {
             accessor: 'state',
             title: 'State',
-            render: (d) => {
-              const state = stateOf(d);
-              return (
-                <Badge variant="filled" color={state.color} miw="max-content">
-                  {state.label}
-                </Badge>
-              );
-            },
+            render: (d) => <StateBadge of={d} />,
           },
           {
             accessor: 'updatedAt',

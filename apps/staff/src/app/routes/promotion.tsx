@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { Empty, LoadError, Loading } from '../../components/states';
 import { Section } from '../../components/section';
 import { promotionQuery } from '../../features/discounts/queries';
-import { stateOf } from '../../features/discounts/words';
+import { DetailTitle, StateButtons } from '../../features/discounts/list-parts';
 import {
   PromotionDialog,
   PromotionStateDialog,
@@ -27,7 +27,6 @@ export function PromotionPage() {
     return <LoadError error={result.error} onRetry={() => void result.refetch()} />;
   }
   const p = result.data;
-  const state = stateOf(p);
   const inZone = (iso: string) =>
     new Intl.DateTimeFormat('en-AU', {
       dateStyle: 'medium',
@@ -36,34 +35,15 @@ export function PromotionPage() {
     }).format(new Date(iso));
   return (
     <Stack maw={1100}>
-      <Anchor component={Link} to={paths.promotions} size="sm">
-        ← Promotions
-      </Anchor>
-      <Group justify="space-between" align="flex-end">
-        <Group>
-          <Title order={1}>{p.value}</Title>
-          <Badge variant="filled" color={state.color}>
-            {state.label}
-          </Badge>
-        </Group>
+      <DetailTitle back={{ to: paths.promotions, label: 'Promotions' }} title={p.value} of={p}>
         {can('promotions:write') && !p.deletedAt ? (
-          <Group>
+          <StateButtons disabled={Boolean(p.disabledAt)} onAct={setActing}>
             <Button variant="light" onClick={() => setActing('edit')}>
               Change
             </Button>
-            <Button
-              variant="outline"
-              color={p.disabledAt ? undefined : 'gray.8'}
-              onClick={() => setActing(p.disabledAt ? 'enable' : 'disable')}
-            >
-              {p.disabledAt ? 'Enable' : 'Disable'}
-            </Button>
-            <Button variant="outline" color="red.9" onClick={() => setActing('delete')}>
-              Delete
-            </Button>
-          </Group>
+          </StateButtons>
         ) : null}
-      </Group>
+      </DetailTitle>
       <Text>
         {p.type} · {p.uses} use{p.uses === 1 ? '' : 's'}
         {p.maxUses == null ? ' (no limit)' : ` of ${p.maxUses}`} ·{' '}

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { promotionTypes, type PromotionSummary } from '@pawfresh/contracts/pricing';
@@ -17,7 +7,7 @@ import { FilterText } from '../../components/filter-text';
 import { PagedTable } from '../../features/customer/paged-table';
 import { PAGE_SIZE } from '../../features/customer/queries';
 import { promotionsQuery } from '../../features/discounts/queries';
-import { stateOf } from '../../features/discounts/words';
+import { SortControls, StateBadge } from '../../features/discounts/list-parts';
 import { PromotionDialog } from '../../features/promotions/promotion-dialogs';
 import { formatInstant } from '../../lib/format';
 import { useMe } from '../../lib/me';
@@ -73,27 +63,7 @@ export function PromotionsPage() {
           value={filters.type ?? ''}
           onChange={(e) => setFilter('type', e.currentTarget.value)}
         />
-        <NativeSelect
-          label="Sort by"
-          data={SORTS}
-          value={filters.orderBy ?? ''}
-          onChange={(e) => setFilter('orderBy', e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Order"
-          data={[
-            { value: '', label: 'Ascending' },
-            { value: 'desc', label: 'Descending' },
-          ]}
-          value={filters.direction ?? ''}
-          onChange={(e) => setFilter('direction', e.currentTarget.value)}
-        />
-        <Checkbox
-          mb={8}
-          label="Show deleted"
-          checked={filters.includeDeleted === 'true'}
-          onChange={(e) => setFilter('includeDeleted', e.currentTarget.checked ? 'true' : '')}
-        />
+        <SortControls sorts={SORTS} filters={filters} setFilter={setFilter} />
       </Group>
       <PagedTable<PromotionSummary>
         name="promotions"
@@ -129,14 +99,7 @@ export function PromotionsPage() {
           {
             accessor: 'state',
             title: 'State',
-            render: (p) => {
-              const state = stateOf(p);
-              return (
-                <Badge variant="filled" color={state.color} miw="max-content">
-                  {state.label}
-                </Badge>
-              );
-            },
+            render: (p) => <StateBadge of={p} />,
           },
         ]}
       />

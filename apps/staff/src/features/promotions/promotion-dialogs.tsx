@@ -18,20 +18,13 @@ export const TYPE_LABEL: Record<PromotionType, string> = {
 /** An instant as the promotion's wall clock (`2026-02-01T09:00`), for a datetime-local input. */
 export function wallClock(iso: string | null, timeZone: string): string {
   if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  // Sweden's format is ISO's: "2026-02-01 09:00".
+  const text = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  return text.format(new Date(iso)).replace(' ', 'T');
 }
 
 type Saved = StaffResponse<'createStaffPromotion'>;
