@@ -4,7 +4,7 @@ import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { Discount, DiscountCategory } from '@pawfresh/contracts/pricing';
 import type { StaffDiscountPreview, StaffPromotion } from '@pawfresh/contracts/staff-discounts';
 import { hasPermission, staffRoles } from '@pawfresh/contracts/staff-roles';
-import { callJson, messagesOf } from '@pawfresh/testing';
+import { callJson, dayFromNow, messagesOf, planBoxBody } from '@pawfresh/testing';
 import {
   customer,
   expectOnlyStaff,
@@ -406,6 +406,20 @@ describe('promotions', () => {
     });
 
     const jo = await customer(h);
+    // Jo's second box carries the code's discount: each pouch 100 cents less.
+    const box = planBoxBody(
+      jo.subscription,
+      jo.order.orderLineItems[0]!.animalId!,
+      1,
+      dayFromNow(30),
+    );
+    const discounted = await callJson(h.apps.order!, 'POST', '/api/v1/orders', {
+      ...box,
+      orderLineItems: box.orderLineItems.map((l) => ({ ...l, discountedPrice: l.price - 100 })),
+      discounts: [{ discountId: discount.id, name: discount.name, interval: 'hybrid' }],
+    });
+    expect(discounted.statusCode, discounted.body).toBe(201);
+    const pouches = box.orderLineItems.reduce((sum, l) => sum + l.quantity, 0);
     const used = await callJson(h.apps.pricing!, 'POST', '/promotions/attributions', {
       userId: jo.user.id,
       promotionId: promotion.id,
@@ -423,8 +437,8 @@ describe('promotions', () => {
           userId: jo.user.id,
           customer: { id: jo.user.id, name: 'Jo Tester', email: jo.user.email },
           context: 'checkout',
-          boxes: 0,
-          discountGiven: 0,
+          boxes: 1,
+          discountGiven: pouches * 100,
         },
       ],
     });
