@@ -513,6 +513,25 @@ export const getPricesInput = z
   })
   .strict();
 
+/**
+ * A discount not saved yet, priced (the staff app's discount builder): its interval and schedules
+ * as createDiscount takes them, checked by the same rules, applied as the order's discount to
+ * each request. Nothing is stored.
+ */
+export const previewDiscountInput = z
+  .object({
+    interval: discountInterval,
+    currencyCode: createDiscountInput.shape.currencyCode,
+    schedules: createDiscountInput.shape.schedules,
+    requests: z
+      .array(getPriceInput)
+      .min(1, { error: 'requests must hold at least 1 request' })
+      .max(20, { error: 'requests must hold at most 20 requests' })
+      .describe('Each priced with the draft as its discount (no discountId nor promotionCode)'),
+  })
+  .strict();
+export type PreviewDiscountInput = z.input<typeof previewDiscountInput>;
+
 /** What get-prices and get-line-prices share: the requests, the refusals, the body's limit. */
 const manyPrices = {
   body: getPricesInput,
@@ -665,6 +684,16 @@ export const pricingContract = defineContract({
         "Each request as get-price prices it, the answers in the order of the requests, each only the `price.discountedPerItem` of its plans' and extras' lines (in the request's order). All or none, as get-prices.",
       response: z.object({ results: z.array(linePricesSchema) }),
       ...manyPrices,
+    },
+    previewDiscount: {
+      method: 'POST',
+      path: '/pricing/preview-discount',
+      summary: 'Price orders with a discount that is not saved (the discount builder)',
+      description:
+        "The draft is checked as createDiscount checks it (400 with each problem's path) and applied to each request as get-price applies a discount; nothing is stored. A request naming its own discount (discountId, promotionCode, an item's discountId) is a 400.",
+      body: previewDiscountInput,
+      response: z.object({ results: z.array(priceResultSchema) }),
+      errors: [400],
     },
     listPromotions: {
       method: 'GET',

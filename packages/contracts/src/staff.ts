@@ -28,6 +28,7 @@ import { cancelReasonSchema, deliverySlots, subscriptionSchema } from './subscri
 import { permission, staffRole } from './staff-roles.js';
 import { staffUserEndpoints } from './staff-users.js';
 import { boxActionEndpoints } from './staff-box-actions.js';
+import { discountEndpoints } from './staff-discounts.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -534,6 +535,8 @@ export const staffContract = defineContract({
     ...staffUserEndpoints(STAFF_API_BASE_PATH),
     // Retrying payments, moving every box to come, a box's address (staff-box-actions.ts).
     ...boxActionEndpoints(STAFF_API_BASE_PATH, staffReason),
+    // Discounts, their categories and promotions (staff-discounts.ts).
+    ...discountEndpoints(STAFF_API_BASE_PATH),
   },
 });
 

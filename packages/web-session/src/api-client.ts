@@ -20,17 +20,24 @@ export class ApiError extends Error {
    * person to the login page, so callers should not show this error themselves.
    */
   readonly sessionExpired: boolean;
+  /**
+   * The error answer's body as parsed (undefined when it was not JSON): for a page that shows each
+   * of a 400's messages by its field (the services' envelope pairs `message[i]` with
+   * `details[i].path`).
+   */
+  readonly body: unknown;
 
   constructor(
     message: string,
     status: number,
     serverError: string | undefined,
-    options?: ErrorOptions & { sessionExpired?: boolean },
+    options?: ErrorOptions & { sessionExpired?: boolean; body?: unknown },
   ) {
     super(message, options);
     this.status = status;
     this.serverError = serverError;
     this.sessionExpired = options?.sessionExpired ?? false;
+    this.body = options?.body;
   }
 }
 
@@ -202,7 +209,9 @@ export function createApiClient({
     const data = await readJson(response);
     if (!response.ok) {
       const serverError = readError(data);
-      throw new ApiError(serverError ?? fallbackMessage, response.status, serverError);
+      throw new ApiError(serverError ?? fallbackMessage, response.status, serverError, {
+        body: data,
+      });
     }
     return data as T;
   }

@@ -16,6 +16,7 @@ import {
   updateDiscount,
 } from './flows/discounts.js';
 import { getLinePrices, getPrice, getPrices } from './flows/get-price.js';
+import { previewDiscount } from './flows/preview-discount.js';
 import {
   createPromotion,
   deletePromotion,
@@ -63,6 +64,7 @@ export function pricingHandlers(ctx: PricingContext): Handlers<typeof pricingCon
     getPrice: async ({ body }) => getPrice(ctx, body),
     getPrices: async ({ body }) => getPrices(ctx, body.requests),
     getLinePrices: async ({ body }) => getLinePrices(ctx, body.requests),
+    previewDiscount: async ({ body }) => previewDiscount(body),
 
     listPromotions: async ({ query }) => promotionPage(db, query),
     getPromotion: async ({ params }) => getPromotion(db, params.id),

@@ -242,3 +242,54 @@ describe('POST /pricing/get-price', () => {
     });
   });
 });
+
+describe('POST /pricing/preview-discount', () => {
+  const draft = {
+    interval: 'once-off',
+    schedules: [
+      {
+        orderPosition: 0,
+        applications: [
+          {
+            type: 'percentage',
+            value: 25,
+            filters: [{ type: 'product-type', productType: 'treat' }],
+          },
+        ],
+      },
+    ],
+  };
+  const preview = (body: Record<string, unknown>) =>
+    h.call('POST', '/pricing/preview-discount', body);
+
+  it('prices each request with the draft as its discount, as a saved one would be', async () => {
+    const res = await preview({
+      ...draft,
+      requests: [
+        { plans: [chickenPlan], extras: { items: [jerky] }, fees: [shipping] },
+        { orderPosition: 1, extras: { items: [jerky] } },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [first, second] = res.json<{ results: PriceResult[] }>().results;
+    // A quarter off the treats only (373 of 1495 cents each, rounded down), on the first box only.
+    expect(first).toMatchObject({ extraDiscountTotal: 746, planDiscountTotal: 0 });
+    expect(second).toMatchObject({ discountTotal: 0, totalPrice: 2990 });
+  });
+
+  it("refuses a draft with the discount rules' messages and paths, and a request with its own discount", async () => {
+    const res = await preview({
+      ...draft,
+      interval: 'hybrid',
+      requests: [{ discountId: randomUUID(), extras: { items: [jerky] } }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: [
+        'A hybrid discount must have exactly one schedule marked recurring',
+        'requests[0] must not name a discount of its own (discountId): the draft is the discount priced',
+      ],
+      details: [{ path: ['schedules'] }, { path: ['requests', '0', 'discountId'] }],
+    });
+  });
+});

@@ -9,6 +9,7 @@ import { identityContract } from '@pawfresh/contracts/identity';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { orderContract } from '@pawfresh/contracts/order';
 import { paymentContract } from '@pawfresh/contracts/payment';
+import { pricingContract } from '@pawfresh/contracts/pricing';
 import { STAFF_API_BASE_PATH, staffContract } from '@pawfresh/contracts/staff';
 import { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { StaffContext } from './flows/context.js';
@@ -35,6 +36,7 @@ export const staffService: ServiceModule = {
     'fulfilment',
     'dogs',
     'product',
+    'pricing',
   ],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(
@@ -59,6 +61,7 @@ export const staffService: ServiceModule = {
       fulfilment: client(fulfilmentContract),
       dogs: client(dogsContract),
       product: client(productContract),
+      pricing: client(pricingContract),
       clock: runtime.clock,
       log: runtime.log,
     };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@pawfresh/db';
@@ -269,6 +270,16 @@ export async function anotherDay(call: StaffCall, as: Callers['as'], c: Customer
   return to!;
 }
 
+/** An audit row as the audit service stored it (for writes with no customer timeline). */
+export async function storedAuditOf(h: StaffHarness, id: string) {
+  const found = await h.database
+    .forSchema({})
+    .execute(
+      sql`select actor_user_id, actor_role, action, permission, target_type, target_id, customer_id, reason, before, after from audit.audit_events where id = ${id}`,
+    );
+  return (found as unknown as { rows: Record<string, unknown>[] }).rows[0];
+}
+
 const REASON_REQUIRED =
   "reason is required: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline";
 
@@ -281,12 +292,13 @@ export async function expectSpoiltBodiesRefused(
   call: StaffCall,
   as: Callers['as'],
   good: Record<string, [url: string, body: Record<string, unknown>]>,
+  reasonRequired = REASON_REQUIRED,
 ): Promise<void> {
   for (const [name, [url, body]] of Object.entries(good)) {
     const spoilt: [body: unknown, message: string][] = [
-      [{ ...body, reason: undefined }, REASON_REQUIRED],
-      [{ ...body, reason: '   ' }, REASON_REQUIRED],
-      [{ ...body, reason: 42 }, REASON_REQUIRED],
+      [{ ...body, reason: undefined }, reasonRequired],
+      [{ ...body, reason: '   ' }, reasonRequired],
+      [{ ...body, reason: 42 }, reasonRequired],
       [{ ...body, reason: 'x'.repeat(100_000) }, 'reason must be 500 characters or less'],
       [{ ...body, reason: 'box\u0000gone' }, unstorableTextMessage(['reason'])],
       [{ ...body, updatedBy: 'someone else' }, 'Unknown field: updatedBy'],

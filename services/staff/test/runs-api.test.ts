@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { WorkflowRun, WorkflowRunPage } from '@pawfresh/contracts/orchestration';
@@ -9,10 +8,12 @@ import {
   customer,
   expectOnlyStaff,
   expectPermissionMatrix,
+  storedAuditOf,
   useStaffApiAsEveryone,
 } from './harness.js';
 
 const { h, call, ids, as } = useStaffApiAsEveryone();
+const storedAudit = (id: string) => storedAuditOf(h, id);
 /** A run that ended in an error: the price of a dog that does not exist. */
 const failedId = `staff-runs-${randomUUID()}`;
 let succeededId: string;
@@ -32,16 +33,6 @@ beforeAll(async () => {
   expect(priced.statusCode, priced.body).toBe(200);
   succeededId = priced.json<{ workflowId: string }>().workflowId;
 }, 120_000);
-
-/** The audit row of a run's action as the audit service stored it (runs have no customer timeline). */
-async function storedAudit(id: string) {
-  const found = await h.database
-    .forSchema({})
-    .execute(
-      sql`select actor_user_id, actor_role, action, permission, target_type, target_id, customer_id, reason, before, after from audit.audit_events where id = ${id}`,
-    );
-  return (found as unknown as { rows: Record<string, unknown>[] }).rows[0];
-}
 
 describe('who may read and steer runs', () => {
   const routes = (): Record<string, [method: 'GET' | 'POST', url: string, body?: unknown]> => ({

@@ -70,6 +70,35 @@ export function createAppRouter(queryClient: QueryClient) {
             lazy: () => import('./routes/users').then((m) => ({ Component: m.UsersPage })),
           },
           {
+            path: paths.discounts.slice(1),
+            lazy: () => import('./routes/discounts').then((m) => ({ Component: m.DiscountsPage })),
+          },
+          {
+            path: paths.newDiscount.slice(1),
+            lazy: () =>
+              import('./routes/discount-new').then((m) => ({ Component: m.NewDiscountPage })),
+          },
+          {
+            path: 'discounts/:discountId',
+            lazy: () => import('./routes/discount').then((m) => ({ Component: m.DiscountPage })),
+          },
+          {
+            path: paths.discountCategories.slice(1),
+            lazy: () =>
+              import('./routes/discount-categories').then((m) => ({
+                Component: m.DiscountCategoriesPage,
+              })),
+          },
+          {
+            path: paths.promotions.slice(1),
+            lazy: () =>
+              import('./routes/promotions').then((m) => ({ Component: m.PromotionsPage })),
+          },
+          {
+            path: 'promotions/:promotionId',
+            lazy: () => import('./routes/promotion').then((m) => ({ Component: m.PromotionPage })),
+          },
+          {
             path: '*',
             lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
           },

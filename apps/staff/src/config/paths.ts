@@ -10,6 +10,12 @@ export const paths = {
   failedRuns: '/runs?status=failed',
   run: (id: string) => `/runs/${encodeURIComponent(id)}`,
   users: '/users',
+  discounts: '/discounts',
+  newDiscount: '/discounts/new',
+  discount: (id: string) => `/discounts/${id}`,
+  discountCategories: '/discount-categories',
+  promotions: '/promotions',
+  promotion: (id: string) => `/promotions/${id}`,
   /** The invitation e-mail's link (identity's staff-invitation-mail.ts writes it). */
   setPassword: '/set-password',
   /** Sign-in after choosing a password: says so, with the e-mail filled in. */

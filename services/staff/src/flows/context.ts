@@ -8,6 +8,7 @@ import type { identityContract } from '@pawfresh/contracts/identity';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { orderContract } from '@pawfresh/contracts/order';
 import type { paymentContract } from '@pawfresh/contracts/payment';
+import type { pricingContract } from '@pawfresh/contracts/pricing';
 import type { staffContract } from '@pawfresh/contracts/staff';
 import type { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { StaffRole } from '@pawfresh/contracts/staff-roles';
@@ -26,6 +27,8 @@ export interface StaffContext {
   /** The customer 360: dogs, and product names for a box's contents. */
   dogs: ServiceClient<typeof dogsContract>;
   product: ServiceClient<typeof productContract>;
+  /** Discounts, their categories, promotions and the price of the builder's sample box. */
+  pricing: ServiceClient<typeof pricingContract>;
   clock: Clock;
   log: ServiceRuntime['log'];
 }
@@ -39,3 +42,4 @@ export interface Acting {
 
 type Endpoints = (typeof staffContract)['endpoints'];
 export type BodyOf<K extends keyof Endpoints> = HandlerInput<Endpoints[K]>['body'];
+export type QueryOf<K extends keyof Endpoints> = HandlerInput<Endpoints[K]>['query'];
