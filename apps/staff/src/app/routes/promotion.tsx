@@ -11,7 +11,7 @@ import {
   PromotionDialog,
   PromotionStateDialog,
   type PromotionAction,
-} from '../../features/promotions/promotion-dialogs';
+} from '../../features/discounts/promotion-dialogs';
 import { formatCents, formatInstant } from '../../lib/format';
 import { useMe } from '../../lib/me';
 import { paths } from '../../config/paths';

@@ -8,7 +8,7 @@ import { PagedTable } from '../../features/customer/paged-table';
 import { PAGE_SIZE } from '../../features/customer/queries';
 import { promotionsQuery } from '../../features/discounts/queries';
 import { SortControls, StateBadge } from '../../features/discounts/list-parts';
-import { PromotionDialog } from '../../features/promotions/promotion-dialogs';
+import { PromotionDialog } from '../../features/discounts/promotion-dialogs';
 import { formatInstant } from '../../lib/format';
 import { useMe } from '../../lib/me';
 import { useUrlFilter } from '../../lib/url-filter';

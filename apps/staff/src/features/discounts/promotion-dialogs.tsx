@@ -7,7 +7,7 @@ import type { StaffPromotion } from '@pawfresh/contracts/staff-discounts';
 
 import { ActionDialog } from '../../components/action-dialog';
 import { api } from '../../lib/api';
-import { PROMOTIONS_KEY, discountsQuery, fieldErrors } from '../discounts/queries';
+import { PROMOTIONS_KEY, discountsQuery, fieldErrors } from './queries';
 
 export const TYPE_LABEL: Record<PromotionType, string> = {
   coupon: 'Coupon: a code that gives a discount',
