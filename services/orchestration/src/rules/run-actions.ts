@@ -11,6 +11,7 @@ import { NEVER_CANCELLED, type WorkflowRun } from '@pawfresh/contracts/orchestra
 export const RUN_AGAIN_AFTER_ERROR: readonly string[] = [
   'get-inflated-cart',
   'get-feeding-plan-pricing',
+  'price-order-recipe-mix',
 ];
 
 type Run = Pick<WorkflowRun, 'workflowId' | 'workflowName' | 'status' | 'steps'>;
