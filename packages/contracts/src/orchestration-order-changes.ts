@@ -256,7 +256,9 @@ export const orderRecipeMixPriceSchema = z
     orderId: z.uuid(),
     version: z.number().int().describe("The box's version priced"),
     before: boxPriceSchema.describe('The box as it is'),
-    after: boxPriceSchema.describe('The box with the new mix, priced as update-order-recipe-mix would'),
+    after: boxPriceSchema.describe(
+      'The box with the new mix, priced as update-order-recipe-mix would',
+    ),
   })
   .meta({ id: 'OrderRecipeMixPrice' });
 export type OrderRecipeMixPrice = z.infer<typeof orderRecipeMixPriceSchema>;

@@ -28,6 +28,7 @@ import { cancelReasonSchema, deliverySlots, subscriptionSchema } from './subscri
 import { permission, staffRole } from './staff-roles.js';
 import { staffUserEndpoints } from './staff-users.js';
 import { boxActionEndpoints } from './staff-box-actions.js';
+import { planChangeEndpoints } from './staff-plan-changes.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -534,6 +535,8 @@ export const staffContract = defineContract({
     ...staffUserEndpoints(STAFF_API_BASE_PATH),
     // Retrying payments, moving every box to come, a box's address (staff-box-actions.ts).
     ...boxActionEndpoints(STAFF_API_BASE_PATH, staffReason),
+    // One box's meals with a price preview, a dog's plan with a review (staff-plan-changes.ts).
+    ...planChangeEndpoints(STAFF_API_BASE_PATH, staffReason),
   },
 });
 

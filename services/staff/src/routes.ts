@@ -4,6 +4,7 @@ import type { StaffContext } from './flows/context.js';
 import { actionRoutes } from './routes/actions.js';
 import { boxActionRoutes } from './routes/box-actions.js';
 import { customerRoutes } from './routes/customers.js';
+import { planChangeRoutes } from './routes/plan-changes.js';
 import { runRoutes } from './routes/runs.js';
 import { sessionRoutes } from './routes/session.js';
 import { userRoutes } from './routes/users.js';
@@ -19,5 +20,6 @@ export function staffHandlers(
     ...runRoutes(ctx),
     ...userRoutes(ctx),
     ...boxActionRoutes(ctx),
+    ...planChangeRoutes(ctx),
   };
 }

@@ -1,0 +1,22 @@
+import type { StaffContext } from '../flows/context.js';
+import {
+  changeBoxMeals,
+  changePlan,
+  previewBoxMeals,
+  reviewPlanChange,
+} from '../flows/plan-changes.js';
+import { actingStaff, type StaffHandlers } from './signed-in.js';
+
+/** One box's meals and a dog's plan (docs/staff.md "Changing meals and plans"). */
+export function planChangeRoutes(
+  ctx: StaffContext,
+): StaffHandlers<'previewBoxMeals' | 'changeBoxMeals' | 'reviewPlanChange' | 'changePlan'> {
+  return {
+    previewBoxMeals: async ({ params, body }) => previewBoxMeals(ctx, params, body),
+    changeBoxMeals: async ({ params, body, auth }, request) =>
+      changeBoxMeals(ctx, actingStaff(auth, request), params, body),
+    reviewPlanChange: async ({ params, body }) => reviewPlanChange(ctx, params, body),
+    changePlan: async ({ params, body, auth }, request) =>
+      changePlan(ctx, actingStaff(auth, request), params, body),
+  };
+}
