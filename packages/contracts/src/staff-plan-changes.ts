@@ -81,6 +81,22 @@ const boxPrice = orderRecipeMixPriceSchema.omit({ workflowId: true });
 /** The endpoints, spread into the staff contract (`reason`: the staff API's required reason). */
 export const planChangeEndpoints = <R extends z.ZodType<string>>(base: string, reason: R) =>
   ({
+    mealsForSale: {
+      method: 'GET',
+      path: `${base}/meals`,
+      summary: 'The meals a box or a plan may take, each pouch size with its price',
+      response: z.array(
+        z.object({
+          productVariantId: z.uuid(),
+          productId: z.uuid(),
+          name: z.string(),
+          price: z.number().int().describe('Cents, each'),
+        }),
+      ),
+      errors: [502],
+      access: 'staff',
+      permission: 'orders:read',
+    },
     previewBoxMeals: {
       method: 'POST',
       path: `${base}/customers/:customerId/orders/:orderId/meals/preview`,

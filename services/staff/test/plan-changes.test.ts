@@ -59,6 +59,15 @@ const twoMeals = (c: Customer) => {
 };
 
 describe("one box's meals", () => {
+  it('lists the meals for sale with their prices', async () => {
+    const meals = (await call('GET', '/meals', undefined, as.operations)).json<
+      { productVariantId: string; productId: string; name: string; price: number }[]
+    >();
+    const active = h.meals.filter((m) => m.status === 'active');
+    expect(new Set(meals.map((m) => m.productId))).toEqual(new Set(active.map((m) => m.id)));
+    expect(meals.every((m) => m.name !== '' && m.price > 0)).toBe(true);
+  });
+
   it('previews the price now and after, then changes the box to exactly that price, as the member of staff, recorded', async () => {
     const skus = twoMeals(boxed);
     const before = await orderNow(boxed.order.id);
@@ -340,6 +349,7 @@ describe('bad input and other customers', () => {
 
 describe("who may change a box's meals and a dog's plan", () => {
   const harmless = (): RouteCalls => ({
+    mealsForSale: ['GET', '/meals'],
     previewBoxMeals: ['POST', `${mealsUrl(other)}/preview`, {}],
     changeBoxMeals: ['POST', mealsUrl(other), {}],
     reviewPlanChange: ['POST', `${planUrl(other)}/review`, {}],

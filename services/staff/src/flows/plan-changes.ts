@@ -5,6 +5,7 @@ import type { StaffPlanChange } from '@pawfresh/contracts/staff-plan-changes';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { staffActor } from '../rules/staff-access.js';
 import type { Acting, BodyOf, StaffContext } from './context.js';
+import { forSale } from './box-actions.js';
 import { readCustomerOrder } from './order-actions.js';
 import { runStaffAction } from './record-action.js';
 
@@ -32,6 +33,10 @@ const mealsOf = (o: Order) => ({
     discountedPrice: i.discountedPrice,
   })),
 });
+
+/** The meals for sale, each pouch size with its product's name and price. */
+export const mealsForSale = async (ctx: StaffContext) =>
+  (await forSale(ctx, ['meal'])).map(({ productType: _, ...meal }) => meal);
 
 /** The box's totals before and after the new meals, nothing written. */
 export async function previewBoxMeals(
