@@ -84,14 +84,11 @@ export const planChangeEndpoints = <R extends z.ZodType<string>>(base: string, r
     mealsForSale: {
       method: 'GET',
       path: `${base}/meals`,
-      summary: 'The meals a box or a plan may take, each pouch size with its price',
+      summary: 'The meals a box or a plan may take, one a meal',
+      description:
+        "`productVariantId` is one of the meal's pouches: the workflows use the box's or plan's pouch size.",
       response: z.array(
-        z.object({
-          productVariantId: z.uuid(),
-          productId: z.uuid(),
-          name: z.string(),
-          price: z.number().int().describe('Cents, each'),
-        }),
+        z.object({ productVariantId: z.uuid(), productId: z.uuid(), name: z.string() }),
       ),
       errors: [502],
       access: 'staff',

@@ -59,13 +59,13 @@ const twoMeals = (c: Customer) => {
 };
 
 describe("one box's meals", () => {
-  it('lists the meals for sale with their prices', async () => {
+  it('lists the meals for sale, one a meal', async () => {
     const meals = (await call('GET', '/meals', undefined, as.operations)).json<
-      { productVariantId: string; productId: string; name: string; price: number }[]
+      { productVariantId: string; productId: string; name: string }[]
     >();
     const active = h.meals.filter((m) => m.status === 'active');
-    expect(new Set(meals.map((m) => m.productId))).toEqual(new Set(active.map((m) => m.id)));
-    expect(meals.every((m) => m.name !== '' && m.price > 0)).toBe(true);
+    expect(meals.map((m) => m.productId).sort()).toEqual(active.map((m) => m.id).sort());
+    expect(meals.map((m) => m.name).sort()).toEqual(active.map((m) => m.name).sort());
   });
 
   it('previews the price now and after, then changes the box to exactly that price, as the member of staff, recorded', async () => {

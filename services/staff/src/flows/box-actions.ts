@@ -267,6 +267,7 @@ export async function forSale(ctx: StaffContext, types: readonly string[]) {
         .map((v) => ({
           productVariantId: v.id,
           productId: p.id,
+          productName: p.name,
           name: p.variants.length > 1 ? `${p.name} (${v.variantName})` : p.name,
           productType: p.type,
           price: v.basePrice,
@@ -276,7 +277,9 @@ export async function forSale(ctx: StaffContext, types: readonly string[]) {
 
 /** The treats and supplements for sale, each variant with its product's name and price. */
 export const boxExtras = async (ctx: StaffContext) =>
-  (await forSale(ctx, ['treat', 'supplement'])).map(({ productId: _, ...extra }) => extra);
+  (await forSale(ctx, ['treat', 'supplement'])).map(
+    ({ productId: _, productName: __, ...extra }) => extra,
+  );
 
 /** A one-off extra on one box (add-one-off-extra for the box's customer, as the member of staff). */
 export async function addBoxExtra(

@@ -34,9 +34,23 @@ const mealsOf = (o: Order) => ({
   })),
 });
 
-/** The meals for sale, each pouch size with its product's name and price. */
-export const mealsForSale = async (ctx: StaffContext) =>
-  (await forSale(ctx, ['meal'])).map(({ productType: _, ...meal }) => meal);
+/**
+ * The meals for sale, one a meal (the workflows take any pouch variant of it and use the box's or
+ * plan's pouch size), by name.
+ */
+export async function mealsForSale(ctx: StaffContext) {
+  const meals = new Map<string, { productVariantId: string; productId: string; name: string }>();
+  for (const v of await forSale(ctx, ['meal'])) {
+    if (!meals.has(v.productId)) {
+      meals.set(v.productId, {
+        productVariantId: v.productVariantId,
+        productId: v.productId,
+        name: v.productName,
+      });
+    }
+  }
+  return [...meals.values()];
+}
 
 /** The box's totals before and after the new meals, nothing written. */
 export async function previewBoxMeals(

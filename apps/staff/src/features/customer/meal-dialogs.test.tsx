@@ -12,8 +12,8 @@ import { BoxMealsDialog, DogPlanDialog, equalShares, skusOf } from './meal-dialo
 
 const DOG = '00000000-0000-4000-8000-0000000000d0';
 const meals: StaffResponse<'mealsForSale'> = [
-  { productVariantId: 'v-beef', productId: 'p-beef', name: 'Beef', price: 450 },
-  { productVariantId: 'v-lamb', productId: 'p-lamb', name: 'Lamb', price: 520 },
+  { productVariantId: 'v-beef', productId: 'p-beef', name: 'Beef' },
+  { productVariantId: 'v-lamb', productId: 'p-lamb', name: 'Lamb' },
 ];
 
 function renderIn(ui: ReactNode) {

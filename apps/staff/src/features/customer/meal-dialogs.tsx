@@ -75,7 +75,7 @@ function MealShares({
         maxValues={7}
         data={meals.map((m) => ({
           value: m.productVariantId,
-          label: `${m.name} (${formatCents(m.price)} a pouch)`,
+          label: m.name,
         }))}
         value={shares.map((s) => s.productVariantId)}
         onChange={(ids) => onChange(equalShares(ids))}
@@ -152,7 +152,7 @@ export function BoxMealsDialog({
   const priced = preview.data;
   const meals = useQuery(mealsQuery());
   const mealName = (productId: string) =>
-    meals.data?.find((m) => m.productId === productId)?.name.replace(/ \(.*\)$/, '') ?? 'a meal';
+    meals.data?.find((m) => m.productId === productId)?.name ?? 'a meal';
   return (
     <ActionDialog
       title="Change a box’s meals"
