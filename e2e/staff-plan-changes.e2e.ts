@@ -84,7 +84,7 @@ describe('changing meals and a plan in Chromium', () => {
 
       await page.goto(`${baseUrl}/staff/customers/${box.userId}`);
       await page
-        .getByRole('button', { name: /^Change .*’s plan$/ })
+        .getByRole('button', { name: /^Change plan for / })
         .first()
         .click();
       const plan = page.getByRole('dialog', { name: /^Change .*’s plan$/ });
@@ -92,7 +92,7 @@ describe('changing meals and a plan in Chromium', () => {
         .getByLabel(/^Daily portion/)
         .and(page.locator(VISIBLE_INPUT))
         .click();
-      await page.getByRole('option', { name: '400 g a day' }).click();
+      await page.getByRole('option', { name: '400 g a day', exact: true }).click();
       const review = plan.getByRole('table', { name: 'Before and after' });
       await review.getByRole('row', { name: /This dog, per day/ }).waitFor();
       const perBox = review.getByRole('row', { name: /This dog, per box/ }).getByRole('cell');
@@ -122,7 +122,7 @@ describe('changing meals and a plan in Chromium', () => {
       await signInToStaff(phone.page, baseUrl, 'staff@pawfresh.com.au');
       await phone.page.goto(`${baseUrl}/staff/customers/${box.userId}`);
       await phone.page
-        .getByRole('button', { name: /^Change .*’s plan$/ })
+        .getByRole('button', { name: /^Change plan for / })
         .first()
         .click();
       const small = phone.page.getByRole('dialog', { name: /^Change .*’s plan$/ });
@@ -130,7 +130,7 @@ describe('changing meals and a plan in Chromium', () => {
         .getByLabel(/^Daily portion/)
         .and(phone.page.locator(VISIBLE_INPUT))
         .click();
-      await phone.page.getByRole('option', { name: '300 g a day' }).click();
+      await phone.page.getByRole('option', { name: '300 g a day', exact: true }).click();
       await small.getByRole('table', { name: 'Before and after' }).waitFor();
       await expectNoAxeViolations(phone.page);
       await phone.page.screenshot({ path: `${SHOTS}/plan-change-review-mobile.png` });

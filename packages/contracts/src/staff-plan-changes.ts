@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { auditEventSchema } from './audit.js';
 import { uuid } from './fields.js';
 import { orderSchema } from './order.js';
+import { customerOrderParams, customerSubscriptionParams, recorded } from './staff-box-actions.js';
 import { orderRecipeMixPriceSchema } from './orchestration-order-changes.js';
 import {
   planChangeReviewSchema,
@@ -16,8 +16,6 @@ import { feedingPlanSkuInput, feedingPlanType, servingSizeCode } from './subscri
  * recorded in the audit log with the reason. Spread into staff.ts's contract.
  */
 
-const recorded = { audit: auditEventSchema.nullable() };
-
 const skus = z
   .array(feedingPlanSkuInput, { error: 'skus must be a list of meals with their ratios' })
   .min(1, { error: 'Choose at least 1 meal' })
@@ -27,16 +25,6 @@ const boxMeals = {
   animalId: uuid('animalId').describe('The dog whose meals in this box change'),
   skus,
 };
-
-const customerOrderParams = z.object({
-  customerId: uuid('customerId'),
-  orderId: uuid('orderId'),
-});
-
-const customerSubscriptionParams = z.object({
-  customerId: uuid('customerId'),
-  subscriptionId: uuid('subscriptionId'),
-});
 
 const feedingPlanId = uuid('feedingPlanId').describe("The dog's feeding plan");
 

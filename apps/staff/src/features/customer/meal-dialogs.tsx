@@ -37,6 +37,30 @@ const mealsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
+/** A table of figures now and after a change, one row each: [what, now, after]. */
+function NowAndAfter({ label, rows }: { label: string; rows: [string, string, string][] }) {
+  return (
+    <Table aria-label={label} withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th />
+          <Table.Th>Now</Table.Th>
+          <Table.Th>After</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map(([what, now, next]) => (
+          <Table.Tr key={what}>
+            <Table.Th scope="row">{what}</Table.Th>
+            <Table.Td>{now}</Table.Td>
+            <Table.Td>{next}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** Whole-percent shares that add up to 100 (the first takes what is left over). */
 export function equalShares(ids: readonly string[]): Share[] {
   const each = Math.floor(100 / Math.max(ids.length, 1));
@@ -138,6 +162,8 @@ export function BoxMealsDialog({
   onClose: () => void;
 }) {
   const dogs = dogsOf(contents);
+  // The box as it was when the dialog opened (the page reads it again once the change ran).
+  const [was] = useState(order.totalCharge);
   const [animalId, setAnimalId] = useState<string | null>(dogs[0]?.value ?? null);
   const [shares, setShares] = useState<Share[]>([]);
   const skus = skusOf(shares);
@@ -183,27 +209,21 @@ export function BoxMealsDialog({
                 ) : preview.isError ? (
                   <LoadError error={preview.error} onRetry={() => void preview.refetch()} />
                 ) : (
-                  <Table aria-label="The box’s price" withTableBorder>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th />
-                        <Table.Th>Now</Table.Th>
-                        <Table.Th>After</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      <Table.Tr>
-                        <Table.Th scope="row">Price</Table.Th>
-                        <Table.Td>{formatCents(priced!.before.totalPrice)}</Table.Td>
-                        <Table.Td>{formatCents(priced!.after.totalPrice)}</Table.Td>
-                      </Table.Tr>
-                      <Table.Tr>
-                        <Table.Th scope="row">To charge</Table.Th>
-                        <Table.Td>{formatCents(priced!.before.totalCharge)}</Table.Td>
-                        <Table.Td>{formatCents(priced!.after.totalCharge)}</Table.Td>
-                      </Table.Tr>
-                    </Table.Tbody>
-                  </Table>
+                  <NowAndAfter
+                    label="The box’s price"
+                    rows={[
+                      [
+                        'Price',
+                        formatCents(priced!.before.totalPrice),
+                        formatCents(priced!.after.totalPrice),
+                      ],
+                      [
+                        'To charge',
+                        formatCents(priced!.before.totalCharge),
+                        formatCents(priced!.after.totalCharge),
+                      ],
+                    ]}
+                  />
                 )}
               </Stack>
             )}
@@ -214,8 +234,7 @@ export function BoxMealsDialog({
         <List.Item>
           share this dog’s pouches in the {boxName(order)} among the meals chosen (same number of
           pouches), and charge {priced ? formatCents(priced.after.totalCharge) : 'the new price'}{' '}
-          for it instead of {formatCents(order.totalCharge)}; the plan and other boxes stay as they
-          are;
+          for it instead of {formatCents(was)}; the plan and other boxes stay as they are;
         </List.Item>
       }
       doneTitle="Meals changed"
@@ -226,7 +245,7 @@ export function BoxMealsDialog({
             .filter((l) => l.planType && l.animalId === animalId)
             .map((l) => `${l.quantity} × ${mealName(l.productId)}`)
             .join(', ')}{' '}
-          and costs {formatCents(data.order.totalCharge)} (was {formatCents(order.totalCharge)}).
+          and costs {formatCents(data.order.totalCharge)} (was {formatCents(was)}).
         </>
       )}
     />
@@ -271,26 +290,7 @@ export function ReviewTable({ review, plan }: { review: PlanReview; plan: Feedin
       formatCents(review.after.pricePerDay),
     ],
   ];
-  return (
-    <Table aria-label="Before and after" withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th />
-          <Table.Th>Now</Table.Th>
-          <Table.Th>After</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map(([label, now, next]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row">{label}</Table.Th>
-            <Table.Td>{now}</Table.Td>
-            <Table.Td>{next}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <NowAndAfter label="Before and after" rows={rows} />;
 }
 
 /**

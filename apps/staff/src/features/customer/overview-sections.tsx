@@ -182,7 +182,7 @@ export function Subscriptions({
                             size="compact-xs"
                             variant="default"
                             onClick={() => onChangeDogPlan(s, p, dogName(p.animalId))}
-                            aria-label={`Change ${dogName(p.animalId)}’s plan`}
+                            aria-label={`Change plan for ${dogName(p.animalId)}`}
                           >
                             Change plan
                           </Button>
