@@ -97,7 +97,7 @@ describe('changing meals and a plan in Chromium', () => {
       await review.getByRole('row', { name: /This dog, per day/ }).waitFor();
       const perBox = review.getByRole('row', { name: /This dog, per box/ }).getByRole('cell');
       const newPerBox = (await perBox.nth(1).textContent())!;
-      await plan.getByLabel(/^Reason/).fill('Vet asked for a bigger portion');
+      await plan.getByLabel(/^Reason/).fill('Vet asked for another portion');
       await plan
         .getByRole('note')
         .filter({ hasText: `${newPerBox} a box` })
@@ -114,7 +114,7 @@ describe('changing meals and a plan in Chromium', () => {
       await plan.getByRole('button', { name: 'Done' }).click();
       await page
         .getByRole('table', { name: 'Feeding plans' })
-        .getByRole('cell', { name: /400 g/ })
+        .getByRole('cell', { name: '400 g (f0400)' })
         .waitFor();
 
       // The review on a phone.

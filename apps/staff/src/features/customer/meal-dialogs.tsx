@@ -268,7 +268,11 @@ export function ReviewTable({ review, plan }: { review: PlanReview; plan: Feedin
   const rows: [string, string, string][] = [
     ['Plan', words(before?.type ?? ''), words(after?.type ?? '')],
     ['Portion', grams(before?.servingSize ?? 'f0'), grams(after?.servingSize ?? 'f0')],
-    ['Pouches a box', `${before?.pouchesPerBox ?? 0}`, `${after?.pouchesPerBox ?? 0}`],
+    [
+      'Pouches a box',
+      `${before?.pouchesPerBox ?? 0} × ${before?.pouchSizeInGrams ?? 0} g`,
+      `${after?.pouchesPerBox ?? 0} × ${after?.pouchSizeInGrams ?? 0} g`,
+    ],
     [
       'This dog, per box',
       formatCents(before?.pricePerBox ?? 0),
