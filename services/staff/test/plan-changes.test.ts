@@ -8,38 +8,29 @@ import type {
 } from '@pawfresh/contracts/orchestration-subscription-changes';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { callJson, messagesOf, serviceAuth } from '@pawfresh/testing';
-import {
-  orderNow as orderNowOf,
-  customer,
-  expectOnlyStaff,
-  expectSpoiltBodiesRefused,
-  expectPermissionMatrix,
-  timelineOf,
-  useStaffApiAsEveryone,
-  type Customer,
-  type RouteCalls,
-} from './harness.js';
+import * as staffApi from './harness.js';
+import type { Customer, RouteCalls } from './harness.js';
 
 /**
  * What a dog eats, changed by staff (issue 31 item 5): one box's meals with the price before and
  * after, and a dog's recipes, serving size or plan type with the customer app's review step. Each
  * route: every role, a customer token and none, bad input, another customer's ids, the audit row.
  */
-const { h, call, ids, as } = useStaffApiAsEveryone();
+const { h, call, ids, as } = staffApi.useStaffApiAsEveryone();
 let boxed: Customer;
 let planned: Customer;
 let other: Customer;
 
-const orderNow = (id: string) => orderNowOf(h, id);
+const orderNow = (id: string) => staffApi.orderNow(h, id);
 const subscriptionNow = async (id: string) =>
   (await callJson(h.apps.subscription!, 'GET', `/subscriptions/${id}`)).json<Subscription>();
 
 beforeAll(async () => {
-  [boxed, planned, other] = (await Promise.all([customer(h), customer(h), customer(h)])) as [
-    Customer,
-    Customer,
-    Customer,
-  ];
+  [boxed, planned, other] = (await Promise.all([
+    staffApi.customer(h),
+    staffApi.customer(h),
+    staffApi.customer(h),
+  ])) as [Customer, Customer, Customer];
 }, 240_000);
 
 const mealsUrl = (c: Customer, orderId = c.order.id) =>
@@ -120,7 +111,7 @@ describe("one box's meals", () => {
   });
 
   it("refuses a box being made in the customer app's words, changing nothing", async () => {
-    const closed = await customer(h);
+    const closed = await staffApi.customer(h);
     const moved = await callJson(
       h.apps.order!,
       'PATCH',
@@ -234,7 +225,7 @@ describe("a dog's plan", () => {
 describe('bad input and other customers', () => {
   it('answers wrong types, unknown fields, NUL bytes and long text 400, changing nothing', async () => {
     const skus = [{ productVariantId: other.order.id, ratio: 1 }];
-    await expectSpoiltBodiesRefused(call, as, {
+    await staffApi.expectSpoiltBodiesRefused(call, as, {
       changeBoxMeals: [mealsUrl(other), { animalId: dogOf(other), skus, reason: 'x' }],
       changePlan: [
         planUrl(other),
@@ -343,7 +334,7 @@ describe('bad input and other customers', () => {
     expect(otherDog.statusCode, otherDog.body).toBe(404);
     expect(await orderNow(other.order.id)).toEqual(order);
     expect(await subscriptionNow(other.subscription.id)).toEqual(subscription);
-    expect((await timelineOf(call, as, other.user.id)).data).toEqual([]);
+    expect((await staffApi.timelineOf(call, as, other.user.id)).data).toEqual([]);
   });
 });
 
@@ -357,8 +348,8 @@ describe("who may change a box's meals and a dog's plan", () => {
   });
 
   it('lets support and admin in, the rest 403 naming the permission; customers and no one refused', async () => {
-    await expectPermissionMatrix(call, as, harmless());
-    await expectOnlyStaff(call, as, harmless());
+    await staffApi.expectPermissionMatrix(call, as, harmless());
+    await staffApi.expectOnlyStaff(call, as, harmless());
     expect(await orderNow(other.order.id)).toEqual(other.order);
   });
 });
