@@ -111,9 +111,13 @@ export const updateOrderRecipeMixInput = z
       .array(feedingPlanSkuInput, { error: 'skus must be a list of meals with their ratios' })
       .min(1, { error: 'A feeding plan needs at least 1 sku' })
       .max(7, { error: 'A feeding plan has at most 7 meals' }),
+    actedBy,
     workflowId,
   })
   .strict();
+
+/** price-order-recipe-mix: the same mix priced, nothing written (the staff API's preview). */
+export const priceOrderRecipeMixInput = updateOrderRecipeMixInput.omit({ actedBy: true }).strict();
 
 export const updateOrderDeliveryDateInput = z
   .object({
@@ -230,6 +234,35 @@ export const orderChangeResultSchema = z
   .meta({ id: 'OrderChangeResult' });
 export type OrderChangeResult = z.infer<typeof orderChangeResultSchema>;
 
+/** One box's meals and totals, as they are or would be (cents). */
+const boxPriceSchema = z.object({
+  totalPrice: z.number().int().describe('Cents: line items at their price'),
+  totalCharge: z.number().int().describe('Cents: line items at their discounted price'),
+  lines: z.array(
+    z.object({
+      productId: z.uuid(),
+      productVariantId: z.uuid().nullable(),
+      animalId: z.uuid().nullable(),
+      quantity: z.number().int(),
+      price: z.number().int().describe('Cents each'),
+      discountedPrice: z.number().int().nullable().describe('Cents each after discounts'),
+    }),
+  ),
+});
+
+export const orderRecipeMixPriceSchema = z
+  .object({
+    workflowId: z.string(),
+    orderId: z.uuid(),
+    version: z.number().int().describe("The box's version priced"),
+    before: boxPriceSchema.describe('The box as it is'),
+    after: boxPriceSchema.describe(
+      'The box with the new mix, priced as update-order-recipe-mix would',
+    ),
+  })
+  .meta({ id: 'OrderRecipeMixPrice' });
+export type OrderRecipeMixPrice = z.infer<typeof orderRecipeMixPriceSchema>;
+
 export const oneOffExtraResultSchema = z
   .object({
     workflowId: z.string(),
@@ -276,6 +309,16 @@ export const orderChangeEndpoints = {
     summary: "Change the meals of one dog's pouches in an order, repriced",
     body: updateOrderRecipeMixInput,
     response: orderChangeResultSchema,
+    errors,
+  },
+  priceOrderRecipeMix: {
+    method: 'POST',
+    path: '/workflows/price-order-recipe-mix',
+    summary: "What one dog's new meals in an order would cost (changes nothing)",
+    description:
+      'The lines update-order-recipe-mix would write, priced the same way (same steps up to the write): the box before and after.',
+    body: priceOrderRecipeMixInput,
+    response: orderRecipeMixPriceSchema,
     errors,
   },
   updateOrderDeliveryDate: {

@@ -435,6 +435,14 @@ export const subscriptionChangeEndpoints = {
     response: subscriptionChangeSchema,
     errors,
   },
+  reviewUpdateSubscriptionRecipeMix: {
+    method: 'POST',
+    path: '/workflows/review-update-subscription-recipe-mix',
+    summary: 'What new meals for a feeding plan would do, at its serving size (changes nothing)',
+    body: recipeMixChangeInput,
+    response: planChangeReviewSchema,
+    errors,
+  },
   updateSubscriptionRecipeMix: {
     method: 'POST',
     path: '/workflows/update-subscription-recipe-mix',

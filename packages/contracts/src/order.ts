@@ -262,6 +262,31 @@ export const lineItemInput = z
   .strict();
 export type LineItemInput = z.output<typeof lineItemInput>;
 
+/** Line items as the totals see them. */
+export interface PricedItem {
+  price: number;
+  quantity: number;
+  discountedPrice?: number | null | undefined;
+}
+
+/**
+ * An order's totals in cents: totalPrice at list price, totalCharge at the discounted price
+ * where there is one (the order service's rule, shared with previews of a change). Either may
+ * exceed the 32-bit ceiling, which the order service refuses.
+ */
+export function orderTotals(items: readonly PricedItem[]): {
+  totalPrice: number;
+  totalCharge: number;
+} {
+  let totalPrice = 0;
+  let totalCharge = 0;
+  for (const item of items) {
+    totalPrice += item.price * item.quantity;
+    totalCharge += (item.discountedPrice ?? item.price) * item.quantity;
+  }
+  return { totalPrice, totalCharge };
+}
+
 /**
  * A line's discounted price is what is charged per unit after discounts: never more than its
  * price (docs/orders.md). `where` names the line in the message.

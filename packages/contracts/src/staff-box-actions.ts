@@ -23,11 +23,18 @@ import { deliverySlots } from './subscription.js';
  */
 
 /** What a write did: the audit row it left (null only if the log could not be reached). */
-const recorded = { audit: auditEventSchema.nullable() };
+export const recorded = { audit: auditEventSchema.nullable() };
 
-const customerOrderParams = z.object({
+/** A customer's box, named with the customer the page shows (another customer's box: 404). */
+export const customerOrderParams = z.object({
   customerId: uuid('customerId'),
   orderId: uuid('orderId'),
+});
+
+/** A customer's subscription, named likewise. */
+export const customerSubscriptionParams = z.object({
+  customerId: uuid('customerId'),
+  subscriptionId: uuid('subscriptionId'),
 });
 
 /** A bulk retry as the failed payments page follows it. */

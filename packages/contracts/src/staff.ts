@@ -29,6 +29,7 @@ import { permission, staffRole } from './staff-roles.js';
 import { staffUserEndpoints } from './staff-users.js';
 import { boxActionEndpoints } from './staff-box-actions.js';
 import { discountEndpoints } from './staff-discounts.js';
+import { planChangeEndpoints } from './staff-plan-changes.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -537,6 +538,8 @@ export const staffContract = defineContract({
     ...boxActionEndpoints(STAFF_API_BASE_PATH, staffReason),
     // Discounts, their categories and promotions (staff-discounts.ts).
     ...discountEndpoints(STAFF_API_BASE_PATH),
+    // One box's meals with a price preview, a dog's plan with a review (staff-plan-changes.ts).
+    ...planChangeEndpoints(STAFF_API_BASE_PATH, staffReason),
   },
 });
 

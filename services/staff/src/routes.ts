@@ -5,6 +5,7 @@ import { actionRoutes } from './routes/actions.js';
 import { boxActionRoutes } from './routes/box-actions.js';
 import { customerRoutes } from './routes/customers.js';
 import { discountRoutes } from './routes/discounts.js';
+import { planChangeRoutes } from './routes/plan-changes.js';
 import { runRoutes } from './routes/runs.js';
 import { sessionRoutes } from './routes/session.js';
 import { userRoutes } from './routes/users.js';
@@ -21,5 +22,6 @@ export function staffHandlers(
     ...userRoutes(ctx),
     ...boxActionRoutes(ctx),
     ...discountRoutes(ctx),
+    ...planChangeRoutes(ctx),
   };
 }

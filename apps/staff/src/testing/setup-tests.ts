@@ -20,5 +20,12 @@ window.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// Mantine's autosizing Textarea (every action dialog's reason) listens for fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+    configurable: true,
+  });
+}
 
 afterEach(() => cleanup());

@@ -7,6 +7,7 @@ type OrderChangeHandlers = Pick<
   Handlers<typeof orchestrationContract>,
   | 'updateOrderExtras'
   | 'updateOrderRecipeMix'
+  | 'priceOrderRecipeMix'
   | 'updateOrderDeliveryDate'
   | 'updateOrderDeliveryInfo'
   | 'updateDefaultAddress'
@@ -27,6 +28,8 @@ export function orderChangeRoutes(engine: Engine, workflows: Workflows): OrderCh
       answer(await engine.run(workflows.updateOrderExtras, input, workflowId)),
     updateOrderRecipeMix: async ({ body: { workflowId, ...input } }) =>
       answer(await engine.run(workflows.updateOrderRecipeMix, input, workflowId)),
+    priceOrderRecipeMix: async ({ body: { workflowId, ...input } }) =>
+      answer(await engine.run(workflows.priceOrderRecipeMix, input, workflowId)),
     updateOrderDeliveryDate: async ({ body: { workflowId, ...input } }) =>
       answer(await engine.run(workflows.updateOrderDeliveryDate, input, workflowId)),
     updateOrderDeliveryInfo: async ({ body: { workflowId, ...input } }) =>

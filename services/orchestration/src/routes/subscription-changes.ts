@@ -27,6 +27,7 @@ export function subscriptionChangeHandlers(
       workflows.reviewUpdateSubscriptionFeedingPlanType,
     ),
     updateSubscriptionFeedingPlanType: runs(workflows.updateSubscriptionFeedingPlanType),
+    reviewUpdateSubscriptionRecipeMix: runs(workflows.reviewUpdateSubscriptionRecipeMix),
     updateSubscriptionRecipeMix: runs(workflows.updateSubscriptionRecipeMix),
     reviewUpdateSubscriptionServingSize: runs(workflows.reviewUpdateSubscriptionServingSize),
     updateSubscriptionServingSize: runs(workflows.updateSubscriptionServingSize),

@@ -15,6 +15,7 @@ import {
 export const RUN_AGAIN_AFTER_ERROR: readonly string[] = [
   'get-inflated-cart',
   'get-feeding-plan-pricing',
+  'price-order-recipe-mix',
 ];
 
 type Run = Pick<WorkflowRun, 'workflowId' | 'workflowName' | 'status' | 'steps'>;

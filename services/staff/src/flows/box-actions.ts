@@ -282,24 +282,32 @@ const linesOf = (o: Order) => ({
   })),
 });
 
-/** The treats and supplements for sale, each variant with its product's name and price. */
-export async function boxExtras(ctx: StaffContext) {
+/** The products of `types` for sale, each variant with its product's name and price. */
+export async function forSale(ctx: StaffContext, types: readonly string[]) {
   const products = await passRefusals('Reading the products', () =>
     ctx.product.listProducts({ query: {} }),
   );
   return products
-    .filter((p) => (p.type === 'treat' || p.type === 'supplement') && p.status === 'active')
+    .filter((p) => types.includes(p.type) && p.status === 'active')
     .flatMap((p) =>
       p.variants
         .filter((v) => v.status === 'active')
         .map((v) => ({
           productVariantId: v.id,
+          productId: p.id,
+          productName: p.name,
           name: p.variants.length > 1 ? `${p.name} (${v.variantName})` : p.name,
           productType: p.type,
           price: v.basePrice,
         })),
     );
 }
+
+/** The treats and supplements for sale, each variant with its product's name and price. */
+export const boxExtras = async (ctx: StaffContext) =>
+  (await forSale(ctx, ['treat', 'supplement'])).map(
+    ({ productId: _, productName: __, ...extra }) => extra,
+  );
 
 /** A one-off extra on one box (add-one-off-extra for the box's customer, as the member of staff). */
 export async function addBoxExtra(

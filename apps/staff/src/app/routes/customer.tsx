@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Payment } from '@pawfresh/contracts/payment';
-import type { Subscription } from '@pawfresh/contracts/subscription';
+import type { FeedingPlan, Subscription } from '@pawfresh/contracts/subscription';
 
 import { LoadError, Loading } from '../../components/states';
 import { AccountMailActions } from '../../features/customer/account-mail';
@@ -21,6 +21,7 @@ import {
   type PlanAction,
 } from '../../features/customer/overview-sections';
 import { PlanDialog } from '../../features/customer/plan-dialog';
+import { DogPlanDialog } from '../../features/customer/meal-dialogs';
 import {
   customerOrdersQuery,
   customerOverviewQuery,
@@ -42,6 +43,11 @@ export function CustomerPage() {
     subscription: Subscription;
   } | null>(null);
   const [boxChange, setBoxChange] = useState<{ action: BoxAction; order: Order } | null>(null);
+  const [dogPlan, setDogPlan] = useState<{
+    subscription: Subscription;
+    plan: FeedingPlan;
+    dogName: string;
+  } | null>(null);
 
   if (overview.isPending) return <Loading label="Loading the customer…" />;
   if (overview.isError) {
@@ -67,6 +73,9 @@ export function CustomerPage() {
           view={view}
           canChange={can('subscriptions:write')}
           onChange={(action, subscription) => setPlanChange({ action, subscription })}
+          onChangeDogPlan={(subscription, plan, dogName) =>
+            setDogPlan({ subscription, plan, dogName })
+          }
         />
       </Section>
       <Section id="upcoming" title="Boxes to come">
@@ -205,6 +214,7 @@ export function CustomerPage() {
         />
       ) : null}
       {boxChange ? <BoxChange {...boxChange} onClose={() => setBoxChange(null)} /> : null}
+      {dogPlan ? <DogPlanDialog {...dogPlan} onClose={() => setDogPlan(null)} /> : null}
     </Stack>
   );
 }

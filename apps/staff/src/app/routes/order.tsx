@@ -23,6 +23,7 @@ import {
   BoxChange,
   RemoveExtraDialog,
 } from '../../features/customer/box-change-dialogs';
+import { BoxMealsDialog } from '../../features/customer/meal-dialogs';
 import { BoxActionButtons, type BoxAction } from '../../features/customer/overview-sections';
 import { api } from '../../lib/api';
 import { formatCents, formatDate, formatInstant, actorLabel } from '../../lib/format';
@@ -96,6 +97,7 @@ export function OrderPage() {
   const detail = useQuery(orderDetailQuery(customerId, orderId));
   const [change, setChange] = useState<BoxAction | null>(null);
   const [adding, setAdding] = useState(false);
+  const [changingMeals, setChangingMeals] = useState(false);
   const [removing, setRemoving] = useState<{ id: string; name: string; quantity: number } | null>(
     null,
   );
@@ -164,6 +166,9 @@ export function OrderPage() {
         <Stack gap="sm">
           {can('orders:write') ? (
             <Group>
+              <Button size="compact-sm" variant="light" onClick={() => setChangingMeals(true)}>
+                Change meals
+              </Button>
               <Button size="compact-sm" variant="light" onClick={() => setAdding(true)}>
                 Add an extra
               </Button>
@@ -284,6 +289,9 @@ export function OrderPage() {
 
       {change ? <BoxChange action={change} order={o} onClose={() => setChange(null)} /> : null}
       {adding ? <AddExtraDialog order={o} onClose={() => setAdding(false)} /> : null}
+      {changingMeals ? (
+        <BoxMealsDialog order={o} contents={contents} onClose={() => setChangingMeals(false)} />
+      ) : null}
       {removing ? (
         <RemoveExtraDialog order={o} line={removing} onClose={() => setRemoving(null)} />
       ) : null}

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text } fr
 import { Link } from 'react-router';
 import type { Order } from '@pawfresh/contracts/order';
 import type { StaffCustomerOverview } from '@pawfresh/contracts/staff';
-import type { Subscription } from '@pawfresh/contracts/subscription';
+import type { FeedingPlan, Subscription } from '@pawfresh/contracts/subscription';
 
 import { Empty } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -100,10 +100,13 @@ export function Subscriptions({
   view,
   canChange,
   onChange,
+  onChangeDogPlan,
 }: {
   view: StaffCustomerOverview;
   canChange: boolean;
   onChange: (action: PlanAction, subscription: Subscription) => void;
+  /** Changing one dog's recipes, portion or plan type (only offered with `canChange`). */
+  onChangeDogPlan?: (subscription: Subscription, plan: FeedingPlan, dogName: string) => void;
 }) {
   const dogName = (id: string) => view.dogs.find((d) => d.identifier === id)?.name ?? 'A dog';
   if (view.subscriptions.length === 0) return <Empty>No subscription.</Empty>;
@@ -155,6 +158,7 @@ export function Subscriptions({
                   <Table.Th>Pouches</Table.Th>
                   <Table.Th>Per box</Table.Th>
                   <Table.Th>Status</Table.Th>
+                  {canChange && onChangeDogPlan ? <Table.Th>Actions</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -171,6 +175,20 @@ export function Subscriptions({
                     </Table.Td>
                     <Table.Td>{formatCents(p.totalPrice)}</Table.Td>
                     <Table.Td>{p.status}</Table.Td>
+                    {canChange && onChangeDogPlan ? (
+                      <Table.Td>
+                        {p.status === 'active' && ['active', 'paused'].includes(s.status) ? (
+                          <Button
+                            size="compact-xs"
+                            variant="default"
+                            onClick={() => onChangeDogPlan(s, p, dogName(p.animalId))}
+                            aria-label={`Change plan for ${dogName(p.animalId)}`}
+                          >
+                            Change plan
+                          </Button>
+                        ) : null}
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

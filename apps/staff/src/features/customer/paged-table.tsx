@@ -51,6 +51,10 @@ export function PagedTable<T extends { id: string }>({
       {...selecting}
       aria-label={label}
       withTableBorder
+      // On a phone the table scrolls sideways: its viewport takes the keyboard (WCAG 2.1.1).
+      scrollAreaProps={{
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable` },
+      }}
       minHeight={result.data?.data.length ? undefined : 150}
       fetching={result.isFetching}
       records={result.data?.data ?? []}

@@ -4,7 +4,7 @@ import { addOneOffExtra } from './add-one-off-extra.js';
 import { deleteOneOffExtra } from './delete-one-off-extra.js';
 import { updateOneOffExtra } from './update-one-off-extra.js';
 import { updateOrderExtras } from './update-order-extras.js';
-import { updateOrderRecipeMix } from './update-order-recipe-mix.js';
+import { priceOrderRecipeMix, updateOrderRecipeMix } from './update-order-recipe-mix.js';
 import type { OneOffExtraAnswer, OrderChangeAnswer } from './line-change-steps.js';
 import { updateOrderDeliveryDate } from './update-order-delivery-date.js';
 import { updateOrderDeliveryInfo } from './update-order-delivery-info.js';
@@ -27,6 +27,7 @@ type Registered<F> = Workflow<InputOf<F>, OutputOf<F>>;
 export interface OrderChangeWorkflows {
   updateOrderExtras: Workflow<InputOf<typeof updateOrderExtras>, OrderChangeAnswer>;
   updateOrderRecipeMix: Workflow<InputOf<typeof updateOrderRecipeMix>, OrderChangeAnswer>;
+  priceOrderRecipeMix: Registered<typeof priceOrderRecipeMix>;
   updateOrderDeliveryDate: Workflow<InputOf<typeof updateOrderDeliveryDate>, OrderChangeAnswer>;
   updateOrderDeliveryInfo: Workflow<InputOf<typeof updateOrderDeliveryInfo>, OrderChangeAnswer>;
   updateDefaultAddress: Registered<typeof updateDefaultAddress>;
@@ -40,6 +41,7 @@ export function orderChangeWorkflows(engine: Engine, ctx: WorkflowContext): Orde
   return {
     updateOrderExtras: engine.register('update-order-extras', updateOrderExtras(ctx)),
     updateOrderRecipeMix: engine.register('update-order-recipe-mix', updateOrderRecipeMix(ctx)),
+    priceOrderRecipeMix: engine.register('price-order-recipe-mix', priceOrderRecipeMix(ctx)),
     updateOrderDeliveryDate: engine.register(
       'update-order-delivery-date',
       updateOrderDeliveryDate(ctx),

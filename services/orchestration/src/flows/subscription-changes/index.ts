@@ -13,7 +13,7 @@ import { updateSubscriptionExtra } from './update-subscription-extra.js';
 import { updateSubscriptionTreats } from './update-subscription-treats.js';
 import { addAnimalToSubscription } from './add-animal-to-subscription.js';
 import { reviewFeedingPlanType, updateFeedingPlanType } from './update-feeding-plan-type.js';
-import { updateRecipeMix } from './update-recipe-mix.js';
+import { reviewRecipeMix, updateRecipeMix } from './update-recipe-mix.js';
 import { reviewServingSize, updateServingSize } from './update-serving-size.js';
 
 /**
@@ -38,6 +38,10 @@ export function registerSubscriptionWorkflows(
     updateSubscriptionFeedingPlanType: engine.register(
       'update-subscription-feeding-plan-type',
       updateFeedingPlanType(ctx),
+    ),
+    reviewUpdateSubscriptionRecipeMix: engine.register(
+      'review-update-subscription-recipe-mix',
+      reviewRecipeMix(ctx),
     ),
     updateSubscriptionRecipeMix: engine.register(
       'update-subscription-recipe-mix',
