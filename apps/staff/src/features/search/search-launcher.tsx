@@ -23,7 +23,8 @@ export function SearchLauncher() {
         variant="default"
         onClick={dialog.open}
         w={360}
-        maw="45vw"
+        // On a phone a narrower box leaves the signed-in name room in the header.
+        maw={{ base: '30vw', sm: '45vw' }}
         justify="space-between"
         rightSection={
           <Kbd size="xs" visibleFrom="sm">
