@@ -1,3 +1,4 @@
+import { fullName } from '@pawfresh/contracts/identity';
 import { orNotFound, passRefusals } from '@pawfresh/kit';
 import type { Promotion } from '@pawfresh/contracts/pricing';
 import type { StaffPromotion, StaffPromotionUse } from '@pawfresh/contracts/staff-discounts';
@@ -44,9 +45,7 @@ async function useOf(
   );
   return {
     id: use.id,
-    customer: user
-      ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email }
-      : null,
+    customer: user ? { id: user.id, name: fullName(user), email: user.email } : null,
     userId: use.userId,
     type: use.type,
     context: use.context,
