@@ -302,6 +302,38 @@ export const fulfilmentContract = defineContract({
       response: fulfilResultSchema,
       errors,
     },
+    fulfilmentsOfDay: {
+      method: 'GET',
+      path: '/api/v1/fulfilments/facilities/:facilityId',
+      summary: "A kitchen's fulfilments of one make date, each with its jobs and boxes",
+      description:
+        'The packing floor (the staff API’s board): by depot, then customer name. Not paged: a make date is one kitchen’s day.',
+      params: z.object({ facilityId }),
+      query: z.object({ makeDate: calendarDate }).strict(),
+      response: z.array(fulfilmentSchema),
+      errors: [400],
+    },
+    makeDates: {
+      method: 'GET',
+      path: '/api/v1/facilities/:facilityId/make-dates',
+      summary: 'The make dates a kitchen has fulfilments for, from a day on, soonest first',
+      params: z.object({ facilityId }),
+      query: z
+        .object({
+          from: calendarDate,
+          limit: z.coerce
+            .number({ error: 'limit must be a whole number from 1 to 60' })
+            .int({ error: 'limit must be a whole number from 1 to 60' })
+            .min(1, { error: 'limit must be a whole number from 1 to 60' })
+            .max(60, { error: 'limit must be a whole number from 1 to 60' })
+            .default(14),
+        })
+        .strict(),
+      response: z.array(
+        z.object({ makeDate: z.string(), fulfilments: z.number().int() }).meta({ id: 'MakeDate' }),
+      ),
+      errors: [400],
+    },
     getFulfilment: {
       method: 'GET',
       path: '/api/v1/fulfilments/:fulfilmentId',
