@@ -312,6 +312,43 @@ describe('job statuses', () => {
   });
 });
 
+describe('a kitchen’s make date (the packing floor)', () => {
+  it('lists every fulfilment of the day with its jobs and boxes, and the make dates from a day on', async () => {
+    const day = { deliveryDate: '2026-11-27' };
+    const a = await paidOrder(h, [mealLine(h, 14, 500)], day);
+    const b = await paidOrder(h, [mealLine(h, 30, 500), extraLine(h, 1)], day);
+    await fulfil(h, [a.id, b.id]);
+    const makeDate = (await orderOf(a.id)).makeDate;
+    const res = await h.call('GET', `/api/v1/fulfilments/facilities/1?makeDate=${makeDate}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const day1 = res.json<Fulfilment[]>();
+    expect(day1.map((f) => f.orderId).sort()).toEqual([a.id, b.id].sort());
+    for (const f of day1) {
+      expect(f.jobs.map((j) => j.boxId)).toEqual(f.boxes.map((x) => x.boxId));
+      expect(f).toEqual(await fulfilmentOf(f.fulfilmentId));
+    }
+    expect(day1.find((f) => f.orderId === b.id)!.boxes.length).toBe(2);
+    expect(
+      (await h.call('GET', `/api/v1/fulfilments/facilities/2?makeDate=${makeDate}`)).json(),
+    ).toEqual([]);
+
+    const dates = await h.call('GET', `/api/v1/facilities/1/make-dates?from=${makeDate}`);
+    expect(dates.statusCode, dates.body).toBe(200);
+    expect(dates.json<{ makeDate: string }[]>()[0]).toEqual({ makeDate, fulfilments: 2 });
+    const later = await h.call('GET', `/api/v1/facilities/1/make-dates?from=2026-11-28`);
+    expect(later.json()).toEqual([]);
+    for (const url of [
+      '/api/v1/fulfilments/facilities/1',
+      '/api/v1/fulfilments/facilities/1?makeDate=soon',
+      '/api/v1/facilities/1/make-dates?from=2026-11-01&limit=0',
+    ]) {
+      const bad = await h.call('GET', url);
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    }
+  });
+});
+
 describe('the contract', () => {
   it('answers odd input with a 4xx in the envelope, never a 500', async () => {
     const problems = await fuzzContract(h.app, fulfilmentContract, serviceAuth, 15);
