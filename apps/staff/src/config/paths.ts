@@ -10,6 +10,7 @@ export const paths = {
   failedRuns: '/runs?status=failed',
   run: (id: string) => `/runs/${encodeURIComponent(id)}`,
   users: '/users',
+  packing: '/packing',
   discounts: '/discounts',
   newDiscount: '/discounts/new',
   discount: (id: string) => `/discounts/${id}`,
