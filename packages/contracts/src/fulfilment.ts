@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from './define.js';
 import { INVOICE_PREFIX, INVOICE_PREFIX_MESSAGE } from './courier.js';
 import { MAX_INT, calendarDate, instant, uuid } from './fields.js';
-import { fulfilmentStatus, fulfilmentStatuses } from './order.js';
+import { depotCode, fulfilmentStatus, fulfilmentStatuses } from './order.js';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (services.md §3 "Fulfilment", §4, §9)
@@ -472,6 +472,24 @@ export const fulfilmentContract = defineContract({
       response: z.string().describe('application/pdf'),
       produces: ['application/pdf'],
       errors: [400, 404],
+    },
+    dayLabels: {
+      method: 'GET',
+      path: '/api/v1/facilities/:facilityId/labels.pdf',
+      summary:
+        "A make date's box labels in one PDF, one 100 x 150 mm page per box (application/pdf)",
+      description:
+        'Boxes whose job is not cancelled, by depot, customer and box number; at most 2000 at once (more: print per depotCode). A day without boxes is an empty PDF.',
+      params: z.object({ facilityId }),
+      query: z
+        .object({
+          makeDate: calendarDate,
+          depotCode: depotCode.optional(),
+        })
+        .strict(),
+      response: z.string().describe('application/pdf'),
+      produces: ['application/pdf'],
+      errors: [400],
     },
     pickList: {
       method: 'GET',

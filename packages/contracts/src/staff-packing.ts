@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditEventSchema, reasonSaying } from './audit.js';
 import { calendarDate, uuid } from './fields.js';
+import { depotCode } from './order.js';
 import {
   boxItemInput,
   boxItemSchema,
@@ -218,6 +219,24 @@ export const packingEndpoints = (base: string) =>
       response: z.string().describe('application/pdf'),
       produces: ['application/pdf'],
       errors: [400, 404, 502],
+      access: 'staff',
+      permission: 'fulfilment:read',
+    },
+    packingLabels: {
+      method: 'GET',
+      path: `${base}/packing/labels.pdf`,
+      summary: "A make date's box labels in one PDF (the fulfilment service's, one page a box)",
+      description: 'At most 2000 at once: a bigger day is printed per depot (depotCode).',
+      query: z
+        .object({
+          facilityId: facilityIdField,
+          makeDate: calendarDate,
+          depotCode: depotCode.optional(),
+        })
+        .strict(),
+      response: z.string().describe('application/pdf'),
+      produces: ['application/pdf'],
+      errors: [400, 502],
       access: 'staff',
       permission: 'fulfilment:read',
     },

@@ -3,7 +3,7 @@ import type { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
 import { contentsHistory, setSerialNumber, updateContents } from './flows/boxes.js';
 import type { FulfilmentContext } from './flows/context.js';
 import { createFulfilments } from './flows/create-fulfilments.js';
-import { labelPdf, pickList, pickListFormat } from './flows/documents.js';
+import { dayLabels, labelPdf, pickList, pickListFormat } from './flows/documents.js';
 import {
   deleteFulfilment,
   hasStarted,
@@ -45,6 +45,8 @@ export function fulfilmentHandlers(ctx: FulfilmentContext): Handlers<typeof fulf
     updateContents: async ({ params, body }) => updateContents(ctx, params.boxId, body),
     contentsHistory: async ({ params }) => contentsHistory(ctx, params.boxId),
     boxLabel: async ({ params }) => labelPdf(ctx, params.boxId),
+    dayLabels: async ({ params, query }) =>
+      dayLabels(ctx, params.facilityId, query.makeDate, query.depotCode),
     pickList: async ({ params, query }, request) =>
       pickList(
         ctx,

@@ -11,6 +11,7 @@ import {
 } from '@pawfresh/contracts/fulfilment';
 import type { Order } from '@pawfresh/contracts/order';
 import { extraLine, fulfil, harness, mealLine, paidOrder } from './harness.js';
+import { readPdf } from './pdf-text.js';
 
 const h = harnessForFile(harness);
 
@@ -335,12 +336,26 @@ describe('a kitchen’s make date (the packing floor)', () => {
     const dates = await h.call('GET', `/api/v1/facilities/1/make-dates?from=${makeDate}`);
     expect(dates.statusCode, dates.body).toBe(200);
     expect(dates.json<{ makeDate: string }[]>()[0]).toEqual({ makeDate, fulfilments: 2 });
+    // The day's labels: one page per box, by depot, customer and box number.
+    const labels = await h.call('GET', `/api/v1/facilities/1/labels.pdf?makeDate=${makeDate}`);
+    expect(labels.statusCode, labels.body).toBe(200);
+    expect(labels.headers['content-type']).toBe('application/pdf');
+    const read = await readPdf(labels.rawPayload);
+    expect(read).toMatchObject({ pages: 3, widthMm: 100, heightMm: 150 });
+    for (const box of day1.flatMap((f) => f.boxes)) expect(read.text).toContain(box.serialNumber);
+    const otherDepot = await h.call(
+      'GET',
+      `/api/v1/facilities/1/labels.pdf?makeDate=${makeDate}&depotCode=ADL`,
+    );
+    expect(otherDepot.statusCode).toBe(200);
+    expect((await readPdf(otherDepot.rawPayload)).pages).toBe(0);
     const later = await h.call('GET', `/api/v1/facilities/1/make-dates?from=2026-11-28`);
     expect(later.json()).toEqual([]);
     for (const url of [
       '/api/v1/fulfilments/facilities/1',
       '/api/v1/fulfilments/facilities/1?makeDate=soon',
       '/api/v1/facilities/1/make-dates?from=2026-11-01&limit=0',
+      '/api/v1/facilities/1/labels.pdf?makeDate=2026-11-26&depotCode=melbourne',
     ]) {
       const bad = await h.call('GET', url);
       expect(bad.statusCode, url).toBe(400);

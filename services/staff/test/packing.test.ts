@@ -138,6 +138,7 @@ describe('who may', () => {
       packingBoard: ['GET', '/packing'],
       packingPickList: ['GET', `/packing/pick-list?facilityId=1&makeDate=${makeDate}`],
       packingLabel: ['GET', `${fulfilment}/boxes/${box.boxId}/label.pdf`],
+      packingLabels: ['GET', `/packing/labels.pdf?facilityId=1&makeDate=${makeDate}`],
       // A body the contract refuses: past the permission, nothing done.
       packingHold: ['POST', `${fulfilment}/hold`, { isOnHold: true }],
       packingQueue: ['POST', `${fulfilment}/queue`, { queued: 'yes', reason: 'x' }],
@@ -459,7 +460,33 @@ describe('labels and the pick list', () => {
       'GET',
       `/api/v1/facilities/1/pick-list?makeDate=${makeDate}&format=pdf`,
     );
-    expect(pdf.rawPayload.length).toBe(direct.rawPayload.length);
+    expect(pdf.rawPayload.equals(direct.rawPayload)).toBe(true);
+
+    // The whole day's labels: the fulfilment service's PDF, bytes passed on whole.
+    const labels = await call(
+      'GET',
+      `/packing/labels.pdf?facilityId=1&makeDate=${makeDate}`,
+      undefined,
+      as.operations,
+    );
+    expect(labels.statusCode, labels.body).toBe(200);
+    expect(labels.headers['content-disposition']).toContain(`labels-1-${makeDate}.pdf`);
+    const allLabels = await callJson(
+      h.apps.fulfilment!,
+      'GET',
+      `/api/v1/facilities/1/labels.pdf?makeDate=${makeDate}`,
+    );
+    expect(labels.rawPayload.equals(allLabels.rawPayload)).toBe(true);
+    expect(
+      (
+        await call(
+          'GET',
+          `/packing/labels.pdf?facilityId=1&makeDate=${makeDate}&depotCode=mel`,
+          undefined,
+          as.admin,
+        )
+      ).statusCode,
+    ).toBe(400);
 
     const csv = await call(
       'GET',

@@ -172,11 +172,7 @@ export async function readFulfilmentsOfDay(
   facilityId: number,
   makeDate: string,
 ): Promise<Fulfilment[]> {
-  const rows = await db
-    .select()
-    .from(fulfilments)
-    .where(and(eq(fulfilments.facilityId, facilityId), eq(fulfilments.makeDate, makeDate)))
-    .orderBy(asc(fulfilments.depotCode), asc(fulfilments.customerName), asc(fulfilments.id));
+  const rows = await fulfilmentRowsOfDay(db, facilityId, makeDate);
   if (rows.length === 0) return [];
   const [boxList, jobList] = await Promise.all([
     boxesOf(db, rows),
@@ -193,6 +189,15 @@ export async function readFulfilmentsOfDay(
     (row) =>
       assembleFulfilment(row, boxesBy.get(row.id) ?? [], jobsBy.get(row.id) ?? []).fulfilment,
   );
+}
+
+/** A kitchen's fulfilment rows of one make date, by depot then customer name. */
+export function fulfilmentRowsOfDay(db: FulfilmentDb, facilityId: number, makeDate: string) {
+  return db
+    .select()
+    .from(fulfilments)
+    .where(and(eq(fulfilments.facilityId, facilityId), eq(fulfilments.makeDate, makeDate)))
+    .orderBy(asc(fulfilments.depotCode), asc(fulfilments.customerName), asc(fulfilments.id));
 }
 
 /** The make dates a kitchen has fulfilments for, from a day on, soonest first, with their count. */

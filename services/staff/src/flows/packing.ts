@@ -240,3 +240,11 @@ export const pickList = (ctx: StaffContext, query: QueryOf<'packingPickList'>) =
       query: { makeDate: query.makeDate, format: query.format },
     }),
   );
+
+export const dayLabels = (ctx: StaffContext, query: QueryOf<'packingLabels'>) =>
+  passRefusals('Reading the labels', () =>
+    ctx.fulfilment.dayLabels({
+      params: { facilityId: query.facilityId },
+      query: { makeDate: query.makeDate, depotCode: query.depotCode },
+    }),
+  );

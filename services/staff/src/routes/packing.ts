@@ -2,6 +2,7 @@ import type { StaffContext } from '../flows/context.js';
 import {
   boxLabel,
   changeContents,
+  dayLabels,
   holdFulfilment,
   packingBoard,
   pickList,
@@ -23,6 +24,7 @@ export function packingRoutes(
   | 'packingContents'
   | 'packingLabel'
   | 'packingPickList'
+  | 'packingLabels'
 > {
   return {
     packingBoard: async ({ query }) => packingBoard(ctx, query),
@@ -38,5 +40,6 @@ export function packingRoutes(
       changeContents(ctx, actingStaff(auth, request), params, body),
     packingLabel: async ({ params }) => boxLabel(ctx, params),
     packingPickList: async ({ query }) => pickList(ctx, query),
+    packingLabels: async ({ query }) => dayLabels(ctx, query),
   };
 }

@@ -47,14 +47,20 @@ export function PackingPage() {
   const q = (params.get('q') ?? '').trim().toLowerCase();
 
   const data = board.data;
-  const print = (format: 'pdf' | 'csv') => {
+  const print = (what: 'pick-list.pdf' | 'pick-list.csv' | 'labels.pdf') => {
     if (!data) return;
-    setPrinting(format);
+    setPrinting(what);
     setPrintError(null);
+    const [doc, format] = what.split('.') as [string, 'pdf' | 'csv'];
+    const path = doc === 'labels' ? '/packing/labels.pdf' : '/packing/pick-list';
     downloadFile(
-      '/packing/pick-list',
-      { facilityId: data.facilityId, makeDate: data.makeDate, format },
-      `pick-list-${data.facilityId}-${data.makeDate}.${format}`,
+      path,
+      {
+        facilityId: data.facilityId,
+        makeDate: data.makeDate,
+        ...(doc === 'labels' ? {} : { format }),
+      },
+      `${doc}-${data.facilityId}-${data.makeDate}.${format}`,
     )
       .catch((err: unknown) => setPrintError(messageOf(err)))
       .finally(() => setPrinting(null));
@@ -116,16 +122,33 @@ export function PackingPage() {
                 dateOf(e.currentTarget.value) && setFilter('makeDate', e.currentTarget.value)
               }
             />
-            <Button variant="default" loading={printing === 'pdf'} onClick={() => print('pdf')}>
-              Pick list (PDF)
-            </Button>
-            <Button variant="default" loading={printing === 'csv'} onClick={() => print('csv')}>
-              Pick list (CSV)
-            </Button>
+            <Group gap="xs" wrap="wrap">
+              <Button
+                variant="default"
+                loading={printing === 'pick-list.pdf'}
+                onClick={() => print('pick-list.pdf')}
+              >
+                Pick list (PDF)
+              </Button>
+              <Button
+                variant="default"
+                loading={printing === 'pick-list.csv'}
+                onClick={() => print('pick-list.csv')}
+              >
+                Pick list (CSV)
+              </Button>
+              <Button
+                variant="default"
+                loading={printing === 'labels.pdf'}
+                onClick={() => print('labels.pdf')}
+              >
+                All labels (PDF)
+              </Button>
+            </Group>
           </Group>
           {printError ? (
             <Text c="red.8" role="alert">
-              The pick list could not be printed: {printError}
+              It could not be printed: {printError}
             </Text>
           ) : null}
           {board.isError ? (

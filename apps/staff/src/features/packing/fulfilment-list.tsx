@@ -61,7 +61,12 @@ export function FulfilmentList({
       ) : null}
       <div
         ref={scroller}
-        style={{ height: 'min(70vh, 900px)', overflowY: 'auto', contain: 'strict' }}
+        // As tall as its rows, up to most of the screen; then it scrolls.
+        style={{
+          height: rows.getTotalSize() + 2,
+          maxHeight: 'min(70vh, 900px)',
+          overflowY: 'auto',
+        }}
         tabIndex={0}
         aria-label="Fulfilments of the make date"
         role="region"
