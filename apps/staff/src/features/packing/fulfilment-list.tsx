@@ -35,6 +35,8 @@ export function FulfilmentList({
   const scroller = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [labelError, setLabelError] = useState<string | null>(null);
+  // The virtualizer re-renders the list itself as it scrolls: the compiler leaves this one be.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const rows = useVirtualizer({
     count: fulfilments.length,
     getScrollElement: () => scroller.current,
