@@ -9,7 +9,9 @@ import {
   EMPTY_CONTENTS_MESSAGE,
   jobsMoveResultSchema,
   jobStatus,
+  jobStatuses,
   pickListFormats,
+  type JobStatus,
   serialNumber,
 } from './fulfilment.js';
 
@@ -75,6 +77,12 @@ export const packingFulfilmentSchema = z
   .meta({ id: 'StaffPackingFulfilment' });
 export type PackingFulfilment = z.infer<typeof packingFulfilmentSchema>;
 
+/** One counter per status (services.md §4), each named, so the document lists them. */
+const countsShape = Object.fromEntries(jobStatuses.map((s) => [s, z.number().int()])) as Record<
+  JobStatus,
+  z.ZodNumber
+>;
+
 export const packingBoardSchema = z
   .object({
     facilities: z.array(
@@ -86,7 +94,7 @@ export const packingBoardSchema = z
       .array(z.object({ makeDate: z.string(), fulfilments: z.number().int() }))
       .describe('The make dates with work from today on (the kitchen’s day), soonest first'),
     counts: z
-      .record(jobStatus, z.number().int())
+      .object(countsShape)
       .describe('Boxes (jobs) by status on this make date; every status, 0 when none'),
     fulfilments: z.array(packingFulfilmentSchema),
   })
