@@ -104,7 +104,15 @@ export type PackingBoard = z.infer<typeof packingBoardSchema>;
 const fulfilmentParams = z.object({ fulfilmentId: uuid('fulfilmentId') });
 const boxParams = fulfilmentParams.extend({ boxId: uuid('boxId') });
 const recorded = { audit: auditEventSchema.nullable() };
-const errors = [400, 404, 409, 502] as const;
+/** Every action: the fulfilment service's refusals passed on, operations and admin only. */
+const write = {
+  method: 'POST',
+  errors: [400, 404, 409, 502],
+  access: 'staff',
+  permission: 'fulfilment:write',
+} as const;
+const fulfilmentAnswer = z.object({ fulfilment: packingFulfilmentSchema, ...recorded });
+const boxAnswer = z.object({ box: packingBoxSchema, ...recorded });
 
 /** The endpoints, spread into the staff contract. */
 export const packingEndpoints = (base: string) =>
@@ -124,7 +132,7 @@ export const packingEndpoints = (base: string) =>
       permission: 'fulfilment:read',
     },
     packingHold: {
-      method: 'POST',
+      ...write,
       path: `${base}/packing/fulfilments/:fulfilmentId/hold`,
       summary: 'Put a fulfilment on hold (every job), or release it (back to pending)',
       description:
@@ -136,13 +144,10 @@ export const packingEndpoints = (base: string) =>
           reason: packingReason,
         })
         .strict(),
-      response: z.object({ fulfilment: packingFulfilmentSchema, ...recorded }),
-      errors,
-      access: 'staff',
-      permission: 'fulfilment:write',
+      response: fulfilmentAnswer,
     },
     packingQueue: {
-      method: 'POST',
+      ...write,
       path: `${base}/packing/fulfilments/:fulfilmentId/queue`,
       summary: 'Queue a fulfilment’s jobs again (requeue), or take its queued jobs off the queue',
       description:
@@ -159,12 +164,9 @@ export const packingEndpoints = (base: string) =>
         fulfilment: packingFulfilmentSchema,
         ...recorded,
       }),
-      errors,
-      access: 'staff',
-      permission: 'fulfilment:write',
     },
     packingPriority: {
-      method: 'POST',
+      ...write,
       path: `${base}/packing/fulfilments/:fulfilmentId/priority`,
       summary: 'Deprioritise a fulfilment (its jobs wait), or give it back its place (pending)',
       description:
@@ -178,24 +180,18 @@ export const packingEndpoints = (base: string) =>
           reason: packingReason,
         })
         .strict(),
-      response: z.object({ fulfilment: packingFulfilmentSchema, ...recorded }),
-      errors,
-      access: 'staff',
-      permission: 'fulfilment:write',
+      response: fulfilmentAnswer,
     },
     packingSerialNumber: {
-      method: 'POST',
+      ...write,
       path: `${base}/packing/fulfilments/:fulfilmentId/boxes/:boxId/serial-number`,
       summary: "Set a box's serial number (the courier's invoice number), with a reason",
       params: boxParams,
       body: z.object({ serialNumber, reason: packingReason }).strict(),
-      response: z.object({ box: packingBoxSchema, ...recorded }),
-      errors,
-      access: 'staff',
-      permission: 'fulfilment:write',
+      response: boxAnswer,
     },
     packingContents: {
-      method: 'POST',
+      ...write,
       path: `${base}/packing/fulfilments/:fulfilmentId/boxes/:boxId/contents`,
       summary: "Correct a box's contents, with a reason (kept in its history and the audit log)",
       description:
@@ -214,10 +210,7 @@ export const packingEndpoints = (base: string) =>
           reason: packingReason,
         })
         .strict(),
-      response: z.object({ box: packingBoxSchema, ...recorded }),
-      errors,
-      access: 'staff',
-      permission: 'fulfilment:write',
+      response: boxAnswer,
     },
     packingLabel: {
       method: 'GET',

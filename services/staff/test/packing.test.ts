@@ -9,17 +9,8 @@ import type {
   PackingFulfilment,
 } from '@pawfresh/contracts/staff-packing';
 import { callJson, messagesOf, serviceAuth } from '@pawfresh/testing';
-import {
-  customer,
-  expectOnlyStaff,
-  expectPermissionMatrix,
-  expectSpoiltBodiesRefused,
-  storedAuditOf,
-  timelineOf,
-  useStaffApiAsEveryone,
-  type Customer,
-  type RouteCalls,
-} from './harness.js';
+import * as staffApi from './harness.js';
+import type { Customer, RouteCalls } from './harness.js';
 
 /**
  * The packing floor (issue 32 item 2): a kitchen's make date on a board, and hold / release,
@@ -27,7 +18,7 @@ import {
  * pick list, each through the fulfilment service. Every route: every role, a customer token and
  * none, bad input, the audit row, and the fulfilment read back.
  */
-const { h, call, ids, as } = useStaffApiAsEveryone();
+const { h, call, ids, as } = staffApi.useStaffApiAsEveryone();
 const REASON =
   'reason is required: say why (what the kitchen or the customer needs); it is kept in the audit log';
 
@@ -75,11 +66,11 @@ const board = async (query = '') => {
 };
 
 beforeAll(async () => {
-  [holding, queueing, boxing] = (await Promise.all([customer(h), customer(h), customer(h)])) as [
-    Customer,
-    Customer,
-    Customer,
-  ];
+  [holding, queueing, boxing] = (await Promise.all([
+    staffApi.customer(h),
+    staffApi.customer(h),
+    staffApi.customer(h),
+  ])) as [Customer, Customer, Customer];
   for (const c of [holding, queueing, boxing]) await paidAndFulfilled(c);
   makeDate = (await fulfilmentNow(holding)).makeDate;
 });
@@ -154,8 +145,8 @@ describe('who may', () => {
         { contents: [], version: 1, reason: 'x' },
       ],
     };
-    await expectPermissionMatrix(call, as, routes);
-    await expectOnlyStaff(call, as, routes);
+    await staffApi.expectPermissionMatrix(call, as, routes);
+    await staffApi.expectOnlyStaff(call, as, routes);
     // Nothing of the above changed the fulfilment.
     expect(await fulfilmentNow(boxing)).toEqual(before);
   });
@@ -185,7 +176,7 @@ describe('hold and release', () => {
       after: { isOnHold: true, status: 'on_hold' },
       reason: 'Customer rang: moving house',
     });
-    expect((await timelineOf(call, as, holding.user.id)).data[0]).toEqual(audit);
+    expect((await staffApi.timelineOf(call, as, holding.user.id)).data[0]).toEqual(audit);
     // Read back from the fulfilment service and on the board.
     expect(await fulfilmentNow(holding)).toMatchObject({ isOnHold: true, status: 'on_hold' });
     const onBoard = (await board()).fulfilments.find((x) => x.fulfilmentId === f)!;
@@ -224,7 +215,7 @@ describe('hold and release', () => {
     expect(body.moved.queuedJobs.length).toBe(body.fulfilment.boxes.length);
     expect(body.fulfilment.boxes.every((b) => b.status === 'queued')).toBe(true);
     expect(body.audit).toMatchObject({ action: 'fulfilment.requeue', reason: 'Start of shift' });
-    const timeline = (await timelineOf(call, as, queueing.user.id)).data.length;
+    const timeline = (await staffApi.timelineOf(call, as, queueing.user.id)).data.length;
     const version = (await fulfilmentNow(queueing)).version;
 
     const refused = await call(
@@ -237,7 +228,7 @@ describe('hold and release', () => {
     expect(refused.json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
     expect(messagesOf(refused).join(' ')).toMatch(/queued/);
     expect(await fulfilmentNow(queueing)).toMatchObject({ isOnHold: false, version });
-    expect((await timelineOf(call, as, queueing.user.id)).data.length).toBe(timeline);
+    expect((await staffApi.timelineOf(call, as, queueing.user.id)).data.length).toBe(timeline);
 
     // Taken off the queue: pending again, and recorded.
     const off = await call(
@@ -359,8 +350,8 @@ describe('a box', () => {
       as.admin,
     );
     expect(stale.statusCode, stale.body).toBe(409);
-    expect((await storedAuditOf(h, after.audit.id))?.reason).toBe('One pouch split');
-    expect((await timelineOf(call, as, boxing.user.id)).data[0]!.id).toBe(after.audit.id);
+    expect((await staffApi.storedAuditOf(h, after.audit.id))?.reason).toBe('One pouch split');
+    expect((await staffApi.timelineOf(call, as, boxing.user.id)).data[0]!.id).toBe(after.audit.id);
 
     // A box of another fulfilment under this one is a 404.
     const otherBox = (await fulfilmentNow(holding)).boxes[0]!;
@@ -378,7 +369,7 @@ describe('a box', () => {
     const { fulfilment } = urls();
     const box = (await fulfilmentNow(boxing)).boxes[0]!;
     const boxUrl = `${fulfilment}/boxes/${box.boxId}`;
-    await expectSpoiltBodiesRefused(
+    await staffApi.expectSpoiltBodiesRefused(
       call,
       as,
       {

@@ -1,5 +1,6 @@
 import { STAFF_API_BASE_PATH } from '@pawfresh/contracts/staff';
 import { getServiceMessage, type QueryParams } from '@pawfresh/web-session/api-client';
+import { saveBlob } from '@pawfresh/web-session/save-file';
 
 import { ApiError, session, UNEXPECTED_ERROR } from './api';
 
@@ -26,13 +27,5 @@ export async function downloadFile(path: string, params: QueryParams, fallbackNa
   }
   const name =
     /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(await res.blob(), name);
 }

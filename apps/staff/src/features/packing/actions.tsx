@@ -122,19 +122,17 @@ export function FulfilmentActionDialog({
   );
 }
 
+interface BoxDialogProps {
+  fulfilment: PackingFulfilment;
+  box: PackingBox;
+  onClose: () => void;
+}
+
 const boxPath = (f: PackingFulfilment, box: PackingBox) =>
   `/packing/fulfilments/${f.fulfilmentId}/boxes/${box.boxId}`;
 
 /** A box's serial number: the courier's invoice number, PFR and digits. */
-export function SerialNumberDialog({
-  fulfilment,
-  box,
-  onClose,
-}: {
-  fulfilment: PackingFulfilment;
-  box: PackingBox;
-  onClose: () => void;
-}) {
+export function SerialNumberDialog({ fulfilment, box, onClose }: BoxDialogProps) {
   const [serial, setSerial] = useState(box.serialNumber);
   const value = serial.trim();
   const ok = /^PFR[A-Za-z0-9]+$/.test(value) && value !== box.serialNumber;
@@ -180,15 +178,7 @@ export function SerialNumberDialog({
 }
 
 /** A box's contents: each line's quantity (0 takes it out), sent with the box's version. */
-export function ContentsDialog({
-  fulfilment,
-  box,
-  onClose,
-}: {
-  fulfilment: PackingFulfilment;
-  box: PackingBox;
-  onClose: () => void;
-}) {
+export function ContentsDialog({ fulfilment, box, onClose }: BoxDialogProps) {
   const [quantities, setQuantities] = useState(() => box.contents.map((c) => c.quantity));
   const changes = contentsChanges(box.contents, quantities);
   const contents = contentsWithQuantities(box.contents, quantities);
