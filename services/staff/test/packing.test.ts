@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { Fulfilment } from '@pawfresh/contracts/fulfilment';
-import type { Order } from '@pawfresh/contracts/order';
 import type {
   PackingBoard,
   PackingBox,
   PackingFulfilment,
 } from '@pawfresh/contracts/staff-packing';
-import { callJson, messagesOf, serviceAuth } from '@pawfresh/testing';
+import { callJson, messagesOf } from '@pawfresh/testing';
 import * as staffApi from './harness.js';
 import type { Customer, RouteCalls } from './harness.js';
 
@@ -30,18 +29,7 @@ const fulfilmentOf: Record<string, string> = {};
 
 /** The customer's box paid, then fulfilled in the Melbourne kitchen (facility 1). */
 async function paidAndFulfilled(c: Customer): Promise<Fulfilment> {
-  let version = c.order.version;
-  for (const paymentStatus of ['processing', 'processed']) {
-    const moved = await callJson(
-      h.apps.order!,
-      'PATCH',
-      `/api/v1/orders/${c.order.id}/payment-status`,
-      { paymentStatus, version, updatedBy: 'test' },
-      serviceAuth,
-    );
-    expect(moved.statusCode, moved.body).toBe(200);
-    version = moved.json<Order>().version;
-  }
+  await staffApi.movePayment(h, c, ['processing', 'processed']);
   const made = await callJson(h.apps.fulfilment!, 'POST', '/api/v1/fulfilments/facilities/1', {
     orderIds: [c.order.id],
   });
