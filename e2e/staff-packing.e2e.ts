@@ -66,16 +66,20 @@ beforeAll(async () => {
   await service('POST', `/fulfilment/api/v1/fulfilments/facilities/${order.facilityId}`, {
     orderIds: [order.id],
   });
-  // Paying the box also starts its own fulfilment workflow, which may make the box again: wait
-  // until the same box has been read twice, a second apart.
+  // Paying the box also starts its own fulfilment workflow, which may take the box away and make
+  // it again: wait until the same box has been read twice, a second apart.
   let seen = '';
   for (let i = 0; i < 30; i++) {
-    fulfilment = await fulfilmentNow();
-    const box = fulfilment.boxes[0]!.serialNumber;
-    if (box === seen) break;
-    seen = box;
+    const boxes = await service<{ serialNumber: string }[]>(
+      'GET',
+      `/fulfilment/api/v1/boxes/by-Order/${order.id}`,
+    );
+    const serial = boxes[0]?.serialNumber ?? '';
+    if (serial && serial === seen) break;
+    seen = serial;
     await new Promise((r) => setTimeout(r, 1000));
   }
+  fulfilment = await fulfilmentNow();
 }, JOURNEY_TIMEOUT);
 
 describe('the packing floor in Chromium', () => {
