@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
 import { chromiumForFile, expectNoAxeViolations, JOURNEY_TIMEOUT, openPage } from './browser.js';
 import { signInToStaff } from './staff-session.js';
 
@@ -101,6 +102,51 @@ describe('the migration dashboard in Chromium', () => {
         .waitFor();
       await expectNoAxeViolations(phone.page);
       await phone.page.screenshot({ path: `${SHOTS}/migration-mobile.png`, fullPage: true });
+      expect(phone.errors).toEqual([]);
+      await phone.close();
+      expect(errors).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'support sees this week’s numbers on the home page and follows the failed payment rate to its list',
+    async () => {
+      const now = new Date().toISOString();
+      const stats = await fetch(
+        `${baseUrl}/svc/subscription/subscriptions/stats?from=${now}&to=${now}`,
+        { headers: { Authorization: `Bearer ${process.env.SERVICE_TOKEN ?? DEV_SERVICE_TOKEN}` } },
+      );
+      expect(stats.status).toBe(200);
+      const { active } = (await stats.json()) as { active: number };
+
+      const { page, errors, close } = await openPage(browser(), DESKTOP);
+      await signInToStaff(page, baseUrl, 'staff@pawfresh.com.au');
+      const numbers = page.getByRole('region', { name: 'This week' });
+      // The number shown is the subscription service's own count.
+      await numbers
+        .getByRole('region', { name: 'Active subscriptions' })
+        .getByText(active.toLocaleString('en-AU'), { exact: true })
+        .waitFor();
+      const rate = numbers.getByRole('region', { name: 'Failed payment rate this week' });
+      await rate.getByText(/charges failed$/).waitFor();
+      await numbers.getByRole('region', { name: 'Boxes this week' }).waitFor();
+      await numbers.getByRole('region', { name: 'Cancellations, last 30 days' }).waitFor();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/home-dashboard-desktop.png`, fullPage: true });
+      await rate.getByRole('link', { name: 'See the failed payments' }).click();
+      await page.getByRole('heading', { name: 'Failed payments', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/staff/payments/failed');
+
+      const phone = await openPage(browser(), PHONE);
+      await signInToStaff(phone.page, baseUrl, 'staff@pawfresh.com.au');
+      await phone.page
+        .getByRole('region', { name: 'This week' })
+        .getByRole('region', { name: 'Active subscriptions' })
+        .waitFor();
+      await expectNoAxeViolations(phone.page);
+      await phone.page.screenshot({ path: `${SHOTS}/home-dashboard-mobile.png`, fullPage: true });
       expect(phone.errors).toEqual([]);
       await phone.close();
       expect(errors).toEqual([]);

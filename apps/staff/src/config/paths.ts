@@ -8,6 +8,7 @@ export const paths = {
   failedPayments: '/payments/failed',
   runs: '/runs',
   failedRuns: '/runs?status=failed',
+  cancellationRuns: '/runs?name=cancel-subscription',
   run: (id: string) => `/runs/${encodeURIComponent(id)}`,
   users: '/users',
   discounts: '/discounts',

@@ -97,11 +97,13 @@ export function MigrationRunProgress({
                   <Anchor
                     component={Link}
                     to={recordPath(e.email)}
-                    style={{ wordBreak: 'break-all' }}
+                    style={{ overflowWrap: 'anywhere' }}
                   >
                     {e.email}
                   </Anchor>
-                  <Text size="sm">{e.error}</Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {e.error}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   {run!.direction === 'migrate' ? (
