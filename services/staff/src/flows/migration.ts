@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { notFound, passRefusals } from '@pawfresh/kit';
 import { legacyCohorts, migrationStatuses, type LegacyCohort } from '@pawfresh/contracts/legacy';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
@@ -10,7 +9,7 @@ import {
   type StaffMigrationRun,
 } from '@pawfresh/contracts/staff-migration';
 import { migrationPace } from '../rules/migration-pace.js';
-import { staffActor } from '../rules/staff-access.js';
+import { staffRunId } from '../rules/staff-access.js';
 import type { Acting, BodyOf, StaffContext } from './context.js';
 import { runStaffAction } from './record-action.js';
 
@@ -122,11 +121,7 @@ export async function startMigrationRun(
   body: BodyOf<'startMigrationRun'>,
   idempotencyKey: string,
 ) {
-  const digest = createHash('sha256')
-    .update(`${staffActor(acting.userId)}:${idempotencyKey}`)
-    .digest('hex')
-    .slice(0, 40);
-  const workflowId = `staff-bulk-${body.direction}:${digest}`;
+  const workflowId = staffRunId(`staff-bulk-${body.direction}`, acting.userId, idempotencyKey);
   const start = body.direction === 'migrate' ? 'bulkMigrate' : 'bulkRevertMigrate';
   const { result, audit } = await runStaffAction(ctx, acting, {
     action: `migration.bulk-${body.direction}`,

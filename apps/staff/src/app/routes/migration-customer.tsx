@@ -1,26 +1,16 @@
 import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { Section } from '../../components/section';
+import { Fact } from '../../components/fact';
 import { Empty, LoadError, Loading } from '../../components/states';
 import { migrationCustomerQuery } from '../../features/migration/queries';
 import { RetryCustomerDialog } from '../../features/migration/retry-dialog';
 import { COHORT_WORDS, STATUS_WORDS } from '../../features/migration/words';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../config/paths';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text>{children}</Text>
-    </div>
-  );
-}
 
 /**
  * One legacy customer's migration record (`/migration/customers?email=`): where their migration
