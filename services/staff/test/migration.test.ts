@@ -7,6 +7,7 @@ import type { StaffMigrationCohort, StaffMigrationRun } from '@pawfresh/contract
 import { hasPermission, staffRoles } from '@pawfresh/contracts/staff-roles';
 import { generateLegacyDataSet } from '@pawfresh/legacy';
 import { messagesOf } from '@pawfresh/testing';
+import { migrationPace } from '../src/rules/migration-pace.js';
 import {
   expectOnlyStaff,
   expectPermissionMatrix,
@@ -60,6 +61,46 @@ beforeAll(async () => {
   firstAudit = answer.audit;
   firstRun = await finished(answer.run.workflowId);
 }, 180_000);
+
+describe('the pace of a run', () => {
+  const progress = (total: number, done: number) => ({
+    total,
+    done,
+    skipped: 0,
+    byStatus: { unmigrated: 0, queued: total - done, migrating: 0, migrated: done, error: 0 },
+    errors: [],
+  });
+  const start = new Date('2026-11-29T01:00:00Z');
+  const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+  it('is customers a minute since the start, and the rest at that rate', () => {
+    // 30 of 90 in 60 s: 30 a minute, 60 left take 120 s.
+    expect(migrationPace(progress(90, 30), start, at(60), false)).toEqual({
+      perMinute: 30,
+      secondsLeft: 120,
+    });
+  });
+
+  it('is unknown before the first customer, and nothing left once ended', () => {
+    expect(migrationPace(null, start, at(5), false)).toEqual({
+      perMinute: null,
+      secondsLeft: null,
+    });
+    expect(migrationPace(progress(10, 0), start, at(5), false)).toEqual({
+      perMinute: null,
+      secondsLeft: null,
+    });
+    expect(migrationPace(progress(10, 10), start, at(20), true)).toEqual({
+      perMinute: 30,
+      secondsLeft: 0,
+    });
+    // A run with nobody to take on ends with nothing left.
+    expect(migrationPace(progress(0, 0), start, at(1), true)).toEqual({
+      perMinute: null,
+      secondsLeft: 0,
+    });
+  });
+});
 
 describe('who may use the migration dashboard', () => {
   const routes = (): RouteCalls => ({
