@@ -135,7 +135,7 @@ describe('the migration dashboard in Chromium', () => {
       await numbers.getByRole('region', { name: 'Cancellations, last 30 days' }).waitFor();
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `${SHOTS}/home-dashboard-desktop.png`, fullPage: true });
-      await rate.getByRole('link', { name: 'See the failed payments' }).click();
+      await rate.getByRole('link', { name: 'Open the queue of failed charges' }).click();
       await page.getByRole('heading', { name: 'Failed payments', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/staff/payments/failed');
 

@@ -37,7 +37,7 @@ export function HomePage() {
   const results = search.data?.data ?? [];
   // Each number's list, or the closest the back office has (docs/staff.md "Home dashboard").
   const find = { to: paths.home, text: 'Search for a customer' };
-  const failed = { to: paths.failedPayments, text: 'See the failed payments' };
+  const failed = { to: paths.failedPayments, text: 'Open the queue of failed charges' };
   const links: NumberLinks = {
     subscriptions: find,
     customers: find,
