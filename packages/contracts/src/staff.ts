@@ -30,6 +30,8 @@ import { staffUserEndpoints } from './staff-users.js';
 import { boxActionEndpoints } from './staff-box-actions.js';
 import { discountEndpoints } from './staff-discounts.js';
 import { planChangeEndpoints } from './staff-plan-changes.js';
+import { migrationEndpoints } from './staff-migration.js';
+import { dashboardEndpoints } from './staff-dashboard.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -540,6 +542,10 @@ export const staffContract = defineContract({
     ...discountEndpoints(STAFF_API_BASE_PATH),
     // One box's meals with a price preview, a dog's plan with a review (staff-plan-changes.ts).
     ...planChangeEndpoints(STAFF_API_BASE_PATH, staffReason),
+    // The migration dashboard: cohorts, bulk runs and their progress, one customer's record (staff-migration.ts).
+    ...migrationEndpoints(STAFF_API_BASE_PATH),
+    // The home page's numbers (staff-dashboard.ts).
+    ...dashboardEndpoints(STAFF_API_BASE_PATH),
   },
 });
 

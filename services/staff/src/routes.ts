@@ -5,6 +5,8 @@ import { actionRoutes } from './routes/actions.js';
 import { boxActionRoutes } from './routes/box-actions.js';
 import { customerRoutes } from './routes/customers.js';
 import { discountRoutes } from './routes/discounts.js';
+import { migrationRoutes } from './routes/migration.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { planChangeRoutes } from './routes/plan-changes.js';
 import { runRoutes } from './routes/runs.js';
 import { sessionRoutes } from './routes/session.js';
@@ -23,5 +25,7 @@ export function staffHandlers(
     ...boxActionRoutes(ctx),
     ...discountRoutes(ctx),
     ...planChangeRoutes(ctx),
+    ...migrationRoutes(ctx),
+    ...dashboardRoutes(ctx),
   };
 }
