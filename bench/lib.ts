@@ -79,10 +79,12 @@ export interface RealServer {
 
 /**
  * The real server as `npm start` builds it (every service in one process), listening on a free
- * port of 127.0.0.1, on a throwaway embedded database (or PostgreSQL, with DATABASE_URL).
+ * port of 127.0.0.1, on a throwaway embedded database (or PostgreSQL: `databaseUrl`, else
+ * DATABASE_URL).
  */
-export async function startRealServer(): Promise<RealServer> {
-  const dataDir = process.env.DATABASE_URL
+export async function startRealServer(options: { databaseUrl?: string } = {}): Promise<RealServer> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const dataDir = databaseUrl
     ? undefined
     : await mkdtemp(path.join(os.tmpdir(), 'pawfresh-bench-'));
   const removeData = async () => {
@@ -93,7 +95,7 @@ export async function startRealServer(): Promise<RealServer> {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     CUSTOMER_APP_DIR: '/nonexistent',
-    ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: process.env.DATABASE_URL }),
+    ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl }),
   });
   const database = await prepareDatabase(config, systemClock, pino({ level: 'silent' }));
   const app = await buildServer({ config, database });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantPeriodQuery } from './stats.js';
 import { defineContract } from './define.js';
 import { userRole } from './enums.js';
 import { staffRole, staffRoles } from './staff-roles.js';
@@ -257,6 +258,14 @@ export const identityContract = defineContract({
       description: 'For the back office looking a customer up by e-mail (the staff API).',
       query: z.object({ email }).strict(),
       response: z.object({ data: z.array(userSchema) }),
+      errors: [400],
+    },
+    userStats: {
+      method: 'GET',
+      path: '/identity/users/stats',
+      summary: 'How many customers signed up in a period (staff are not counted)',
+      query: instantPeriodQuery,
+      response: z.object({ newCustomers: z.number().int() }),
       errors: [400],
     },
     searchUsers: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datePeriodQuery } from './stats.js';
 import { defineContract } from './define.js';
 import { australianState } from './enums.js';
 import {
@@ -1242,6 +1243,19 @@ export const orderContract = defineContract({
           error: 'toDate must not be before fromDate',
         }),
       response: stockMonitorSchema,
+      errors: [400],
+    },
+    boxesByFacility: {
+      method: 'GET',
+      path: '/api/v1/orders/stats/boxes-by-facility',
+      summary:
+        'How many boxes each facility delivers between two days (skipped and cancelled ones left out)',
+      description:
+        'For the staff home dashboard: boxes whose delivery date is from `from` to `to` (both included), not cancelled and whose payment did not expire (skipped), counted by facility.',
+      query: datePeriodQuery,
+      response: z.object({
+        items: z.array(z.object({ facilityId: z.number().int(), boxes: z.number().int() })),
+      }),
       errors: [400],
     },
     lookupOrders: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantPeriodQuery } from './stats.js';
 import { defineContract } from './define.js';
 import { cents, instant, MAX_CENTS, paginated, uuid } from './fields.js';
 
@@ -540,6 +541,22 @@ export const paymentContract = defineContract({
         'Filter by `userId` (one customer), `referenceType` and `referenceId` (one order or line item). Declined attempts are listed too.',
       query: paymentListQuery,
       response: paymentPageSchema,
+      errors: [400],
+    },
+    paymentStats: {
+      method: 'GET',
+      path: '/payments/stats',
+      summary:
+        'Charges and refunds made in a period: attempts, failed ones, amounts charged and refunded',
+      description:
+        'For the staff home dashboard. Attempts are payments created in the period that reached an outcome (processed or attempt_failed); `charged` is what the processed ones captured, `refunded` the refunds that succeeded in the period (cents).',
+      query: instantPeriodQuery,
+      response: z.object({
+        attempts: z.number().int(),
+        failedAttempts: z.number().int(),
+        charged: z.number().int().describe('Cents'),
+        refunded: z.number().int().describe('Cents'),
+      }),
       errors: [400],
     },
     latestPayments: {

@@ -31,6 +31,8 @@ import { boxActionEndpoints } from './staff-box-actions.js';
 import { discountEndpoints } from './staff-discounts.js';
 import { planChangeEndpoints } from './staff-plan-changes.js';
 import { packingEndpoints } from './staff-packing.js';
+import { migrationEndpoints } from './staff-migration.js';
+import { dashboardEndpoints } from './staff-dashboard.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -543,6 +545,10 @@ export const staffContract = defineContract({
     ...planChangeEndpoints(STAFF_API_BASE_PATH, staffReason),
     // The packing floor: a kitchen's make date, holds, the queue, boxes (staff-packing.ts).
     ...packingEndpoints(STAFF_API_BASE_PATH),
+    // The migration dashboard: cohorts, bulk runs and their progress, one customer's record (staff-migration.ts).
+    ...migrationEndpoints(STAFF_API_BASE_PATH),
+    // The home page's numbers (staff-dashboard.ts).
+    ...dashboardEndpoints(STAFF_API_BASE_PATH),
   },
 });
 

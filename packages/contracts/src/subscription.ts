@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantPeriodQuery } from './stats.js';
 import { defineContract } from './define.js';
 import {
   australianTimeZone,
@@ -596,6 +597,24 @@ export const subscriptionContract = defineContract({
     "Each household's subscription: its dogs' feeding plans, extras and discounts, every status change (docs/subscriptions.md), the cancel reasons and the plan catalogue, and feeding-plan generation from a dog's energy needs.",
   version: '1.0.0',
   endpoints: {
+    subscriptionStats: {
+      method: 'GET',
+      path: '/subscriptions/stats',
+      summary:
+        'Active subscriptions now, and the cancellations of a period by their primary reason',
+      query: instantPeriodQuery,
+      response: z.object({
+        active: z.number().int(),
+        cancellationsByReason: z.array(
+          z.object({
+            cancelReasonId: z.uuid().nullable().describe('null: cancelled without a reason'),
+            description: z.string().nullable(),
+            count: z.number().int(),
+          }),
+        ),
+      }),
+      errors: [400],
+    },
     listSubscriptions: {
       method: 'GET',
       path: '/subscriptions',

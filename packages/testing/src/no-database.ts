@@ -38,14 +38,13 @@ export const noDatabaseGlobs: readonly string[] = [
 
 /**
  * Test files that run only in the PostgreSQL run, where production runs: the kill tests of each
- * workflow kind (a real server killed with SIGKILL inside a step and started again) and the
- * random-instant kill test of the card calls. What they test is the engine's recovery and the
- * services' idempotency, not the database under them; on the embedded database they were 60 % of
- * the run's file time (the random kills alone a tenth). The embedded run keeps the kill tests that
- * are about the embedded database surviving a kill: the engine's recovery on a PGlite folder
- * (crash-recovery), the order outbox (outbox-crash), and every card call killed at each fixed
- * instant (payment-faults), so money is exact on the demo database too (docs/workflows.md
- * "Crash tests").
+ * workflow kind (a real server killed with SIGKILL inside a step and started again), every card
+ * call killed at each fixed instant (payment-faults-*) and the random-instant kill test of the card
+ * calls. What they test is the engine's recovery and the services' idempotency, not the database
+ * under them; on the embedded database they were 60 % of the run's file time. The embedded run
+ * keeps the kill tests that are about the embedded database surviving a kill: the engine's
+ * recovery on a PGlite folder (crash-recovery) and the order outbox (outbox-crash)
+ * (docs/workflows.md "Crash tests").
  */
 export const postgresOnlyFiles: readonly string[] = [
   'services/orchestration/test/billing-crash.test.ts',
@@ -56,6 +55,9 @@ export const postgresOnlyFiles: readonly string[] = [
   'services/orchestration/test/generate-orders-crash.test.ts',
   'services/orchestration/test/order-changes-crash.test.ts',
   'services/orchestration/test/pause-crash.test.ts',
+  'services/orchestration/test/payment-faults-charge.test.ts',
+  'services/orchestration/test/payment-faults-checkout.test.ts',
+  'services/orchestration/test/payment-faults-give-back.test.ts',
   'services/orchestration/test/payment-random-kills.test.ts',
   'services/orchestration/test/subscription-crash.test.ts',
 ];

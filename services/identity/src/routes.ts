@@ -35,6 +35,7 @@ import { TOO_MANY_ATTEMPTS } from './rules/rate-limit.js';
 import { SESSION_EXPIRED } from './rules/refresh-tokens.js';
 import { INVALID_RESET_CODE } from './rules/reset-codes.js';
 import { migrationHandlers } from './routes/migration.js';
+import { usersOfPeriod } from './flows/stats.js';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const WRONG_CREDENTIALS = 'Incorrect email or password';
@@ -78,6 +79,7 @@ export function identityHandlers(ctx: IdentityContext): Handlers<typeof identity
     },
 
     findUsers: async ({ query }) => ({ data: await usersWithEmail(ctx, query.email) }),
+    userStats: async ({ query }) => usersOfPeriod(ctx, query),
     searchUsers: async ({ query }) => ({ data: await usersLike(ctx, query.q, query.limit) }),
     checkEmail: async ({ query }) => ({ isTaken: await isEmailTaken(ctx, query.email) }),
 

@@ -10,6 +10,7 @@ import {
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
+import { boxesDeliveredByFacility } from './flows/stats.js';
 import { receiveCourierTopic } from './flows/courier-topics.js';
 import { listOrders } from './flows/list-orders.js';
 import { createSubscriptionOrders, latestOrders } from './flows/subscription-orders.js';
@@ -43,6 +44,7 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
     latestSubscriptionOrders: async ({ body }) => latestOrders(ctx, body.subscriptionIds),
 
     lookupOrders: async ({ body }) => lookupOrders(ctx, body.orderIds),
+    boxesByFacility: async ({ query }) => boxesDeliveredByFacility(ctx, query.from, query.to),
     lookupKitchenOrders: async ({ body }) => lookupKitchenOrders(ctx, body.orderIds),
     getOrder: async ({ params }) => getOrder(ctx, params.orderId),
 

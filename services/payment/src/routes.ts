@@ -30,6 +30,7 @@ import { reconcile } from './flows/reconciliation.js';
 import { importCustomer, revertMigration } from './flows/migration.js';
 import { getRefund, listRefundsPage, refundPayment } from './flows/refunds.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './rules/idempotency-keys.js';
+import { paymentsOfPeriod } from './flows/stats.js';
 
 /** The caller's Idempotency-Key (a 400 without one when `required`); replays say so in a header. */
 function callerKey(request: FastifyRequest, reply: FastifyReply, required: true): CallerKey;
@@ -65,6 +66,7 @@ export function paymentServiceHandlers(ctx: PaymentContext): Handlers<typeof pay
     getPayment: ({ params }) => getPayment(ctx, params.paymentId),
     listPayments: ({ query }) => listPaymentsPage(ctx, query),
     latestPayments: ({ body }) => latestPayments(ctx, body),
+    paymentStats: ({ query }) => paymentsOfPeriod(ctx, query),
     listCustomerPayments: ({ params, query }) =>
       listPaymentsPage(ctx, { ...query, userId: params.userId }),
     reconcile: ({ body }) => reconcile(ctx, body),

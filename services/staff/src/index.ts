@@ -6,6 +6,7 @@ import { dogsContract } from '@pawfresh/contracts/dogs';
 import { productContract } from '@pawfresh/contracts/product';
 import { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
 import { identityContract } from '@pawfresh/contracts/identity';
+import { legacyContract } from '@pawfresh/contracts/legacy';
 import { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import { orderContract } from '@pawfresh/contracts/order';
 import { paymentContract } from '@pawfresh/contracts/payment';
@@ -37,6 +38,7 @@ export const staffService: ServiceModule = {
     'dogs',
     'product',
     'pricing',
+    'legacy',
   ],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(
@@ -62,6 +64,7 @@ export const staffService: ServiceModule = {
       dogs: client(dogsContract),
       product: client(productContract),
       pricing: client(pricingContract),
+      legacy: client(legacyContract),
       clock: runtime.clock,
       log: runtime.log,
     };

@@ -6,6 +6,8 @@ import { boxActionRoutes } from './routes/box-actions.js';
 import { customerRoutes } from './routes/customers.js';
 import { discountRoutes } from './routes/discounts.js';
 import { packingRoutes } from './routes/packing.js';
+import { migrationRoutes } from './routes/migration.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { planChangeRoutes } from './routes/plan-changes.js';
 import { runRoutes } from './routes/runs.js';
 import { sessionRoutes } from './routes/session.js';
@@ -25,5 +27,7 @@ export function staffHandlers(
     ...discountRoutes(ctx),
     ...planChangeRoutes(ctx),
     ...packingRoutes(ctx),
+    ...migrationRoutes(ctx),
+    ...dashboardRoutes(ctx),
   };
 }

@@ -37,6 +37,7 @@ import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { fulfilmentService } from '@pawfresh/fulfilment';
 import { identityService, startTestSession } from '@pawfresh/identity';
+import { createLegacyService } from '@pawfresh/legacy';
 import { orchestrationService } from '@pawfresh/orchestration';
 import { orderService } from '@pawfresh/order';
 import { paymentService } from '@pawfresh/payment';
@@ -55,10 +56,19 @@ export interface StaffHarness {
   meals: Product[];
 }
 
-export function useStaffApi(): StaffHarness {
+/** The legacy exporter on the embedded legacy schema, filled with a generated set this size. */
+export interface StaffApiOptions {
+  legacy?: { customers: number; seed: number };
+}
+
+export function useStaffApi(options: StaffApiOptions = {}): StaffHarness {
   const h = { clock: new TestClock(new Date().toISOString()) } as StaffHarness;
   beforeAll(async () => {
     h.database = await testDatabase();
+    const legacy = options.legacy
+      ? createLegacyService({ legacyDatabaseUrl: undefined, dataSet: options.legacy })
+      : undefined;
+    await legacy?.seedDemoData!({ database: h.database } as never);
     h.graph = await serviceGraph(
       {
         identity: identityService,
@@ -74,6 +84,7 @@ export function useStaffApi(): StaffHarness {
         orchestration: orchestrationService,
         account: accountService,
         staff: staffService,
+        ...(legacy ? { legacy } : {}),
       },
       { database: h.database, clock: h.clock },
     );
@@ -180,8 +191,8 @@ export interface Callers {
  * The staff API for a test file (`useStaffApi`) with a caller, one signed-in member of staff of
  * each role (their ids and headers) and a signed-in customer, signed in before the file's tests.
  */
-export function useStaffApiAsEveryone() {
-  const h = useStaffApi();
+export function useStaffApiAsEveryone(options: StaffApiOptions = {}) {
+  const h = useStaffApi(options);
   const callers = { ids: {}, as: {} } as Callers;
   beforeAll(async () => {
     for (const role of staffRoles) {

@@ -103,6 +103,17 @@ export function createAppRouter(queryClient: QueryClient) {
             lazy: () => import('./routes/promotion').then((m) => ({ Component: m.PromotionPage })),
           },
           {
+            path: paths.migration.slice(1),
+            lazy: () => import('./routes/migration').then((m) => ({ Component: m.MigrationPage })),
+          },
+          {
+            path: 'migration/customers',
+            lazy: () =>
+              import('./routes/migration-customer').then((m) => ({
+                Component: m.MigrationCustomerPage,
+              })),
+          },
+          {
             path: '*',
             lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
           },

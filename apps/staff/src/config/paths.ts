@@ -8,6 +8,7 @@ export const paths = {
   failedPayments: '/payments/failed',
   runs: '/runs',
   failedRuns: '/runs?status=failed',
+  cancellationRuns: '/runs?name=cancel-subscription',
   run: (id: string) => `/runs/${encodeURIComponent(id)}`,
   users: '/users',
   packing: '/packing',
@@ -17,6 +18,8 @@ export const paths = {
   discountCategories: '/discount-categories',
   promotions: '/promotions',
   promotion: (id: string) => `/promotions/${id}`,
+  migration: '/migration',
+  migrationCustomer: (email: string) => `/migration/customers?email=${encodeURIComponent(email)}`,
   /** The invitation e-mail's link (identity's staff-invitation-mail.ts writes it). */
   setPassword: '/set-password',
   /** Sign-in after choosing a password: says so, with the e-mail filled in. */

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import bwipjs from 'bwip-js/node';
+// pdfkit (with its fonts) and bwip-js load at the first document, not with the server: they were
+// a fifth of a second of every start, and most processes never draw a label (docs/deployment.md).
 
 /** Points per millimetre (PDF units are 1/72 inch). */
 export const MM = 72 / 25.4;
@@ -9,6 +9,7 @@ export async function renderPdf(
   options: PDFKit.PDFDocumentOptions,
   draw: (doc: PDFKit.PDFDocument) => Promise<void> | void,
 ): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ ...options, bufferPages: false });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -22,7 +23,8 @@ export async function renderPdf(
 }
 
 /** A Code 128 barcode as a PNG, with its text under the bars. */
-export function code128(text: string): Promise<Buffer> {
+export async function code128(text: string): Promise<Buffer> {
+  const { default: bwipjs } = await import('bwip-js/node');
   return bwipjs.toBuffer({
     bcid: 'code128',
     text,

@@ -56,6 +56,8 @@ export const users = identityDb.table(
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
     ),
     index('users_phone_number_idx').on(t.phoneNumber),
+    // The staff home dashboard's new customers (db/stats-store.ts).
+    index('users_role_created_at').on(t.role, t.createdAt),
   ],
 );
 

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { formatDate } from '@pawfresh/contracts/calendar-dates';
 import { money, type Invoice } from '../rules/invoice.js';
 
@@ -10,7 +9,9 @@ const longDate = (date: string) => formatDate(date, { weekday: false });
  * rules/invoice.ts; this only lays it out. The creation date is the invoice date, so the same
  * invoice always makes the same bytes.
  */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  // Loaded at the first invoice, not with the server (see fulfilment's documents/pdf.ts).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

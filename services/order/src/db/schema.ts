@@ -124,6 +124,8 @@ export const orders = orderDb.table(
       t.orderNumber,
     ),
     index('orders_facility_make').on(t.facilityId, t.makeDate),
+    // The staff home dashboard's boxes this week by facility (db/stats-store.ts).
+    index('orders_delivery_facility').on(t.deliveryDate, t.facilityId),
     check(
       'orders_totals',
       sql`${t.totalPrice} between 0 and 2147483647 and ${t.totalCharge} between 0 and 2147483647`,

@@ -114,6 +114,8 @@ export const payments = paymentDb.table(
   (t) => [
     index('payments_customer_idx').on(t.customerId),
     index('payments_reference_idx').on(t.referenceType, t.referenceId),
+    // The staff home dashboard's charges of the week (db/stats-store.ts).
+    index('payments_created_at').on(t.createdAt),
     uniqueIndex('payments_provider_intent').on(t.provider, t.providerPaymentIntentId),
     uniqueIndex('payments_request_key').on(t.requestKey),
     check('payments_amount', sql`${t.amount} > 0 and ${t.amount} <= 2147483647`),
@@ -149,6 +151,7 @@ export const refunds = paymentDb.table(
     index('refunds_payment_idx').on(t.paymentId),
     uniqueIndex('refunds_request_key').on(t.requestKey),
     index('refunds_reference_idx').on(t.referenceType, t.referenceId),
+    index('refunds_created_at').on(t.createdAt),
     check('refunds_amount', sql`${t.amount} > 0 and ${t.amount} <= 2147483647`),
   ],
 );

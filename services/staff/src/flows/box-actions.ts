@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { notFound, passRefusals } from '@pawfresh/kit';
 import type { WorkflowRun } from '@pawfresh/contracts/orchestration';
 import type { Order } from '@pawfresh/contracts/order';
 import type { StaffBulkRetry } from '@pawfresh/contracts/staff-box-actions';
-import { staffActor } from '../rules/staff-access.js';
+import { staffActor, staffRunId } from '../rules/staff-access.js';
 import type { Acting, BodyOf, StaffContext } from './context.js';
 import { boxStateOf, readCustomerOrder } from './order-actions.js';
 import { recordActions, runStaffAction } from './record-action.js';
@@ -116,11 +115,7 @@ export async function bulkRetryPayments(
   body: BodyOf<'bulkRetryPayments'>,
   idempotencyKey: string,
 ) {
-  const digest = createHash('sha256')
-    .update(`${staffActor(acting.userId)}:${idempotencyKey}`)
-    .digest('hex')
-    .slice(0, 40);
-  const workflowId = `staff-bulk-retry:${digest}`;
+  const workflowId = staffRunId('staff-bulk-retry', acting.userId, idempotencyKey);
   const {
     result: { retry, boxes },
     audit,

@@ -5,6 +5,7 @@ import type { dogsContract } from '@pawfresh/contracts/dogs';
 import type { productContract } from '@pawfresh/contracts/product';
 import type { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
 import type { identityContract } from '@pawfresh/contracts/identity';
+import type { legacyContract } from '@pawfresh/contracts/legacy';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { orderContract } from '@pawfresh/contracts/order';
 import type { paymentContract } from '@pawfresh/contracts/payment';
@@ -29,6 +30,8 @@ export interface StaffContext {
   product: ServiceClient<typeof productContract>;
   /** Discounts, their categories, promotions and the price of the builder's sample box. */
   pricing: ServiceClient<typeof pricingContract>;
+  /** The migration dashboard: the legacy customers by cohort and status. */
+  legacy: ServiceClient<typeof legacyContract>;
   clock: Clock;
   log: ServiceRuntime['log'];
 }

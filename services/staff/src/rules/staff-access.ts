@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { User } from '@pawfresh/contracts/identity';
 import type { StaffMember } from '@pawfresh/contracts/staff';
 import {
@@ -31,3 +32,13 @@ export function staffMemberOf(user: User & { role: StaffRole }): StaffMember {
 /** How a member of staff is written in the spec's actor fields (createdBy, updatedBy, …). */
 export const STAFF_PREFIX = 'staff:';
 export const staffActor = (userId: string) => `${STAFF_PREFIX}${userId}`;
+
+/**
+ * The id of a run a member of staff starts with an Idempotency-Key (a bulk retry, a bulk
+ * migration): the same person and key give the same id, so asking again answers the same run.
+ */
+export const staffRunId = (prefix: string, userId: string, idempotencyKey: string) =>
+  `${prefix}:${createHash('sha256')
+    .update(`${staffActor(userId)}:${idempotencyKey}`)
+    .digest('hex')
+    .slice(0, 40)}`;

@@ -118,6 +118,8 @@ export const subscriptions = subscriptionDb.table(
       .on(t.userId)
       .where(sql`${t.removedAt} is null`),
     index('subscriptions_status').on(t.status, t.createdAt),
+    // The staff home dashboard's cancellations of the last 30 days (db/stats-store.ts).
+    index('subscriptions_cancelled_at').on(t.cancelledAt),
     // The pause sweep: paused subscriptions whose resume date has come.
     index('subscriptions_due_resume')
       .on(t.resumeAt)

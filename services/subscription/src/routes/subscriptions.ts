@@ -2,6 +2,7 @@ import type { Handlers } from '@pawfresh/kit';
 import type { subscriptionContract } from '@pawfresh/contracts/subscription';
 import type { SubscriptionContext } from '../flows/context.js';
 import { createSubscription } from '../flows/create-subscription.js';
+import { subscriptionsOfPeriod } from '../flows/stats.js';
 import { importSubscription, revertImport } from '../flows/migration.js';
 import {
   getSubscription,
@@ -15,6 +16,7 @@ import { listGenerationBatches, listGenerationSubscriptions } from '../flows/gen
 type SubscriptionRoutes = Pick<
   Handlers<typeof subscriptionContract>,
   | 'listSubscriptions'
+  | 'subscriptionStats'
   | 'searchSubscriptions'
   | 'listGenerationSubscriptions'
   | 'listGenerationBatches'
@@ -31,6 +33,7 @@ type SubscriptionRoutes = Pick<
 export function subscriptionRoutes(ctx: SubscriptionContext): SubscriptionRoutes {
   return {
     listSubscriptions: ({ query }) => listSubscriptions(ctx, query),
+    subscriptionStats: ({ query }) => subscriptionsOfPeriod(ctx, query),
     searchSubscriptions: ({ query }) => listSubscriptions(ctx, query),
     listGenerationSubscriptions: ({ query }) => listGenerationSubscriptions(ctx, query),
     listGenerationBatches: ({ query }) => listGenerationBatches(ctx, query.size),

@@ -64,6 +64,14 @@ export function CustomerPage() {
         <Text c="gray.7" size="sm">
           Customer since {formatInstant(c.createdAt)}
           {view.dogs.length ? ` · ${view.dogs.map((d) => d.name).join(', ')}` : ''}
+          {can('migration:run') ? (
+            <>
+              {' · '}
+              <Anchor component={Link} to={paths.migrationCustomer(c.email)} inherit>
+                Migration record
+              </Anchor>
+            </>
+          ) : null}
         </Text>
       </div>
       <AccountMailActions customer={c} />

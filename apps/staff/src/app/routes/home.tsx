@@ -1,5 +1,6 @@
 import { Anchor, Badge, Stack, TextInput, Title } from '@mantine/core';
 import { FailedRunsCount } from '../../features/runs/failed-runs-count';
+import { HomeNumbers, type NumberLinks } from '../../features/dashboard/home-numbers';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
@@ -34,6 +35,19 @@ export function HomePage() {
     );
   }
   const results = search.data?.data ?? [];
+  // Each number's list, or the closest the back office has (docs/staff.md "Home dashboard").
+  const find = { to: paths.home, text: 'Search for a customer' };
+  const failed = { to: paths.failedPayments, text: 'Open the queue of failed charges' };
+  const links: NumberLinks = {
+    subscriptions: find,
+    customers: find,
+    boxes: { ...failed, text: 'Boxes whose payment failed' },
+    revenue: { ...failed, text: 'Payments that failed' },
+    failedPayments: failed,
+    cancellations: can('runs:read')
+      ? { to: paths.cancellationRuns, text: 'Cancellation runs' }
+      : find,
+  };
   return (
     <Stack maw={1100}>
       {failedRuns}
@@ -97,6 +111,7 @@ export function HomePage() {
           ]}
         />
       )}
+      <HomeNumbers links={links} />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { RUN_STEPS_SHOWN } from '@pawfresh/contracts/orchestration';
 
+import { Fact } from '../../components/fact';
 import { LoadError, Loading } from '../../components/states';
 import { runQuery } from '../../features/runs/queries';
 import { RunActionDialog } from '../../features/runs/run-action-dialog';
@@ -31,17 +32,6 @@ function Json({ value, label }: { value: unknown; label: string }) {
     >
       {JSON.stringify(value, null, 2)}
     </Code>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text>{children}</Text>
-    </div>
   );
 }
 

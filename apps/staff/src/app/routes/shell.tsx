@@ -19,6 +19,7 @@ const sections: { label: string; to: string; permission: Permission }[] = [
   { label: 'Discounts', to: paths.discounts, permission: 'discounts:read' },
   { label: 'Promotions', to: paths.promotions, permission: 'promotions:read' },
   { label: 'Staff users', to: paths.users, permission: 'users:manage' },
+  { label: 'Migration', to: paths.migration, permission: 'migration:run' },
 ];
 
 export function Shell() {

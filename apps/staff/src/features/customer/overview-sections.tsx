@@ -305,7 +305,8 @@ export function UpcomingBoxes({
                 ))}
               </Table.Td>
               <Table.Td>
-                <Badge variant="outline" color="dark">
+                {/* Never narrower than its word: in the crowded table it showed "FUT…". */}
+                <Badge variant="outline" color="dark" miw="max-content">
                   {o.displayType}
                 </Badge>
               </Table.Td>

@@ -1,0 +1,1 @@
+CREATE INDEX "users_role_created_at" ON "identity"."users" USING btree ("role","created_at");

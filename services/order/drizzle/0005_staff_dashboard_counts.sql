@@ -1,0 +1,1 @@
+CREATE INDEX "orders_delivery_facility" ON "order"."orders" USING btree ("delivery_date","facility_id");

@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_cancelled_at" ON "subscription"."subscriptions" USING btree ("cancelled_at");
