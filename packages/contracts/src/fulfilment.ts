@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from './define.js';
 import { INVOICE_PREFIX, INVOICE_PREFIX_MESSAGE } from './courier.js';
 import { MAX_INT, calendarDate, instant, uuid } from './fields.js';
-import { fulfilmentStatus, fulfilmentStatuses } from './order.js';
+import { depotCode, fulfilmentStatus, fulfilmentStatuses } from './order.js';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (services.md §3 "Fulfilment", §4, §9)
@@ -302,6 +302,38 @@ export const fulfilmentContract = defineContract({
       response: fulfilResultSchema,
       errors,
     },
+    fulfilmentsOfDay: {
+      method: 'GET',
+      path: '/api/v1/fulfilments/facilities/:facilityId',
+      summary: "A kitchen's fulfilments of one make date, each with its jobs and boxes",
+      description:
+        'The packing floor (the staff API’s board): by depot, then customer name. Not paged: a make date is one kitchen’s day.',
+      params: z.object({ facilityId }),
+      query: z.object({ makeDate: calendarDate }).strict(),
+      response: z.array(fulfilmentSchema),
+      errors: [400],
+    },
+    makeDates: {
+      method: 'GET',
+      path: '/api/v1/facilities/:facilityId/make-dates',
+      summary: 'The make dates a kitchen has fulfilments for, from a day on, soonest first',
+      params: z.object({ facilityId }),
+      query: z
+        .object({
+          from: calendarDate,
+          limit: z.coerce
+            .number({ error: 'limit must be a whole number from 1 to 60' })
+            .int({ error: 'limit must be a whole number from 1 to 60' })
+            .min(1, { error: 'limit must be a whole number from 1 to 60' })
+            .max(60, { error: 'limit must be a whole number from 1 to 60' })
+            .default(14),
+        })
+        .strict(),
+      response: z.array(
+        z.object({ makeDate: z.string(), fulfilments: z.number().int() }).meta({ id: 'MakeDate' }),
+      ),
+      errors: [400],
+    },
     getFulfilment: {
       method: 'GET',
       path: '/api/v1/fulfilments/:fulfilmentId',
@@ -440,6 +472,24 @@ export const fulfilmentContract = defineContract({
       response: z.string().describe('application/pdf'),
       produces: ['application/pdf'],
       errors: [400, 404],
+    },
+    dayLabels: {
+      method: 'GET',
+      path: '/api/v1/facilities/:facilityId/labels.pdf',
+      summary:
+        "A make date's box labels in one PDF, one 100 x 150 mm page per box (application/pdf)",
+      description:
+        'Boxes whose job is not cancelled, by depot, customer and box number; at most 2000 at once (more: print per depotCode). A day without boxes is an empty PDF.',
+      params: z.object({ facilityId }),
+      query: z
+        .object({
+          makeDate: calendarDate,
+          depotCode: depotCode.optional(),
+        })
+        .strict(),
+      response: z.string().describe('application/pdf'),
+      produces: ['application/pdf'],
+      errors: [400],
     },
     pickList: {
       method: 'GET',

@@ -108,6 +108,8 @@ export const REASON_REQUIRED: readonly Permission[] = [
   'refunds:over-limit',
   'subscriptions:write',
   'runs:manage',
+  // Holding, queueing and correcting boxes on the packing floor (staff-packing.ts).
+  'fulfilment:write',
   // Who may use the back office, and e-mails sent to a customer in staff's name (staff-users.ts).
   'customers:write',
   'users:manage',

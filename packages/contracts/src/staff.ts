@@ -30,6 +30,7 @@ import { staffUserEndpoints } from './staff-users.js';
 import { boxActionEndpoints } from './staff-box-actions.js';
 import { discountEndpoints } from './staff-discounts.js';
 import { planChangeEndpoints } from './staff-plan-changes.js';
+import { packingEndpoints } from './staff-packing.js';
 import { migrationEndpoints } from './staff-migration.js';
 import { dashboardEndpoints } from './staff-dashboard.js';
 
@@ -542,6 +543,8 @@ export const staffContract = defineContract({
     ...discountEndpoints(STAFF_API_BASE_PATH),
     // One box's meals with a price preview, a dog's plan with a review (staff-plan-changes.ts).
     ...planChangeEndpoints(STAFF_API_BASE_PATH, staffReason),
+    // The packing floor: a kitchen's make date, holds, the queue, boxes (staff-packing.ts).
+    ...packingEndpoints(STAFF_API_BASE_PATH),
     // The migration dashboard: cohorts, bulk runs and their progress, one customer's record (staff-migration.ts).
     ...migrationEndpoints(STAFF_API_BASE_PATH),
     // The home page's numbers (staff-dashboard.ts).

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServiceContract, EndpointDef, CallInput, EndpointOutput } from './contract.js';
 import { fillPath } from './contract.js';
 import { currentRequestId } from './request-context.js';
+import { binaryReply, type BinaryReply } from './binary-reply.js';
 
 /** A call to another service answered with an error status, or not answered at all. */
 export class ServiceCallError extends Error {
@@ -43,9 +44,25 @@ export interface ClientOptions {
 
 export type ServiceClient<C extends ServiceContract> = {
   [K in keyof C['endpoints']]: C['endpoints'][K] extends EndpointDef
-    ? (input: CallInput<C['endpoints'][K]>) => Promise<EndpointOutput<C['endpoints'][K]>>
+    ? C['endpoints'][K] extends { produces: readonly string[] }
+      ? (input: CallInput<C['endpoints'][K]>) => Promise<BinaryReply>
+      : (input: CallInput<C['endpoints'][K]>) => Promise<EndpointOutput<C['endpoints'][K]>>
     : never;
 };
+
+/** A non-JSON answer (an endpoint that `produces` PDFs or CSV) as its bytes, passed on as it came. */
+async function binaryAnswer(res: Response): Promise<BinaryReply> {
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return binaryReply(
+    new Uint8Array(await res.arrayBuffer()),
+    res.headers.get('content-type') ?? 'application/octet-stream',
+    {
+      ...(filename ? { filename } : {}),
+      disposition: disposition.startsWith('attachment') ? 'attachment' : 'inline',
+    },
+  );
+}
 
 /**
  * A typed client derived from a contract: one method per endpoint, never hand-written.
@@ -84,7 +101,10 @@ export function createServiceClient<C extends ServiceContract>(
         const qs = search.toString();
         if (qs) url += `?${qs}`;
       }
-      const headers: Record<string, string> = { ...input.headers, accept: 'application/json' };
+      // A PDF or CSV endpoint is asked in the caller's Accept (it may choose the format by it).
+      const headers: Record<string, string> = endpoint.produces
+        ? { accept: endpoint.produces.join(', '), ...input.headers }
+        : { ...input.headers, accept: 'application/json' };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const requestId = currentRequestId();
       if (requestId) headers['x-request-id'] = requestId;
@@ -115,6 +135,7 @@ export function createServiceClient<C extends ServiceContract>(
           await res.body?.cancel();
           return cached.data;
         }
+        if (endpoint.produces && res.status === (endpoint.status ?? 200)) return binaryAnswer(res);
         text = await res.text();
         body = undefined;
         if (text) {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { TestClock, binaryReply, defineContract, notFound, servicePlugin } from '../src/index.js';
+import {
+  ServiceCallError,
+  TestClock,
+  binaryReply,
+  createServiceClient,
+  defineContract,
+  injectFetch,
+  notFound,
+  servicePlugin,
+} from '../src/index.js';
 
 const contract = defineContract({
   service: 'files',
@@ -80,6 +89,27 @@ describe('binary replies', () => {
     const bad = await app.inject({ method: 'GET', url: '/files/other' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ statusCode: 400 });
+  });
+
+  it('reaches a caller through the service client as the same bytes, type and file name', async () => {
+    const client = createServiceClient(contract, {
+      baseUrl: 'http://files',
+      fetch: injectFetch(app),
+    });
+    const pdf = await client.getFile({ params: { name: 'report.pdf' } });
+    expect(pdf.body.equals(PDF)).toBe(true);
+    expect(pdf).toMatchObject({
+      contentType: 'application/pdf',
+      filename: 'report__1_.pdf',
+      disposition: 'inline',
+    });
+    const csv = await client.getFile({ params: { name: 'list.csv' } });
+    expect(csv.body.toString('utf8')).toBe('a,b\r\n1,é\r\n');
+    expect(csv).toMatchObject({ disposition: 'attachment', filename: 'list.csv' });
+    // A refusal is still the envelope, thrown as a ServiceCallError.
+    const missing = await client.getFile({ params: { name: 'missing' } }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(ServiceCallError);
+    expect(missing).toMatchObject({ status: 404, body: { message: 'No such file' } });
   });
 
   it('describes the endpoint in the OpenAPI document', async () => {

@@ -3,7 +3,7 @@ import type { fulfilmentContract } from '@pawfresh/contracts/fulfilment';
 import { contentsHistory, setSerialNumber, updateContents } from './flows/boxes.js';
 import type { FulfilmentContext } from './flows/context.js';
 import { createFulfilments } from './flows/create-fulfilments.js';
-import { labelPdf, pickList, pickListFormat } from './flows/documents.js';
+import { dayLabels, labelPdf, pickList, pickListFormat } from './flows/documents.js';
 import {
   deleteFulfilment,
   hasStarted,
@@ -11,7 +11,13 @@ import {
   patchFulfilment,
   queueJobs,
 } from './flows/job-moves.js';
-import { boxWithSerialNumber, boxesOfOrder, fulfilmentWithJobs } from './flows/read-fulfilments.js';
+import {
+  boxWithSerialNumber,
+  boxesOfOrder,
+  fulfilmentWithJobs,
+  fulfilmentsOfDay,
+  makeDates,
+} from './flows/read-fulfilments.js';
 
 export function fulfilmentHandlers(ctx: FulfilmentContext): Handlers<typeof fulfilmentContract> {
   const { db } = ctx;
@@ -19,6 +25,10 @@ export function fulfilmentHandlers(ctx: FulfilmentContext): Handlers<typeof fulf
     createFulfilments: async ({ params, body }) => createFulfilments(ctx, params.facilityId, body),
     getFulfilment: async ({ params }) =>
       (await fulfilmentWithJobs(ctx, params.fulfilmentId)).fulfilment,
+    fulfilmentsOfDay: async ({ params, query }) =>
+      fulfilmentsOfDay(ctx, params.facilityId, query.makeDate),
+    makeDates: async ({ params, query }) =>
+      makeDates(ctx, params.facilityId, query.from, query.limit),
     boxesByOrder: async ({ params }) => boxesOfOrder(ctx, params.orderId),
     boxBySerialNumber: async ({ params }) => boxWithSerialNumber(ctx, params.serialNumber),
     jobsByFulfilment: async ({ params }) =>
@@ -35,6 +45,8 @@ export function fulfilmentHandlers(ctx: FulfilmentContext): Handlers<typeof fulf
     updateContents: async ({ params, body }) => updateContents(ctx, params.boxId, body),
     contentsHistory: async ({ params }) => contentsHistory(ctx, params.boxId),
     boxLabel: async ({ params }) => labelPdf(ctx, params.boxId),
+    dayLabels: async ({ params, query }) =>
+      dayLabels(ctx, params.facilityId, query.makeDate, query.depotCode),
     pickList: async ({ params, query }, request) =>
       pickList(
         ctx,

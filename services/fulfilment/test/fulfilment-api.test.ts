@@ -11,6 +11,7 @@ import {
 } from '@pawfresh/contracts/fulfilment';
 import type { Order } from '@pawfresh/contracts/order';
 import { extraLine, fulfil, harness, mealLine, paidOrder } from './harness.js';
+import { readPdf } from './pdf-text.js';
 
 const h = harnessForFile(harness);
 
@@ -309,6 +310,57 @@ describe('job statuses', () => {
       expect(res.statusCode, url).toBe(404);
     }
     expect((await h.call('GET', `/api/v1/boxes/by-Order/${unknown}`)).json()).toEqual([]);
+  });
+});
+
+describe('a kitchen’s make date (the packing floor)', () => {
+  it('lists every fulfilment of the day with its jobs and boxes, and the make dates from a day on', async () => {
+    const day = { deliveryDate: '2026-11-27' };
+    const a = await paidOrder(h, [mealLine(h, 14, 500)], day);
+    const b = await paidOrder(h, [mealLine(h, 30, 500), extraLine(h, 1)], day);
+    await fulfil(h, [a.id, b.id]);
+    const makeDate = (await orderOf(a.id)).makeDate;
+    const res = await h.call('GET', `/api/v1/fulfilments/facilities/1?makeDate=${makeDate}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const day1 = res.json<Fulfilment[]>();
+    expect(day1.map((f) => f.orderId).sort()).toEqual([a.id, b.id].sort());
+    for (const f of day1) {
+      expect(f.jobs.map((j) => j.boxId)).toEqual(f.boxes.map((x) => x.boxId));
+      expect(f).toEqual(await fulfilmentOf(f.fulfilmentId));
+    }
+    expect(day1.find((f) => f.orderId === b.id)!.boxes.length).toBe(2);
+    expect(
+      (await h.call('GET', `/api/v1/fulfilments/facilities/2?makeDate=${makeDate}`)).json(),
+    ).toEqual([]);
+
+    const dates = await h.call('GET', `/api/v1/facilities/1/make-dates?from=${makeDate}`);
+    expect(dates.statusCode, dates.body).toBe(200);
+    expect(dates.json<{ makeDate: string }[]>()[0]).toEqual({ makeDate, fulfilments: 2 });
+    // The day's labels: one page per box, by depot, customer and box number.
+    const labels = await h.call('GET', `/api/v1/facilities/1/labels.pdf?makeDate=${makeDate}`);
+    expect(labels.statusCode, labels.body).toBe(200);
+    expect(labels.headers['content-type']).toBe('application/pdf');
+    const read = await readPdf(labels.rawPayload);
+    expect(read).toMatchObject({ pages: 3, widthMm: 100, heightMm: 150 });
+    for (const box of day1.flatMap((f) => f.boxes)) expect(read.text).toContain(box.serialNumber);
+    const otherDepot = await h.call(
+      'GET',
+      `/api/v1/facilities/1/labels.pdf?makeDate=${makeDate}&depotCode=ADL`,
+    );
+    expect(otherDepot.statusCode).toBe(200);
+    expect((await readPdf(otherDepot.rawPayload)).pages).toBe(0);
+    const later = await h.call('GET', `/api/v1/facilities/1/make-dates?from=2026-11-28`);
+    expect(later.json()).toEqual([]);
+    for (const url of [
+      '/api/v1/fulfilments/facilities/1',
+      '/api/v1/fulfilments/facilities/1?makeDate=soon',
+      '/api/v1/facilities/1/make-dates?from=2026-11-01&limit=0',
+      '/api/v1/facilities/1/labels.pdf?makeDate=2026-11-26&depotCode=melbourne',
+    ]) {
+      const bad = await h.call('GET', url);
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    }
   });
 });
 

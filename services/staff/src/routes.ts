@@ -5,6 +5,7 @@ import { actionRoutes } from './routes/actions.js';
 import { boxActionRoutes } from './routes/box-actions.js';
 import { customerRoutes } from './routes/customers.js';
 import { discountRoutes } from './routes/discounts.js';
+import { packingRoutes } from './routes/packing.js';
 import { migrationRoutes } from './routes/migration.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { planChangeRoutes } from './routes/plan-changes.js';
@@ -25,6 +26,7 @@ export function staffHandlers(
     ...boxActionRoutes(ctx),
     ...discountRoutes(ctx),
     ...planChangeRoutes(ctx),
+    ...packingRoutes(ctx),
     ...migrationRoutes(ctx),
     ...dashboardRoutes(ctx),
   };

@@ -4,7 +4,7 @@ import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { ChargeResult } from '@pawfresh/contracts/orchestration-billing';
 import type { Order, OrderEvent } from '@pawfresh/contracts/order';
 import type { StaffBulkRetry, StaffOrderDetail } from '@pawfresh/contracts/staff-box-actions';
-import { callJson, messagesOf, serviceAuth } from '@pawfresh/testing';
+import { callJson, messagesOf } from '@pawfresh/testing';
 import {
   anotherDay as anotherDayOf,
   orderNow as orderNowOf,
@@ -12,6 +12,7 @@ import {
   expectOnlyStaff,
   expectSpoiltBodiesRefused,
   expectPermissionMatrix,
+  movePayment,
   timelineOf,
   useStaffApiAsEveryone,
   type Customer,
@@ -39,20 +40,7 @@ const paymentCount = async (c: Customer) =>
   }>().meta.total;
 
 /** The customer's box, its payment moved to attempt_failed (its card on file still charges). */
-async function failBox(c: Customer) {
-  let version = c.order.version;
-  for (const paymentStatus of ['processing', 'attempt_failed']) {
-    const moved = await callJson(
-      h.apps.order!,
-      'PATCH',
-      `/api/v1/orders/${c.order.id}/payment-status`,
-      { paymentStatus, version, updatedBy: 'test' },
-      serviceAuth,
-    );
-    expect(moved.statusCode, moved.body).toBe(200);
-    version = moved.json<Order>().version;
-  }
-}
+const failBox = (c: Customer) => movePayment(h, c, ['processing', 'attempt_failed']);
 
 beforeAll(async () => {
   const made = await Promise.all(Array.from({ length: 7 }, () => customer(h)));

@@ -260,6 +260,22 @@ export async function expectOnlyStaff(
   }
 }
 
+/** The customer's box with its payment moved through these statuses, as billing would move it. */
+export async function movePayment(h: StaffHarness, c: Customer, statuses: readonly string[]) {
+  let version = c.order.version;
+  for (const paymentStatus of statuses) {
+    const moved = await callJson(
+      h.apps.order!,
+      'PATCH',
+      `/api/v1/orders/${c.order.id}/payment-status`,
+      { paymentStatus, version, updatedBy: 'test' },
+      serviceAuth,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    version = moved.json<Order>().version;
+  }
+}
+
 /** The box as the order service has it now. */
 export const orderNow = async (h: StaffHarness, id: string) =>
   (await callJson(h.apps.order!, 'GET', `/api/v1/orders/${id}`)).json<Order>();

@@ -22,6 +22,7 @@ import {
   expectOnlyStaff,
   signedIn,
   expectPermissionMatrix,
+  movePayment,
   timelineOf,
   useStaffApiAsEveryone,
   type Customer,
@@ -412,18 +413,7 @@ describe('the failed payments queue', () => {
       { ...serviceAuth, 'idempotency-key': randomUUID() },
     );
     expect(declined.statusCode, declined.body).toBe(402);
-    let version = failing.order.version;
-    for (const paymentStatus of ['processing', 'attempt_failed']) {
-      const moved = await callJson(
-        h.apps.order!,
-        'PATCH',
-        `/api/v1/orders/${failing.order.id}/payment-status`,
-        { paymentStatus, version, updatedBy: 'test' },
-        serviceAuth,
-      );
-      expect(moved.statusCode, moved.body).toBe(200);
-      version = moved.json<{ version: number }>().version;
-    }
+    await movePayment(h, failing, ['processing', 'attempt_failed']);
 
     const res = await call('GET', '/payments/failed', undefined, as.support);
     expect(res.statusCode, res.body).toBe(200);

@@ -66,6 +66,10 @@ export function createAppRouter(queryClient: QueryClient) {
             lazy: () => import('./routes/run').then((m) => ({ Component: m.RunPage })),
           },
           {
+            path: paths.packing.slice(1),
+            lazy: () => import('./routes/packing').then((m) => ({ Component: m.PackingPage })),
+          },
+          {
             path: paths.users.slice(1),
             lazy: () => import('./routes/users').then((m) => ({ Component: m.UsersPage })),
           },

@@ -11,6 +11,7 @@ export const paths = {
   cancellationRuns: '/runs?name=cancel-subscription',
   run: (id: string) => `/runs/${encodeURIComponent(id)}`,
   users: '/users',
+  packing: '/packing',
   discounts: '/discounts',
   newDiscount: '/discounts/new',
   discount: (id: string) => `/discounts/${id}`,

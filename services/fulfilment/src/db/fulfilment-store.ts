@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from '@pawfresh/db/orm';
 import { insertJsonRows, iso } from '@pawfresh/db';
-import type { BoxItem, Fulfilment, Job, JobStatus } from '@pawfresh/contracts/fulfilment';
+import type { Box, BoxItem, Fulfilment, Job, JobStatus } from '@pawfresh/contracts/fulfilment';
 import { boxesOf, type FulfilmentDb, type FulfilmentRow } from './box-store.js';
 import { boxItems, boxes, fulfilments, jobs } from './schema.js';
 
@@ -160,25 +160,98 @@ export async function readFulfilment(
   row: FulfilmentRow,
 ): Promise<{ fulfilment: Fulfilment; jobs: Job[] }> {
   const [boxList, jobList] = await Promise.all([boxesOf(db, [row]), jobRows(db, row.id)]);
+  return assembleFulfilment(row, boxList, jobList);
+}
+
+/**
+ * A kitchen's fulfilments of one make date with their jobs and boxes (the packing floor), by
+ * depot then customer name: three queries whatever their number.
+ */
+export async function readFulfilmentsOfDay(
+  db: FulfilmentDb,
+  facilityId: number,
+  makeDate: string,
+): Promise<Fulfilment[]> {
+  const rows = await fulfilmentRowsOfDay(db, facilityId, makeDate);
+  if (rows.length === 0) return [];
+  const [boxList, jobList] = await Promise.all([
+    boxesOf(db, rows),
+    db
+      .select()
+      .from(jobs)
+      .innerJoin(fulfilments, eq(fulfilments.id, jobs.fulfilmentId))
+      .where(and(eq(fulfilments.facilityId, facilityId), eq(fulfilments.makeDate, makeDate)))
+      .then((found) => found.map((r) => r.jobs)),
+  ]);
+  const boxesBy = groupBy(boxList, (b) => b.fulfilmentId);
+  const jobsBy = groupBy(jobList, (j) => j.fulfilmentId);
+  return rows.map(
+    (row) =>
+      assembleFulfilment(row, boxesBy.get(row.id) ?? [], jobsBy.get(row.id) ?? []).fulfilment,
+  );
+}
+
+/** A kitchen's fulfilment rows of one make date, by depot then customer name. */
+export function fulfilmentRowsOfDay(db: FulfilmentDb, facilityId: number, makeDate: string) {
+  return db
+    .select()
+    .from(fulfilments)
+    .where(and(eq(fulfilments.facilityId, facilityId), eq(fulfilments.makeDate, makeDate)))
+    .orderBy(asc(fulfilments.depotCode), asc(fulfilments.customerName), asc(fulfilments.id));
+}
+
+/** The make dates a kitchen has fulfilments for, from a day on, soonest first, with their count. */
+export async function makeDatesOf(
+  db: FulfilmentDb,
+  facilityId: number,
+  from: string,
+  limit: number,
+): Promise<{ makeDate: string; fulfilments: number }[]> {
+  return db
+    .select({ makeDate: fulfilments.makeDate, fulfilments: sql<number>`count(*)::int` })
+    .from(fulfilments)
+    .where(and(eq(fulfilments.facilityId, facilityId), sql`${fulfilments.makeDate} >= ${from}`))
+    .groupBy(fulfilments.makeDate)
+    .orderBy(asc(fulfilments.makeDate))
+    .limit(limit);
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const found = new Map<string, T[]>();
+  for (const item of items) {
+    const list = found.get(key(item));
+    if (list) list.push(item);
+    else found.set(key(item), [item]);
+  }
+  return found;
+}
+
+function assembleFulfilment(
+  row: FulfilmentRow,
+  boxList: readonly Box[],
+  jobList: readonly JobRow[],
+): { fulfilment: Fulfilment; jobs: Job[] } {
   const boxById = new Map(boxList.map((b) => [b.boxId, b]));
-  const fullJobs: Job[] = jobList.map((j) => {
-    const box = boxById.get(j.boxId)!;
-    return {
-      jobId: j.id,
-      fulfilmentId: row.id,
-      facilityId: row.facilityId,
-      boxId: j.boxId,
-      boxSerialNumber: box.serialNumber,
-      status: j.status,
-      customerId: row.customerId,
-      customerName: row.customerName,
-      shipmentId: row.shipmentId,
-      stationId: j.stationId,
-      boxingStationId: j.boxingStationId,
-      pnpWorkerId: j.pnpWorkerId,
-      box,
-    };
-  });
+  const fullJobs: Job[] = jobList
+    .map((j) => {
+      const box = boxById.get(j.boxId)!;
+      return {
+        jobId: j.id,
+        fulfilmentId: row.id,
+        facilityId: row.facilityId,
+        boxId: j.boxId,
+        boxSerialNumber: box.serialNumber,
+        status: j.status,
+        customerId: row.customerId,
+        customerName: row.customerName,
+        shipmentId: row.shipmentId,
+        stationId: j.stationId,
+        boxingStationId: j.boxingStationId,
+        pnpWorkerId: j.pnpWorkerId,
+        box,
+      };
+    })
+    .sort((a, b) => a.box.boxNumber - b.box.boxNumber);
   return {
     jobs: fullJobs,
     fulfilment: {
@@ -195,7 +268,7 @@ export async function readFulfilment(
       status: row.status,
       boxIds: boxList.map((b) => b.boxId),
       jobs: fullJobs.map(({ box: _box, ...job }) => job),
-      boxes: boxList,
+      boxes: [...boxList],
       version: row.version,
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),

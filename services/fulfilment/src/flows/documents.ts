@@ -1,7 +1,7 @@
-import { binaryReply } from '@pawfresh/kit';
+import { badRequest, binaryReply } from '@pawfresh/kit';
 import { boxItemRows, findBox, toBox } from '../db/box-store.js';
-import { pickListRows } from '../db/fulfilment-store.js';
-import { boxLabel } from '../documents/label.js';
+import { fulfilmentRowsOfDay, pickListRows, readFulfilmentsOfDay } from '../db/fulfilment-store.js';
+import { boxLabel, boxLabels, type LabelFacts } from '../documents/label.js';
 import { pickListCsv, pickListPdf } from '../documents/pick-list.js';
 import { boxNotFound } from './boxes.js';
 import type { FulfilmentContext } from './context.js';
@@ -46,4 +46,48 @@ export async function pickList(
   return format === 'pdf'
     ? binaryReply(await pickListPdf(list, ctx.clock.now()), 'application/pdf', { filename })
     : binaryReply(pickListCsv(list), 'text/csv; charset=utf-8', { filename });
+}
+
+/** The most labels one PDF holds: a bigger day is printed per depot. */
+export const MAX_LABELS_AT_ONCE = 2_000;
+
+/**
+ * A make date's labels in one PDF, one page per box whose job is not cancelled, by depot, then
+ * customer, then box number (the board's order); optionally one depot's only.
+ */
+export async function dayLabels(
+  ctx: FulfilmentContext,
+  facilityId: number,
+  makeDate: string,
+  depotCode: string | undefined,
+) {
+  const [rows, fulfilments] = await Promise.all([
+    fulfilmentRowsOfDay(ctx.db, facilityId, makeDate),
+    readFulfilmentsOfDay(ctx.db, facilityId, makeDate),
+  ]);
+  const rowOf = new Map(rows.map((r) => [r.id, r]));
+  const labels: LabelFacts[] = fulfilments
+    .filter((f) => depotCode === undefined || f.depotCode === depotCode)
+    .flatMap((f) => {
+      const row = rowOf.get(f.fulfilmentId)!;
+      const live = new Set(f.jobs.filter((j) => j.status !== 'cancelled').map((j) => j.boxId));
+      return f.boxes
+        .filter((b) => live.has(b.boxId))
+        .map((box) => ({
+          box,
+          suburb: row.suburb,
+          postcode: row.postcode,
+          deliveryDate: row.deliveryDate,
+          slot: row.deliverySlot,
+          depotCode: row.depotCode,
+        }));
+    });
+  if (labels.length > MAX_LABELS_AT_ONCE) {
+    throw badRequest(
+      `${labels.length} boxes on ${makeDate}: at most ${MAX_LABELS_AT_ONCE} labels at once; print them per depot (depotCode)`,
+    );
+  }
+  const name = `labels-${facilityId}-${makeDate}${depotCode ? `-${depotCode}` : ''}`;
+  const pdf = await boxLabels(labels, ctx.clock.now(), `Labels ${facilityId} ${makeDate}`);
+  return binaryReply(pdf, 'application/pdf', { filename: `${name}.pdf` });
 }

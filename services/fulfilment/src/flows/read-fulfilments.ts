@@ -4,7 +4,9 @@ import {
   findFulfilmentByBoxSerial,
   findFulfilmentByOrder,
   findFulfilmentRow,
+  makeDatesOf,
   readFulfilment,
+  readFulfilmentsOfDay,
 } from '../db/fulfilment-store.js';
 import type { FulfilmentContext } from './context.js';
 import { fulfilmentNotFound } from './job-moves.js';
@@ -30,4 +32,23 @@ export async function boxWithSerialNumber(ctx: FulfilmentContext, serialNumber: 
     : undefined;
   if (!box) throw notFound(`No box has the serial number ${serialNumber}`);
   return box;
+}
+
+/** A kitchen's make date: every fulfilment with its jobs and boxes (the packing floor). */
+export async function fulfilmentsOfDay(
+  ctx: FulfilmentContext,
+  facilityId: number,
+  makeDate: string,
+) {
+  return readFulfilmentsOfDay(ctx.db, facilityId, makeDate);
+}
+
+/** The make dates with work at a kitchen, from a day on. */
+export async function makeDates(
+  ctx: FulfilmentContext,
+  facilityId: number,
+  from: string,
+  limit: number,
+) {
+  return makeDatesOf(ctx.db, facilityId, from, limit);
 }

@@ -14,6 +14,7 @@ import { nextOf, paths } from '../../config/paths';
 const sections: { label: string; to: string; permission: Permission }[] = [
   { label: 'Find a customer', to: paths.home, permission: 'customers:read' },
   { label: 'Failed payments', to: paths.failedPayments, permission: 'payments:read' },
+  { label: 'Packing floor', to: paths.packing, permission: 'fulfilment:read' },
   { label: 'Workflow runs', to: paths.runs, permission: 'runs:read' },
   { label: 'Discounts', to: paths.discounts, permission: 'discounts:read' },
   { label: 'Promotions', to: paths.promotions, permission: 'promotions:read' },
