@@ -20,7 +20,8 @@ export const RUN_STATUS: Record<Status, { label: string; color: string }> = {
 export function RunStatusBadge({ status }: { status: Status }) {
   const { label, color } = RUN_STATUS[status];
   return (
-    <Badge variant="filled" color={color} title={status}>
+    // Never narrower than its words: a crowded table on a phone cut it short ("SUCC…").
+    <Badge variant="filled" color={color} title={status} miw="max-content">
       {label}
     </Badge>
   );
