@@ -172,6 +172,7 @@ describe('health and documentation', () => {
         '/identity/users/{userId}',
         '/identity/users/check-email',
         '/identity/users/search',
+        '/identity/users/stats',
         '/identity/users/{userId}/password',
         '/identity/sessions',
         '/identity/sessions/refresh',
