@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
 import { chromiumForFile, expectNoAxeViolations, JOURNEY_TIMEOUT, openPage } from './browser.js';
 import { signInToStaff } from './staff-session.js';
@@ -51,7 +51,7 @@ async function fulfilmentNow(): Promise<Fulfilment> {
   return service<Fulfilment>('GET', `/fulfilment/api/v1/fulfilments/${boxes[0]!.fulfilmentId}`);
 }
 
-/** A new customer's next box, paid and fulfilled in its kitchen: pending on the floor. */
+/** A new customer's next box, paid and so packed in its kitchen: pending on the floor. */
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const account = await scenarioAccount(baseUrl, 'payment-soon');
@@ -63,22 +63,23 @@ beforeAll(async () => {
       updatedBy: 'e2e',
     });
   }
-  await service('POST', `/fulfilment/api/v1/fulfilments/facilities/${order.facilityId}`, {
-    orderIds: [order.id],
-  });
-  // Paying the box also starts its own fulfilment workflow, which may take the box away and make
-  // it again: wait until the same box has been read twice, a second apart.
-  let seen = '';
-  for (let i = 0; i < 30; i++) {
-    const boxes = await service<{ serialNumber: string }[]>(
-      'GET',
-      `/fulfilment/api/v1/boxes/by-Order/${order.id}`,
-    );
-    const serial = boxes[0]?.serialNumber ?? '';
-    if (serial && serial === seen) break;
-    seen = serial;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  // Paying the box announces order_paid, whose workflow packs it in its kitchen and books its
+  // delivery; a change to the order meanwhile announces order_updated, whose workflow packs it
+  // again (a new box). A topic is delivered once the workflow it starts has ended, and a
+  // workflow's own changes write their topics before it ends: once none of the order's is
+  // waiting, the box on the floor is the one that stays.
+  await vi.waitFor(
+    async () => {
+      const pending = await service<{ data: { orderId: string; topic: string }[] }>(
+        'GET',
+        '/order/api/v1/outbox?status=pending&limit=100',
+      );
+      const waiting = pending.data.filter((m) => m.orderId === order.id).map((m) => m.topic);
+      if (waiting.length > 0)
+        throw new Error(`The order's ${waiting.join(', ')} not yet delivered`);
+    },
+    { timeout: JOURNEY_TIMEOUT / 2, interval: 250 },
+  );
   fulfilment = await fulfilmentNow();
 }, JOURNEY_TIMEOUT);
 
