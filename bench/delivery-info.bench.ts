@@ -10,10 +10,8 @@
  * Options: BENCH_ITERATIONS per target (default 30). DATABASE_URL: PostgreSQL instead of PGlite.
  */
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '@pawfresh/kit';
-import { startTestSession } from '@pawfresh/identity';
 import { fridayFromNow, household } from '../packages/testing/src/order-household.js';
-import { originOf, positiveInt, sideBySide, startRealServer } from './lib.js';
+import { originOf, positiveInt, sideBySide, startRealServer, signedInToken } from './lib.js';
 
 const ITERATIONS = positiveInt('BENCH_ITERATIONS', 30);
 const FUTURE_ORDERS = 12;
@@ -51,19 +49,7 @@ async function main() {
       fridayFromNow(),
     );
     const first = home.orders[0]!;
-    const { token } = await signAccessToken(
-      {
-        userId: home.userId,
-        role: 'customer',
-        sessionId: await startTestSession(
-          server.database,
-          { userId: home.userId, role: 'customer' },
-          new Date(),
-        ),
-      },
-      server.accessTokenSecret,
-      { now: new Date(), ttlSeconds: 3600 },
-    );
+    const token = await signedInToken(server, home.userId, 'customer');
     const streets = ['7 Swan Street', '12 Example Street'];
     const send = async (
       url: string,

@@ -6,7 +6,8 @@ import type { Result } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { systemClock } from '@pawfresh/kit';
+import { signAccessToken, systemClock } from '@pawfresh/kit';
+import { startTestSession } from '@pawfresh/identity';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { buildServer, prepareDatabase, readConfig } from '../apps/server/src/index.js';
 
@@ -120,6 +121,24 @@ export async function startRealServer(options: { databaseUrl?: string } = {}): P
     database,
     close,
   };
+}
+
+/**
+ * An access token for a person signed in to the real server: a live session in identity's table
+ * and a token for it, valid for an hour (customers for the customer API, staff for the staff API).
+ */
+export async function signedInToken(
+  server: Pick<RealServer, 'database' | 'accessTokenSecret'>,
+  userId: string,
+  role: 'customer' | 'support',
+): Promise<string> {
+  const now = new Date();
+  const sessionId = await startTestSession(server.database, { userId, role }, now);
+  const { token } = await signAccessToken({ userId, role, sessionId }, server.accessTokenSecret, {
+    now,
+    ttlSeconds: 3600,
+  });
+  return token;
 }
 
 /**

@@ -10,8 +10,6 @@
  *
  * Options: BENCH_ITERATIONS per target (default 30). DATABASE_URL: PostgreSQL instead of PGlite.
  */
-import { signAccessToken } from '@pawfresh/kit';
-import { startTestSession } from '@pawfresh/identity';
 import type { Order } from '@pawfresh/contracts/order';
 import type { Subscription } from '@pawfresh/contracts/subscription';
 import { DEMO_CUSTOMER_ID } from '../services/identity/src/seed/demo-users.js';
@@ -20,7 +18,7 @@ import {
   replanLines,
 } from '../services/orchestration/src/rules/subscription-changes.js';
 import { todayInAustralia } from '../services/orchestration/src/flows/subscription-changes/subscription-change-steps.js';
-import { originOf, positiveInt, sideBySide, startRealServer } from './lib.js';
+import { originOf, positiveInt, sideBySide, startRealServer, signedInToken } from './lib.js';
 
 const ITERATIONS = positiveInt('BENCH_ITERATIONS', 30);
 
@@ -63,19 +61,7 @@ async function main() {
         { productVariantId: sellable[2]!, ratio: 0.5 },
       ],
     ];
-    const { token } = await signAccessToken(
-      {
-        userId: DEMO_CUSTOMER_ID,
-        role: 'customer',
-        sessionId: await startTestSession(
-          server.database,
-          { userId: DEMO_CUSTOMER_ID, role: 'customer' },
-          new Date(),
-        ),
-      },
-      server.accessTokenSecret,
-      { now: new Date(), ttlSeconds: 3600 },
-    );
+    const token = await signedInToken(server, DEMO_CUSTOMER_ID, 'customer');
     const customer = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     let version = subscription.version;
     let boxes = 0;

@@ -25,8 +25,6 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { orderContract } from '@pawfresh/contracts/order';
 import { connect } from '@pawfresh/db';
-import { signAccessToken } from '@pawfresh/kit';
-import { startTestSession } from '@pawfresh/identity';
 import { findUserById, searchUsers } from '../services/identity/src/db/users-store.js';
 import { schema as identitySchema } from '../services/identity/src/db/schema.js';
 import { phoneForms, startsWithPattern } from '../services/identity/src/rules/user-search.js';
@@ -36,7 +34,15 @@ import { searchShipments } from '../services/courier/src/db/shipment-store.js';
 import { schema as courierSchema } from '../services/courier/src/db/schema.js';
 import { MAX_SEARCH_RESULTS } from '../services/staff/src/flows/search.js';
 import { searchKinds } from '../services/staff/src/rules/search-text.js';
-import { checkRun, originOf, positiveInt, round2, showRatio, startRealServer } from './lib.js';
+import {
+  checkRun,
+  originOf,
+  positiveInt,
+  round2,
+  showRatio,
+  startRealServer,
+  signedInToken,
+} from './lib.js';
 import { BENCH_USER_ID, seedOrders } from './orders-seeder.js';
 
 const duration = positiveInt('BENCH_DURATION', 5);
@@ -159,19 +165,7 @@ async function main() {
 
     // A support member of staff's token (the search and the 360 need customers:read).
     const staffId = '00000000-0000-4000-8000-ffffffffffff';
-    const { token } = await signAccessToken(
-      {
-        userId: staffId,
-        role: 'support',
-        sessionId: await startTestSession(
-          server.database,
-          { userId: staffId, role: 'support' },
-          new Date(),
-        ),
-      },
-      server.accessTokenSecret,
-      { now: new Date(), ttlSeconds: 3600 },
-    );
+    const token = await signedInToken(server, staffId, 'support');
     const headers = { authorization: `Bearer ${token}` };
     const origin = originOf(server.app);
     const identityDb = direct.forSchema(identitySchema);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '@pawfresh/contracts/audit';
 import type { LegacyUserData } from '@pawfresh/contracts/legacy';
 import type { MigrateResult } from '@pawfresh/contracts/orchestration-migration';
@@ -35,13 +35,16 @@ const cohortOf = async (cohort: string) => (await cohorts()).find((c) => c.cohor
 
 /** The run as the dashboard reads it, once it has ended (a person watches the page until then). */
 async function finished(workflowId: string): Promise<StaffMigrationRun> {
-  for (;;) {
-    const res = await call('GET', `/migration/runs/${workflowId}`, undefined, as.admin);
-    expect(res.statusCode, res.body).toBe(200);
-    const run = res.json<StaffMigrationRun>();
-    if (run.finished) return run;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const res = await call('GET', `/migration/runs/${workflowId}`, undefined, as.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const run = res.json<StaffMigrationRun>();
+      if (!run.finished) throw new Error(`run ${workflowId} has not finished`);
+      return run;
+    },
+    { timeout: 120_000, interval: 100 },
+  );
 }
 
 const start = (body: Record<string, unknown>, key: string = randomUUID()) =>
