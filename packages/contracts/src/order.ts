@@ -77,6 +77,23 @@ export const orderRefusalTypes = {
 } as const;
 
 export const blockedFulfilmentStatuses = ['in_progress', 'packed', 'palletised', 'queued'] as const;
+
+/**
+ * Why a box's customer-visible parts (its date, address, lines, discounts) can no longer change,
+ * as the order service's 409 `type`: the kitchen is working on it, or its cut-off has passed
+ * (changes close at the cut-off instant itself). Undefined: it may still change. The order service
+ * refuses its writes by this rule, and a preview of a change refuses by it too (docs/orders.md).
+ */
+export function boxChangeRefusalType(
+  order: { cutoffAt: Date | string; fulfilmentStatus: string },
+  now: Date,
+): typeof orderRefusalTypes.beingMade | typeof orderRefusalTypes.changesClosed | undefined {
+  if ((blockedFulfilmentStatuses as readonly string[]).includes(order.fulfilmentStatus)) {
+    return orderRefusalTypes.beingMade;
+  }
+  if (now.getTime() >= new Date(order.cutoffAt).getTime()) return orderRefusalTypes.changesClosed;
+  return undefined;
+}
 export const rebalancingStatuses = ['not_applicable', 'queued', 'processed'] as const;
 export const shipmentStatuses = ['pending', 'delivered'] as const;
 export const discountIntervals = ['once-off', 'recurring', 'hybrid'] as const;

@@ -110,7 +110,7 @@ describe("one box's meals", () => {
     expect(events.at(-1)?.createdBy).toBe(`staff:${ids.support}`);
   });
 
-  it("refuses a box being made in the customer app's words, changing nothing", async () => {
+  it("refuses a box being made in the customer app's words, its preview too, changing nothing", async () => {
     const closed = await staffApi.customer(h);
     const moved = await callJson(
       h.apps.order!,
@@ -128,9 +128,17 @@ describe("one box's meals", () => {
       as.admin,
     );
     expect(res.statusCode, res.body).toBe(409);
-    expect(messagesOf(res)[0]).toMatch(
-      /^Your box of \w+day \d+ \w+ can no longer change: the kitchen is already making it$/,
+    const refusal =
+      /^Your box of \w+day \d+ \w+ can no longer change: the kitchen is already making it$/;
+    expect(messagesOf(res)[0]).toMatch(refusal);
+    const preview = await call(
+      'POST',
+      `${mealsUrl(closed)}/preview`,
+      { animalId: dogOf(closed), skus: twoMeals(closed) },
+      as.admin,
     );
+    expect(preview.statusCode, preview.body).toBe(409);
+    expect(messagesOf(preview)[0]).toMatch(refusal);
     expect(await orderNow(closed.order.id)).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@ import { HttpError } from '@pawfresh/kit';
 import { slotsOffered } from '@pawfresh/contracts/courier';
 import {
   blockedFulfilmentStatuses,
+  boxChangeRefusalType,
   orderRefusalTypes,
   type FulfilmentStatus,
   type PaymentStatus,
@@ -19,15 +20,19 @@ export type ChangeRefusal =
 export const isBlockedFulfilmentStatus = (status: FulfilmentStatus) =>
   (blockedFulfilmentStatuses as readonly string[]).includes(status);
 
+/** The contracts' `boxChangeRefusalType`, with what the 409's words name. */
 export function changeRefusal(
   order: { cutoffAt: Date; fulfilmentStatus: FulfilmentStatus },
   now: Date,
 ): ChangeRefusal | undefined {
-  if (isBlockedFulfilmentStatus(order.fulfilmentStatus)) {
-    return { reason: 'blocked', fulfilmentStatus: order.fulfilmentStatus };
+  switch (boxChangeRefusalType(order, now)) {
+    case orderRefusalTypes.beingMade:
+      return { reason: 'blocked', fulfilmentStatus: order.fulfilmentStatus };
+    case orderRefusalTypes.changesClosed:
+      return { reason: 'past_cutoff', cutoffAt: order.cutoffAt };
+    default:
+      return undefined;
   }
-  if (isPastCutoff(order.cutoffAt, now)) return { reason: 'past_cutoff', cutoffAt: order.cutoffAt };
-  return undefined;
 }
 
 /**

@@ -1,9 +1,14 @@
 import { notFound, refuseIfAny, type InputProblem } from '@pawfresh/kit';
-import { orderTotals } from '@pawfresh/contracts/order';
+import { boxChangeRefusalType, orderTotals } from '@pawfresh/contracts/order';
 import type { OrderRecipeMixPrice } from '@pawfresh/contracts/orchestration-order-changes';
 import { lineItemInputs, mixRecipes } from '../../rules/order-lines.js';
 import type { WorkflowContext } from '../context.js';
-import { priceLines, readOwnedOrder, readProductVariants } from './order-change-steps.js';
+import {
+  boxRefusal,
+  priceLines,
+  readOwnedOrder,
+  readProductVariants,
+} from './order-change-steps.js';
 import { type OrderChangeAnswer, repriceLines } from './line-change-steps.js';
 
 interface RecipeMixInput {
@@ -100,12 +105,19 @@ const boxPriceOf = (
 /**
  * price-order-recipe-mix: the lines update-order-recipe-mix would write, priced by the same steps
  * (the order's place in its subscription, its discount there), and nothing written. Reads only.
+ * A box that can no longer change is refused, as the change would be.
  */
 export const priceOrderRecipeMix =
   (ctx: WorkflowContext) =>
   async (input: RecipeMixInput): Promise<Omit<OrderRecipeMixPrice, 'workflowId'>> => {
     const { order, items, byId } = await mixedLines(ctx, input);
     const priced = await priceLines(ctx, order, items, byId);
+    // The change would be refused (the order service's rule); so is its preview, in the same
+    // words. Checked last, so the steps of a run in flight before this check keep their places.
+    const closed = await ctx.step('check-box-open', async () =>
+      boxChangeRefusalType(order, ctx.clock.now()) ?? null,
+    );
+    if (closed) throw boxRefusal(order, closed);
     return {
       orderId: order.id,
       version: order.version,
