@@ -28,7 +28,32 @@ export class ServiceCallError extends Error {
   }
 }
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+/**
+ * What a call between services is answered with: a `fetch` Response over HTTP, or, in one process,
+ * `injectFetch`'s plain answer (no web streams to read one small JSON text).
+ */
+export interface FetchAnswer {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+  readonly body: { cancel(): Promise<void> } | null;
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<FetchAnswer>;
+
+/**
+ * Whether a base URL is a service of this same process: the server's `http://in-process/…` (every
+ * service in one process) or the tests' `http://<name>.svc`. Its answers are made by this process
+ * from the same contract, and checked against it by the service's serializer before they are
+ * sent (and raw answers in tests), so a caller need not check them again; nor can such a call
+ * hang on a network, so it carries no timeout.
+ */
+export function isInProcessUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'in-process' || host.endsWith('.svc');
+}
 
 export interface ClientOptions {
   /** Where the service's native paths start, e.g. `http://127.0.0.1:3000/svc/product`. */
@@ -51,7 +76,7 @@ export type ServiceClient<C extends ServiceContract> = {
 };
 
 /** A non-JSON answer (an endpoint that `produces` PDFs or CSV) as its bytes, passed on as it came. */
-async function binaryAnswer(res: Response): Promise<BinaryReply> {
+async function binaryAnswer(res: FetchAnswer): Promise<BinaryReply> {
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
   return binaryReply(
@@ -72,8 +97,10 @@ export function createServiceClient<C extends ServiceContract>(
   contract: C,
   options: ClientOptions,
 ): ServiceClient<C> {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch: FetchLike = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/$/, '');
+  const inProcess = isInProcessUrl(base);
+  const validateResponses = options.validateResponses ?? !inProcess;
   const client: Record<string, (input: unknown) => Promise<unknown>> = {};
   // Answers to GETs that carried an entity tag, revalidated with If-None-Match: a 304 costs the
   // other service no body and this one no parsing. Bounded, oldest first out.
@@ -115,14 +142,14 @@ export function createServiceClient<C extends ServiceContract>(
       const expected = endpoint.status ?? 200;
       let text = '';
       let body: unknown;
-      let res!: Response;
+      let res!: FetchAnswer;
       for (let asked = 1; ; asked++) {
         try {
           res = await doFetch(url, {
             method: endpoint.method,
             headers,
             body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
-            signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+            ...(inProcess ? {} : { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) }),
           });
         } catch (cause) {
           const err = new ServiceCallError(contract.service, name, 0, {
@@ -154,17 +181,20 @@ export function createServiceClient<C extends ServiceContract>(
         throw new ServiceCallError(contract.service, name, res.status, body);
       }
       if (expected === 204) return undefined;
-      if (options.validateResponses === false) return body;
-      const parsed = endpoint.response.safeParse(body);
-      if (!parsed.success) {
-        throw new ServiceCallError(contract.service, name, res.status, {
-          message: `${contract.service}.${name} answered with a body that does not match its contract`,
-          details: parsed.error.issues,
-        });
+      let data = body;
+      if (validateResponses) {
+        const parsed = endpoint.response.safeParse(body);
+        if (!parsed.success) {
+          throw new ServiceCallError(contract.service, name, res.status, {
+            message: `${contract.service}.${name} answered with a body that does not match its contract`,
+            details: parsed.error.issues,
+          });
+        }
+        data = parsed.data;
       }
       const etag = res.headers.get('etag');
-      if (etag && endpoint.method === 'GET') remember(url, etag, parsed.data);
-      return parsed.data;
+      if (etag && endpoint.method === 'GET') remember(url, etag, data);
+      return data;
     };
   }
   return client as ServiceClient<C>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import { isInProcessUrl, type FetchLike } from './client.js';
 import type { Registry } from './metrics.js';
 
 /** What the process hands every service. */
@@ -17,7 +18,7 @@ export interface ServiceRuntime<TDatabase = unknown> {
   /** Where this service is mounted: `/svc/<name>` in one process, `` when it runs alone. */
   mountPath: string;
   /** How this process reaches other services: in-process in one process, HTTP when split. */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  fetch?: FetchLike;
   log: Logger;
   /**
    * The process's metrics registry (ADR 017), where a service registers what operators watch
@@ -33,17 +34,12 @@ export interface ServiceRuntime<TDatabase = unknown> {
   settings: RuntimeSettings;
 }
 
-/**
- * Whether `service` is reached in this process: the server's `http://in-process/…` (every service
- * in one process) or the tests' `http://<name>.svc`. Its answers are then made by this process from
- * the same contract, and checked against it by the service's serializer before they are sent.
- */
+/** Whether `service` is reached in this process (`isInProcessUrl` of its base URL). */
 export function reachedInProcess(
   runtime: Pick<ServiceRuntime, 'serviceUrl'>,
   service: string,
 ): boolean {
-  const host = new URL(runtime.serviceUrl(service)).hostname;
-  return host === 'in-process' || host.endsWith('.svc');
+  return isInProcessUrl(runtime.serviceUrl(service));
 }
 
 export interface RuntimeSettings {

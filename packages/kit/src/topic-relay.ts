@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import type { FetchLike } from './client.js';
 
 /**
  * A service's topics, delivered from its transactional outbox to the subscribers configured for
@@ -127,7 +128,7 @@ export function startingSubscribers<T extends string>(
 export interface RelayOptions {
   subscribers: readonly Subscriber[];
   /** How subscribers are reached (HTTP by default). */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  fetch?: FetchLike;
   /** Sent as a bearer token, so subscribers know the call is ours. */
   token?: string;
   /** How long a claimed message is held before another relay may take it. */

@@ -5,6 +5,7 @@ import {
   ServiceCallError,
   createServiceClient,
   defineContract,
+  injectFetch,
   notFound,
   rawJson,
   requestContext,
@@ -121,6 +122,63 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+});
+
+describe('a client of a service in this process (injectFetch)', () => {
+  const inProcess = (fetchOf = injectFetch(app)) =>
+    createServiceClient(contract, {
+      baseUrl: 'http://in-process/w',
+      token: TOKEN,
+      fetch: fetchOf,
+    });
+
+  it('calls, is refused and revalidates as over HTTP', async () => {
+    const client = inProcess();
+    await expect(client.getWidget({ params: { id: known } })).resolves.toMatchObject({
+      id: known,
+      name: 'Sprocket',
+    });
+    await expect(client.createWidget({ body: { name: 'Cog' } })).resolves.toEqual({ id: known });
+    await expect(client.deleteWidget({ params: { id: known } })).resolves.toBeUndefined();
+    await expect(client.createWidget({ body: { name: '' } })).rejects.toMatchObject({
+      status: 400,
+      body: { message: ['name must not be empty'] },
+    });
+    const seen: number[] = [];
+    const inject = injectFetch(app);
+    const counting = inProcess(async (url, init) => {
+      const res = await inject(url, init);
+      seen.push(res.status);
+      return res;
+    });
+    const first = await counting.listWidgets({});
+    expect(await counting.listWidgets({})).toEqual(first);
+    expect(seen).toEqual([200, 304]);
+  });
+
+  it('takes its answers as the serializer checked them, and one over the network is checked', async () => {
+    // An answer that breaks the contract: only a service in another process could send it.
+    const broken = async () =>
+      new Response(JSON.stringify({ id: known, name: 42 }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    for (const baseUrl of ['http://in-process/w', 'http://widgets.svc/w']) {
+      const client = createServiceClient(contract, { baseUrl, token: TOKEN, fetch: broken });
+      await expect(client.getWidget({ params: { id: known } })).resolves.toEqual({
+        id: known,
+        name: 42,
+      });
+    }
+    const remote = createServiceClient(contract, {
+      baseUrl: 'http://widgets.example:4000/w',
+      token: TOKEN,
+      fetch: broken,
+    });
+    await expect(remote.getWidget({ params: { id: known } })).rejects.toThrow(
+      'answered with a body that does not match its contract',
+    );
+  });
 });
 
 describe('a client derived from the contract', () => {

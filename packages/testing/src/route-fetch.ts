@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { injectFetch } from '@pawfresh/kit';
+import { injectFetch, type FetchAnswer } from '@pawfresh/kit';
 
 /**
  * Lets services under test call each other in-process: `http://<service>.svc/...` goes to that
@@ -7,7 +7,7 @@ import { injectFetch } from '@pawfresh/kit';
  * `serviceApp` as `(name) => \`http://${name}.svc\``.
  */
 export function routeFetch(apps: Record<string, FastifyInstance>) {
-  return async (url: string, init: RequestInit): Promise<Response> => {
+  return async (url: string, init: RequestInit): Promise<FetchAnswer> => {
     const name = new URL(url).hostname.replace(/\.svc$/, '');
     const app = apps[name];
     if (!app) throw new TypeError(`fetch failed: no service ${name} in this test`);

@@ -1,6 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { TestClock, type Clock, type RuntimeSettings, type ServiceModule } from '@pawfresh/kit';
+import {
+  TestClock,
+  type Clock,
+  type FetchLike,
+  type RuntimeSettings,
+  type ServiceModule,
+} from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 
 export const TEST_SERVICE_TOKEN = 'test-service-token-00000000000000000000';
@@ -14,7 +20,7 @@ export async function serviceApp(
     database: DatabaseConnection;
     clock?: Clock;
     serviceUrl?: (name: string) => string;
-    fetch?: (url: string, init: RequestInit) => Promise<Response>;
+    fetch?: FetchLike;
     settings?: Partial<RuntimeSettings>;
   },
 ): Promise<FastifyInstance> {

@@ -1,6 +1,5 @@
 import {
   createServiceClient,
-  reachedInProcess,
   type ServiceClient,
   type ServiceRuntime,
 } from '@pawfresh/kit';
@@ -73,7 +72,6 @@ export function collaborators(
     baseUrl: runtime.serviceUrl(service),
     token: runtime.serviceToken,
     fetch: watched,
-    validateResponses: !reachedInProcess(runtime, service),
   });
   return {
     cart: createServiceClient(cartContract, options('cart')),
