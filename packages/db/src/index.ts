@@ -7,3 +7,4 @@ export * from './pglite-wire.js';
 export * from './revisions.js';
 export * from './json-rows.js';
 export * from './outbox.js';
+export * from './page-total.js';

@@ -544,6 +544,40 @@ describe('status changes', () => {
     }
   });
 
+  it('shows no list a pause that has ended: with a status filter or without, resumed once', async () => {
+    const pausedUntil = async () => {
+      const { sub } = await activeSubscription();
+      const res = await act(sub.id, 'pause', {
+        resumeAt: '2026-12-01',
+        timezone: 'Australia/Perth',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return sub;
+    };
+    const filtered = await pausedUntil();
+    const unfiltered = await pausedUntil();
+    const list = async (userId: string, status?: string) =>
+      (
+        await call('GET', `/subscriptions?userId=${userId}${status ? `&status=${status}` : ''}`)
+      ).json<{ data: Subscription[]; meta: { total: number } }>();
+    h.clock.set(new Date('2026-11-30T16:00:00.000Z'));
+    try {
+      const active = await list(filtered.userId, 'active');
+      expect(active.data.map((s) => [s.id, s.status, s.version])).toEqual([
+        [filtered.id, 'active', 3],
+      ]);
+      expect(active.meta.total).toBe(1);
+      const all = await list(unfiltered.userId);
+      expect(all.data.map((s) => [s.id, s.status, s.version])).toEqual([
+        [unfiltered.id, 'active', 3],
+      ]);
+      // Read again, nothing more is written.
+      expect((await list(unfiltered.userId)).data[0]?.version).toBe(3);
+    } finally {
+      h.clock.set(new Date('2026-11-02T09:00:00.000Z'));
+    }
+  });
+
   it('cancels with reasons, then reactivates', async () => {
     const { sub } = await activeSubscription();
     const expensive = cancelReasonIdOf('too-expensive');

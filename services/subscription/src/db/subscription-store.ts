@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from '@pawfresh/db/orm';
-import { isUniqueViolation } from '@pawfresh/db';
+import { isUniqueViolation, pageTotal } from '@pawfresh/db';
 import {
   cancelReasons,
   extras,
@@ -98,17 +98,18 @@ export async function listSubscriptionRows(
     );
   }
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(subscriptions)
-      .where(where)
-      .orderBy(desc(subscriptions.createdAt), asc(subscriptions.id))
-      .offset(filter.offset)
-      .limit(filter.limit),
-    db.select({ n: count() }).from(subscriptions).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(where)
+    .orderBy(desc(subscriptions.createdAt), asc(subscriptions.id))
+    .offset(filter.offset)
+    .limit(filter.limit);
+  const total = await pageTotal(rows, filter, async () => {
+    const [counted] = await db.select({ n: count() }).from(subscriptions).where(where);
+    return counted?.n ?? 0;
+  });
+  return { rows, total };
 }
 
 /** Loads the children of many subscriptions in a handful of queries. */

@@ -13,6 +13,7 @@ import {
   subscriptionOwnerRows,
 } from '../db/subscription-store.js';
 import { toSubscription, type ListFlags } from '../db/to-subscription.js';
+import { pauseHasEnded } from '../rules/resume-date.js';
 import { subscriptionNotFound } from './change-subscription.js';
 import type { SubscriptionContext } from './context.js';
 
@@ -25,19 +26,24 @@ export interface SubscriptionQuery extends ListFlags {
 }
 
 /**
- * Subscriptions, newest first; paused ones whose resume date has come are resumed first (only
- * the household's when the query names one), so no read shows them paused.
+ * Subscriptions, newest first; paused ones whose resume date has come are resumed (only the
+ * household's when the query names one), so no read shows them paused. With a status filter they
+ * are resumed first (an `active` list must hold them); without one, only when the page shows one,
+ * and the page is read again: most reads find none and write nothing.
  */
 export async function listSubscriptions(
   ctx: SubscriptionContext,
   query: SubscriptionQuery,
 ): Promise<SubscriptionPage> {
-  await resumeDueSubscriptions(
-    ctx.db,
-    ctx.clock.now(),
-    query.userId ? { userId: query.userId } : {},
-  );
-  const { rows, total } = await listSubscriptionRows(ctx.db, query);
+  const now = ctx.clock.now();
+  const resume = () =>
+    resumeDueSubscriptions(ctx.db, now, query.userId ? { userId: query.userId } : {});
+  if (query.status) await resume();
+  let { rows, total } = await listSubscriptionRows(ctx.db, query);
+  if (!query.status && rows.some((row) => pauseHasEnded(row, now))) {
+    await resume();
+    ({ rows, total } = await listSubscriptionRows(ctx.db, query));
+  }
   return {
     data: (await loadAggregates(ctx.db, rows)).map((a) => toSubscription(a, query)),
     meta: { total, offset: query.offset, limit: query.limit },

@@ -11,3 +11,16 @@ export function resumeDateProblem(
   if (at.getTime() <= now.getTime()) return 'resumeAt must be a date after today';
   return undefined;
 }
+
+/**
+ * Whether a pause has ended: the subscription is paused and its resume instant has come. Such a
+ * subscription is resumed before any read shows it (`resumeDueSubscriptions`, and the minute
+ * sweep), so no one sees it paused.
+ */
+export const pauseHasEnded = (
+  subscription: { status: string; resumeAt: Date | null },
+  now: Date,
+): boolean =>
+  subscription.status === 'paused' &&
+  subscription.resumeAt !== null &&
+  subscription.resumeAt.getTime() <= now.getTime();
