@@ -14,7 +14,9 @@
  *   no service calls, no JSON;
  * - `GET /api/staff/v1/customers/{id}/overview` (the 360, one round trip from the app) for a
  *   customer with 50 orders, against the same answer from a bare Fastify route (the bench's usual
- *   ceiling: the HTTP stack alone).
+ *   ceiling: the HTTP stack alone);
+ * - `GET /api/staff/v1/dashboard` (the home page's numbers, issue 32) against the same four counts
+ *   run directly by the services' stat stores, at once.
  *
  * Customer ids follow the orders seeder's scheme (`…-8000-<u in hex>`), so its orders are theirs.
  * BENCH_KEEP_DATABASE=1 keeps the seeded database (named after the counts) for the next run.
@@ -33,6 +35,13 @@ import { schema as orderSchema } from '../services/order/src/db/schema.js';
 import { searchShipments } from '../services/courier/src/db/shipment-store.js';
 import { schema as courierSchema } from '../services/courier/src/db/schema.js';
 import { MAX_SEARCH_RESULTS } from '../services/staff/src/flows/search.js';
+import { dashboardPeriods } from '../services/staff/src/rules/dashboard-periods.js';
+import { newCustomers } from '../services/identity/src/db/stats-store.js';
+import { boxesByFacility } from '../services/order/src/db/stats-store.js';
+import { paymentStats } from '../services/payment/src/db/stats-store.js';
+import { schema as paymentSchema } from '../services/payment/src/db/schema.js';
+import { subscriptionStats } from '../services/subscription/src/db/stats-store.js';
+import { schema as subscriptionSchema } from '../services/subscription/src/db/schema.js';
 import { searchKinds } from '../services/staff/src/rules/search-text.js';
 import {
   checkRun,
@@ -248,6 +257,33 @@ async function main() {
     const real = await overHttp(overview, headers);
     console.log(
       `customer 360 (${answer.length} bytes): real ${show(real)}; bare Fastify with the same answer ${show(base)}; throughput ratio ${showRatio(real.rps / base.rps)}; load ${load()}`,
+    );
+
+    // The home page's numbers (issue 32): the staff route, which asks four services at once,
+    // against the same four counts run directly by their stores, at once, on the pool.
+    const dashboard = `${origin}/api/staff/v1/dashboard`;
+    const dashboardFirst = await fetch(dashboard, { headers });
+    const dashboardAnswer = await dashboardFirst.text();
+    if (dashboardFirst.status !== 200) {
+      throw new Error(`dashboard: ${dashboardFirst.status} ${dashboardAnswer}`);
+    }
+    const subscriptionDb = direct.forSchema(subscriptionSchema);
+    const paymentDb = direct.forSchema(paymentSchema);
+    const sameCounts = async () => {
+      const { week, last30Days } = dashboardPeriods(new Date());
+      const weekFrom = new Date(week.fromInstant);
+      const weekTo = new Date(week.toInstant);
+      await Promise.all([
+        subscriptionStats(subscriptionDb, new Date(last30Days.from), new Date(last30Days.to)),
+        boxesByFacility(orderDb, week.from, week.to),
+        paymentStats(paymentDb, weekFrom, weekTo),
+        newCustomers(identityDb, weekFrom, weekTo),
+      ]);
+    };
+    const countsBase = await directly(sameCounts);
+    const countsReal = await overHttp(dashboard, headers);
+    console.log(
+      `home dashboard (${dashboardAnswer.length} bytes): real ${show(countsReal)}; the same counts directly ${show(countsBase)}; p99 ratio ${showRatio(countsReal.p99 / countsBase.p99)}, throughput ratio ${showRatio(countsReal.rps / countsBase.rps)}; load ${load()}`,
     );
   } finally {
     await baseline.close();

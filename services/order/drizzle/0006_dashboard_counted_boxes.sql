@@ -1,0 +1,2 @@
+DROP INDEX "order"."orders_delivery_facility";--> statement-breakpoint
+CREATE INDEX "orders_delivery_facility_counted" ON "order"."orders" USING btree ("delivery_date","facility_id") WHERE "order"."orders"."payment_status" <> 'expired' and "order"."orders"."is_cancelled" = false;
