@@ -1,17 +1,21 @@
-// Lighthouse (mobile preset) on the customer app as a phone would load it: the built app and
-// server on a throwaway embedded database with the demo data, Debian's Chromium, and the scores
-// and bytes on the wire for the sign-in page and the signed-in deliveries and account pages. A measurement, not a
-// test: `npm run lighthouse` prints it; nothing here is timed in the test suites.
+// Lighthouse on the built app and server on a throwaway embedded database with the demo data, in
+// Debian's Chromium: the scores and bytes on the wire of the customer app as a phone would load it
+// (mobile preset: the sign-in page and the signed-in deliveries and account pages), and of the
+// back office as a desk would (desktop preset: the search page and a customer's page, signed in
+// as support). A measurement, not a test: `npm run lighthouse` prints it; nothing here is timed
+// in the test suites.
 // LIGHTHOUSE_RUNS=3 audits each page three times and prints the median run of each (by score);
 // LIGHTHOUSE_REPORTS=<folder> writes every run's full report there as JSON.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import lighthouse, { type Flags } from 'lighthouse';
+import lighthouse, { type Config, type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './browser.js';
 import { freePort, startBuiltServer } from './server.js';
 import { signIn } from './session.js';
+import { signInToStaff } from './staff-session.js';
 
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
@@ -29,14 +33,18 @@ try {
     args: [`--remote-debugging-port=${debugPort}`, ...chromiumArgs],
   });
 
-  const audit = async (pagePath: string, run: number, flags: Flags = {}) => {
-    const result = await lighthouse(`${server.baseUrl}${pagePath}`, {
-      port: debugPort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      ...flags,
-    });
+  const audit = async (pagePath: string, run: number, flags: Flags = {}, config?: Config) => {
+    const result = await lighthouse(
+      `${server.baseUrl}${pagePath}`,
+      {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        ...flags,
+      },
+      config,
+    );
     if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
     const { categories, audits } = result.lhr;
     if (reportDir) {
@@ -89,6 +97,24 @@ try {
       await (await context.newCDPSession(tab)).send('Network.clearBrowserCache');
       await tab.close();
       record(await audit(pagePath, run, { disableStorageReset: true }));
+    }
+
+    // The back office at a desk (desktop preset): support signed in, the search page and the demo
+    // customer's page, each as a first visit but for the session cookie.
+    const desk = await context.newPage();
+    await signInToStaff(desk, server.baseUrl, 'staff@pawfresh.com.au');
+    await desk.keyboard.press('Control+K');
+    const search = desk.getByRole('dialog', { name: 'Search' });
+    await search.getByRole('textbox').fill('demo@pawfresh.com.au');
+    await search.getByRole('listitem').first().getByRole('button').click();
+    await desk.waitForURL(/\/staff\/customers\/[0-9a-f-]{36}$/);
+    const customerPage = new URL(desk.url()).pathname;
+    await desk.close();
+    for (const pagePath of ['/staff/', customerPage]) {
+      const tab = await context.newPage();
+      await (await context.newCDPSession(tab)).send('Network.clearBrowserCache');
+      await tab.close();
+      record(await audit(pagePath, run, { disableStorageReset: true }, desktopConfig));
     }
   }
   // The median run of each page by performance score (the run itself, so its figures agree).
