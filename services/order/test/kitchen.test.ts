@@ -117,7 +117,34 @@ describe('rebalancing', () => {
       ...body,
     });
 
+  it('a dry run plans the move and writes nothing; the same request then moves those boxes', async () => {
+    const before = await forecast();
+    const dry = await rebalance({ toDate: '2026-11-18', amountOfBoxes: 2, dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toEqual({
+      movedOrderIds: [],
+      requested: 2,
+      dryRun: true,
+      plannedOrderIds: [mel[0]!.id, mel[1]!.id],
+      staying: [],
+    });
+    expect(await forecast()).toEqual(before);
+    expect((await h.call('GET', `/api/v1/orders/${mel[0]!.id}`)).json<Order>()).toMatchObject({
+      makeDate: '2026-11-19',
+      rebalancingStatus: 'not_applicable',
+    });
+    // A dry run that cannot move anything says what the move would: the same 409.
+    const refused = await rebalance({ toDate: '2026-11-15', dryRun: true });
+    expect(refused.statusCode).toBe(409);
+    expect(messagesOf(refused)[0]).toMatch(/do not cook on Sundays/);
+    const bad = await rebalance({ toDate: '2026-11-18', dryRun: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toContain('dryRun must be true or false');
+  });
+
   it('moves boxes earlier within the limits, queued for the kitchen', async () => {
+    const planned = await rebalance({ toDate: '2026-11-18', dryRun: true });
+    expect(planned.json()).toMatchObject({ plannedOrderIds: [mel[0]!.id] });
     const res = await rebalance({ toDate: '2026-11-18' });
     expect(res.json()).toEqual({ movedOrderIds: [mel[0]!.id], requested: 1 });
     const moved = (await h.call('GET', `/api/v1/orders/${mel[0]!.id}`)).json<Order>();
