@@ -29,6 +29,10 @@ export const packingFacilities = [
 ] as const;
 export type PackingFacility = (typeof packingFacilities)[number];
 
+/** A kitchen's name for people ("Melbourne kitchen"); an unknown id reads "Facility N". */
+export const facilityName = (facilityId: number): string =>
+  packingFacilities.find((f) => f.facilityId === facilityId)?.name ?? `Facility ${facilityId}`;
+
 /** The progress counters the board shows first, in the kitchen's order of work. */
 export const progressStatuses = ['queued', 'in_progress', 'packed', 'palletised'] as const;
 
