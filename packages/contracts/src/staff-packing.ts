@@ -40,12 +40,13 @@ const REASON_MESSAGE =
   'reason is required: say why (what the kitchen or the customer needs); it is kept in the audit log';
 export const packingReason = reasonSaying(REASON_MESSAGE);
 
-const facilityIdField = z.coerce
-  .number({ error: 'facilityId must be one of the kitchens: 1 or 2' })
-  .int({ error: 'facilityId must be one of the kitchens: 1 or 2' })
-  .refine((id) => packingFacilities.some((f) => f.facilityId === id), {
-    error: 'facilityId must be one of the kitchens: 1 or 2',
-  });
+export const KITCHEN_MESSAGE = 'facilityId must be one of the kitchens: 1 or 2';
+export const isKitchen = (id: number) => packingFacilities.some((f) => f.facilityId === id);
+
+export const facilityIdField = z.coerce
+  .number({ error: KITCHEN_MESSAGE })
+  .int({ error: KITCHEN_MESSAGE })
+  .refine(isKitchen, { error: KITCHEN_MESSAGE });
 
 export const packingBoxSchema = z
   .object({
