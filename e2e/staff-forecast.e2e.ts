@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
+import { addDays, formatDay } from '../packages/contracts/src/calendar-dates.js';
 import { chromiumForFile, expectNoAxeViolations, JOURNEY_TIMEOUT, openPage } from './browser.js';
 import { signInToStaff } from './staff-session.js';
 import { scenarioAccount } from './workflows.js';
@@ -38,16 +39,7 @@ type Order = {
   orderLineItems: { productVariantId: string | null; planType: string | null }[];
 };
 
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const isSunday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
-const shortDay = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
 
 /** Boxes on each day at the box's kitchen, as the order service counts them. */
 async function boxesOn(dates: string[]): Promise<number[]> {
@@ -111,15 +103,23 @@ describe('forecast and stock in Chromium', () => {
         await page.getByLabel('From', { exact: true }).fill(addDays(order.makeDate, -3));
         const boxes = page.getByRole('region', { name: 'Boxes per kitchen per day' });
         await boxes.getByRole('figure').waitFor();
+        await boxes
+          .getByRole('figure')
+          .getByText(/: \d+ in all\.$/)
+          .waitFor();
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `${SHOTS}/forecast-desktop.png` });
         await boxes.getByRole('button', { name: 'Show the numbers' }).click();
         await boxes
           .getByRole('table', { name: 'Boxes per kitchen per make date' })
-          .getByRole('rowheader', { name: shortDay(order.makeDate) })
+          .getByRole('rowheader', { name: formatDay(order.makeDate) })
           .waitFor();
 
         const [fromBefore, toBefore] = await boxesOn([order.makeDate, toDate]);
         const rebalance = page.getByRole('region', { name: 'Rebalance a day' });
-        await rebalance.getByLabel('Kitchen').selectOption(String(order.facilityId));
+        await rebalance
+          .getByLabel('Kitchen', { exact: true })
+          .selectOption(String(order.facilityId));
         await rebalance.getByLabel('Move boxes made on').selectOption(order.makeDate);
         await rebalance.getByLabel('To make date').fill(toDate);
         await rebalance.getByLabel('How many boxes at most').fill('1');
@@ -128,7 +128,9 @@ describe('forecast and stock in Chromium', () => {
         await planned.getByText(/^1 box would move from/).waitFor();
         expect(await boxesOn([order.makeDate, toDate])).toEqual([fromBefore, toBefore]);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `${SHOTS}/forecast-dry-run-desktop.png`, fullPage: true });
+        await rebalance.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.evaluate(() => window.scrollBy(0, -80));
+        await page.screenshot({ path: `${SHOTS}/forecast-dry-run-desktop.png` });
 
         await planned.getByRole('button', { name: 'Move 1 box' }).click();
         const dialog = page.getByRole('dialog', { name: 'Move the boxes' });
@@ -140,21 +142,25 @@ describe('forecast and stock in Chromium', () => {
         await dialog.getByText(/^Moved 1 box from .* to .*\. Kept in the audit log/).waitFor();
         expect(await boxesOn([order.makeDate, toDate])).toEqual([fromBefore! - 1, toBefore! + 1]);
         await dialog.getByRole('button', { name: 'Done' }).click();
-        await boxes.getByRole('row', { name: new RegExp(`^${shortDay(toDate)} `) }).waitFor();
+        await boxes.getByRole('row', { name: new RegExp(`^${formatDay(toDate)} `) }).waitFor();
 
         // The box's meal out of stock: the stock monitor marks the days it is needed.
         await service('PATCH', `/product/api/v1/variants/${meal.productVariantId}/status`, {
           status: 'out_of_stock',
         });
         const stock = page.getByRole('region', { name: 'Stock monitor' });
-        await stock.getByLabel('Kitchen').selectOption(String(order.facilityId));
+        await stock.getByLabel('Kitchen', { exact: true }).selectOption(String(order.facilityId));
         await stock.getByRole('note').filter({ hasText: 'Runs short' }).waitFor();
         await stock
           .getByRole('cell', { name: /short$/ })
           .first()
           .waitFor();
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `${SHOTS}/forecast-stock-desktop.png`, fullPage: true });
+        await stock
+          .getByRole('heading', { name: 'Stock monitor' })
+          .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.evaluate(() => window.scrollBy(0, -80));
+        await page.screenshot({ path: `${SHOTS}/forecast-stock-desktop.png` });
         expect(errors).toEqual([]);
       } finally {
         await service('PATCH', `/product/api/v1/variants/${meal.productVariantId}/status`, {

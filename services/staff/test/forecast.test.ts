@@ -108,9 +108,11 @@ describe('the stock monitor', () => {
     expect(meal.total).toBe(onTheDay.quantity);
     expect(onTheDay.quantity % 3).toBe(0);
     expect(meal).toMatchObject({ status: 'active', available: true, shortDays: [], type: 'meal' });
-    expect(meal.name).toMatch(
-      new RegExp(`^${h.meals.find((m) => m.id === meal.productId)!.name}, `),
+    const product = h.meals.find((m) => m.id === meal.productId)!;
+    expect(meal.name).toBe(
+      product.variants.find((v) => v.id === meal.productVariantId)!.variantName,
     );
+    expect(meal.name.startsWith(product.name)).toBe(true);
     expect(meal.days.some((d) => d.short)).toBe(false);
 
     const out = await callJson(

@@ -160,6 +160,13 @@ describe('stockByProduct', () => {
     ]);
     const [fine] = stockByProduct([line('2026-12-01', 14)], dates, [product('active')]);
     expect(fine).toMatchObject({ available: true, shortDays: [] });
+    const named = {
+      ...product('active'),
+      variants: [{ ...product('active').variants[0]!, variantName: 'Beef 200 g pouch' }],
+    } as Product;
+    expect(stockByProduct([line('2026-12-01', 1)], dates, [named])[0]!.name).toBe(
+      'Beef 200 g pouch',
+    );
     const [gone] = stockByProduct([line('2026-12-02', 1)], dates, []);
     expect(gone).toMatchObject({
       name: 'A product no longer in the catalogue',

@@ -11,6 +11,10 @@ import type { StockMonitor } from '@pawfresh/contracts/staff-forecast';
 export const isAvailable = (status: ProductStatus | null): boolean =>
   status === 'active' || status === 'discontinuing';
 
+/** A variant's name when it names the product already ("Beef Bowl 500 g pouch"), else both. */
+const nameOf = (product: string, variant: string | undefined) =>
+  !variant ? product : variant.startsWith(product) ? variant : `${product}, ${variant}`;
+
 /** One line of the order service's stock monitor: units of a product on a make date. */
 export interface StockLine {
   makeDate: string;
@@ -52,9 +56,7 @@ export function stockByProduct(
         productId: line.productId,
         productVariantId: line.productVariantId,
         name: product
-          ? variant
-            ? `${product.name}, ${variant.variantName}`
-            : product.name
+          ? nameOf(product.name, variant?.variantName)
           : 'A product no longer in the catalogue',
         sku: variant?.sku ?? null,
         type: product?.type ?? null,

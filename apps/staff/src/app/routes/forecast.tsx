@@ -65,7 +65,8 @@ export function ForecastPage() {
         </Paper>
       ) : null}
       {can('forecast:rebalance') && forecast.data ? (
-        <RebalancePanel forecast={forecast.data} />
+        // Another range is another choice of days: the panel starts again from its busiest.
+        <RebalancePanel key={forecast.data.fromDate} forecast={forecast.data} />
       ) : null}
       {can('stock:read') ? (
         <Paper withBorder p="md" component="section" aria-labelledby="stock-title">

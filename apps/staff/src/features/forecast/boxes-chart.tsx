@@ -34,10 +34,17 @@ export function BoxesChart({ forecast }: { forecast: BoxForecast }) {
           }))}
           yAxisLabel="Boxes"
           tickLine="y"
+          yAxisProps={{ allowDecimals: false }}
         />
       }
       table={
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer
+          minWidth={480}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Boxes per kitchen per make date (scrolls sideways)"
+        >
           <Table striped withTableBorder>
             <Table.Caption>Boxes per kitchen per make date</Table.Caption>
             <Table.Thead>

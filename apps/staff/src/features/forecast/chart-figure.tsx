@@ -3,8 +3,8 @@ import { useId, useState, type ReactNode } from 'react';
 
 /**
  * A chart with its caption and the same numbers as a table: the table is read by screen readers
- * while hidden, and shown to anyone who asks ("Show the numbers"). The chart itself is hidden from
- * assistive technology, which reads the table instead.
+ * while hidden, and shown to anyone who asks ("Show the numbers"). The chart itself is inert (hidden
+ * from assistive technology and the keyboard), which read the table instead.
  */
 export function ChartFigure({
   caption,
@@ -32,7 +32,8 @@ export function ChartFigure({
           {showTable ? 'Hide the numbers' : 'Show the numbers'}
         </Button>
       </Group>
-      <div aria-hidden>{chart}</div>
+      {/* inert: hidden from assistive technology and out of the tab order (recharts focuses). */}
+      <div inert>{chart}</div>
       {showTable ? table : <VisuallyHidden>{table}</VisuallyHidden>}
     </Stack>
   );

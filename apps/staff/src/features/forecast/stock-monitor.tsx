@@ -83,6 +83,7 @@ export function StockMonitorView({ stock }: { stock: StockMonitor }) {
               }))}
               yAxisLabel="Pouches"
               tickLine="y"
+              yAxisProps={{ allowDecimals: false }}
             />
           }
           table={
@@ -109,14 +110,23 @@ function StockTable({
   caption: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    // Native scrolling, focusable: on a phone the table scrolls sideways with the keyboard too.
+    <Table.ScrollContainer
+      minWidth={1100}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${caption} (scrolls sideways)`}
+    >
       <Table withTableBorder withColumnBorders fz="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Product</Table.Th>
+            <Table.Th scope="col" miw={200}>
+              Product
+            </Table.Th>
             {stock.makeDates.map((d) => (
-              <Table.Th key={d} scope="col" ta="right">
+              <Table.Th key={d} scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatDay(d)}
               </Table.Th>
             ))}
