@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, formatDay } from '../packages/contracts/src/calendar-dates.js';
 import { chromiumForFile, expectNoAxeViolations, JOURNEY_TIMEOUT, openPage } from './browser.js';
 import { signInToStaff } from './staff-session.js';
-import { scenarioAccount } from './workflows.js';
+import { paidKitchenBox, serviceCaller, type KitchenOrder } from './kitchen-box.js';
 
 /**
  * Forecast and stock (issue 32 item 3): operations opens the forecast, rebalances a kitchen's
@@ -19,25 +18,7 @@ const browser = chromiumForFile();
 const SHOTS = 'docs/screenshots/staff';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const auth = { Authorization: `Bearer ${process.env.SERVICE_TOKEN ?? DEV_SERVICE_TOKEN}` };
-
-async function service<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/svc${path}`, {
-    method,
-    headers: body === undefined ? auth : { ...auth, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-type Order = {
-  id: string;
-  version: number;
-  makeDate: string;
-  facilityId: number;
-  orderLineItems: { productVariantId: string | null; planType: string | null }[];
-};
+const service = serviceCaller(baseUrl);
 
 const isSunday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
 
@@ -51,36 +32,13 @@ async function boxesOn(dates: string[]): Promise<number[]> {
   return dates.map((d) => forecast.days.find((x) => x.makeDate === d)?.boxes ?? 0);
 }
 
-let order: Order;
+let order: KitchenOrder;
 let toDate: string;
 
 /** A new customer's next box, paid: a box the kitchen may make earlier. */
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const account = await scenarioAccount(baseUrl, 'payment-soon');
-  order = await service<Order>('GET', `/order/api/v1/orders/${account.orders[0]!.orderId}`);
-  for (const paymentStatus of ['processing', 'processed']) {
-    order = await service<Order>('PATCH', `/order/api/v1/orders/${order.id}/payment-status`, {
-      paymentStatus,
-      version: order.version,
-      updatedBy: 'e2e',
-    });
-  }
-  // Paying announces order_paid, whose workflow packs the box: wait until the order's topics are
-  // delivered, so nothing changes the box while the journey moves it.
-  await vi.waitFor(
-    async () => {
-      const pending = await service<{ data: { orderId: string; topic: string }[] }>(
-        'GET',
-        '/order/api/v1/outbox?status=pending&limit=100',
-      );
-      const waiting = pending.data.filter((m) => m.orderId === order.id).map((m) => m.topic);
-      if (waiting.length > 0)
-        throw new Error(`The order's ${waiting.join(', ')} not yet delivered`);
-    },
-    { timeout: JOURNEY_TIMEOUT / 2, interval: 250 },
-  );
-  order = await service<Order>('GET', `/order/api/v1/orders/${order.id}`);
+  order = await paidKitchenBox(baseUrl);
   toDate = isSunday(addDays(order.makeDate, -1))
     ? addDays(order.makeDate, -2)
     : addDays(order.makeDate, -1);

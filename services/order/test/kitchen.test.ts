@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORECAST_DATE_MESSAGE, type Order } from '@pawfresh/contracts/order';
 import { messagesOf } from '@pawfresh/testing';
-import { rebalanceRefusal } from '../src/rules/rebalancing.js';
 import { createOrder, harness, mealItem, melbourneAddress, type Harness } from './harness.js';
 
 let h: Harness;
@@ -205,30 +204,5 @@ describe('rebalancing', () => {
       timezone: 'Australia/Melbourne',
     });
     expect(messagesOf(started)[0]).toMatch(/the kitchen has started it/);
-  });
-});
-
-describe('rebalanceRefusal', () => {
-  const box = {
-    deliveryDate: '2026-11-20',
-    expectedDeliverySlotId: 'PM' as const,
-    depotCode: 'MEL',
-    facilityId: 1,
-    fulfilmentStatus: 'pending' as const,
-    paymentStatus: 'processed' as const,
-    billingDate: '2026-11-17',
-    isCancelled: false,
-  };
-  it('allows up to two days earlier than the rule, a kitchen day after today', () => {
-    expect(rebalanceRefusal(box, '2026-11-19', '2026-11-10', false)).toBeUndefined();
-    expect(rebalanceRefusal(box, '2026-11-17', '2026-11-10', false)).toBeUndefined();
-    expect(rebalanceRefusal(box, '2026-11-16', '2026-11-10', false)).toBe('too_early');
-    expect(rebalanceRefusal(box, '2026-11-16', '2026-11-10', true)).toBeUndefined();
-    expect(rebalanceRefusal(box, '2026-11-20', '2026-11-10', true)).toBe('misses_the_truck');
-    expect(rebalanceRefusal(box, '2026-11-15', '2026-11-10', true)).toBe('sunday');
-    expect(rebalanceRefusal(box, '2026-11-17', '2026-11-17', true)).toBe('not_after_today');
-    expect(
-      rebalanceRefusal({ ...box, fulfilmentStatus: 'packed' }, '2026-11-18', '2026-11-10', false),
-    ).toBe('not_open');
   });
 });

@@ -79,3 +79,19 @@ describe('planRebalance', () => {
     },
   );
 });
+
+describe('rebalanceRefusal', () => {
+  const one = box('a');
+  it('allows up to two days earlier than the rule, a kitchen day after today', () => {
+    expect(rebalanceRefusal(one, '2026-11-19', '2026-11-10', false)).toBeUndefined();
+    expect(rebalanceRefusal(one, '2026-11-17', '2026-11-10', false)).toBeUndefined();
+    expect(rebalanceRefusal(one, '2026-11-16', '2026-11-10', false)).toBe('too_early');
+    expect(rebalanceRefusal(one, '2026-11-16', '2026-11-10', true)).toBeUndefined();
+    expect(rebalanceRefusal(one, '2026-11-20', '2026-11-10', true)).toBe('misses_the_truck');
+    expect(rebalanceRefusal(one, '2026-11-15', '2026-11-10', true)).toBe('sunday');
+    expect(rebalanceRefusal(one, '2026-11-17', '2026-11-17', true)).toBe('not_after_today');
+    expect(
+      rebalanceRefusal({ ...one, fulfilmentStatus: 'packed' }, '2026-11-18', '2026-11-10', false),
+    ).toBe('not_open');
+  });
+});
