@@ -2,11 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { DEV_SERVICE_TOKEN } from '../apps/server/src/config.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumForFile, expectNoAxeViolations, JOURNEY_TIMEOUT, openPage } from './browser.js';
 import { signInToStaff } from './staff-session.js';
-import { scenarioAccount } from './workflows.js';
+import { paidKitchenBox, serviceCaller, type KitchenOrder } from './kitchen-box.js';
 
 /**
  * The packing floor (issue 32 item 2): operations opens a kitchen's make date, holds and releases
@@ -19,19 +18,8 @@ const browser = chromiumForFile();
 const SHOTS = 'docs/screenshots/staff';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const auth = { Authorization: `Bearer ${process.env.SERVICE_TOKEN ?? DEV_SERVICE_TOKEN}` };
+const service = serviceCaller(baseUrl);
 
-async function service<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/svc${path}`, {
-    method,
-    headers: body === undefined ? auth : { ...auth, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-type Order = { id: string; version: number; makeDate: string; facilityId: number };
 type Fulfilment = {
   fulfilmentId: string;
   isOnHold: boolean;
@@ -39,7 +27,7 @@ type Fulfilment = {
   boxes: { serialNumber: string; customerName: string }[];
 };
 
-let order: Order;
+let order: KitchenOrder;
 let fulfilment: Fulfilment;
 
 /** The box's fulfilment as the fulfilment service has it now (found by its order). */
@@ -54,32 +42,7 @@ async function fulfilmentNow(): Promise<Fulfilment> {
 /** A new customer's next box, paid and so packed in its kitchen: pending on the floor. */
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const account = await scenarioAccount(baseUrl, 'payment-soon');
-  order = await service<Order>('GET', `/order/api/v1/orders/${account.orders[0]!.orderId}`);
-  for (const paymentStatus of ['processing', 'processed']) {
-    order = await service<Order>('PATCH', `/order/api/v1/orders/${order.id}/payment-status`, {
-      paymentStatus,
-      version: order.version,
-      updatedBy: 'e2e',
-    });
-  }
-  // Paying the box announces order_paid, whose workflow packs it in its kitchen and books its
-  // delivery; a change to the order meanwhile announces order_updated, whose workflow packs it
-  // again (a new box). A topic is delivered once the workflow it starts has ended, and a
-  // workflow's own changes write their topics before it ends: once none of the order's is
-  // waiting, the box on the floor is the one that stays.
-  await vi.waitFor(
-    async () => {
-      const pending = await service<{ data: { orderId: string; topic: string }[] }>(
-        'GET',
-        '/order/api/v1/outbox?status=pending&limit=100',
-      );
-      const waiting = pending.data.filter((m) => m.orderId === order.id).map((m) => m.topic);
-      if (waiting.length > 0)
-        throw new Error(`The order's ${waiting.join(', ')} not yet delivered`);
-    },
-    { timeout: JOURNEY_TIMEOUT / 2, interval: 250 },
-  );
+  order = await paidKitchenBox(baseUrl);
   fulfilment = await fulfilmentNow();
 }, JOURNEY_TIMEOUT);
 

@@ -11,6 +11,10 @@ export function addDays(date: string, days: number): string {
 }
 
 /** A calendar date as a day number (days since 1970-01-01), for counting and comparing days. */
+/** `count` calendar dates in a row from `from` (a page of days: a forecast, a stock monitor). */
+export const datesFrom = (from: string, count: number): string[] =>
+  Array.from({ length: count }, (_, i) => addDays(from, i));
+
 export const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 /** The calendar date of a day number. */

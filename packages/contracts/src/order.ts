@@ -818,8 +818,47 @@ export const rebalanceInput = z
       .boolean()
       .default(false)
       .describe('Allow making more than 2 days before the dates rule would (never after it)'),
+    dryRun: z
+      .boolean({ error: 'dryRun must be true or false' })
+      .optional()
+      .describe(
+        'Write nothing: answer the boxes this request would move now (plannedOrderIds) and why the others stay',
+      ),
   })
   .strict();
+
+/** Why a box may not move to another make date (services/order/src/rules/rebalancing.ts). */
+export const rebalanceRefusals = [
+  'not_open',
+  'not_after_today',
+  'sunday',
+  'not_paid',
+  'misses_the_truck',
+  'too_early',
+] as const;
+
+export const rebalanceAnswerSchema = z
+  .object({
+    movedOrderIds: z.array(z.uuid()).describe('The boxes moved (none in a dry run)'),
+    requested: z.number().int(),
+    dryRun: z.literal(true).optional(),
+    plannedOrderIds: z
+      .array(z.uuid())
+      .optional()
+      .describe('Dry run: the boxes that would move, oldest orders first'),
+    staying: z
+      .array(
+        z.object({
+          reason: z.enum(rebalanceRefusals),
+          message: z.string(),
+          boxes: z.number().int(),
+        }),
+      )
+      .optional()
+      .describe('Dry run: the boxes of the day the rule keeps where they are, by reason'),
+  })
+  .meta({ id: 'RebalanceAnswer' });
+export type RebalanceAnswer = z.infer<typeof rebalanceAnswerSchema>;
 
 export const stockMonitorSchema = z
   .object({
@@ -1222,10 +1261,10 @@ export const orderContract = defineContract({
       path: '/api/v1/forecast/rebalance/facility/:facilityId/rebalance',
       summary: 'Move boxes from one make date to another at a facility',
       description:
-        'Moves up to amountOfBoxes boxes not yet being made; each may only be made earlier than the dates rule says, at most 2 days earlier unless force (docs/orders.md "Rebalancing").',
+        'Moves up to amountOfBoxes boxes not yet being made; each may only be made earlier than the dates rule says, at most 2 days earlier unless force (docs/orders.md "Rebalancing"). With dryRun nothing moves: the answer plans the same move.',
       params: z.object({ facilityId }),
       body: rebalanceInput,
-      response: z.object({ movedOrderIds: z.array(z.uuid()), requested: z.number().int() }),
+      response: rebalanceAnswerSchema,
       errors,
     },
     rebalanceOrder: {

@@ -29,6 +29,10 @@ export const packingFacilities = [
 ] as const;
 export type PackingFacility = (typeof packingFacilities)[number];
 
+/** A kitchen's name for people ("Melbourne kitchen"); an unknown id reads "Facility N". */
+export const facilityName = (facilityId: number): string =>
+  packingFacilities.find((f) => f.facilityId === facilityId)?.name ?? `Facility ${facilityId}`;
+
 /** The progress counters the board shows first, in the kitchen's order of work. */
 export const progressStatuses = ['queued', 'in_progress', 'packed', 'palletised'] as const;
 
@@ -36,12 +40,13 @@ const REASON_MESSAGE =
   'reason is required: say why (what the kitchen or the customer needs); it is kept in the audit log';
 export const packingReason = reasonSaying(REASON_MESSAGE);
 
-const facilityIdField = z.coerce
-  .number({ error: 'facilityId must be one of the kitchens: 1 or 2' })
-  .int({ error: 'facilityId must be one of the kitchens: 1 or 2' })
-  .refine((id) => packingFacilities.some((f) => f.facilityId === id), {
-    error: 'facilityId must be one of the kitchens: 1 or 2',
-  });
+export const KITCHEN_MESSAGE = 'facilityId must be one of the kitchens: 1 or 2';
+export const isKitchen = (id: number) => packingFacilities.some((f) => f.facilityId === id);
+
+export const facilityIdField = z.coerce
+  .number({ error: KITCHEN_MESSAGE })
+  .int({ error: KITCHEN_MESSAGE })
+  .refine(isKitchen, { error: KITCHEN_MESSAGE });
 
 export const packingBoxSchema = z
   .object({

@@ -26,6 +26,7 @@ export const permissions = [
   'fulfilment:read',
   'fulfilment:write',
   'forecast:read',
+  'forecast:rebalance',
   'stock:read',
   'stock:write',
   'discounts:read',
@@ -61,6 +62,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'fulfilment:read',
     'fulfilment:write',
     'forecast:read',
+    'forecast:rebalance',
     'stock:read',
     'stock:write',
     'runs:read',
@@ -110,6 +112,8 @@ export const REASON_REQUIRED: readonly Permission[] = [
   'runs:manage',
   // Holding, queueing and correcting boxes on the packing floor (staff-packing.ts).
   'fulfilment:write',
+  // Moving a kitchen's boxes to another make date (staff-forecast.ts).
+  'forecast:rebalance',
   // Who may use the back office, and e-mails sent to a customer in staff's name (staff-users.ts).
   'customers:write',
   'users:manage',

@@ -31,6 +31,7 @@ import { boxActionEndpoints } from './staff-box-actions.js';
 import { discountEndpoints } from './staff-discounts.js';
 import { planChangeEndpoints } from './staff-plan-changes.js';
 import { packingEndpoints } from './staff-packing.js';
+import { forecastEndpoints } from './staff-forecast.js';
 import { migrationEndpoints } from './staff-migration.js';
 import { dashboardEndpoints } from './staff-dashboard.js';
 
@@ -545,6 +546,8 @@ export const staffContract = defineContract({
     ...planChangeEndpoints(STAFF_API_BASE_PATH, staffReason),
     // The packing floor: a kitchen's make date, holds, the queue, boxes (staff-packing.ts).
     ...packingEndpoints(STAFF_API_BASE_PATH),
+    // The kitchens' forecast, stock per product and the rebalance of a day (staff-forecast.ts).
+    ...forecastEndpoints(STAFF_API_BASE_PATH),
     // The migration dashboard: cohorts, bulk runs and their progress, one customer's record (staff-migration.ts).
     ...migrationEndpoints(STAFF_API_BASE_PATH),
     // The home page's numbers (staff-dashboard.ts).

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORECAST_DATE_MESSAGE, type Order } from '@pawfresh/contracts/order';
 import { messagesOf } from '@pawfresh/testing';
-import { rebalanceRefusal } from '../src/rules/rebalancing.js';
 import { createOrder, harness, mealItem, melbourneAddress, type Harness } from './harness.js';
 
 let h: Harness;
@@ -117,7 +116,34 @@ describe('rebalancing', () => {
       ...body,
     });
 
+  it('a dry run plans the move and writes nothing; the same request then moves those boxes', async () => {
+    const before = await forecast();
+    const dry = await rebalance({ toDate: '2026-11-18', amountOfBoxes: 2, dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toEqual({
+      movedOrderIds: [],
+      requested: 2,
+      dryRun: true,
+      plannedOrderIds: [mel[0]!.id, mel[1]!.id],
+      staying: [],
+    });
+    expect(await forecast()).toEqual(before);
+    expect((await h.call('GET', `/api/v1/orders/${mel[0]!.id}`)).json<Order>()).toMatchObject({
+      makeDate: '2026-11-19',
+      rebalancingStatus: 'not_applicable',
+    });
+    // A dry run that cannot move anything says what the move would: the same 409.
+    const refused = await rebalance({ toDate: '2026-11-15', dryRun: true });
+    expect(refused.statusCode).toBe(409);
+    expect(messagesOf(refused)[0]).toMatch(/do not cook on Sundays/);
+    const bad = await rebalance({ toDate: '2026-11-18', dryRun: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toContain('dryRun must be true or false');
+  });
+
   it('moves boxes earlier within the limits, queued for the kitchen', async () => {
+    const planned = await rebalance({ toDate: '2026-11-18', dryRun: true });
+    expect(planned.json()).toMatchObject({ plannedOrderIds: [mel[0]!.id] });
     const res = await rebalance({ toDate: '2026-11-18' });
     expect(res.json()).toEqual({ movedOrderIds: [mel[0]!.id], requested: 1 });
     const moved = (await h.call('GET', `/api/v1/orders/${mel[0]!.id}`)).json<Order>();
@@ -178,30 +204,5 @@ describe('rebalancing', () => {
       timezone: 'Australia/Melbourne',
     });
     expect(messagesOf(started)[0]).toMatch(/the kitchen has started it/);
-  });
-});
-
-describe('rebalanceRefusal', () => {
-  const box = {
-    deliveryDate: '2026-11-20',
-    expectedDeliverySlotId: 'PM' as const,
-    depotCode: 'MEL',
-    facilityId: 1,
-    fulfilmentStatus: 'pending' as const,
-    paymentStatus: 'processed' as const,
-    billingDate: '2026-11-17',
-    isCancelled: false,
-  };
-  it('allows up to two days earlier than the rule, a kitchen day after today', () => {
-    expect(rebalanceRefusal(box, '2026-11-19', '2026-11-10', false)).toBeUndefined();
-    expect(rebalanceRefusal(box, '2026-11-17', '2026-11-10', false)).toBeUndefined();
-    expect(rebalanceRefusal(box, '2026-11-16', '2026-11-10', false)).toBe('too_early');
-    expect(rebalanceRefusal(box, '2026-11-16', '2026-11-10', true)).toBeUndefined();
-    expect(rebalanceRefusal(box, '2026-11-20', '2026-11-10', true)).toBe('misses_the_truck');
-    expect(rebalanceRefusal(box, '2026-11-15', '2026-11-10', true)).toBe('sunday');
-    expect(rebalanceRefusal(box, '2026-11-17', '2026-11-17', true)).toBe('not_after_today');
-    expect(
-      rebalanceRefusal({ ...box, fulfilmentStatus: 'packed' }, '2026-11-18', '2026-11-10', false),
-    ).toBe('not_open');
   });
 });

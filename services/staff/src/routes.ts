@@ -6,6 +6,7 @@ import { boxActionRoutes } from './routes/box-actions.js';
 import { customerRoutes } from './routes/customers.js';
 import { discountRoutes } from './routes/discounts.js';
 import { packingRoutes } from './routes/packing.js';
+import { forecastRoutes } from './routes/forecast.js';
 import { migrationRoutes } from './routes/migration.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { planChangeRoutes } from './routes/plan-changes.js';
@@ -27,6 +28,7 @@ export function staffHandlers(
     ...discountRoutes(ctx),
     ...planChangeRoutes(ctx),
     ...packingRoutes(ctx),
+    ...forecastRoutes(ctx),
     ...migrationRoutes(ctx),
     ...dashboardRoutes(ctx),
   };

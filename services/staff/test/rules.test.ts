@@ -5,6 +5,8 @@ import { REFUND_LIMIT_CENTS, hasPermission, staffRoles } from '@pawfresh/contrac
 import { staffActor, staffMemberOf, usesBackOffice } from '../src/rules/staff-access.js';
 import { searchKinds } from '../src/rules/search-text.js';
 import { skipRefusal } from '../src/rules/skip-box.js';
+import { isAvailable, stockByProduct } from '../src/rules/stock-shortage.js';
+import type { Product } from '@pawfresh/contracts/product';
 
 const user = {
   id: '0b9d7a1e-4c2f-4e8a-9a5b-1d2c3e4f5a60',
@@ -111,5 +113,99 @@ describe('skipRefusal', () => {
     );
     expect(at({ metadata: { isCancelled: true } })).toMatch(/is cancelled/);
     expect(at({ fulfilmentStatus: 'cancelled' })).toMatch(/is cancelled/);
+  });
+});
+
+describe('stockByProduct', () => {
+  const dates = ['2026-12-01', '2026-12-02', '2026-12-03'];
+  const product = (status: 'active' | 'out_of_stock', variantStatus = status) =>
+    ({
+      id: '11111111-1111-4111-8111-111111111111',
+      name: 'Beef',
+      type: 'meal',
+      status,
+      variants: [
+        {
+          id: '22222222-2222-4222-8222-222222222222',
+          sku: 'BEEF-200',
+          variantName: '200 g',
+          status: variantStatus,
+        },
+      ],
+    }) as unknown as Product;
+  const line = (makeDate: string, quantity: number) => ({
+    makeDate,
+    kind: 'meal' as const,
+    productId: '11111111-1111-4111-8111-111111111111',
+    productVariantId: '22222222-2222-4222-8222-222222222222',
+    quantity,
+  });
+
+  it('names the product and variant, fills every day, and marks short only the days it is needed while out', () => {
+    const [row] = stockByProduct([line('2026-12-01', 14), line('2026-12-03', 7)], dates, [
+      product('active', 'out_of_stock'),
+    ]);
+    expect(row).toMatchObject({
+      name: 'Beef, 200 g',
+      sku: 'BEEF-200',
+      status: 'out_of_stock',
+      available: false,
+      total: 21,
+      shortDays: ['2026-12-01', '2026-12-03'],
+    });
+    expect(row!.days.map((d) => [d.quantity, d.short])).toEqual([
+      [14, true],
+      [0, false],
+      [7, true],
+    ]);
+    const [fine] = stockByProduct([line('2026-12-01', 14)], dates, [product('active')]);
+    expect(fine).toMatchObject({ available: true, shortDays: [] });
+    const named = {
+      ...product('active'),
+      variants: [{ ...product('active').variants[0]!, variantName: 'Beef 200 g pouch' }],
+    } as Product;
+    expect(stockByProduct([line('2026-12-01', 1)], dates, [named])[0]!.name).toBe(
+      'Beef 200 g pouch',
+    );
+    const [gone] = stockByProduct([line('2026-12-02', 1)], dates, []);
+    expect(gone).toMatchObject({
+      name: 'A product no longer in the catalogue',
+      status: null,
+      shortDays: ['2026-12-02'],
+    });
+    expect(isAvailable('discontinuing')).toBe(true);
+    expect(isAvailable('discontinued')).toBe(false);
+  });
+
+  it('keeps every unit: the totals per day add up to the lines, short days are needed days', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            makeDate: fc.constantFrom(...dates),
+            quantity: fc.integer({ min: 0, max: 50 }),
+          }),
+          { maxLength: 20 },
+        ),
+        fc.constantFrom('active', 'out_of_stock') as fc.Arbitrary<'active' | 'out_of_stock'>,
+        (lines, status) => {
+          const rows = stockByProduct(
+            lines.map((l) => line(l.makeDate, l.quantity)),
+            dates,
+            [product(status)],
+          );
+          const sum = lines.reduce((n, l) => n + l.quantity, 0);
+          expect(rows.reduce((n, r) => n + r.total, 0)).toBe(sum);
+          for (const r of rows) {
+            expect(r.days.map((d) => d.makeDate)).toEqual(dates);
+            expect(r.shortDays).toEqual(
+              status === 'active'
+                ? []
+                : r.days.filter((d) => d.quantity > 0).map((d) => d.makeDate),
+            );
+          }
+        },
+      ),
+    );
   });
 });

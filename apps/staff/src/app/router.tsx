@@ -70,6 +70,11 @@ export function createAppRouter(queryClient: QueryClient) {
             lazy: () => import('./routes/packing').then((m) => ({ Component: m.PackingPage })),
           },
           {
+            // Its own chunk: only this page loads the charts library (recharts).
+            path: paths.forecast.slice(1),
+            lazy: () => import('./routes/forecast').then((m) => ({ Component: m.ForecastPage })),
+          },
+          {
             path: paths.users.slice(1),
             lazy: () => import('./routes/users').then((m) => ({ Component: m.UsersPage })),
           },

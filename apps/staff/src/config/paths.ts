@@ -12,6 +12,7 @@ export const paths = {
   run: (id: string) => `/runs/${encodeURIComponent(id)}`,
   users: '/users',
   packing: '/packing',
+  forecast: '/forecast',
   discounts: '/discounts',
   newDiscount: '/discounts/new',
   discount: (id: string) => `/discounts/${id}`,

@@ -1,9 +1,9 @@
 import { conflict } from '@pawfresh/kit';
-import type { Order } from '@pawfresh/contracts/order';
+import type { Order, RebalanceAnswer } from '@pawfresh/contracts/order';
 import { type OrderDb, type OrderRow } from '../db/order-store.js';
 import { facilityOrdersMadeOn } from '../db/kitchen-store.js';
 import { localDate } from '../rules/order-dates.js';
-import { REBALANCE_REFUSALS, rebalanceRefusal } from '../rules/rebalancing.js';
+import { planRebalance, REBALANCE_REFUSALS, rebalanceRefusal } from '../rules/rebalancing.js';
 import { REBALANCING_STATUS_MOVES, canMove } from '../rules/status-machines.js';
 import type { OrderContext } from './context.js';
 import { changeOrder, changeOrderIn, type OrderChange } from './order-change.js';
@@ -44,7 +44,9 @@ export const rebalanceOrder = (
 
 /**
  * Up to `amountOfBoxes` of a facility's boxes made on `fromDate` move to `toDate`, the oldest
- * orders first, skipping those the rule refuses; 409 when none may move.
+ * orders first, skipping those the rule refuses; 409 when none may move. With `dryRun` nothing is
+ * written: the answer lists the boxes the same request would move now (`plannedOrderIds`) and how
+ * many stay for each reason; sent again without it, the same boxes move unless the day changed.
  */
 export async function rebalanceFacility(
   ctx: OrderContext,
@@ -55,27 +57,25 @@ export async function rebalanceFacility(
     timezone: string;
     amountOfBoxes: number;
     force: boolean;
+    dryRun?: boolean | undefined;
   },
-): Promise<{ movedOrderIds: string[]; requested: number }> {
+): Promise<RebalanceAnswer> {
   return ctx.db.transaction(async (tx: OrderDb) => {
-    const now = ctx.clock.now();
-    const today = localDate(now, body.timezone);
+    const today = localDate(ctx.clock.now(), body.timezone);
     const rows = await facilityOrdersMadeOn(tx, facilityId, body.fromDate);
-    const reasons = new Set<string>();
-    const movable = rows.filter((row) => {
-      const refusal = rebalanceRefusal(row, body.toDate, today, body.force);
-      if (refusal) reasons.add(REBALANCE_REFUSALS[refusal]);
-      return !refusal;
-    });
-    if (body.fromDate === body.toDate || movable.length === 0) {
-      throw conflict(
-        rows.length === 0
-          ? `Facility ${facilityId} has no boxes to make on ${body.fromDate}`
-          : `No box made on ${body.fromDate} can move to ${body.toDate}: ${[...reasons].join('; ') || 'it is the same day'}`,
-      );
+    const plan = planRebalance(rows, { ...body, facilityId }, today);
+    if (plan.refusal) throw conflict(plan.refusal);
+    if (body.dryRun) {
+      return {
+        movedOrderIds: [],
+        requested: body.amountOfBoxes,
+        dryRun: true,
+        plannedOrderIds: plan.moving.map((row) => row.id),
+        staying: plan.staying.map((s) => ({ ...s, message: REBALANCE_REFUSALS[s.reason] })),
+      };
     }
     const moved: string[] = [];
-    for (const row of movable.slice(0, body.amountOfBoxes)) {
+    for (const row of plan.moving) {
       await changeOrderIn(tx, ctx, row.id, {}, async (locked) => moveMakeDate(locked, body.toDate));
       moved.push(row.id);
     }

@@ -1,4 +1,4 @@
-import type { FulfilmentStatus, PaymentStatus } from '@pawfresh/contracts/order';
+import type { FulfilmentStatus, PaymentStatus, rebalanceRefusals } from '@pawfresh/contracts/order';
 import { daysBetween } from '@pawfresh/contracts/calendar-dates';
 import { orderDates, type DeliverySlot } from './order-dates.js';
 import { isBlockedFulfilmentStatus } from './order-changes.js';
@@ -6,8 +6,7 @@ import { isBlockedFulfilmentStatus } from './order-changes.js';
 /** Fresh food: a box may be made at most this many days before the dates rule would make it. */
 export const MAX_DAYS_EARLIER = 2;
 
-export type RebalanceRefusal =
-  'not_open' | 'not_after_today' | 'sunday' | 'not_paid' | 'misses_the_truck' | 'too_early';
+export type RebalanceRefusal = (typeof rebalanceRefusals)[number];
 
 export interface RebalanceCandidate {
   deliveryDate: string;
@@ -63,3 +62,46 @@ export const REBALANCE_REFUSALS: Readonly<Record<RebalanceRefusal, string>> = {
   misses_the_truck: 'made that late it would miss its truck to the depot',
   too_early: `that is more than ${MAX_DAYS_EARLIER} days before the dates rule would make it (send force to allow it)`,
 };
+
+/**
+ * What a facility's rebalance of one make date would move (docs/orders.md "Rebalancing"): the
+ * boxes the rule allows, in the order given (oldest orders first), up to `amountOfBoxes`; and
+ * how many boxes each refusal keeps where they are. `refusal` is set when nothing may move (the
+ * 409 the rebalance answers). Pure: the dry run answers it and the rebalance applies it.
+ */
+export interface RebalancePlan<Box> {
+  moving: Box[];
+  staying: { reason: RebalanceRefusal; boxes: number }[];
+  refusal?: string;
+}
+
+export function planRebalance<Box extends RebalanceCandidate>(
+  boxes: readonly Box[],
+  move: {
+    facilityId: number;
+    fromDate: string;
+    toDate: string;
+    amountOfBoxes: number;
+    force: boolean;
+  },
+  today: string,
+): RebalancePlan<Box> {
+  const staying = new Map<RebalanceRefusal, number>();
+  const movable = boxes.filter((box) => {
+    const refusal = rebalanceRefusal(box, move.toDate, today, move.force);
+    if (refusal) staying.set(refusal, (staying.get(refusal) ?? 0) + 1);
+    return !refusal;
+  });
+  const plan: RebalancePlan<Box> = {
+    moving: move.fromDate === move.toDate ? [] : movable.slice(0, move.amountOfBoxes),
+    staying: [...staying].map(([reason, n]) => ({ reason, boxes: n })),
+  };
+  if (plan.moving.length === 0) {
+    const reasons = [...staying.keys()].map((r) => REBALANCE_REFUSALS[r]);
+    plan.refusal =
+      boxes.length === 0
+        ? `Facility ${move.facilityId} has no boxes to make on ${move.fromDate}`
+        : `No box made on ${move.fromDate} can move to ${move.toDate}: ${reasons.join('; ') || 'it is the same day'}`;
+  }
+  return plan;
+}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StaffHomeDashboard } from '@pawfresh/contracts/staff-dashboard';
+import { facilityName } from '@pawfresh/contracts/staff-packing';
 
 import { LoadError, Loading } from '../../components/states';
 import { formatCents, formatDate } from '../../lib/format';
@@ -111,7 +112,7 @@ function Numbers({ d, links }: { d: StaffHomeDashboard; links: NumberLinks }) {
           <Bars
             label="Boxes this week by facility"
             rows={d.boxesThisWeek.byFacility.map((f) => ({
-              name: `Facility ${f.facilityId}`,
+              name: facilityName(f.facilityId),
               n: f.boxes,
             }))}
           />
