@@ -34,6 +34,7 @@ import { packingEndpoints } from './staff-packing.js';
 import { forecastEndpoints } from './staff-forecast.js';
 import { migrationEndpoints } from './staff-migration.js';
 import { dashboardEndpoints } from './staff-dashboard.js';
+import { STAFF_API_BASE_PATH } from './staff-base-path.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -41,7 +42,7 @@ import { dashboardEndpoints } from './staff-dashboard.js';
  * kit refuses a role without it with a 403 naming it. Writes record who did them in the audit log,
  * with the reason staff give.
  */
-export const STAFF_API_BASE_PATH = '/api/staff/v1';
+export { STAFF_API_BASE_PATH };
 
 const REASON_MESSAGE =
   "reason is required: say why (what the customer asked, or what went wrong); it is kept in the customer's timeline";

@@ -1,4 +1,5 @@
-import { STAFF_API_BASE_PATH, type StaffResponse } from '@pawfresh/contracts/staff';
+import type { StaffResponse } from '@pawfresh/contracts/staff';
+import { STAFF_API_BASE_PATH } from '@pawfresh/contracts/staff-base-path';
 import { createApiClient, getServiceMessage } from '@pawfresh/web-session/api-client';
 import { createSession } from '@pawfresh/web-session/session';
 

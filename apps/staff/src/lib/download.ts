@@ -1,4 +1,4 @@
-import { STAFF_API_BASE_PATH } from '@pawfresh/contracts/staff';
+import { STAFF_API_BASE_PATH } from '@pawfresh/contracts/staff-base-path';
 import { getServiceMessage, type QueryParams } from '@pawfresh/web-session/api-client';
 import { saveBlob } from '@pawfresh/web-session/save-file';
 
