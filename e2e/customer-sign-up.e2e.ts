@@ -125,7 +125,10 @@ describe('signing up in the browser', () => {
 
       await page.waitForURL(`${baseUrl}/customer/deliveries`, { timeout: 60_000 });
       await page.getByText(firstBoxText).first().waitFor();
-      await page.screenshot({ path: `${SHOTS}/${String(++shot).padStart(2, '0')}-deliveries.png`, fullPage: true });
+      await page.screenshot({
+        path: `${SHOTS}/${String(++shot).padStart(2, '0')}-deliveries.png`,
+        fullPage: true,
+      });
       expect(dayLabel).toBe(dayLabel);
       expect(errors).toEqual([]);
       await close();

@@ -1,15 +1,13 @@
 import type { FeedingPlanType } from '@pawfresh/contracts/subscription';
 import { useSyncExternalStore } from 'react';
 
-import type { DogDetailsValues, DogProfileValues } from '../dogs/utils/dog-form';
-
 /** What a visitor has told us so far (docs/sign-up.md "What survives a reload"). */
 export type SignUpDraft = {
   postcode: string;
   suburb: string;
   dogCount: number;
-  /** The dogs' form values, one per dog, as typed. */
-  dogs: (DogDetailsValues & DogProfileValues)[];
+  /** The dogs' form values, one per dog, as typed (the dog form's values: app/routes/sign-up). */
+  dogs: ({ name: string } & Record<string, unknown>)[];
   /** Set once the dogs are kept by the server (sign-up/dogs); a change to a dog clears it. */
   guestId: string | null;
   animalIds: string[];

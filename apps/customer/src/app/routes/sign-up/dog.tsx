@@ -58,7 +58,7 @@ function DogForm({ n, initial }: { n: number; initial: DogValues }) {
       if (!last) return null;
       // Every dog told: the server keeps them under a guest id, for their plans.
       const kept = await createSignUpDogs(
-        dogs.map((d) => ({ ...toDogDetailsInput(d), ...toDogProfileInput(d) })),
+        (dogs as DogValues[]).map((d) => ({ ...toDogDetailsInput(d), ...toDogProfileInput(d) })),
       );
       updateDraft({
         guestId: kept.guestId,
@@ -100,7 +100,10 @@ export default function DogRoute() {
   if (!Number.isInteger(n) || n < 1 || n > draft.dogCount) {
     return <Navigate to={signUpPaths.dogs} replace />;
   }
-  const initial = draft.dogs[n - 1] ?? { ...toDogDetailsValues(), ...toDogProfileValues() };
+  const initial = (draft.dogs[n - 1] as DogValues | undefined) ?? {
+    ...toDogDetailsValues(),
+    ...toDogProfileValues(),
+  };
   return (
     <FunnelPage
       step="dog"
