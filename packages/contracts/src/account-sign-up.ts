@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from './define.js';
-import { dogDetailsInput, dogMetadataSchema, dogProfileInput } from './dogs.js';
+import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
+import { MAX_SIGN_UP_DOGS } from './field-rules.js';
 import { cents, password, postcode, promotionCodeOf, requiredText, uuid } from './fields.js';
 import { feedingPlanPromotionSchema } from './orchestration.js';
 import { checkoutAddressInput } from './orchestration-checkout.js';
@@ -11,14 +12,14 @@ import {
   generatedFeedingPlanSchema,
   planSchema,
 } from './subscription.js';
-import { dogSchema } from './dogs.js';
+
+export { MAX_SIGN_UP_DOGS };
 
 /**
  * The sign-up funnel's public routes (docs/sign-up.md): a visitor with no account yet. The dogs a
  * visitor describes are kept by the dogs service under a guest id (a random uuid the browser keeps
  * for the funnel); every call names it, and a guest id that already has an account is refused.
  */
-export const MAX_SIGN_UP_DOGS = 4;
 
 const guestId = uuid('guestId').describe(
   'The guest id sign-up/dogs answered: the owner of the dogs described so far',

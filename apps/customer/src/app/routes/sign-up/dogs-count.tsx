@@ -1,5 +1,5 @@
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
-import { MAX_SIGN_UP_DOGS } from '@pawfresh/contracts/account-sign-up';
+import { MAX_SIGN_UP_DOGS } from '@pawfresh/contracts/field-rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
