@@ -7,27 +7,16 @@ import { startBuiltServer } from './server.js';
 
 const server = await startBuiltServer();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+// Only what the screens check before showing (the app fills in the rest).
 const draft = {
   postcode: '3121',
   suburb: 'RICHMOND',
-  dogCount: 1,
   dogs: [{ name: 'Rex' }],
   guestId: '44444444-4444-4444-8444-444444444444',
   animalIds: ['33333333-3333-4333-8333-333333333333'],
-  email: 'a@example.com',
-  plans: [],
-  promotionCode: '',
   deliveryDate: '2026-12-04',
   deliverySlot: 'PM',
-  details: {
-    firstName: '',
-    lastName: '',
-    phoneNumber: '',
-    address1: '',
-    address2: '',
-    suburb: '',
-    state: '',
-  },
+  details: { firstName: 'Sam' },
 };
 try {
   for (const path of [

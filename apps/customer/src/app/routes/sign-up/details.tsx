@@ -16,7 +16,7 @@ import { NewPasswordField } from '../../../components/form/password-field';
 import { SchemaForm } from '../../../components/form/schema-form';
 import { TextFields, type TextFieldSpec } from '../../../components/form/text-fields';
 import { useSubmission } from '../../../components/form/use-submission';
-import { STATE_NAMES } from '../../../features/addresses/utils/address-form';
+import { STATE_NAMES, STATE_OPTIONS } from '../../../features/addresses/utils/address-form';
 import { FunnelPage, useStepCompleted } from '../../../features/sign-up/components/funnel-page';
 import { updateDraft, useSignUpDraft, type SignUpDraft } from '../../../features/sign-up/draft';
 import { rememberPassword } from '../../../features/sign-up/password-memory';
@@ -49,11 +49,6 @@ const FIELDS: readonly TextFieldSpec<Values>[] = [
     autoComplete: 'address-line2',
     maxLength: ADDRESS_MAX_LENGTHS.address2,
   },
-];
-
-const STATE_OPTIONS = [
-  { value: '', label: 'Choose a state', disabled: true },
-  ...Object.entries(STATE_NAMES).map(([state, name]) => ({ value: state, label: name })),
 ];
 
 /** /start/details: who the box is for, where it goes, and the account's password. */

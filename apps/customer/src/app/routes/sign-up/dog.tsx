@@ -1,5 +1,4 @@
 import { Fieldset, Text } from '@mantine/core';
-import { dogMeasure } from '@pawfresh/contracts/fields';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { DogProfileFields } from '../../../features/dogs/components/dog-profile-
 import {
   dogDetailsSchema,
   dogProfileSchema,
+  requiredWeight,
   toDogDetailsInput,
   toDogDetailsValues,
   toDogProfileInput,
@@ -29,14 +29,8 @@ import { useSchemaForm } from '../../../lib/form';
 
 type DogValues = DogDetailsValues & DogProfileValues;
 
-/** A plan is sized by weight: the sign-up asks for it (docs/sign-up.md "Each dog"). */
-const sizing = z.object({
-  weight: z
-    .string()
-    .trim()
-    .min(1, { error: 'Enter their weight, so we can size their portion' })
-    .pipe(dogMeasure('Weight')),
-});
+/** A plan is sized by weight: the sign-up asks for it. */
+const sizing = z.object({ weight: requiredWeight });
 
 function DogForm({ n, initial }: { n: number; initial: DogValues }) {
   const draft = useSignUpDraft();
