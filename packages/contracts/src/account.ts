@@ -44,6 +44,7 @@ import {
   deliverySlot,
 } from './subscription.js';
 import { cardDetailsSchema } from './payment.js';
+import { signUpEndpoints } from './account-sign-up.js';
 import {
   deliveryDateInput,
   deliveryInfoAddressInput,
@@ -945,6 +946,9 @@ export const accountContract = defineContract({
       errors: [400, 401, 402],
       access: 'customer',
     },
+
+    // Sign-up (docs/sign-up.md): public, throttled per client address
+    ...signUpEndpoints,
   },
 });
 

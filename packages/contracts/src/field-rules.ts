@@ -46,3 +46,6 @@ export function checkEnteredPassword(value: unknown, message: string): string | 
   if (value.length > MAX_PASSWORD_LENGTH) return PASSWORD_TOO_LONG_MESSAGE;
   return undefined;
 }
+
+/** The dogs one sign-up takes at once (docs/sign-up.md); more are added from the account. */
+export const MAX_SIGN_UP_DOGS = 4;

@@ -10,6 +10,7 @@ import {
   pageLimit,
   pageOffset,
   paginated,
+  postcode,
   uuid,
 } from './fields.js';
 import { courierTopicInput } from './courier.js';
@@ -922,6 +923,21 @@ export const deliveryOptionsSchema = z
   })
   .meta({ id: 'DeliveryOptions' });
 export type DeliveryOptions = z.infer<typeof deliveryOptionsSchema>;
+/** The days and slots a new customer's first order may have (docs/sign-up.md). */
+export const firstDeliveryOptionsSchema = z
+  .object({
+    timezone: australianTimeZone.describe("The depot's zone, which the cut-offs are counted in"),
+    options: z.array(
+      z.object({
+        deliveryDate: z.string().describe('YYYY-MM-DD'),
+        slot: deliverySlot,
+        cutoffAt: instant.describe('When the order would close to changes (its billing cut-off)'),
+      }),
+    ),
+  })
+  .meta({ id: 'FirstDeliveryOptions' });
+export type FirstDeliveryOptions = z.infer<typeof firstDeliveryOptionsSchema>;
+
 /** Order ids to read at once: 1 to `max`. */
 const orderIdsBody = (max: number) =>
   z
@@ -1354,6 +1370,21 @@ export const orderContract = defineContract({
       params: orderParams,
       query: deliveryOptionsQuery,
       response: deliveryOptionsSchema,
+      errors: [400, 404, 502],
+    },
+    getFirstDeliveryOptions: {
+      method: 'GET',
+      path: '/api/v1/first-delivery-options',
+      summary: "The days and slots a new customer's first order may have, each with its cut-off",
+      description:
+        "The courier's schedule for the address over the next 31 days, each slot whose cut-off (the dates rule) has not passed: what checkout's first order takes.",
+      query: z
+        .object({
+          postcode,
+          suburb: z.string().trim().min(1, { error: 'Enter the suburb' }).max(100),
+        })
+        .strict(),
+      response: firstDeliveryOptionsSchema,
       errors: [400, 404, 502],
     },
     putOrder: {

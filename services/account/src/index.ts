@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { createServiceClient, servicePlugin, type ServiceModule } from '@pawfresh/kit';
 import { accountContract } from '@pawfresh/contracts/account';
 import { auditContract } from '@pawfresh/contracts/audit';
+import { cartContract } from '@pawfresh/contracts/cart';
 import { productContract } from '@pawfresh/contracts/product';
 import { identityContract } from '@pawfresh/contracts/identity';
 import { dogsContract } from '@pawfresh/contracts/dogs';
@@ -30,6 +31,7 @@ export const accountService: ServiceModule = {
     'orchestration',
     'subscription',
     'audit',
+    'cart',
   ],
   plugin: (runtime) => {
     const client = <C extends Parameters<typeof createServiceClient>[0]>(contract: C) =>
@@ -53,6 +55,7 @@ export const accountService: ServiceModule = {
         timeoutMs: 30_000,
       }),
       subscription: client(subscriptionContract),
+      cart: client(cartContract),
       clock: runtime.clock,
       ...revisionsSeenIn(runtime),
     };

@@ -13,6 +13,7 @@ import { orderRoutes } from './routes/orders.js';
 import { paymentRoutes } from './routes/payment.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { orderChangeRoutes } from './routes/order-changes.js';
+import { signUpRoutes } from './routes/sign-up.js';
 
 /** Every endpoint of the customer API, one routes file per area (`src/routes/`). */
 export function accountHandlers(
@@ -31,5 +32,6 @@ export function accountHandlers(
     ...paymentRoutes(ctx),
     ...subscriptionRoutes(ctx),
     ...orderChangeRoutes(ctx),
+    ...signUpRoutes(ctx, cookies),
   };
 }

@@ -15,25 +15,34 @@ import {
 } from '@pawfresh/testing';
 import { accountContract } from '@pawfresh/contracts/account';
 import { productService } from '@pawfresh/product';
+import { courierService } from '@pawfresh/courier';
+import { dogsService } from '@pawfresh/dogs';
 import { accountService } from '../src/index.js';
 import { compareExtras, isProductVisible } from '../src/rules/product-visibility.js';
 
 let database: DatabaseConnection;
 let product: FastifyInstance;
 let account: FastifyInstance;
+// The public sign-up routes the contract fuzz reaches read breeds and postcodes (docs/sign-up.md).
+let dogs: FastifyInstance;
+let courier: FastifyInstance;
 
 beforeAll(async () => {
   database = await testDatabase();
   product = await serviceApp(productService, { database });
   await callJson(product, 'POST', '/api/v1/products/reset-by-seed-script');
+  dogs = await serviceApp(dogsService, { database });
+  courier = await serviceApp(courierService, { database });
   account = await serviceApp(accountService, {
     database,
     serviceUrl: svcUrl,
-    fetch: routeFetch({ product }),
+    fetch: routeFetch({ product, dogs, courier }),
   });
 });
 afterAll(async () => {
   await account?.close();
+  await dogs?.close();
+  await courier?.close();
   await product?.close();
   await database?.close();
 });

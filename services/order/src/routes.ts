@@ -22,7 +22,7 @@ import { deleteOrder, deletePendingOrders } from './flows/delete-orders.js';
 import { importLegacyOrders, revertLegacyOrders } from './flows/legacy-orders.js';
 import { deleteLineItem, replaceLineItem, replaceLineItems } from './flows/line-items.js';
 import { addOrderDiscount, removeOrderDiscount } from './flows/order-discounts.js';
-import { orderDeliveryOptions } from './flows/delivery-options.js';
+import { newOrderDeliveryOptions, orderDeliveryOptions } from './flows/delivery-options.js';
 import { addOrderEvent, orderEvents } from './flows/order-events.js';
 import { patchOrder, patchOrders } from './flows/patch-order.js';
 import { replaceAddress } from './flows/replace-address.js';
@@ -52,6 +52,8 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
 
     getDeliveryOptions: async ({ params, query }) =>
       orderDeliveryOptions(ctx, params.orderId, query.userId),
+
+    getFirstDeliveryOptions: async ({ query }) => newOrderDeliveryOptions(ctx, query),
 
     putOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),
     patchOrder: async ({ params, body }) => patchOrder(ctx, params.orderId, body),

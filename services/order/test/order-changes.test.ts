@@ -446,3 +446,28 @@ describe("the courier's shipment_delivered topic (POST /courier-topics)", () => 
     });
   });
 });
+
+describe("a new customer's first delivery options", () => {
+  it('answers the open days and slots with their cut-offs, and refuses bad input', async () => {
+    const res = await h.call('GET', '/api/v1/first-delivery-options?postcode=3121&suburb=Richmond');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{
+      timezone: string;
+      options: { deliveryDate: string; slot: string; cutoffAt: string }[];
+    }>();
+    expect(answer.timezone).toBe('Australia/Melbourne');
+    // Monday 8pm in Melbourne: Saturday's afternoon box closes Tuesday 5pm, the first still open.
+    expect(answer.options[0]).toEqual({
+      deliveryDate: '2026-11-07',
+      slot: 'PM',
+      cutoffAt: '2026-11-03T06:00:00.000Z',
+    });
+    expect(answer.options.every((o) => Date.parse(o.cutoffAt) > Date.parse(NOW))).toBe(true);
+    const bad = await h.call('GET', '/api/v1/first-delivery-options?postcode=31&suburb=Richmond');
+    expect(bad.statusCode).toBe(400);
+    const blank = await h.call('GET', '/api/v1/first-delivery-options?postcode=3121&suburb=');
+    expect(messagesOf(blank)).toEqual(['Enter the suburb']);
+    const unknown = await h.call('GET', '/api/v1/first-delivery-options?postcode=0001&suburb=X');
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -9,7 +9,11 @@ import {
   orderDates,
   type OrderDates,
 } from '../src/rules/order-dates.js';
-import { changeRefusal, deliveryOptions } from '../src/rules/order-changes.js';
+import {
+  changeRefusal,
+  deliveryOptions,
+  firstDeliveryOptions,
+} from '../src/rules/order-changes.js';
 
 const dates = (deliveryDate: string, slot: 'AM' | 'PM', depotCode: string, facilityId: number) =>
   orderDates({ deliveryDate, slot, depotCode, facilityId }) as OrderDates;
@@ -187,6 +191,30 @@ describe('deliveryOptions: the days and slots a box may move to', () => {
       ['2026-12-17', 'PM', null],
     ]);
   });
+
+  // A new customer's first box (docs/sign-up.md): the same days, only those still open.
+  it('offers a first order only the days and slots whose cut-off is ahead', () => {
+    expect(
+      firstDeliveryOptions({ place, schedule, now }).map((o) => [o.deliveryDate, o.slot]),
+    ).toEqual([
+      ['2026-12-02', 'PM'],
+      ['2026-12-17', 'PM'],
+    ]);
+  });
+
+  test.prop([
+    fc.date({ min: new Date('2026-11-20'), max: new Date('2026-12-20'), noInvalidDate: true }),
+  ])(
+    "a first order's options are the options a box could move to, without the closed ones",
+    (at) => {
+      const first = firstDeliveryOptions({ place, schedule, now: at });
+      const moves = deliveryOptions({ box: box('2027-01-01T00:00:00Z'), place, schedule, now: at });
+      expect(first).toEqual(
+        moves.filter((o) => o.refusal === null).map(({ refusal: _r, ...o }) => o),
+      );
+      expect(first.every((o) => !isPastCutoff(o.cutoffAt, at))).toBe(true);
+    },
+  );
 
   it('refuses every day when the box itself can no longer move', () => {
     const queued = deliveryOptions({

@@ -82,6 +82,24 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           handle: page('Confirm forgot password'),
           lazy: lazyRoute(() => import('./routes/auth/confirm-forgot-password')),
         },
+        // The sign-up funnel (docs/sign-up.md): public, one code-split route per screen.
+        ...(
+          [
+            ['start', 'Sign-up postcode', () => import('./routes/sign-up/postcode')],
+            ['start/not-yet', 'Sign-up not yet', () => import('./routes/sign-up/not-yet')],
+            ['start/dogs', 'Sign-up dogs', () => import('./routes/sign-up/dogs-count')],
+            ['start/dogs/:n', 'Sign-up dog', () => import('./routes/sign-up/dog')],
+            ['start/email', 'Sign-up email', () => import('./routes/sign-up/email')],
+            ['start/plan', 'Sign-up plan', () => import('./routes/sign-up/plan')],
+            ['start/delivery', 'Sign-up delivery', () => import('./routes/sign-up/delivery')],
+            ['start/details', 'Sign-up details', () => import('./routes/sign-up/details')],
+            ['start/payment', 'Sign-up payment', () => import('./routes/sign-up/payment')],
+          ] as const
+        ).map(([path, pageName, load]) => ({
+          path,
+          handle: page(pageName),
+          lazy: lazyRoute(load),
+        })),
         {
           id: 'protected',
           middleware: [requireSession(queryClient)],

@@ -9,6 +9,7 @@ import type { courierContract } from '@pawfresh/contracts/courier';
 import type { orderContract } from '@pawfresh/contracts/order';
 import type { orchestrationContract } from '@pawfresh/contracts/orchestration';
 import type { subscriptionContract } from '@pawfresh/contracts/subscription';
+import type { cartContract } from '@pawfresh/contracts/cart';
 
 /** What the customer API's flows work with: the clients of the services behind it. */
 export interface AccountContext {
@@ -20,6 +21,8 @@ export interface AccountContext {
   order: ServiceClient<typeof orderContract>;
   orchestration: ServiceClient<typeof orchestrationContract>;
   subscription: ServiceClient<typeof subscriptionContract>;
+  /** The sign-up's cart (docs/sign-up.md). */
+  cart: ServiceClient<typeof cartContract>;
   /** The process's clock (tests move it): today's date for the customer's own rules. */
   clock: Clock;
   /**

@@ -90,27 +90,47 @@ export function deliveryOptions(input: {
   now: Date;
 }): DeliveryOption[] {
   const boxClosed = deliveryMoveRefusal(input.box, input.now) !== undefined;
-  const out: DeliveryOption[] = [];
-  for (const day of input.schedule) {
+  return slotCutoffs(input.place, input.schedule).map((option) => ({
+    ...option,
+    refusal: boxClosed
+      ? 'box_closed'
+      : isPastCutoff(option.cutoffAt, input.now)
+        ? 'past_cutoff'
+        : null,
+  }));
+}
+
+/** Every slot the courier offers on each day, with the cut-off an order there would have. */
+function slotCutoffs(
+  place: { depotCode: string; facilityId: number },
+  schedule: readonly { deliveryDate: string; slotAvailability: number }[],
+): Omit<DeliveryOption, 'refusal'>[] {
+  const out: Omit<DeliveryOption, 'refusal'>[] = [];
+  for (const day of schedule) {
     for (const slot of slotsOffered(day.slotAvailability)) {
       const dates = orderDates({
         deliveryDate: day.deliveryDate,
         slot,
-        depotCode: input.place.depotCode,
-        facilityId: input.place.facilityId,
+        depotCode: place.depotCode,
+        facilityId: place.facilityId,
       });
       if (typeof dates === 'string') continue;
-      out.push({
-        deliveryDate: day.deliveryDate,
-        slot,
-        cutoffAt: dates.cutoffAt,
-        refusal: boxClosed
-          ? 'box_closed'
-          : isPastCutoff(dates.cutoffAt, input.now)
-            ? 'past_cutoff'
-            : null,
-      });
+      out.push({ deliveryDate: day.deliveryDate, slot, cutoffAt: dates.cutoffAt });
     }
   }
   return out;
+}
+
+/**
+ * The days and slots a new customer's first order may be on (docs/sign-up.md): the courier's,
+ * each whose cut-off (the dates rule) is still ahead — what checkout's orders will take.
+ */
+export function firstDeliveryOptions(input: {
+  place: { depotCode: string; facilityId: number };
+  schedule: readonly { deliveryDate: string; slotAvailability: number }[];
+  now: Date;
+}): Omit<DeliveryOption, 'refusal'>[] {
+  return slotCutoffs(input.place, input.schedule).filter(
+    (option) => !isPastCutoff(option.cutoffAt, input.now),
+  );
 }

@@ -8,7 +8,7 @@ import { TextFields, type TextFieldSpec } from '../../../components/form/text-fi
 import { useSchemaForm } from '../../../lib/form';
 import {
   addressFormSchema,
-  STATE_NAMES,
+  STATE_OPTIONS,
   toAddressInput,
   toAddressValues,
   type AddressValues,
@@ -27,11 +27,6 @@ export type AddressFormProps = {
   /** More fields of the caller's, after the address (e.g. which boxes it applies to). */
   children?: ReactNode;
 };
-
-const STATE_OPTIONS = [
-  { value: '', label: 'Choose a state', disabled: true },
-  ...Object.entries(STATE_NAMES).map(([state, name]) => ({ value: state, label: name })),
-];
 
 const max = ADDRESS_MAX_LENGTHS;
 

@@ -27,6 +27,12 @@ export const STATE_NAMES: Record<AustralianState, string> = {
   WA: 'Western Australia',
 };
 
+/** The state picker's choices, "Choose a state" first. */
+export const STATE_OPTIONS = [
+  { value: '', label: 'Choose a state', disabled: true },
+  ...Object.entries(STATE_NAMES).map(([state, name]) => ({ value: state, label: name })),
+];
+
 export type AddressValues = {
   address1: string;
   address2: string;

@@ -2,7 +2,6 @@ import '../../../styles/mantine-forms.css';
 import { Checkbox, Fieldset, Stack, Text } from '@mantine/core';
 import type { CustomerDog } from '@pawfresh/contracts/account';
 import type { DogMetadata } from '@pawfresh/contracts/dogs';
-import { dogMeasure } from '@pawfresh/contracts/fields';
 import { z } from 'zod';
 import type { ReactNode } from 'react';
 
@@ -13,6 +12,7 @@ import { useAddDog } from '../api/add-dog';
 import {
   dogDetailsSchema,
   dogProfileSchema,
+  requiredWeight,
   toDogDetailsInput,
   toDogDetailsValues,
   toDogProfileInput,
@@ -43,11 +43,7 @@ type AddDogFormProps = {
  * the subscription and puts it on the boxes to come (add-animal-to-subscription).
  */
 const feedingSchema = z.object({
-  weight: z
-    .string()
-    .trim()
-    .min(1, { error: 'Enter their weight, so we can size their portion' })
-    .pipe(dogMeasure('Weight')),
+  weight: requiredWeight,
   productIds: z.array(z.string()).min(1, { error: 'Choose at least one meal' }),
 });
 

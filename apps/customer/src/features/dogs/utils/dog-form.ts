@@ -110,6 +110,13 @@ export const dogProfileSchema = z.object({
   height: blankOr(dogMeasure('Height')),
 });
 
+/** A plan is sized by weight: forms that make a plan (add a dog, sign up) require it. */
+export const requiredWeight = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter their weight, so we can size their portion' })
+  .pipe(dogMeasure('Weight'));
+
 export function validateDogProfile(values: DogProfileValues) {
   return schemaErrors(dogProfileSchema, values);
 }

@@ -26,47 +26,36 @@ export function cardProblems(
   return errors;
 }
 
-/** "Add a card" on the account page: saves a card and (by default) charges the boxes to it. */
-export function AddCardForm({
-  onSaved,
-  onCancel,
-}: {
-  onSaved: (card: PaymentMethod) => void;
-  onCancel: () => void;
-}) {
-  const add = useAddPaymentMethod();
+type CardDetails = { number: string; expMonth: number; expYear: number; cvc: string };
+
+/**
+ * The sandbox card's fields (number, expiry, security code) and `check()`, which marks the
+ * problems, focuses the first, and answers the card when there are none (the account page's
+ * "Add a card" and the sign-up's payment page).
+ */
+export function useCardEntry() {
   const [now] = useState(() => new Date());
   const years = Array.from({ length: 16 }, (_, i) => String(now.getFullYear() + i));
   const [number, setNumber] = useState('');
   const [expMonth, setExpMonth] = useState(MONTHS[now.getMonth()]!);
   const [expYear, setExpYear] = useState(years[1]!);
   const [cvc, setCvc] = useState('');
-  const [makeDefault, setMakeDefault] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
-  const { formError, setFormError, report } = useFailureReport();
 
-  const submit = () => {
-    if (add.isPending) return;
-    setFormError(null);
+  const check = (): CardDetails | null => {
     const card = { number, expMonth: Number(expMonth), expYear: Number(expYear), cvc };
     const problems = cardProblems(card, now);
     setErrors(problems);
     const first = (['number', 'expiry', 'cvc'] as const).find((field) => problems[field]);
     if (first) {
       document.getElementById(`card-${first}`)?.focus();
-      return;
+      return null;
     }
-    add.mutate(
-      { card: { ...card, number: number.replace(/[\s-]/g, '') }, default: makeDefault },
-      {
-        onSuccess: (saved) => onSaved(saved),
-        onError: report,
-      },
-    );
+    return { ...card, number: number.replace(/[\s-]/g, '') };
   };
 
-  return (
-    <PageForm onSubmit={submit} formError={formError} gap="sm" label="Add a card">
+  const fields = (
+    <>
       <TextInput
         id="card-number"
         label="Card number"
@@ -104,6 +93,41 @@ export function AddCardForm({
         error={errors.cvc}
         onChange={(event) => setCvc(event.currentTarget.value)}
       />
+    </>
+  );
+  return { fields, check };
+}
+
+/** "Add a card" on the account page: saves a card and (by default) charges the boxes to it. */
+export function AddCardForm({
+  onSaved,
+  onCancel,
+}: {
+  onSaved: (card: PaymentMethod) => void;
+  onCancel: () => void;
+}) {
+  const add = useAddPaymentMethod();
+  const entry = useCardEntry();
+  const [makeDefault, setMakeDefault] = useState(true);
+  const { formError, setFormError, report } = useFailureReport();
+
+  const submit = () => {
+    if (add.isPending) return;
+    setFormError(null);
+    const card = entry.check();
+    if (!card) return;
+    add.mutate(
+      { card, default: makeDefault },
+      {
+        onSuccess: (saved) => onSaved(saved),
+        onError: report,
+      },
+    );
+  };
+
+  return (
+    <PageForm onSubmit={submit} formError={formError} gap="sm" label="Add a card">
+      {entry.fields}
       <Checkbox
         label="Charge my boxes to this card"
         checked={makeDefault}
