@@ -1,8 +1,4 @@
-import {
-  createServiceClient,
-  type ServiceClient,
-  type ServiceRuntime,
-} from '@pawfresh/kit';
+import { createServiceClient, type ServiceClient, type ServiceRuntime } from '@pawfresh/kit';
 import type { DatabaseConnection } from '@pawfresh/db';
 import { cartContract } from '@pawfresh/contracts/cart';
 import { dogsContract } from '@pawfresh/contracts/dogs';

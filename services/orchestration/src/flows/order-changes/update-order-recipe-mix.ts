@@ -114,8 +114,9 @@ export const priceOrderRecipeMix =
     const priced = await priceLines(ctx, order, items, byId);
     // The change would be refused (the order service's rule); so is its preview, in the same
     // words. Checked last, so the steps of a run in flight before this check keep their places.
-    const closed = await ctx.step('check-box-open', async () =>
-      boxChangeRefusalType(order, ctx.clock.now()) ?? null,
+    const closed = await ctx.step(
+      'check-box-open',
+      async () => boxChangeRefusalType(order, ctx.clock.now()) ?? null,
     );
     if (closed) throw boxRefusal(order, closed);
     return {
