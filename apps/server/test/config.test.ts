@@ -68,6 +68,7 @@ describe('configuration', () => {
       'DOGS_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the dogs service answers (e.g. http://127.0.0.1:3101)',
       'SUBSCRIPTION_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the subscription service answers (e.g. http://127.0.0.1:3101)',
       'AUDIT_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the audit service answers (e.g. http://127.0.0.1:3101)',
+      'CART_SERVICE_URL is required when SERVICE=account runs alone: the base URL where the cart service answers (e.g. http://127.0.0.1:3101)',
     ]);
     expect(problems({ SERVICE: 'product', DOGS_SERVICE_URL: 'dogs:3101' })[0]).toMatch(
       /must be an http\(s\) URL/,

@@ -283,6 +283,7 @@ describe('split mode', () => {
     });
     productUrl = await start({ SERVICE: 'product', DOGS_SERVICE_URL: dogsUrl });
     const pricingUrl = await start({ SERVICE: 'pricing' });
+    const cartUrl = await start({ SERVICE: 'cart', PRICING_SERVICE_URL: pricingUrl });
     subscriptionUrl = await start({
       SERVICE: 'subscription',
       PRODUCT_SERVICE_URL: productUrl,
@@ -307,6 +308,7 @@ describe('split mode', () => {
       COURIER_SERVICE_URL: courierUrl,
       SUBSCRIPTION_SERVICE_URL: subscriptionUrl,
       AUDIT_SERVICE_URL: auditUrl,
+      CART_SERVICE_URL: cartUrl,
       // Not started here (its engine is tested in services/orchestration): no call reaches it.
       ORCHESTRATION_SERVICE_URL: 'http://127.0.0.1:9',
     });
