@@ -1,10 +1,6 @@
 import { conflict, notFound } from '@pawfresh/kit';
 import type { ProductStatus } from '@pawfresh/contracts/enums';
-import {
-  canChangeStatus,
-  statusChangeRefusal,
-  type Variant,
-} from '@pawfresh/contracts/product';
+import { canChangeStatus, statusChangeRefusal, type Variant } from '@pawfresh/contracts/product';
 import { changeVariantStatus } from '../db/catalogue-store.js';
 import type { ProductContext } from './context.js';
 

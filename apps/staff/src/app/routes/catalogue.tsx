@@ -79,12 +79,11 @@ function ProductCard({
             </Group>
           </Stack>
         </Group>
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={520}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Variant</Table.Th>
-                <Table.Th>SKU</Table.Th>
+                <Table.Th>Variant and SKU</Table.Th>
                 <Table.Th ta="right">Size</Table.Th>
                 <Table.Th ta="right">Price</Table.Th>
                 <Table.Th>Status</Table.Th>
@@ -106,14 +105,16 @@ function ProductCard({
                         (hidden)
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text span size="sm" ff="monospace">
+                    <Text size="xs" c="gray.7" ff="monospace">
                       {v.sku}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{v.weightGrams > 0 ? `${v.weightGrams} g` : '—'}</Table.Td>
-                  <Table.Td ta="right">{formatCents(v.basePrice)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {v.weightGrams > 0 ? `${v.weightGrams} g` : '—'}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatCents(v.basePrice)}
+                  </Table.Td>
                   <Table.Td>
                     <VariantStatusBadge status={v.status} />
                   </Table.Td>

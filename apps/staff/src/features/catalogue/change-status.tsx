@@ -52,7 +52,7 @@ function PreviewView({ preview }: { preview: StatusPreview }) {
       ) : (
         <Text size="sm">
           {count(boxes.boxes, 'box', 'boxes')} for {count(boxes.customers, 'customer')} (
-          {count(boxes.subscriptions, 'subscription')}) carry{' '}
+          {count(boxes.subscriptions, 'subscription')}) {boxes.boxes === 1 ? 'carries' : 'carry'}{' '}
           {count(boxes.units, unit, unit === 'pouch' ? 'pouches' : 'units')}, delivered{' '}
           {formatDate(boxes.firstDeliveryDate!)}
           {boxes.lastDeliveryDate !== boxes.firstDeliveryDate
