@@ -95,6 +95,46 @@ export function boxChangeRefusalType(
   if (now.getTime() >= new Date(order.cutoffAt).getTime()) return orderRefusalTypes.changesClosed;
   return undefined;
 }
+/** What a box to come carries of a variant, by where the line came from (docs/orders.md). */
+export const variantLineKinds = ['plan', 'extra', 'one_off'] as const;
+
+/**
+ * The boxes to come (before their cut-off, not cancelled, not skipped, not being made) that carry
+ * a product variant: what a status change of the variant would meet (the staff catalogue).
+ */
+export const variantUsageSchema = z
+  .object({
+    productVariantId: z.uuid(),
+    after: instant.describe('Boxes whose cut-off is after this instant (now)'),
+    boxes: z.number().int().describe('Boxes to come with a line of the variant'),
+    customers: z.number().int(),
+    subscriptions: z.number().int(),
+    units: z.number().int().describe('Pouches or units of the variant in those boxes'),
+    byKind: z
+      .object({ plan: z.number().int(), extra: z.number().int(), one_off: z.number().int() })
+      .describe(
+        "Boxes with such a line: a feeding plan's meal, a recurring extra, a one-off extra",
+      ),
+    firstDeliveryDate: calendarDate.nullable(),
+    lastDeliveryDate: calendarDate.nullable(),
+    items: z
+      .array(
+        z.object({
+          orderId: z.uuid(),
+          orderNumber: z.number().int(),
+          userId: z.uuid(),
+          subscriptionId: z.uuid().nullable(),
+          deliveryDate: calendarDate,
+          cutoffAt: instant,
+          units: z.number().int(),
+          kinds: z.array(z.enum(variantLineKinds)),
+        }),
+      )
+      .describe('The soonest boxes first (by delivery date, then order number), up to limit'),
+  })
+  .meta({ id: 'VariantUsage' });
+export type VariantUsage = z.infer<typeof variantUsageSchema>;
+
 export const rebalancingStatuses = ['not_applicable', 'queued', 'processed'] as const;
 export const shipmentStatuses = ['pending', 'delivered'] as const;
 export const discountIntervals = ['once-off', 'recurring', 'hybrid'] as const;
@@ -1328,6 +1368,21 @@ export const orderContract = defineContract({
       response: z.object({
         items: z.array(z.object({ facilityId: z.number().int(), boxes: z.number().int() })),
       }),
+      errors: [400],
+    },
+    variantUsage: {
+      method: 'GET',
+      path: '/api/v1/orders/stats/variant-usage',
+      summary: 'The boxes to come that carry a product variant, counted, the soonest listed',
+      description:
+        'Boxes whose cut-off is still ahead (not cancelled, not skipped, not being made) with a line of the variant: how many, for how many customers and subscriptions, how many units, and the soonest `limit` of them. A bundle’s items are not looked into.',
+      query: z
+        .object({
+          productVariantId: uuid('productVariantId'),
+          limit: limit(0, 20).describe('How many boxes to list (0 to 100)'),
+        })
+        .strict(),
+      response: variantUsageSchema,
       errors: [400],
     },
     lookupOrders: {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineContract } from './define.js';
 import { instant, slug, uuid } from './fields.js';
-import { productImageType, productStatus, productType, recommendationType } from './enums.js';
+import {
+  productImageType,
+  productStatus,
+  productType,
+  recommendationType,
+  type ProductStatus,
+} from './enums.js';
 
 export const imageSchema = z
   .object({
@@ -79,6 +85,34 @@ export const recommendedMealSchema = productSchema
     }),
   })
   .meta({ id: 'RecommendedMeal' });
+
+/**
+ * Which status changes a variant may make (services.md leaves them to us; docs/product-rules.md).
+ * Stock comes and goes (active <-> out_of_stock); a range can be wound down (discontinuing, then
+ * discontinued) or brought back; archived is final: it is kept only so history still resolves.
+ * The product service refuses by it; the back office offers only what it allows.
+ */
+const allowedStatusChanges: Record<ProductStatus, readonly ProductStatus[]> = {
+  active: ['out_of_stock', 'discontinuing', 'discontinued', 'archived'],
+  out_of_stock: ['active', 'discontinuing', 'discontinued', 'archived'],
+  discontinuing: ['active', 'out_of_stock', 'discontinued', 'archived'],
+  discontinued: ['active', 'archived'],
+  archived: [],
+};
+
+/** The statuses a variant that is `from` may become (its own status not included). */
+export const nextStatuses = (from: ProductStatus): readonly ProductStatus[] =>
+  allowedStatusChanges[from];
+
+export function canChangeStatus(from: ProductStatus, to: ProductStatus): boolean {
+  return from === to || allowedStatusChanges[from].includes(to);
+}
+
+export function statusChangeRefusal(from: ProductStatus, to: ProductStatus): string {
+  if (from === 'archived') return 'An archived variant cannot change status';
+  const options = allowedStatusChanges[from];
+  return `A variant that is ${from} cannot become ${to}: it can become ${options.join(', ')}`;
+}
 
 export type Product = z.infer<typeof productSchema>;
 export type Variant = z.infer<typeof variantSchema>;

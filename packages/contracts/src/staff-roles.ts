@@ -29,6 +29,8 @@ export const permissions = [
   'forecast:rebalance',
   'stock:read',
   'stock:write',
+  'catalogue:read',
+  'catalogue:write',
   'discounts:read',
   'discounts:write',
   'promotions:read',
@@ -56,6 +58,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'payments:charge',
     'refunds:create',
     'audit:read',
+    'catalogue:read',
   ],
   operations: [
     'orders:read',
@@ -65,9 +68,17 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'forecast:rebalance',
     'stock:read',
     'stock:write',
+    'catalogue:read',
+    'catalogue:write',
     'runs:read',
   ],
-  marketing: ['discounts:read', 'discounts:write', 'promotions:read', 'promotions:write'],
+  marketing: [
+    'discounts:read',
+    'discounts:write',
+    'promotions:read',
+    'promotions:write',
+    'catalogue:read',
+  ],
   admin: permissions,
 };
 
@@ -114,6 +125,8 @@ export const REASON_REQUIRED: readonly Permission[] = [
   'fulfilment:write',
   // Moving a kitchen's boxes to another make date (staff-forecast.ts).
   'forecast:rebalance',
+  // A variant's status: what customers may choose and the kitchen has (staff-catalogue.ts).
+  'catalogue:write',
   // Who may use the back office, and e-mails sent to a customer in staff's name (staff-users.ts).
   'customers:write',
   'users:manage',

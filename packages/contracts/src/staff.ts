@@ -35,6 +35,7 @@ import { forecastEndpoints } from './staff-forecast.js';
 import { migrationEndpoints } from './staff-migration.js';
 import { dashboardEndpoints } from './staff-dashboard.js';
 import { STAFF_API_BASE_PATH } from './staff-base-path.js';
+import { catalogueEndpoints } from './staff-catalogue.js';
 
 /**
  * The staff API (`/api/staff/v1`): what the back office calls, as the customer API is what the
@@ -553,6 +554,8 @@ export const staffContract = defineContract({
     ...migrationEndpoints(STAFF_API_BASE_PATH),
     // The home page's numbers (staff-dashboard.ts).
     ...dashboardEndpoints(STAFF_API_BASE_PATH),
+    // Products and variants, and a variant's status change previewed first (staff-catalogue.ts).
+    ...catalogueEndpoints(STAFF_API_BASE_PATH),
   },
 });
 

@@ -10,7 +10,7 @@ import {
 import type { OrderContext } from './flows/context.js';
 import { changeFulfilmentStatus, changePaymentStatus } from './flows/change-status.js';
 import { createOrder } from './flows/create-order.js';
-import { boxesDeliveredByFacility } from './flows/stats.js';
+import { boxesDeliveredByFacility, variantUsage } from './flows/stats.js';
 import { receiveCourierTopic } from './flows/courier-topics.js';
 import { listOrders } from './flows/list-orders.js';
 import { createSubscriptionOrders, latestOrders } from './flows/subscription-orders.js';
@@ -45,6 +45,7 @@ export function orderHandlers(ctx: OrderContext): Handlers<typeof orderContract>
 
     lookupOrders: async ({ body }) => lookupOrders(ctx, body.orderIds),
     boxesByFacility: async ({ query }) => boxesDeliveredByFacility(ctx, query.from, query.to),
+    variantUsage: async ({ query }) => variantUsage(ctx, query.productVariantId, query.limit),
     lookupKitchenOrders: async ({ body }) => lookupKitchenOrders(ctx, body.orderIds),
     getOrder: async ({ params }) => getOrder(ctx, params.orderId),
 

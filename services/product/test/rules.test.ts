@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { productStatuses, recommendationTypes } from '@pawfresh/contracts/enums';
 import { recommendMeal } from '../src/rules/recommend-meal.js';
-import { canChangeStatus, statusChangeRefusal } from '../src/rules/variant-status.js';
+import { canChangeStatus, statusChangeRefusal } from '@pawfresh/contracts/product';
 import { ean13, seedId } from '../src/seed/ids.js';
 
 const slug = fc.constantFrom(

@@ -9,6 +9,7 @@ import { packingRoutes } from './routes/packing.js';
 import { forecastRoutes } from './routes/forecast.js';
 import { migrationRoutes } from './routes/migration.js';
 import { dashboardRoutes } from './routes/dashboard.js';
+import { catalogueRoutes } from './routes/catalogue.js';
 import { planChangeRoutes } from './routes/plan-changes.js';
 import { runRoutes } from './routes/runs.js';
 import { sessionRoutes } from './routes/session.js';
@@ -31,5 +32,6 @@ export function staffHandlers(
     ...forecastRoutes(ctx),
     ...migrationRoutes(ctx),
     ...dashboardRoutes(ctx),
+    ...catalogueRoutes(ctx),
   };
 }

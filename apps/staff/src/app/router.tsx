@@ -75,6 +75,10 @@ export function createAppRouter(queryClient: QueryClient) {
             lazy: () => import('./routes/forecast').then((m) => ({ Component: m.ForecastPage })),
           },
           {
+            path: paths.catalogue.slice(1),
+            lazy: () => import('./routes/catalogue').then((m) => ({ Component: m.CataloguePage })),
+          },
+          {
             path: paths.users.slice(1),
             lazy: () => import('./routes/users').then((m) => ({ Component: m.UsersPage })),
           },

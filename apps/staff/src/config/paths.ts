@@ -13,6 +13,7 @@ export const paths = {
   users: '/users',
   packing: '/packing',
   forecast: '/forecast',
+  catalogue: '/catalogue',
   discounts: '/discounts',
   newDiscount: '/discounts/new',
   discount: (id: string) => `/discounts/${id}`,

@@ -169,6 +169,8 @@ export const lineItems = orderDb.table(
   (t) => [
     index('line_items_order').on(t.orderId, t.seq),
     index('line_items_extra').on(t.extraId),
+    // The boxes to come that carry a variant (db/stats-store.ts, the staff catalogue's preview).
+    index('line_items_variant').on(t.productVariantId),
     check('line_items_amounts', sql`${t.quantity} >= 1 and ${t.price} >= 0`),
   ],
 );

@@ -1,8 +1,7 @@
 import { conflict, notFound } from '@pawfresh/kit';
 import type { ProductStatus } from '@pawfresh/contracts/enums';
-import type { Variant } from '@pawfresh/contracts/product';
+import { canChangeStatus, statusChangeRefusal, type Variant } from '@pawfresh/contracts/product';
 import { changeVariantStatus } from '../db/catalogue-store.js';
-import { canChangeStatus, statusChangeRefusal } from '../rules/variant-status.js';
 import type { ProductContext } from './context.js';
 
 const variantNotFound = (variantId: string) => notFound(`Variant ${variantId} not found`);

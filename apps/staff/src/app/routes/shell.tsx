@@ -16,6 +16,7 @@ const sections: { label: string; to: string; permission: Permission }[] = [
   { label: 'Failed payments', to: paths.failedPayments, permission: 'payments:read' },
   { label: 'Packing floor', to: paths.packing, permission: 'fulfilment:read' },
   { label: 'Forecast and stock', to: paths.forecast, permission: 'forecast:read' },
+  { label: 'Catalogue', to: paths.catalogue, permission: 'catalogue:read' },
   { label: 'Workflow runs', to: paths.runs, permission: 'runs:read' },
   { label: 'Discounts', to: paths.discounts, permission: 'discounts:read' },
   { label: 'Promotions', to: paths.promotions, permission: 'promotions:read' },

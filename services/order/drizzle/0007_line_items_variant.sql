@@ -1,0 +1,1 @@
+CREATE INDEX "line_items_variant" ON "order"."line_items" USING btree ("product_variant_id");
