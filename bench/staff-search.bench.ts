@@ -69,7 +69,8 @@ const load = () =>
 
 /**
  * `CUSTOMERS` customers with names from two lists of 40 (so a name's start matches many, as in
- * life), a unique e-mail and phone number each, in batches of 50,000.
+ * life), a unique e-mail and phone number each, signed up evenly over the last three years (so
+ * "new customers this week" counts a week's, not everyone), in batches of 50,000.
  */
 async function seedCustomers(client: pg.Client): Promise<void> {
   const first = `(array['Olivia','Jack','Charlotte','Noah','Amelia','William','Isla','Oliver','Mia','Leo','Ava','Henry','Grace','Lucas','Chloe','Thomas','Ella','James','Zoe','Harrison','Matilda','Hudson','Ivy','Charlie','Sophie','Max','Ruby','Archie','Sienna','Lachlan','Willow','Cooper','Harper','Ethan','Evie','Mason','Frankie','Hunter','Poppy','Ryan'])`;
@@ -82,7 +83,7 @@ async function seedCustomers(client: pg.Client): Promise<void> {
       select ('00000000-0000-4000-8000-' || lpad(to_hex(u), 12, '0'))::uuid,
         'customer' || u || '@bench.example.com.au', 'x',
         ${first}[1 + u % 40], ${last}[1 + (u / 40) % 40], '04' || lpad((10000000 + u)::text, 8, '0'),
-        'customer', now(), now()
+        'customer', now() - (u % 1096) * interval '1 day', now() - (u % 1096) * interval '1 day'
       from generate_series(${from}, ${to}) as u`);
     process.stdout.write(
       `\rseeded ${(to + 1).toLocaleString('en-AU')} of ${CUSTOMERS.toLocaleString('en-AU')} customers`,

@@ -45,7 +45,10 @@ export const permissions = [
 export type Permission = (typeof permissions)[number];
 export const permission = z.enum(permissions);
 
-/** What each role may do. Admin may do everything, including what no other role may. */
+/**
+ * What each role may do, in the order of `permissions`. Admin may do everything, including what
+ * no other role may.
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   support: [
     'customers:read',
@@ -73,11 +76,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'runs:read',
   ],
   marketing: [
+    'catalogue:read',
     'discounts:read',
     'discounts:write',
     'promotions:read',
     'promotions:write',
-    'catalogue:read',
   ],
   admin: permissions,
 };
