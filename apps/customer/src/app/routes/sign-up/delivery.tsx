@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { Button, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';

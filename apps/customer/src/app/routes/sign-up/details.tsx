@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { NativeSelect, Text } from '@mantine/core';
 import { australianStates, type AustralianState } from '@pawfresh/contracts/enums';
 import {

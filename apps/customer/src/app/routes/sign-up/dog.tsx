@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { Fieldset, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';

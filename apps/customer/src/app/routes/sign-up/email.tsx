@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { TextInput } from '@mantine/core';
 import { email } from '@pawfresh/contracts/fields';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.layer.css';
 import { Button, List, Paper, Stack, Text } from '@mantine/core';
 import { Navigate } from 'react-router';
 

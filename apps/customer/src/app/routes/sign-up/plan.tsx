@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import {
   Button,
   Checkbox,

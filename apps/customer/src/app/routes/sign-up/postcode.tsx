@@ -1,3 +1,4 @@
+import '../../../styles/mantine-forms.css';
 import { Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
