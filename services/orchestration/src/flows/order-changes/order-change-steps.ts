@@ -194,4 +194,4 @@ export const boxRefusal = (order: Pick<Order, 'deliveryDate'>, type: string | un
  * API's `staff:<userId>`, from the session), else the customer, else this service.
  */
 export const actorOf = (userId: string | undefined, actedBy?: string) =>
-  actedBy ?? (userId ? `customer:${userId}` : 'orchestration');
+  actedBy ?? (userId ? customerActor(userId) : 'orchestration');
