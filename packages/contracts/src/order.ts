@@ -817,8 +817,56 @@ export const customerOrderSchema = z
             "This box's delivery instructions (the order's deliveryNote), as the delivery-info call sets them",
           ),
       }),
+    version: z
+      .number()
+      .int()
+      .describe('Send it back with a skip or unskip: refused (409) if the box changed since'),
   })
   .meta({ id: 'CustomerOrder' });
+
+/** The box charged next: its billing date and what it costs (docs/skipping.md). */
+export const nextChargeSchema = z
+  .object({
+    orderId: z.uuid(),
+    deliveryDate: calendarDate,
+    billingDate: calendarDate.describe('The day it is charged'),
+    amount: z.number().int().describe('Cents: its totalCharge'),
+  })
+  .meta({ id: 'NextCharge' });
+export type NextCharge = z.infer<typeof nextChargeSchema>;
+
+/**
+ * The box charged next among a customer's boxes: the one not yet charged (payment pending, not
+ * skipped, not cancelled) with the soonest billing date (then delivery date); null when none is
+ * to come. What skipping or taking back a skip does to the next charge (docs/skipping.md).
+ */
+export function nextCharge(
+  boxes: readonly Pick<
+    CustomerOrder,
+    'id' | 'deliveryDate' | 'billingDate' | 'totalCharge' | 'paymentStatus' | 'displayType'
+  >[],
+  except?: string,
+): NextCharge | null {
+  let next: (typeof boxes)[number] | undefined;
+  for (const b of boxes) {
+    if (b.id === except || b.paymentStatus !== 'pending' || b.displayType === 'HIDDEN') continue;
+    if (
+      !next ||
+      b.billingDate < next.billingDate ||
+      (b.billingDate === next.billingDate && b.deliveryDate < next.deliveryDate)
+    ) {
+      next = b;
+    }
+  }
+  return next
+    ? {
+        orderId: next.id,
+        deliveryDate: next.deliveryDate,
+        billingDate: next.billingDate,
+        amount: next.totalCharge,
+      }
+    : null;
+}
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 /**

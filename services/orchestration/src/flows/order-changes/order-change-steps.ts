@@ -8,7 +8,12 @@ import {
   upstream,
   isPassedRefusal,
 } from '@pawfresh/kit';
-import { orderRefusalTypes, type LineItemInput, type Order } from '@pawfresh/contracts/order';
+import {
+  customerActor,
+  orderRefusalTypes,
+  type LineItemInput,
+  type Order,
+} from '@pawfresh/contracts/order';
 import {
   orderPriceRequest,
   sameLineItems,
