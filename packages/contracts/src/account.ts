@@ -531,6 +531,11 @@ export const accountContract = defineContract({
         currentOrders: z.array(customerOrderSchema),
         futureOrders: z.array(customerOrderSchema),
         failedOrders: z.array(customerOrderSchema),
+        skippedOrders: z
+          .array(customerOrderSchema.extend({ canUndoSkip: z.boolean() }))
+          .describe(
+            'Boxes skipped and still before their cut-off (docs/skipping.md); canUndoSkip: the customer skipped it and may take it back',
+          ),
         nextPendingOrderId: z.uuid().nullable(),
         selectedOrderId: z.uuid().nullable(),
       }),

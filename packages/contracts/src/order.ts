@@ -835,38 +835,6 @@ export const nextChargeSchema = z
   .meta({ id: 'NextCharge' });
 export type NextCharge = z.infer<typeof nextChargeSchema>;
 
-/**
- * The box charged next among a customer's boxes: the one not yet charged (payment pending, not
- * skipped, not cancelled) with the soonest billing date (then delivery date); null when none is
- * to come. What skipping or taking back a skip does to the next charge (docs/skipping.md).
- */
-export function nextCharge(
-  boxes: readonly Pick<
-    CustomerOrder,
-    'id' | 'deliveryDate' | 'billingDate' | 'totalCharge' | 'paymentStatus' | 'displayType'
-  >[],
-  except?: string,
-): NextCharge | null {
-  let next: (typeof boxes)[number] | undefined;
-  for (const b of boxes) {
-    if (b.id === except || b.paymentStatus !== 'pending' || b.displayType === 'HIDDEN') continue;
-    if (
-      !next ||
-      b.billingDate < next.billingDate ||
-      (b.billingDate === next.billingDate && b.deliveryDate < next.deliveryDate)
-    ) {
-      next = b;
-    }
-  }
-  return next
-    ? {
-        orderId: next.id,
-        deliveryDate: next.deliveryDate,
-        billingDate: next.billingDate,
-        amount: next.totalCharge,
-      }
-    : null;
-}
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 /**
@@ -1361,6 +1329,11 @@ export const orderContract = defineContract({
         currentOrders: z.array(orderSchema),
         futureOrders: z.array(orderSchema),
         failedOrders: z.array(orderSchema),
+        skippedOrders: z
+          .array(orderSchema.extend({ canUndoSkip: z.boolean() }))
+          .describe(
+            'Skipped boxes (payment expired) before their cut-off; canUndoSkip: the customer skipped it themselves (docs/skipping.md)',
+          ),
         nextPendingOrderId: z.uuid().nullable(),
         selectedOrderId: z.uuid().nullable(),
       }),

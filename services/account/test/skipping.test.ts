@@ -122,6 +122,11 @@ describe('skipping a box and taking the skip back', () => {
       amount: second!.totalCharge,
     });
     expect((await toCome(a.auth)).map((o) => o.id)).not.toContain(first!.id);
+    // Shown as skipped until its cut-off, with Undo (the customer skipped it).
+    const lists = await call('GET', '/api/v1/orders', undefined, a.auth);
+    expect(
+      lists.json<{ skippedOrders: (CustomerOrder & { canUndoSkip: boolean })[] }>().skippedOrders,
+    ).toEqual([expect.objectContaining({ id: first!.id, canUndoSkip: true })]);
 
     const back = await call(
       'POST',
@@ -305,6 +310,10 @@ describe('skipping a box and taking the skip back', () => {
     );
     expect(res.statusCode).toBe(409);
     expect(messagesOf(res)[0]).toMatch(/was skipped by PawFresh, not by you/);
+    const lists = await call('GET', '/api/v1/orders', undefined, a.auth);
+    expect(
+      lists.json<{ skippedOrders: (CustomerOrder & { canUndoSkip: boolean })[] }>().skippedOrders,
+    ).toEqual([expect.objectContaining({ id: box.id, canUndoSkip: false })]);
     expect(await readOrder(box.id)).toMatchObject({ paymentStatus: 'expired' });
   });
 });

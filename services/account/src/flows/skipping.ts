@@ -2,13 +2,13 @@ import { HttpError, notFound, orNotFound, ServiceCallError } from '@pawfresh/kit
 import type { SkipAnswer } from '@pawfresh/contracts/account';
 import {
   customerActor,
-  nextCharge,
   orderRefusalTypes,
   skippedBy,
   skipRefusalType,
   unskipRefusalType,
   type Order,
 } from '@pawfresh/contracts/order';
+import { nextCharge } from '@pawfresh/contracts/order-rules';
 import { toCustomerOrder } from '../rules/customer-views.js';
 import { skipRefusalInWords } from '../rules/skipping.js';
 import type { AccountContext, BodyOf } from './context.js';

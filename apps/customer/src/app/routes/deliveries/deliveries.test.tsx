@@ -141,6 +141,7 @@ describe('/deliveries', () => {
           currentOrders: [],
           futureOrders: [],
           failedOrders: [],
+          skippedOrders: [],
           nextPendingOrderId: null,
           selectedOrderId: null,
         },
@@ -155,6 +156,7 @@ describe('/deliveries', () => {
     currentOrders: [],
     futureOrders: [],
     failedOrders: [],
+    skippedOrders: [],
     nextPendingOrderId: null,
     selectedOrderId: null,
   };

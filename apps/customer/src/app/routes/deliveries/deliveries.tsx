@@ -15,6 +15,8 @@ import { InvoiceButton } from '../../../features/orders/components/invoice-butto
 import { hasTaxInvoice } from '@pawfresh/contracts/order-rules';
 import { EditButton, NextBox } from '../../../features/orders/components/next-box';
 import { OrderCard } from '../../../features/orders/components/order-card';
+import { SkipBoxButton, SkippedBoxCard } from '../../../features/orders/components/skip-box';
+import { canSkip } from '../../../features/orders/utils/skip-words';
 import { productIndex } from '../../../features/orders/utils/box-contents';
 import { deliveriesView } from '../../../features/orders/utils/order-lists';
 import { canChange, type Order } from '../../../features/orders/utils/order-format';
@@ -111,7 +113,14 @@ export default function DeliveriesRoute() {
         ))}
         <EditButton to={orderEditPaths.editExtras(order.id, 'treat')}>Treats</EditButton>
         <EditButton to={orderEditPaths.editExtras(order.id, 'supplement')}>Supplements</EditButton>
+        {canSkip(order, now) ? (
+          <SkipBoxButton order={order} orders={orders.data!} variant="white" />
+        ) : null}
       </>
+    );
+    // Skipped boxes show until their cut-off, muted, with Undo (docs/skipping.md).
+    const skipped = (orders.data?.skippedOrders ?? []).filter(
+      (order) => new Date(order.cutoffAt).getTime() > now.getTime(),
     );
     content = (
       <>
@@ -185,9 +194,23 @@ export default function DeliveriesRoute() {
                             {label}
                           </Button>
                         ))}
+                        {canSkip(order, now) ? (
+                          <SkipBoxButton order={order} orders={orders.data!} />
+                        ) : null}
                       </Group>
                     ) : null}
                   </OrderCard>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+        {skipped.length > 0 ? (
+          <Section title="Skipped">
+            <ul className={`${classes.orderList} ${classes.orderGrid}`}>
+              {skipped.map((order) => (
+                <li key={order.id}>
+                  <SkippedBoxCard order={order} now={now} />
                 </li>
               ))}
             </ul>
