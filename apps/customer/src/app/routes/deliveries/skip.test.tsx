@@ -28,7 +28,7 @@ describe('skipping a box on /deliveries', () => {
     renderApp('/deliveries', { api });
 
     await user.click(
-      await screen.findByRole('button', { name: 'Skip the box of Friday 4 December' }),
+      await screen.findByRole('button', { name: 'Skip this box: Friday 4 December' }),
     );
     const dialog = await screen.findByRole('dialog', {
       name: 'Skip your box of Friday 4 December?',
@@ -52,9 +52,7 @@ describe('skipping a box on /deliveries', () => {
       }),
     ).toBeNull();
 
-    await user.click(
-      within(card).getByRole('button', { name: 'Undo skip of the box of Friday 4 December' }),
-    );
+    await user.click(within(card).getByRole('button', { name: 'Undo skip: Friday 4 December' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Skipped' })).toBeNull());
     expect(
       within(screen.getByRole('region', { name: 'Coming up' })).getByRole('article', {
@@ -76,7 +74,7 @@ describe('skipping a box on /deliveries', () => {
     renderApp('/deliveries', { api });
 
     await user.click(
-      await screen.findByRole('button', { name: 'Skip the box of Friday 4 December' }),
+      await screen.findByRole('button', { name: 'Skip this box: Friday 4 December' }),
     );
     let dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Keep this box' }));
@@ -85,7 +83,7 @@ describe('skipping a box on /deliveries', () => {
     api.on('POST /orders/:orderId/skip', () =>
       error(409, 'Your box of Friday 4 December can no longer change: changes for it have closed'),
     );
-    await user.click(screen.getByRole('button', { name: 'Skip the box of Friday 4 December' }));
+    await user.click(screen.getByRole('button', { name: 'Skip this box: Friday 4 December' }));
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Skip this box' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -109,6 +107,6 @@ describe('skipping a box on /deliveries', () => {
     );
     expect(within(card).queryByRole('button')).toBeNull();
     // The box on its way (20 November) is past its cut-off: no Skip on it.
-    expect(screen.queryByRole('button', { name: 'Skip the box of Friday 20 November' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Skip this box: Friday 20 November' })).toBeNull();
   });
 });

@@ -63,7 +63,7 @@ export function SkipBoxButton({
         variant={variant}
         size={variant === 'white' ? 'sm' : 'xs'}
         onClick={() => setOpened(true)}
-        aria-label={`Skip the box of ${day}`}
+        aria-label={`Skip this box: ${day}`}
       >
         Skip this box
       </Button>
@@ -166,7 +166,7 @@ export function SkippedBoxCard({
               size="xs"
               onClick={undo}
               loading={change.isPending}
-              aria-label={`Undo skip of the box of ${day}`}
+              aria-label={`Undo skip: ${day}`}
             >
               {failed ? 'Try again' : 'Undo skip'}
             </Button>
