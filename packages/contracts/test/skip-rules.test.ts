@@ -8,6 +8,7 @@ import {
   skippedBy,
   skipRefusalType,
   unskipRefusalType,
+  type OrderEventAction,
   type SkipState,
 } from '../src/order.js';
 import { nextCharge } from '../src/order-rules.js';
@@ -123,7 +124,7 @@ describe('skippedBy', () => {
     const ev = (
       currentValue: string,
       createdBy: string | null,
-      action = 'payment_status_updated',
+      action: OrderEventAction = 'payment_status_updated',
     ) => ({ action, currentValue, createdBy }) as const;
     expect(skippedBy([])).toBeNull();
     expect(
