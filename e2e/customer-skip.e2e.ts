@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatDay } from '@pawfresh/contracts/calendar-dates';
 import {
   expectNoAxeViolations,
   chromiumForFile,
@@ -14,19 +15,6 @@ import { runWorkflow, scenarioAccount } from './workflows.js';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForFile();
-
-/** "Friday 4 December" of a calendar date, as the app writes it. */
-function longDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const parts = new Intl.DateTimeFormat('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).formatToParts(new Date(Date.UTC(year!, month! - 1, day!)));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')}`;
-}
 
 const nextBox = (page: Page) => page.getByRole('region').filter({ hasText: 'Your next box' });
 
@@ -42,7 +30,7 @@ describe('a customer skips a box and undoes it (Chromium)', () => {
       async () => {
         const account = await scenarioAccount(baseUrl, 'payment-soon');
         await runWorkflow(baseUrl, 'generate-orders', { subscriptionId: account.subscriptionId });
-        const first = longDay(account.orders[0]!.deliveryDate);
+        const first = formatDay(account.orders[0]!.deliveryDate, { long: true });
         const { page, errors, close } = await openPage(browser(), viewport);
         await signIn(page, baseUrl, account.email, account.password);
         await nextBox(page).getByRole('heading', { name: first }).waitFor();

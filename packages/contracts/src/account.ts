@@ -20,7 +20,7 @@ import {
 import { serviceabilitySchema, slotAvailabilitySchema } from './courier.js';
 import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
 import { recommendedMealSchema } from './product.js';
-import { customerOrderSchema, nextChargeSchema, pastOrdersQuery } from './order.js';
+import { customerOrderSchema, nextChargeSchema, pastOrdersQuery, versionRead } from './order.js';
 import { chargeResultSchema, invoiceFileSchema } from './orchestration-billing.js';
 import {
   cancellationSchema,
@@ -206,15 +206,7 @@ export const customerDeliveryOptionsSchema = z
 export type CustomerDeliveryOptions = z.infer<typeof customerDeliveryOptionsSchema>;
 
 /** A skip or its undo: the box's version as last read (optimistic concurrency). */
-const skipBody = z
-  .object({
-    version: z
-      .number({ error: 'version must be the whole number you last read' })
-      .int({ error: 'version must be the whole number you last read' })
-      .min(1, { error: 'version must be the whole number you last read' })
-      .max(2_147_483_647, { error: 'version must be the whole number you last read' }),
-  })
-  .strict();
+const skipBody = z.object({ version: versionRead }).strict();
 const skipAnswer = z
   .object({
     order: customerOrderSchema,

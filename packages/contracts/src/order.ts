@@ -322,11 +322,13 @@ const required = (name: string, max: number) =>
   text(name, max).min(1, { error: `${name} is required` });
 /** Who made a change (a staff user, `customer:<id>`, a workflow), recorded on events (§6). */
 const actor = (field: string) => required(field, 100).optional();
-const version = z
+/** An order's version as the caller last read it (optimistic concurrency). */
+export const versionRead = z
   .number({ error: 'version must be the whole number you last read' })
   .int({ error: 'version must be the whole number you last read' })
   .min(1, { error: 'version must be the whole number you last read' })
-  .max(MAX_CENTS)
+  .max(MAX_CENTS);
+const version = versionRead
   .optional()
   .describe('When sent, the change is refused (409) if the order has changed since');
 const legacyOrderId = z.coerce

@@ -1,28 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { TestClock } from '@pawfresh/kit';
 import type { SkipAnswer } from '@pawfresh/contracts/account';
-import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
-import {
-  caller,
-  callJson,
-  graphUnderTest,
-  household,
-  type Household,
-  messagesOf,
-  signedInAs,
-} from '@pawfresh/testing';
-import { courierService } from '@pawfresh/courier';
-import { dogsService } from '@pawfresh/dogs';
-import { identityService, startTestSession } from '@pawfresh/identity';
-import { orchestrationService } from '@pawfresh/orchestration';
-import { orderService } from '@pawfresh/order';
-import { paymentService } from '@pawfresh/payment';
-import { pricingService } from '@pawfresh/pricing';
-import { productService } from '@pawfresh/product';
-import { subscriptionService } from '@pawfresh/subscription';
-import { accountService } from '../src/index.js';
+import type { CustomerOrder } from '@pawfresh/contracts/order';
+import { callJson, messagesOf } from '@pawfresh/testing';
+import { customerGraph } from './customer-graph.js';
 
 /**
  * Skipping a box and taking the skip back (docs/skipping.md) over HTTP, every service behind the
@@ -30,62 +12,12 @@ import { accountService } from '../src/index.js';
  * changes), bad input (400), past the cut-off and a changed box (409).
  */
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
-const services = graphUnderTest(
-  {
-    product: productService,
-    pricing: pricingService,
-    dogs: dogsService,
-    subscription: subscriptionService,
-    identity: identityService,
-    payment: paymentService,
-    courier: courierService,
-    order: orderService,
-    orchestration: orchestrationService,
-    account: accountService,
-  },
-  { clock },
-);
-const { apps } = services;
-let account: FastifyInstance;
+const { apps, call, customer, readOrder } = customerGraph(clock);
 
 beforeAll(async () => {
-  account = apps.account!;
   await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script');
 }, 180_000);
 
-const call = caller(() => account);
-
-async function customer(): Promise<{ home: Household<Order>; auth: Record<string, string> }> {
-  const created = await callJson(apps.identity!, 'POST', '/identity/users', {
-    email: `c${randomUUID()}@example.com.au`,
-    password: 'woofwoof9',
-    firstName: 'Sam',
-    lastName: 'Citizen',
-    role: 'customer',
-  });
-  const userId = created.json<{ id: string }>().id;
-  const home = await household<Order>(
-    {
-      pricing: apps.pricing!,
-      subscription: apps.subscription!,
-      order: apps.order!,
-      product: apps.product!,
-    },
-    3,
-    userId,
-  );
-  const auth = await signedInAs(
-    { database: services.database(), clock, startTestSession },
-    userId,
-    {
-      ttlSeconds: 30 * 86_400,
-    },
-  );
-  return { home, auth };
-}
-
-const readOrder = async (id: string) =>
-  (await callJson(apps.order!, 'GET', `/api/v1/orders/${id}`)).json<Order>();
 type Lists = Record<'futureOrders' | 'currentOrders' | 'failedOrders', CustomerOrder[]>;
 const deliveries = async (auth: Record<string, string>) =>
   (await call('GET', '/api/v1/orders', undefined, auth)).json<Lists>();
