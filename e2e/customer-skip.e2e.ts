@@ -34,6 +34,10 @@ describe('a customer skips a box and undoes it (Chromium)', () => {
         const { page, errors, close } = await openPage(browser(), viewport);
         await signIn(page, baseUrl, account.email, account.password);
         await nextBox(page).getByRole('heading', { name: first }).waitFor();
+        // The countdown on the next box that can still change, on the clock of its address.
+        await nextBox(page)
+          .getByText(/^(\d+ days? left to change|Last day to change: until \d+(am|pm))$/)
+          .waitFor();
 
         await nextBox(page)
           .getByRole('button', { name: `Skip this box: ${first}` })

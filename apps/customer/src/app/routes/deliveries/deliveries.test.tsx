@@ -398,6 +398,21 @@ describe('/deliveries', () => {
 // 5pm on Monday 30 November and is charged on Tuesday 1 December; the 18 December box on Tuesday
 // 15 December.
 describe('skipping a box on /deliveries', () => {
+  it('counts down the days left to change on the next box that can still change, and only there', async () => {
+    renderApp('/deliveries', { api: signedIn() });
+    const comingUp = await screen.findByRole('region', { name: 'Coming up' });
+    // Wednesday 18 November in Melbourne; the 4 December box closes at 5pm on Monday 30 November.
+    expect(within(comingUp).getByRole('article', { name: /Friday 4 December/ })).toHaveTextContent(
+      '12 days left to change',
+    );
+    expect(
+      within(comingUp).getByRole('article', { name: /Friday 18 December/ }),
+    ).not.toHaveTextContent('left to change');
+    expect(screen.getByRole('region', { name: 'Friday 20 November' })).not.toHaveTextContent(
+      'left to change',
+    );
+  });
+
   it('says what skipping does before it is done, skips, then undoes the skip', async () => {
     const user = userEvent.setup();
     const api = signedIn();

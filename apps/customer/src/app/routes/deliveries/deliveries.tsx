@@ -19,7 +19,11 @@ import { SkipBoxButton, SkippedBoxCard } from '../../../features/orders/componen
 import { canSkip } from '../../../features/orders/utils/skip-words';
 import { productIndex } from '../../../features/orders/utils/box-contents';
 import { deliveriesView } from '../../../features/orders/utils/order-lists';
-import { canChange, type Order } from '../../../features/orders/utils/order-format';
+import {
+  canChange,
+  changeCountdown,
+  type Order,
+} from '../../../features/orders/utils/order-format';
 import { describeCard, usePaymentMethods } from '../../../features/payments/api/payment-methods';
 import { getProductsQueryOptions, useProducts } from '../../../features/products/api/get-products';
 import { PlanStatus } from '../../../features/subscriptions/components/plan-status';
@@ -118,6 +122,10 @@ export default function DeliveriesRoute() {
         ) : null}
       </>
     );
+    // The countdown goes on the next box that can still change (docs/skipping.md).
+    const openBox = [view.next, ...view.upcoming].find((o) => o && canChange(o, now)) ?? null;
+    const countdownOf = (order: Order) =>
+      order.id === openBox?.id ? changeCountdown(order, now) : null;
     // Skipped boxes show until their cut-off, muted, with Undo (docs/skipping.md).
     const skipped = (orders.data?.skippedOrders ?? []).filter(
       (order) => new Date(order.cutoffAt).getTime() > now.getTime(),
@@ -153,6 +161,7 @@ export default function DeliveriesRoute() {
             now={now}
             isNextPending={view.next.id === view.nextPendingOrderId}
             actions={editActions(view.next)}
+            countdown={countdownOf(view.next)}
           />
         ) : plan && plan.status !== 'active' ? null : view.failed.length > 0 ? (
           // The box whose payment failed is the next one: nothing else is on the way until it is paid.
@@ -175,6 +184,7 @@ export default function DeliveriesRoute() {
                     now={now}
                     isNextPending={order.id === view.nextPendingOrderId}
                     selected={order.id === view.selectedOrderId}
+                    countdown={countdownOf(order)}
                   >
                     {canChange(order, now) ? (
                       <Group gap="xs">
