@@ -20,7 +20,7 @@ import {
 import { serviceabilitySchema, slotAvailabilitySchema } from './courier.js';
 import { dogDetailsInput, dogMetadataSchema, dogProfileInput, dogSchema } from './dogs.js';
 import { recommendedMealSchema } from './product.js';
-import { customerOrderSchema, pastOrdersQuery } from './order.js';
+import { customerOrderSchema, nextChargeSchema, pastOrdersQuery, versionRead } from './order.js';
 import { chargeResultSchema, invoiceFileSchema } from './orchestration-billing.js';
 import {
   cancellationSchema,
@@ -204,6 +204,18 @@ export const customerDeliveryOptionsSchema = z
   })
   .meta({ id: 'CustomerDeliveryOptions' });
 export type CustomerDeliveryOptions = z.infer<typeof customerDeliveryOptionsSchema>;
+
+/** A skip or its undo: the box's version as last read (optimistic concurrency). */
+const skipBody = z.object({ version: versionRead }).strict();
+const skipAnswer = z
+  .object({
+    order: customerOrderSchema,
+    nextCharge: nextChargeSchema
+      .nullable()
+      .describe('The box charged next after this change (null: none to come)'),
+  })
+  .meta({ id: 'SkipAnswer' });
+export type SkipAnswer = z.infer<typeof skipAnswer>;
 
 export const accountContract = defineContract({
   service: 'account',
@@ -511,6 +523,11 @@ export const accountContract = defineContract({
         currentOrders: z.array(customerOrderSchema),
         futureOrders: z.array(customerOrderSchema),
         failedOrders: z.array(customerOrderSchema),
+        skippedOrders: z
+          .array(customerOrderSchema.extend({ canUndoSkip: z.boolean() }))
+          .describe(
+            'Boxes skipped and still before their cut-off (docs/skipping.md); canUndoSkip: the customer skipped it and may take it back',
+          ),
         nextPendingOrderId: z.uuid().nullable(),
         selectedOrderId: z.uuid().nullable(),
       }),
@@ -894,6 +911,31 @@ export const accountContract = defineContract({
       errors: [400, 401, 404, 409],
       access: 'customer',
       fallbackMessage: 'Failed to delete one-off order extra',
+    },
+    skipOrder: {
+      method: 'POST',
+      path: '/api/v1/orders/:orderId/skip',
+      summary:
+        "Skip one of the customer's boxes: it is not made nor charged; the plan and its other boxes stay",
+      description:
+        'Only a box to come, not charged yet (payment pending), not being made, before its cut-off (docs/skipping.md); otherwise 409 in words. version: the one last read (409 if the box changed since). Answers the box as it is now and the box charged next.',
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      body: skipBody,
+      response: skipAnswer,
+      errors: [400, 401, 404, 409],
+      access: 'customer',
+    },
+    unskipOrder: {
+      method: 'POST',
+      path: '/api/v1/orders/:orderId/unskip',
+      summary: 'Take back a skip: the box is made and charged on its billing date again',
+      description:
+        'Only a box the customer skipped themselves (not one skipped after a failed payment or by PawFresh), before its cut-off and not being made (docs/skipping.md); otherwise 409 in words.',
+      params: z.object({ orderId: z.uuid({ error: 'orderId must be a valid UUID' }) }),
+      body: skipBody,
+      response: skipAnswer,
+      errors: [400, 401, 404, 409],
+      access: 'customer',
     },
     updateDeliveryInfo: {
       method: 'POST',

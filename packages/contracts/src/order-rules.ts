@@ -20,3 +20,49 @@ export const CUT_OFF_HOUR = 17;
 export function hasTaxInvoice(order: { paymentStatus: string }): boolean {
   return order.paymentStatus === 'processed';
 }
+
+/** The box charged next (the contracts' NextCharge, without zod for the app's first pages). */
+export interface NextChargeOf {
+  orderId: string;
+  deliveryDate: string;
+  billingDate: string;
+  /** Cents: the box's totalCharge. */
+  amount: number;
+}
+
+/**
+ * The box charged next among a customer's boxes: the one not yet charged (payment pending, not
+ * skipped, not cancelled) with the soonest billing date (then delivery date); null when none is
+ * to come. What skipping or taking back a skip does to the next charge (docs/skipping.md).
+ */
+export function nextCharge(
+  boxes: readonly {
+    id: string;
+    deliveryDate: string;
+    billingDate: string;
+    totalCharge: number;
+    paymentStatus: string;
+    displayType: string;
+  }[],
+  except?: string,
+): NextChargeOf | null {
+  let next: (typeof boxes)[number] | undefined;
+  for (const b of boxes) {
+    if (b.id === except || b.paymentStatus !== 'pending' || b.displayType === 'HIDDEN') continue;
+    if (
+      !next ||
+      b.billingDate < next.billingDate ||
+      (b.billingDate === next.billingDate && b.deliveryDate < next.deliveryDate)
+    ) {
+      next = b;
+    }
+  }
+  return next
+    ? {
+        orderId: next.id,
+        deliveryDate: next.deliveryDate,
+        billingDate: next.billingDate,
+        amount: next.totalCharge,
+      }
+    : null;
+}

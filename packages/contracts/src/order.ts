@@ -95,6 +95,92 @@ export function boxChangeRefusalType(
   if (now.getTime() >= new Date(order.cutoffAt).getTime()) return orderRefusalTypes.changesClosed;
   return undefined;
 }
+/** Who a customer is on an order's events (`createdBy`): their changes are written as theirs. */
+export const customerActor = (userId: string) => `customer:${userId}`;
+
+/** What the skip rules read of a box. */
+export interface SkipState {
+  paymentStatus: PaymentStatus;
+  fulfilmentStatus: string;
+  cutoffAt: Date | string;
+  isCancelled: boolean;
+}
+
+/**
+ * Why a box cannot be skipped now (docs/skipping.md), or null: it can. Skipping moves the box's
+ * payment to `expired`: it is neither charged nor made, and the plan and its other boxes stay.
+ * Only a box not charged and not started: the kitchen not working on it, its payment pending
+ * before its cut-off (after it, billing is about to charge it), or, for staff only, failed (never
+ * charged, never made: dunning would move or skip it anyway). A customer's box whose payment
+ * failed is theirs to pay or leave to dunning, not to skip.
+ */
+export function skipRefusalType(
+  box: SkipState,
+  now: Date,
+  who: 'staff' | 'customer',
+):
+  | 'cancelled'
+  | 'being_made'
+  | 'skipped_already'
+  | 'paid'
+  | 'charging'
+  | 'changes_closed'
+  | 'payment_failed'
+  | null {
+  if (box.isCancelled || box.fulfilmentStatus === 'cancelled') return 'cancelled';
+  if ((blockedFulfilmentStatuses as readonly string[]).includes(box.fulfilmentStatus)) {
+    return 'being_made';
+  }
+  switch (box.paymentStatus) {
+    case 'expired':
+      return 'skipped_already';
+    case 'processed':
+      return 'paid';
+    case 'processing':
+      return 'charging';
+    case 'pending':
+      return now.getTime() >= new Date(box.cutoffAt).getTime() ? 'changes_closed' : null;
+    case 'attempt_failed':
+      return who === 'staff' ? null : 'payment_failed';
+  }
+}
+
+/**
+ * Who skipped a box: the author of the last move of its payment to `expired` on its events
+ * (oldest first), or null when none is recorded.
+ */
+export function skippedBy(
+  events: readonly Pick<OrderEvent, 'action' | 'currentValue' | 'createdBy'>[],
+): string | null {
+  const last = events.findLast(
+    (e) => e.action === 'payment_status_updated' && e.currentValue === 'expired',
+  );
+  return last?.createdBy ?? null;
+}
+
+/**
+ * Why a skipped box cannot be taken back (unskipped) by `actor`, or null: it can (docs/skipping.md).
+ * Only a box its customer skipped themselves (`customer:<userId>`, the same actor asking again),
+ * not cancelled, not being made, before its cut-off: a box skipped by dunning after a failed
+ * payment, or by staff, stays skipped (the customer asks support). Taking it back moves its
+ * payment to `pending` again, so billing charges it on its billing date as before.
+ */
+export function unskipRefusalType(
+  box: SkipState,
+  skipper: string | null,
+  actor: string | undefined,
+  now: Date,
+): 'not_skipped' | 'cancelled' | 'being_made' | 'changes_closed' | 'not_skipped_by_you' | null {
+  if (box.paymentStatus !== 'expired') return 'not_skipped';
+  if (box.isCancelled || box.fulfilmentStatus === 'cancelled') return 'cancelled';
+  if ((blockedFulfilmentStatuses as readonly string[]).includes(box.fulfilmentStatus)) {
+    return 'being_made';
+  }
+  if (now.getTime() >= new Date(box.cutoffAt).getTime()) return 'changes_closed';
+  if (!actor?.startsWith(customerActor('')) || skipper !== actor) return 'not_skipped_by_you';
+  return null;
+}
+
 /** What a box to come carries of a variant, by where the line came from (docs/orders.md). */
 export const variantLineKinds = ['plan', 'extra', 'one_off'] as const;
 
@@ -236,11 +322,13 @@ const required = (name: string, max: number) =>
   text(name, max).min(1, { error: `${name} is required` });
 /** Who made a change (a staff user, `customer:<id>`, a workflow), recorded on events (§6). */
 const actor = (field: string) => required(field, 100).optional();
-const version = z
+/** An order's version as the caller last read it (optimistic concurrency). */
+export const versionRead = z
   .number({ error: 'version must be the whole number you last read' })
   .int({ error: 'version must be the whole number you last read' })
   .min(1, { error: 'version must be the whole number you last read' })
-  .max(MAX_CENTS)
+  .max(MAX_CENTS);
+const version = versionRead
   .optional()
   .describe('When sent, the change is refused (409) if the order has changed since');
 const legacyOrderId = z.coerce
@@ -731,8 +819,24 @@ export const customerOrderSchema = z
             "This box's delivery instructions (the order's deliveryNote), as the delivery-info call sets them",
           ),
       }),
+    version: z
+      .number()
+      .int()
+      .describe('Send it back with a skip or unskip: refused (409) if the box changed since'),
   })
   .meta({ id: 'CustomerOrder' });
+
+/** The box charged next: its billing date and what it costs (docs/skipping.md). */
+export const nextChargeSchema = z
+  .object({
+    orderId: z.uuid(),
+    deliveryDate: calendarDate,
+    billingDate: calendarDate.describe('The day it is charged'),
+    amount: z.number().int().describe('Cents: its totalCharge'),
+  })
+  .meta({ id: 'NextCharge' });
+export type NextCharge = z.infer<typeof nextChargeSchema>;
+
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 /**
@@ -1227,6 +1331,11 @@ export const orderContract = defineContract({
         currentOrders: z.array(orderSchema),
         futureOrders: z.array(orderSchema),
         failedOrders: z.array(orderSchema),
+        skippedOrders: z
+          .array(orderSchema.extend({ canUndoSkip: z.boolean() }))
+          .describe(
+            'Skipped boxes (payment expired) before their cut-off; canUndoSkip: the customer skipped it themselves (docs/skipping.md)',
+          ),
         nextPendingOrderId: z.uuid().nullable(),
         selectedOrderId: z.uuid().nullable(),
       }),

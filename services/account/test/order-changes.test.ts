@@ -1,30 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { TestClock } from '@pawfresh/kit';
 import type { CustomerOrder, Order } from '@pawfresh/contracts/order';
 import type { CustomerDeliveryOptions, CustomerPaymentMethod } from '@pawfresh/contracts/account';
 import type { Address } from '@pawfresh/contracts/fields';
-import {
-  caller,
-  callJson,
-  catalogue,
-  graphUnderTest,
-  household,
-  type Household,
-  messagesOf,
-  signedInAs,
-} from '@pawfresh/testing';
-import { courierService } from '@pawfresh/courier';
-import { dogsService } from '@pawfresh/dogs';
-import { identityService, startTestSession } from '@pawfresh/identity';
-import { orchestrationService } from '@pawfresh/orchestration';
-import { orderService } from '@pawfresh/order';
-import { paymentService } from '@pawfresh/payment';
-import { pricingService } from '@pawfresh/pricing';
-import { productService } from '@pawfresh/product';
-import { subscriptionService } from '@pawfresh/subscription';
-import { accountService } from '../src/index.js';
+import { callJson, catalogue, type Household, messagesOf } from '@pawfresh/testing';
+import { customerGraph } from './customer-graph.js';
 
 /**
  * The customer API's order changes and cards (customer-app.md §7) over HTTP, with every service
@@ -32,65 +12,15 @@ import { accountService } from '../src/index.js';
  * order, line item, address or card is a 404, and both customers' data is read back unchanged.
  */
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
-const services = graphUnderTest(
-  {
-    product: productService,
-    pricing: pricingService,
-    dogs: dogsService,
-    subscription: subscriptionService,
-    identity: identityService,
-    payment: paymentService,
-    courier: courierService,
-    order: orderService,
-    orchestration: orchestrationService,
-    account: accountService,
-  },
-  { clock },
-);
-const { apps, down } = services;
-let account: FastifyInstance;
+const { services, apps, call, customer, readOrder } = customerGraph(clock);
+const { down } = services;
 let kit: Awaited<ReturnType<typeof catalogue>>;
 
 beforeAll(async () => {
-  account = apps.account!;
   await callJson(apps.product!, 'POST', '/api/v1/products/reset-by-seed-script');
   kit = await catalogue(apps.product!);
 }, 180_000);
 
-const call = caller(() => account);
-
-async function customer(): Promise<{ home: Household<Order>; auth: Record<string, string> }> {
-  const created = await callJson(apps.identity!, 'POST', '/identity/users', {
-    email: `c${randomUUID()}@example.com.au`,
-    password: 'woofwoof9',
-    firstName: 'Sam',
-    lastName: 'Citizen',
-    role: 'customer',
-  });
-  const userId = created.json<{ id: string }>().id;
-  const home = await household<Order>(
-    {
-      pricing: apps.pricing!,
-      subscription: apps.subscription!,
-      order: apps.order!,
-      product: apps.product!,
-    },
-    3,
-    userId,
-  );
-  // Tests move the clock past cut-offs: the token lasts 30 days.
-  const auth = await signedInAs(
-    { database: services.database(), clock, startTestSession },
-    userId,
-    {
-      ttlSeconds: 30 * 86_400,
-    },
-  );
-  return { home, auth };
-}
-
-const readOrder = async (id: string) =>
-  (await callJson(apps.order!, 'GET', `/api/v1/orders/${id}`)).json<Order>();
 /** Each order's version: unchanged means nothing was written. */
 const versions = async (home: Household<Order>) =>
   Promise.all(home.orders.map(async (o) => (await readOrder(o.id)).version));

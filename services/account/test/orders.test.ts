@@ -185,6 +185,7 @@ describe('GET /api/v1/orders', () => {
       currentOrders: [],
       futureOrders: [],
       failedOrders: [],
+      skippedOrders: [],
       nextPendingOrderId: null,
       selectedOrderId: null,
     });

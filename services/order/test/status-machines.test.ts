@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  customerActor,
   fulfilmentStatuses,
   paymentStatuses,
   rebalancingStatuses,
@@ -108,8 +110,13 @@ describe('over HTTP, every pair of every table', () => {
 
   for (const m of machines) {
     it(`${m.what}: legal moves land with an event, every other move is a 409`, async () => {
+      // As the order's customer: the one move out of expired (a skip taken back) is theirs only
+      // (the guard is tested below).
       const move = (order: Order, to: string) =>
-        h.call('PATCH', `/api/v1/orders/${order.id}/${m.route}`, { [m.field]: to });
+        h.call('PATCH', `/api/v1/orders/${order.id}/${m.route}`, {
+          [m.field]: to,
+          updatedBy: customerActor(order.userId),
+        });
       /** A new order brought to `from` along the table. */
       const orderAt = async (from: string) => {
         const order = await createOrder(h);
@@ -146,4 +153,68 @@ describe('over HTTP, every pair of every table', () => {
       }
     }, 180_000);
   }
+});
+
+describe('taking a skip back (expired → pending): the guard', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(async () => h?.close());
+
+  const pay = (order: Order, paymentStatus: string, updatedBy?: string, version?: number) =>
+    h.call('PATCH', `/api/v1/orders/${order.id}/payment-status`, {
+      paymentStatus,
+      ...(updatedBy ? { updatedBy } : {}),
+      ...(version ? { version } : {}),
+    });
+  const read = async (order: Order) =>
+    (await h.call('GET', `/api/v1/orders/${order.id}`)).json<Order>();
+
+  it('lets the customer who skipped the box take it back before its cut-off', async () => {
+    const order = await createOrder(h);
+    const me = customerActor(order.userId);
+    expect((await pay(order, 'expired', me)).statusCode).toBe(200);
+    const back = await pay(order, 'pending', me);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<Order>()).toMatchObject({
+      paymentStatus: 'pending',
+      displayType: 'FUTURE',
+      totalCharge: order.totalCharge,
+    });
+  });
+
+  it('refuses anyone else, a box skipped by dunning or staff, and a box past its cut-off', async () => {
+    const order = await createOrder(h);
+    const me = customerActor(order.userId);
+    expect((await pay(order, 'expired', me)).statusCode).toBe(200);
+    const before = await read(order);
+    for (const who of [
+      undefined,
+      'dunning',
+      `staff:${order.userId}`,
+      customerActor(randomUUID()),
+    ]) {
+      const res = await pay(order, 'pending', who);
+      expect(res.statusCode, String(who)).toBe(409);
+      expect(res.json<{ type: string }>().type).toBe('not_skipped_by_you');
+    }
+    for (const skipper of ['dunning', `staff:${randomUUID()}`]) {
+      const other = await createOrder(h);
+      expect((await pay(other, 'expired', skipper)).statusCode).toBe(200);
+      const res = await pay(other, 'pending', customerActor(other.userId));
+      expect(res.statusCode).toBe(409);
+      expect(res.json<{ type: string }>().type).toBe('not_skipped_by_you');
+    }
+    const at = h.clock.now().toISOString();
+    h.clock.set(before.cutoffAt);
+    try {
+      const late = await pay(order, 'pending', me);
+      expect(late.statusCode).toBe(409);
+      expect(late.json<{ type: string }>().type).toBe('changes_closed');
+    } finally {
+      h.clock.set(at);
+    }
+    expect(await read(order)).toMatchObject({ paymentStatus: 'expired', version: before.version });
+  });
 });

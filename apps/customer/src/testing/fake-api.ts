@@ -1,3 +1,4 @@
+import { nextCharge } from '@pawfresh/contracts/order-rules';
 import {
   accountContract,
   type AccountResponse,
@@ -370,6 +371,45 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       };
     }),
   );
+  /** Skip and unskip (docs/skipping.md), as the server does them: the version checked, the box moved. */
+  const changeSkip = (skip: boolean) =>
+    signedIn((request) => {
+      const { version } = request.body as { version: number };
+      const { futureOrders, skippedOrders } = state.orders;
+      const order = skip
+        ? futureOrders.find((o) => o.id === request.params.orderId)
+        : skippedOrders.find((o) => o.id === request.params.orderId);
+      if (!order) {
+        return findOrder(request.params.orderId)
+          ? error(409, 'Your box can no longer change')
+          : error(404, `Order ${request.params.orderId} not found`);
+      }
+      if (order.version !== version) {
+        return error(409, 'Your box changed since you last looked at it: read it again and retry');
+      }
+      const moved = {
+        ...order,
+        version: version + 1,
+        paymentStatus: skip ? ('expired' as const) : ('pending' as const),
+        displayType: skip ? ('HIDDEN' as const) : ('FUTURE' as const),
+      };
+      const { canUndoSkip: _, ...box } = { canUndoSkip: true, ...moved };
+      state.orders = {
+        ...state.orders,
+        futureOrders: skip ? futureOrders.filter((o) => o.id !== order.id) : [...futureOrders, box],
+        skippedOrders: skip
+          ? [...skippedOrders, { ...box, canUndoSkip: true }]
+          : skippedOrders.filter((o) => o.id !== order.id),
+      };
+      const boxes = [
+        ...state.orders.failedOrders,
+        ...state.orders.currentOrders,
+        ...state.orders.futureOrders,
+      ];
+      return { body: { order: box, nextCharge: nextCharge(boxes) } };
+    });
+  on('POST /orders/:orderId/skip', changeSkip(true));
+  on('POST /orders/:orderId/unskip', changeSkip(false));
   on(
     'GET /orders/:orderId/invoice',
     signedIn((request) => {

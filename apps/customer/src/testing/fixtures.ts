@@ -246,6 +246,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       postcode: '3121',
       deliveryInstructions: null,
     },
+    version: 1,
     ...overrides,
   };
 }
@@ -306,6 +307,7 @@ export function makeOrders(): AccountResponse<'getOrders'> {
     currentOrders: current,
     futureOrders: future,
     failedOrders: [],
+    skippedOrders: [],
     nextPendingOrderId: orderId(14),
     selectedOrderId: orderId(13),
   };

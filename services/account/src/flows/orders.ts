@@ -65,6 +65,10 @@ function toCustomerLists(
     currentOrders: d.currentOrders.map(toCustomerOrder),
     futureOrders: d.futureOrders.map(toCustomerOrder),
     failedOrders: d.failedOrders.map(toCustomerOrder),
+    skippedOrders: d.skippedOrders.map((o) => ({
+      ...toCustomerOrder(o),
+      canUndoSkip: o.canUndoSkip,
+    })),
     nextPendingOrderId: d.nextPendingOrderId,
     selectedOrderId: d.selectedOrderId,
   };

@@ -7,6 +7,7 @@ import {
   updateOrderExtra,
   updateOrderExtras,
 } from '../flows/order-changes.js';
+import { skipOrder, unskipOrder } from '../flows/skipping.js';
 import { customerId, type AccountHandlers } from './signed-in.js';
 
 /** Order changes and cards (customer-app.md §7): one workflow each, scoped to the customer. */
@@ -19,6 +20,8 @@ export function orderChangeRoutes(
   | 'deleteOrderExtra'
   | 'updateDeliveryInfo'
   | 'addPaymentMethod'
+  | 'skipOrder'
+  | 'unskipOrder'
 > {
   return {
     updateOrderExtras: async ({ auth, body }) => updateOrderExtras(ctx, customerId(auth), body),
@@ -31,5 +34,9 @@ export function orderChangeRoutes(
     updateDeliveryInfo: async ({ auth, params, body }) =>
       updateDeliveryInfo(ctx, customerId(auth), params.orderId, body),
     addPaymentMethod: async ({ auth, body }) => addPaymentMethod(ctx, customerId(auth), body),
+    skipOrder: async ({ auth, params, body }) =>
+      skipOrder(ctx, customerId(auth), params.orderId, body),
+    unskipOrder: async ({ auth, params, body }) =>
+      unskipOrder(ctx, customerId(auth), params.orderId, body),
   };
 }

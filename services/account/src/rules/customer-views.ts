@@ -66,6 +66,7 @@ export const toCustomerOrder = (o: Order): CustomerOrder => ({
     postcode: o.address.postcode,
     deliveryInstructions: o.deliveryNote,
   },
+  version: o.version,
 });
 
 /** An instant on the wall clock of a zone in words: "Saturday 28 November, 5pm". */

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { rawJson, type RawJson } from '@pawfresh/kit';
-import { orderContract, type Order } from '@pawfresh/contracts/order';
+import {
+  customerActor,
+  orderContract,
+  skippedBy,
+  unskipRefusalType,
+  type Order,
+} from '@pawfresh/contracts/order';
+import { listEvents } from '../db/event-store.js';
 import { customerKey, readCustomerRevision } from '../db/customer-revision-store.js';
 import { customerOrderRows, withChildren } from '../db/order-store.js';
 import { localDays } from '../rules/order-dates.js';
@@ -13,12 +20,47 @@ async function shownOrders(ctx: OrderContext, customerId: string, now = ctx.cloc
   const orders = await withChildren(ctx.db, rows, now);
   return {
     orders: orders.filter((o) => o.displayType !== 'HIDDEN'),
+    skipped: await skippedOrders(ctx, customerId, orders, now),
     zones: [...new Set(rows.map((r) => r.timezone))].sort(),
   };
 }
 
+/**
+ * The customer's skipped boxes still before their cut-off (docs/skipping.md), each with whether
+ * the customer may take the skip back (they skipped it themselves: unskipRefusalType). Few boxes
+ * at most, so their events are read one box at a time.
+ */
+async function skippedOrders(
+  ctx: OrderContext,
+  customerId: string,
+  orders: readonly Order[],
+  now: Date,
+) {
+  const skipped = orders.filter(
+    (o) =>
+      o.paymentStatus === 'expired' &&
+      !o.metadata.isCancelled &&
+      o.fulfilmentStatus !== 'cancelled' &&
+      now.getTime() < Date.parse(o.cutoffAt),
+  );
+  return Promise.all(
+    skipped.map(async (o) => ({
+      ...o,
+      canUndoSkip:
+        unskipRefusalType(
+          { ...o, isCancelled: o.metadata.isCancelled },
+          skippedBy(await listEvents(ctx.db, o.id)),
+          customerActor(customerId),
+          now,
+        ) === null,
+    })),
+  );
+}
+
+type SkippedOrder = Order & { canUndoSkip: boolean };
+
 /** The deliveries page: four lists, the next pending order and the selected one. */
-function deliveries(orders: readonly Order[]) {
+function deliveries(orders: readonly Order[], skipped: readonly SkippedOrder[]) {
   const lists = { pastOrders: [], currentOrders: [], futureOrders: [], failedOrders: [] } as Record<
     'pastOrders' | 'currentOrders' | 'futureOrders' | 'failedOrders',
     Order[]
@@ -29,6 +71,7 @@ function deliveries(orders: readonly Order[]) {
   }
   return {
     ...lists,
+    skippedOrders: [...skipped],
     nextPendingOrderId: selectNextPendingOrder(orders)?.id ?? null,
     selectedOrderId: selectedOrder(orders)?.id ?? null,
   };
@@ -75,10 +118,13 @@ export async function customerDeliveries(ctx: OrderContext, customerId: string):
     kept.mark = mark;
     return kept.answer;
   }
-  const { orders, zones } = await shownOrders(ctx, customerId, now);
+  const { orders, skipped, zones } = await shownOrders(ctx, customerId, now);
   const days = localDays(zones, now);
   const etag = createHash('sha1').update(`${customerId}|${revision}|${days}`).digest('base64url');
-  const answer = rawJson(JSON.stringify(deliveriesResponse.parse(deliveries(orders))), etag);
+  const answer = rawJson(
+    JSON.stringify(deliveriesResponse.parse(deliveries(orders, skipped))),
+    etag,
+  );
   answers.delete(customerId);
   answers.set(customerId, { answer, revision, zones, days, mark });
   if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);

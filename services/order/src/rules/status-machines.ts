@@ -16,7 +16,8 @@ export const PAYMENT_STATUS_MOVES: Readonly<Record<PaymentStatus, readonly Payme
   processing: ['processed', 'attempt_failed'],
   attempt_failed: ['processing', 'expired'],
   processed: [],
-  expired: [],
+  /** Only a skip the customer takes back before the cut-off (flows/change-status.ts guards it). */
+  expired: ['pending'],
 };
 
 /** The kitchen's jobs (services.md §4): the table both this service and fulfilment follow. */

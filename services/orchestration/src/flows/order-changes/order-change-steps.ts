@@ -8,7 +8,12 @@ import {
   upstream,
   isPassedRefusal,
 } from '@pawfresh/kit';
-import { orderRefusalTypes, type LineItemInput, type Order } from '@pawfresh/contracts/order';
+import {
+  customerActor,
+  orderRefusalTypes,
+  type LineItemInput,
+  type Order,
+} from '@pawfresh/contracts/order';
 import {
   orderPriceRequest,
   sameLineItems,
@@ -194,4 +199,4 @@ export const boxRefusal = (order: Pick<Order, 'deliveryDate'>, type: string | un
  * API's `staff:<userId>`, from the session), else the customer, else this service.
  */
 export const actorOf = (userId: string | undefined, actedBy?: string) =>
-  actedBy ?? (userId ? `customer:${userId}` : 'orchestration');
+  actedBy ?? (userId ? customerActor(userId) : 'orchestration');

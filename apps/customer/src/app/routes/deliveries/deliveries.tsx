@@ -15,9 +15,15 @@ import { InvoiceButton } from '../../../features/orders/components/invoice-butto
 import { hasTaxInvoice } from '@pawfresh/contracts/order-rules';
 import { EditButton, NextBox } from '../../../features/orders/components/next-box';
 import { OrderCard } from '../../../features/orders/components/order-card';
+import { SkipBoxButton, SkippedBoxCard } from '../../../features/orders/components/skip-box';
+import { canSkip } from '../../../features/orders/utils/skip-words';
 import { productIndex } from '../../../features/orders/utils/box-contents';
 import { deliveriesView } from '../../../features/orders/utils/order-lists';
-import { canChange, type Order } from '../../../features/orders/utils/order-format';
+import {
+  canChange,
+  changeCountdown,
+  type Order,
+} from '../../../features/orders/utils/order-format';
 import { describeCard, usePaymentMethods } from '../../../features/payments/api/payment-methods';
 import { getProductsQueryOptions, useProducts } from '../../../features/products/api/get-products';
 import { PlanStatus } from '../../../features/subscriptions/components/plan-status';
@@ -111,7 +117,18 @@ export default function DeliveriesRoute() {
         ))}
         <EditButton to={orderEditPaths.editExtras(order.id, 'treat')}>Treats</EditButton>
         <EditButton to={orderEditPaths.editExtras(order.id, 'supplement')}>Supplements</EditButton>
+        {canSkip(order, now) ? (
+          <SkipBoxButton order={order} orders={orders.data!} variant="white" />
+        ) : null}
       </>
+    );
+    // The countdown goes on the next box that can still change (docs/skipping.md).
+    const openBox = [view.next, ...view.upcoming].find((o) => o && canChange(o, now)) ?? null;
+    const countdownOf = (order: Order) =>
+      order.id === openBox?.id ? changeCountdown(order, now) : null;
+    // Skipped boxes show until their cut-off, muted, with Undo (docs/skipping.md).
+    const skipped = (orders.data?.skippedOrders ?? []).filter(
+      (order) => new Date(order.cutoffAt).getTime() > now.getTime(),
     );
     content = (
       <>
@@ -144,6 +161,7 @@ export default function DeliveriesRoute() {
             now={now}
             isNextPending={view.next.id === view.nextPendingOrderId}
             actions={editActions(view.next)}
+            countdown={countdownOf(view.next)}
           />
         ) : plan && plan.status !== 'active' ? null : view.failed.length > 0 ? (
           // The box whose payment failed is the next one: nothing else is on the way until it is paid.
@@ -166,6 +184,7 @@ export default function DeliveriesRoute() {
                     now={now}
                     isNextPending={order.id === view.nextPendingOrderId}
                     selected={order.id === view.selectedOrderId}
+                    countdown={countdownOf(order)}
                   >
                     {canChange(order, now) ? (
                       <Group gap="xs">
@@ -185,9 +204,23 @@ export default function DeliveriesRoute() {
                             {label}
                           </Button>
                         ))}
+                        {canSkip(order, now) ? (
+                          <SkipBoxButton order={order} orders={orders.data!} />
+                        ) : null}
                       </Group>
                     ) : null}
                   </OrderCard>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+        {skipped.length > 0 ? (
+          <Section title="Skipped">
+            <ul className={`${classes.orderList} ${classes.orderGrid}`}>
+              {skipped.map((order) => (
+                <li key={order.id}>
+                  <SkippedBoxCard order={order} now={now} />
                 </li>
               ))}
             </ul>

@@ -27,6 +27,8 @@ type NextBoxProps = {
   isNextPending: boolean;
   /** Links to the edit pages, when they exist. */
   actions?: ReactNode;
+  /** "2 days left to change", on the next box that can still change. */
+  countdown?: string | null;
 };
 
 /** The selected order (customer-app.md §4), front and centre: when, what's in it, what it costs. */
@@ -38,6 +40,7 @@ export function NextBox({
   now,
   isNextPending,
   actions,
+  countdown = null,
 }: NextBoxProps) {
   const headingId = useId();
   const contents = boxContents(order, products, dogs);
@@ -77,6 +80,11 @@ export function NextBox({
                 : 'Changes have closed for this box'}
             </Fact>
           </ul>
+          {countdown ? (
+            <Text fw={800} c="paprika.8">
+              {countdown}
+            </Text>
+          ) : null}
           {canChange(order, now) && actions ? <Group gap="xs">{actions}</Group> : null}
         </Stack>
         <div className={classes.heroArt}>

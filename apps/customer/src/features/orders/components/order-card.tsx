@@ -24,6 +24,8 @@ type OrderCardProps = {
   headingLevel?: 'h3' | 'h2';
   /** The selected order (customer-app.md §4): outlined and marked `aria-current`. */
   selected?: boolean;
+  /** "2 days left to change", on the next box that can still change. */
+  countdown?: string | null;
   children?: ReactNode;
 };
 
@@ -36,6 +38,7 @@ export function OrderCard({
   isNextPending = false,
   headingLevel = 'h3',
   selected = false,
+  countdown = null,
   children,
 }: OrderCardProps) {
   const headingId = useId();
@@ -88,6 +91,11 @@ export function OrderCard({
           </ul>
           <Price order={order} />
         </Group>
+        {countdown ? (
+          <Text fw={800} c="paprika.8">
+            {countdown}
+          </Text>
+        ) : null}
         {children}
       </Stack>
     </Card>

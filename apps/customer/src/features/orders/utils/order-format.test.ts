@@ -1,12 +1,38 @@
 import { describe, expect, it } from 'vitest';
 
 import { makeOrder } from '../../../testing/fixtures';
-import { canChange, describeCutoff, describePrice, formatDay } from './order-format';
+import {
+  canChange,
+  changeCountdown,
+  describeCutoff,
+  describePrice,
+  formatDay,
+} from './order-format';
 
 describe('order words', () => {
   it('writes calendar dates short and long', () => {
     expect(formatDay('2026-11-20')).toBe('Fri 20 Nov');
     expect(formatDay('2026-11-20', { long: true })).toBe('Friday 20 November');
+  });
+
+  it('counts the days left to change on the clock of the delivery address', () => {
+    // Changes close at 5pm Monday 16 November in Melbourne (06:00 UTC), 2pm in Perth.
+    const order = makeOrder({ cutoffAt: '2026-11-16T06:00:00.000Z' });
+    const perth = makeOrder({ cutoffAt: '2026-11-16T06:00:00.000Z' });
+    perth.address = { ...perth.address, state: 'WA' };
+    // 11pm Saturday 14 November in Melbourne: Sunday, Monday.
+    expect(changeCountdown(order, new Date('2026-11-14T12:00:00Z'))).toBe('2 days left to change');
+    // 1am Sunday in Melbourne is still 10pm Saturday in Perth.
+    const sundayMelbourne = new Date('2026-11-14T14:00:00Z');
+    expect(changeCountdown(order, sundayMelbourne)).toBe('1 day left to change');
+    expect(changeCountdown(perth, sundayMelbourne)).toBe('2 days left to change');
+    expect(changeCountdown(order, new Date('2026-11-15T22:00:00Z'))).toBe(
+      'Last day to change: until 5pm',
+    );
+    expect(changeCountdown(perth, new Date('2026-11-16T05:59:59Z'))).toBe(
+      'Last day to change: until 2pm',
+    );
+    expect(changeCountdown(order, new Date('2026-11-16T06:00:00Z'))).toBeNull();
   });
 
   it('gives the cut-off on the clock of the delivery address', () => {

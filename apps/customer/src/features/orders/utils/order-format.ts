@@ -1,4 +1,5 @@
 import type { AccountResponse } from '@pawfresh/contracts/account';
+import { daysBetween } from '@pawfresh/contracts/calendar-dates';
 import { timeZoneOfState } from '@pawfresh/contracts/addresses';
 
 import { wallClock, type AustralianTimeZone } from '../../../lib/australian-time';
@@ -26,6 +27,21 @@ export function describeCutoff(order: Order, now: Date): string {
   if (cutoff.getTime() <= now.getTime()) return 'Changes have closed for this box';
   const local = wallClock(cutoff, timeZoneOf(order));
   return `Change by ${dayOf(local)}, ${timeOfDay(local)}`;
+}
+
+/**
+ * How long is left to change a box, counted in calendar days on the clock of its delivery address
+ * (docs/skipping.md "Countdown"): "2 days left to change", "1 day left to change", on the cut-off
+ * day itself "Last day to change: until 5pm"; null once changes have closed.
+ */
+export function changeCountdown(order: Order, now: Date): string | null {
+  const cutoff = new Date(order.cutoffAt);
+  if (cutoff.getTime() <= now.getTime()) return null;
+  const zone = timeZoneOf(order);
+  const local = (at: Date) => wallClock(at, zone).toISOString().slice(0, 10);
+  const days = daysBetween(local(now), local(cutoff));
+  if (days <= 0) return `Last day to change: until ${timeOfDay(wallClock(cutoff, zone))}`;
+  return `${days} ${days === 1 ? 'day' : 'days'} left to change`;
 }
 
 export function canChange(order: Order, now: Date): boolean {
