@@ -1,9 +1,9 @@
 // Lighthouse on the built app and server on a throwaway embedded database with the demo data, in
 // Debian's Chromium: the scores and bytes on the wire of the customer app as a phone would load it
-// (mobile preset: the sign-in page and the signed-in deliveries and account pages), and of the
-// back office as a desk would (desktop preset: the search page and a customer's page, signed in
-// as support). A measurement, not a test: `npm run lighthouse` prints it; nothing here is timed
-// in the test suites.
+// (mobile preset: the sign-in page, the sign-up funnel's first page, and the signed-in deliveries
+// and account pages), and of the back office as a desk would (desktop preset: the search page and
+// a customer's page, signed in as support). A measurement, not a test: `npm run lighthouse` prints
+// it; nothing here is timed in the test suites.
 // LIGHTHOUSE_RUNS=3 audits each page three times and prints the median run of each (by score);
 // LIGHTHOUSE_REPORTS=<folder> writes every run's full report there as JSON.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -84,6 +84,8 @@ try {
     // Signed out: the sign-in page as a visitor's first visit.
     await context.clearCookies();
     record(await audit('/customer/login', run));
+    // A visitor's first page of the sign-up funnel (issue 33).
+    record(await audit('/customer/start', run));
     const page = await context.newPage();
     await signIn(page, server.baseUrl, 'demo@pawfresh.com.au', 'woofwoof1');
     // Signed in (the refresh cookie stays), but the files come over the wire again, as on a
