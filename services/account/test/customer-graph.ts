@@ -9,6 +9,7 @@ import {
   type Household,
   signedInAs,
 } from '@pawfresh/testing';
+import { cartService } from '@pawfresh/cart';
 import { courierService } from '@pawfresh/courier';
 import { dogsService } from '@pawfresh/dogs';
 import { identityService, startTestSession } from '@pawfresh/identity';
@@ -21,8 +22,8 @@ import { subscriptionService } from '@pawfresh/subscription';
 import { accountService } from '../src/index.js';
 
 /**
- * The customer API with every service behind it real on one database (the order changes' and
- * skipping's HTTP tests), and customers with a plan of three boxes, each signed in for 30 days
+ * The customer API with every service behind it real on one database (the order changes',
+ * skipping's and sign-up's HTTP tests), and customers with a plan of three boxes, each signed in for 30 days
  * (tests move the clock past cut-offs).
  */
 export function customerGraph(clock: TestClock) {
@@ -35,6 +36,7 @@ export function customerGraph(clock: TestClock) {
       identity: identityService,
       payment: paymentService,
       courier: courierService,
+      cart: cartService,
       order: orderService,
       orchestration: orchestrationService,
       account: accountService,

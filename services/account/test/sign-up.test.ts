@@ -6,37 +6,12 @@ import type {
   SignUpPlans,
   SignUpPostcode,
 } from '@pawfresh/contracts/account-sign-up';
-import { caller, callJson, graphUnderTest } from '@pawfresh/testing';
-import { cartService } from '@pawfresh/cart';
-import { courierService } from '@pawfresh/courier';
-import { dogsService } from '@pawfresh/dogs';
-import { identityService } from '@pawfresh/identity';
-import { orchestrationService } from '@pawfresh/orchestration';
-import { orderService } from '@pawfresh/order';
-import { paymentService } from '@pawfresh/payment';
-import { pricingService } from '@pawfresh/pricing';
-import { productService } from '@pawfresh/product';
-import { subscriptionService } from '@pawfresh/subscription';
-import { accountService } from '../src/index.js';
+import { callJson } from '@pawfresh/testing';
+import { customerGraph } from './customer-graph.js';
 
 /** The sign-up funnel's public routes (docs/sign-up.md), against the real services. */
 const clock = new TestClock('2026-11-02T09:00:00.000Z');
-const { apps } = graphUnderTest(
-  {
-    product: productService,
-    identity: identityService,
-    dogs: dogsService,
-    payment: paymentService,
-    courier: courierService,
-    pricing: pricingService,
-    cart: cartService,
-    subscription: subscriptionService,
-    order: orderService,
-    orchestration: orchestrationService,
-    account: accountService,
-  },
-  { clock },
-);
+const { apps, call: graphCall } = customerGraph(clock);
 const STAFF = 'staff@pawfresh.com.au';
 let promotionCode: string;
 beforeAll(async () => {
@@ -301,7 +276,7 @@ describe('signing up', () => {
       httpOnly: true,
       path: '/api/v1',
     });
-    const orders = await caller(() => apps.account!)('GET', '/api/v1/orders', undefined, {
+    const orders = await graphCall('GET', '/api/v1/orders', undefined, {
       authorization: `Bearer ${answer.accessToken}`,
     });
     expect(orders.statusCode, orders.body).toBe(200);
